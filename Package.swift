@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Headlines",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "headlines", targets: ["headlines"]),
+        .library(name: "NewsCore", targets: ["NewsCore"]),
+    ],
+    targets: [
+        // libncursesw, seen through a module map and a shim header (macros and variadics wrapped there).
+        .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW"),
+
+        // The model, decoders, networking and persistence. Knows nothing of terminals.
+        .target(name: "NewsCore", path: "Sources/NewsCore"),
+
+        // The bundled demo edition. Its path is the package root so that the top-level
+        // Resources/ folder can be its resource; its sources live under Sources/DemoEdition.
+        .target(
+            name: "DemoEdition",
+            path: ".",
+            sources: ["Sources/DemoEdition"],
+            resources: [.copy("Resources/demo")]
+        ),
+
+        // Screens, widgets, the runtime and the one terminal driver that calls curses.
+        .target(name: "HeadlinesUI", dependencies: ["NewsCore", "CNCursesW"], path: "Sources/HeadlinesUI"),
+
+        .executableTarget(
+            name: "headlines",
+            dependencies: ["NewsCore", "HeadlinesUI", "DemoEdition"],
+            path: "Sources/headlines"
+        ),
+        .executableTarget(
+            name: "headlines-bench",
+            dependencies: ["NewsCore", "HeadlinesUI"],
+            path: "Sources/headlines-bench"
+        ),
+
+        // Shared by the test targets: the loopback HTTP server, the tmux driver, fixtures.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "NewsCoreTests", dependencies: ["NewsCore", "TestSupport"], path: "Tests/NewsCoreTests"),
+        .testTarget(
+            name: "HeadlinesUITests",
+            dependencies: ["HeadlinesUI", "NewsCore", "TestSupport"],
+            path: "Tests/HeadlinesUITests"
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["TestSupport", "NewsCore", "headlines"],
+            path: "Tests/EndToEndTests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+import DemoEdition
+print(DemoEdition.documentURL as Any)

@@ -1,0 +1,2 @@
+import Testing
+@Test func placeholderE2E() { #expect(1 == 1) }
