@@ -20,6 +20,7 @@ let package = Package(
         .target(
             name: "DemoEdition",
             path: ".",
+            exclude: ["Sources/NewsCore", "Sources/HeadlinesUI", "Sources/CNCursesW", "Sources/headlines", "Sources/headlines-bench", "Tests", "README.md", ".ci"],
             sources: ["Sources/DemoEdition"],
             resources: [.copy("Resources/demo")]
         ),

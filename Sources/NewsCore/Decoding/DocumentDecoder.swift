@@ -1,0 +1,31 @@
+import Foundation
+
+/// Recognises a news document by its content and hands it to the right decoder.
+/// NewsAPI's JSON today; RSS, Atom and JSON Feed slot in here as they arrive.
+public enum DocumentDecoder {
+    public enum Format: Sendable, Equatable {
+        case newsAPI
+        case xml
+        case unknown
+    }
+
+    public static func sniff(_ data: Data) -> Format {
+        for byte in data.prefix(512) {
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF: continue  // whitespace and a byte order mark
+            case UInt8(ascii: "{"): return .newsAPI
+            case UInt8(ascii: "<"): return .xml
+            default: return .unknown
+            }
+        }
+        return .unknown
+    }
+
+    public static func decode(_ data: Data, baseURL: URL?) throws(NewsError) -> Edition {
+        switch sniff(data) {
+        case .newsAPI: return try NewsAPIDecoder.decode(data, baseURL: baseURL)
+        case .xml: throw .invalidDocument("it is an XML feed, and RSS and Atom are not supported yet")
+        case .unknown: throw .invalidDocument(data.isEmpty ? "it is empty" : "it is not a news document (not JSON)")
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// A parsed JSON document. Decoders walk it by hand so that one malformed article can be
+/// skipped without losing the rest, which `Codable` makes awkward and slow.
+public enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
+    public var string: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    public var array: [JSONValue]? {
+        if case .array(let values) = self { return values }
+        return nil
+    }
+
+    public var object: [String: JSONValue]? {
+        if case .object(let members) = self { return members }
+        return nil
+    }
+
+    public var int: Int? {
+        if case .number(let value) = self, value.isFinite, value.rounded() == value, abs(value) < 1e15 {
+            return Int(value)
+        }
+        return nil
+    }
+
+    /// A string, or a number written as a string, as some feeds do for ids.
+    public var text: String? {
+        switch self {
+        case .string(let value): return value
+        case .number(let value): return value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        default: return nil
+        }
+    }
+}

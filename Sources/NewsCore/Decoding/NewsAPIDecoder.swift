@@ -1,0 +1,83 @@
+import Foundation
+
+/// Decodes NewsAPI responses (`/v2/top-headlines`, `/v2/everything`) and documents of the
+/// same shape. Lossy on purpose: each article is decoded on its own and a bad one is
+/// counted and skipped, never allowed to lose the rest.
+public enum NewsAPIDecoder {
+    /// NewsAPI's error body: `{"status":"error","code":"apiKeyInvalid","message":"..."}`.
+    /// Codes stay strings: NewsAPI adds new ones.
+    public struct ErrorBody: Sendable, Equatable {
+        public var code: String?
+        public var message: String?
+    }
+
+    public static func decode(_ data: Data, baseURL: URL? = nil) throws(NewsError) -> Edition {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(data)
+        } catch {
+            throw .invalidDocument("it is not valid JSON (\(error.reason) at byte \(error.offset))")
+        }
+        return try decode(root, baseURL: baseURL)
+    }
+
+    public static func decode(_ root: JSONValue, baseURL: URL? = nil) throws(NewsError) -> Edition {
+        guard case .object(let members) = root else {
+            throw .invalidDocument("it is not a NewsAPI response (the top level is not an object)")
+        }
+        if members["status"]?.string == "error" {
+            let body = errorBody(root)
+            throw .api(code: body?.code, message: body?.message)
+        }
+        guard let entries = members["articles"]?.array else {
+            throw .invalidDocument("it is not a NewsAPI response (no list of articles)")
+        }
+        var articles: [Article] = []
+        articles.reserveCapacity(entries.count)
+        var skipped = 0
+        var seen = Set<URL>()
+        for entry in entries {
+            if let article = article(from: entry, baseURL: baseURL), seen.insert(article.url).inserted {
+                articles.append(article)
+            } else {
+                skipped += 1
+            }
+        }
+        return Edition(articles: articles, skipped: skipped, totalResults: members["totalResults"]?.int)
+    }
+
+    /// The error form, when `data` is one; nil otherwise. Used for HTTP error responses.
+    public static func errorBody(_ data: Data) -> ErrorBody? {
+        guard let root = try? JSONParser.parse(data) else { return nil }  // not JSON: no NewsAPI detail to add
+        return errorBody(root)
+    }
+
+    static func errorBody(_ root: JSONValue) -> ErrorBody? {
+        guard root["status"]?.string == "error" else { return nil }
+        return ErrorBody(
+            code: Sanitizer.cleanOptional(root["code"]?.text, maxLength: TextLimits.name),
+            message: Sanitizer.cleanOptional(root["message"]?.string, maxLength: TextLimits.description)
+        )
+    }
+
+    /// One article, or nil when it cannot be used (no usable URL, a `[Removed]` placeholder).
+    static func article(from entry: JSONValue, baseURL: URL?) -> Article? {
+        guard case .object(let fields) = entry else { return nil }
+        guard let url = URLPolicy.articleURL(fields["url"]?.string, relativeTo: baseURL) else { return nil }
+        let title = Sanitizer.cleanOptional(fields["title"]?.string, maxLength: TextLimits.title)
+        if title == "[Removed]" || url.absoluteString == "https://removed.com" { return nil }
+        var sourceName = fields["source"]?["name"]?.string
+        if sourceName == nil { sourceName = fields["source"]?.string }  // a bare name, as some proxies send
+        let published = fields["publishedAt"]?.string.flatMap(ISO8601.parse)
+        return Article(
+            sourceName: Sanitizer.cleanOptional(sourceName, maxLength: TextLimits.name),
+            author: Sanitizer.cleanOptional(fields["author"]?.string, maxLength: TextLimits.name),
+            title: title ?? "",
+            description: Sanitizer.cleanOptional(fields["description"]?.string, maxLength: TextLimits.description),
+            url: url,
+            imageURL: URLPolicy.imageURL(fields["urlToImage"]?.string, relativeTo: baseURL),
+            publishedAt: published,
+            content: Sanitizer.cleanOptional(fields["content"]?.string, maxLength: TextLimits.content)
+        )
+    }
+}

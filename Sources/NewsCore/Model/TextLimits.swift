@@ -1,0 +1,10 @@
+/// Caps on the length of each text field, in characters. A hostile feed can send a
+/// megabyte of title; nobody can read it, and it would slow every redraw.
+public enum TextLimits {
+    public static let title = 1_000
+    public static let name = 200
+    public static let description = 10_000
+    public static let content = 100_000
+    /// URLs longer than this are refused rather than cut.
+    public static let url = 8_192
+}

@@ -1,0 +1,95 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Everything that can go wrong getting news, each readable as one sentence by a person.
+/// Messages never contain the API key (it is never in a URL, and never quoted here).
+public enum NewsError: Error, Sendable, Equatable {
+    /// No network at all, or the host name could not be resolved.
+    case offline(host: String)
+    case cannotFindHost(host: String)
+    /// The host answered that nothing listens there (connection refused).
+    case cannotConnect(host: String)
+    case timedOut(host: String)
+    /// The connection closed before the whole response arrived.
+    case connectionLost(host: String)
+    /// A non-2xx status, with NewsAPI's code and message when the body had them.
+    case http(status: Int, code: String?, message: String?)
+    /// A 200 answer whose body is NewsAPI's error form.
+    case api(code: String?, message: String?)
+    /// The body is not the document we expected.
+    case invalidDocument(String)
+    /// The body is larger than the cap.
+    case tooLarge(limit: Int)
+    /// A local file could not be read.
+    case file(path: String, reason: String)
+    /// A URL we will not fetch (unsupported scheme, no host).
+    case unsupportedURL(String)
+    /// Any other transport failure, described by the system.
+    case transport(String)
+
+    /// One clear sentence for the status bar or stderr.
+    public var message: String {
+        switch self {
+        case .offline(let host): return "You appear to be offline: \(host) could not be reached."
+        case .cannotFindHost(let host): return "The server \(host) could not be found."
+        case .cannotConnect(let host): return "Could not connect to \(host): the connection was refused."
+        case .timedOut(let host): return "\(host) did not answer in time."
+        case .connectionLost(let host): return "The connection to \(host) closed before the response was complete."
+        case .http(let status, let code, let message):
+            var text = "HTTP \(status)"
+            if let code { text += " \(code)" }
+            text += ": " + (message ?? HTTPStatus.reason(status))
+            return text
+        case .api(let code, let message):
+            return "The server refused the request" + (code.map { " (\($0))" } ?? "") + ": " + (message ?? "no reason given.")
+        case .invalidDocument(let reason): return "The response could not be read: \(reason)."
+        case .tooLarge(let limit): return "The response is larger than \(ByteCount.describe(limit)), the most Headlines will read."
+        case .file(let path, let reason): return "Could not read \(path): \(reason)."
+        case .unsupportedURL(let url): return "Headlines cannot fetch \(url)."
+        case .transport(let description): return "The request failed: \(description)."
+        }
+    }
+}
+
+extension NewsError: LocalizedError, CustomStringConvertible {
+    public var errorDescription: String? { message }
+    public var description: String { message }
+}
+
+/// Standard reason phrases for the statuses a person is likely to see.
+enum HTTPStatus {
+    static func reason(_ status: Int) -> String {
+        switch status {
+        case 400: return "Bad Request"
+        case 401: return "Unauthorized"
+        case 403: return "Forbidden"
+        case 404: return "Not Found"
+        case 426: return "Upgrade Required"
+        case 429: return "Too Many Requests"
+        case 500: return "Internal Server Error"
+        case 502: return "Bad Gateway"
+        case 503: return "Service Unavailable"
+        case 504: return "Gateway Timeout"
+        default: return HTTPURLResponse.localizedString(forStatusCode: status).capitalized
+        }
+    }
+}
+
+/// Byte counts the way a person reads them: 512 bytes, 32 MiB, 1.5 GiB.
+public enum ByteCount {
+    public static func describe(_ bytes: Int) -> String {
+        let units = ["KiB", "MiB", "GiB", "TiB"]
+        if bytes < 1024 { return "\(bytes) bytes" }
+        var value = Double(bytes) / 1024
+        var unit = 0
+        while value >= 1024 && unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        let rounded = (value * 10).rounded() / 10
+        let number = rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        return "\(number) \(units[unit])"
+    }
+}

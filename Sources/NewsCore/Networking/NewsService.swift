@@ -1,0 +1,61 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Fetches news over FoundationNetworking: NewsAPI queries (with the key), and NewsAPI-shaped
+/// documents at any URL or path (never with the key).
+public struct NewsService: Sendable {
+    public static let defaultBaseURL = URL(string: "https://newsapi.org")!
+    /// The default cap on a response body: 32 MiB.
+    public static let defaultSizeLimit = 32 * 1024 * 1024
+    static let apiKeyHeader = "X-Api-Key"
+
+    /// NewsAPI's base; endpoint paths are appended to it.
+    public var baseURL: URL
+    public var apiKey: String?
+    public var http: HTTPClient
+    public var sizeLimit: Int
+
+    public init(
+        baseURL: URL = NewsService.defaultBaseURL, apiKey: String? = nil,
+        http: HTTPClient = HTTPClient(), sizeLimit: Int = NewsService.defaultSizeLimit
+    ) {
+        self.baseURL = baseURL
+        self.apiKey = apiKey
+        self.http = http
+        self.sizeLimit = sizeLimit
+    }
+
+    /// Runs a NewsAPI query. The key goes in the `X-Api-Key` header, to the base's origin only.
+    public func headlines(_ query: NewsAPIRequest) async throws -> Edition {
+        guard let url = query.url(base: baseURL) else { throw NewsError.unsupportedURL(baseURL.absoluteString) }
+        var request = URLRequest(url: url)
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let apiKey, !apiKey.isEmpty { request.setValue(apiKey, forHTTPHeaderField: Self.apiKeyHeader) }
+        let (head, body) = try await http.fetch(request, limit: sizeLimit, sensitiveHeaders: [Self.apiKeyHeader])
+        try Self.checkStatus(head, body: body)
+        return try DocumentDecoder.decode(body, baseURL: head.url ?? url)
+    }
+
+    /// Fetches and decodes a document at an http(s) URL or a local file URL.
+    public func document(at location: URL) async throws -> Edition {
+        if location.isFileURL {
+            let data = try LocalFile.read(location, limit: sizeLimit)
+            try Task.checkCancellation()
+            return try DocumentDecoder.decode(data, baseURL: location)
+        }
+        var request = URLRequest(url: location)
+        request.setValue("application/json, application/feed+json, application/rss+xml, application/atom+xml, */*;q=0.5", forHTTPHeaderField: "Accept")
+        let (head, body) = try await http.fetch(request, limit: sizeLimit)
+        try Self.checkStatus(head, body: body)
+        return try DocumentDecoder.decode(body, baseURL: head.url ?? location)
+    }
+
+    /// A non-2xx status becomes `NewsError.http`, with NewsAPI's code and message when the body has them.
+    static func checkStatus(_ head: ResponseHead, body: Data) throws {
+        guard !head.isSuccess else { return }
+        let detail = NewsAPIDecoder.errorBody(body)
+        throw NewsError.http(status: head.status, code: detail?.code, message: detail?.message)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// What the command line asked for. Parsing is pure so that it can be tested without a process.
+struct CommandLineOptions: Equatable {
+    var printMode = false
+    var json = false
+    var source: String?
+    var newsAPIURL: String?
+    var country: String?
+    var category: String?
+    var query: String?
+    var everything = false
+    var pageSize: Int?
+    var saveDirectory: String?
+    var maxImageSize: Int?
+    var demo = false
+    var help = false
+    var version = false
+
+    struct UsageError: Error, Equatable {
+        let message: String
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
+        var options = CommandLineOptions()
+        var index = 0
+        func value(for name: String, inline: String?) throws(UsageError) -> String {
+            if let inline { return inline }
+            index += 1
+            guard index < arguments.count else { throw UsageError(message: "\(name) needs a value.") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            var name = argument
+            var inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            switch name {
+            case "--print", "-p": options.printMode = true
+            case "--json": options.json = true
+            case "--demo": options.demo = true
+            case "--everything": options.everything = true
+            case "--help", "-h": options.help = true
+            case "--version": options.version = true
+            case "--source": options.source = try value(for: name, inline: inline)
+            case "--newsapi-url": options.newsAPIURL = try value(for: name, inline: inline)
+            case "--country": options.country = try value(for: name, inline: inline).lowercased()
+            case "--category": options.category = try value(for: name, inline: inline).lowercased()
+            case "--query", "-q": options.query = try value(for: name, inline: inline)
+            case "--save-dir": options.saveDirectory = try value(for: name, inline: inline)
+            case "--page-size":
+                let text = try value(for: name, inline: inline)
+                guard let size = Int(text), (1...100).contains(size) else {
+                    throw UsageError(message: "--page-size takes a whole number from 1 to 100, not “\(text)”.")
+                }
+                options.pageSize = size
+            case "--max-image-size":
+                let text = try value(for: name, inline: inline)
+                guard let megabytes = Int(text), (1...4096).contains(megabytes) else {
+                    throw UsageError(message: "--max-image-size takes a number of MiB from 1 to 4096, not “\(text)”.")
+                }
+                options.maxImageSize = megabytes * 1024 * 1024
+            default:
+                throw UsageError(message: "Unknown option “\(argument)”.")
+            }
+            index += 1
+        }
+        if options.json && !options.printMode {
+            throw UsageError(message: "--json goes with --print.")
+        }
+        if options.demo && options.source != nil {
+            throw UsageError(message: "Choose either --demo or --source, not both.")
+        }
+        if options.everything && options.query == nil {
+            throw UsageError(message: "--everything needs --query.")
+        }
+        return options
+    }
+
+    static let usage = """
+        Usage: headlines [options]
+
+        A terminal news reader. With no options it opens NewsAPI's top headlines when
+        NEWSAPI_KEY is set, and the bundled demo edition otherwise.
+
+        Options:
+          -p, --print            Print the articles, one per line, and exit:
+                                 date<TAB>source<TAB>title<TAB>url (date in UTC)
+              --json             With --print: one JSON object per line instead
+              --source URL|PATH  Read a NewsAPI-shaped JSON document from a URL or a file
+              --demo             Show the bundled demo edition
+              --newsapi-url URL  NewsAPI's base URL (default https://newsapi.org)
+              --country CODE     Top headlines for a country (e.g. us, gb, de)
+              --category NAME    business, entertainment, general, health, science, sports, technology
+          -q, --query TEXT       Only articles that match TEXT
+              --everything       Search all articles (/v2/everything) for --query
+              --page-size N      Articles per request, 1 to 100
+              --save-dir DIR     Where `d` saves images (default $XDG_DOWNLOAD_DIR/headlines
+                                 or ~/Downloads/headlines)
+              --max-image-size MiB  The largest image `d` will save (default 50)
+          -h, --help             Show this help
+              --version          Show the version
+
+        Environment:
+          NEWSAPI_KEY            Your NewsAPI key (sent only to the NewsAPI base, as X-Api-Key)
+          BROWSER                The program `o` opens links with (default xdg-open)
+          XDG_DOWNLOAD_DIR       The parent of the default save folder
+          NO_COLOR               Set to turn colours off
+
+        Exit status: 0 done, 1 the fetch or decoding failed, 2 a usage error.
+        """
+}
