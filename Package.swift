@@ -12,6 +12,9 @@ let package = Package(
         // libncursesw, seen through a module map and a shim header (macros and variadics wrapped there).
         .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW"),
 
+        // Restores the tty on exit and on a crash (a signal handler, so plain C).
+        .target(name: "CTerminalGuard", path: "Sources/CTerminalGuard"),
+
         // The model, decoders, networking and persistence. Knows nothing of terminals.
         .target(name: "NewsCore", path: "Sources/NewsCore"),
 
@@ -20,13 +23,13 @@ let package = Package(
         .target(
             name: "DemoEdition",
             path: ".",
-            exclude: ["Sources/NewsCore", "Sources/HeadlinesUI", "Sources/CNCursesW", "Sources/headlines", "Sources/headlines-bench", "Tests", "README.md", ".ci"],
+            exclude: ["Sources/NewsCore", "Sources/HeadlinesUI", "Sources/CNCursesW", "Sources/CTerminalGuard", "Sources/headlines", "Sources/headlines-bench", "Tests", "README.md", ".ci"],
             sources: ["Sources/DemoEdition"],
             resources: [.copy("Resources/demo")]
         ),
 
         // Screens, widgets, the runtime and the one terminal driver that calls curses.
-        .target(name: "HeadlinesUI", dependencies: ["NewsCore", "CNCursesW"], path: "Sources/HeadlinesUI"),
+        .target(name: "HeadlinesUI", dependencies: ["NewsCore", "CNCursesW", "CTerminalGuard"], path: "Sources/HeadlinesUI"),
 
         .executableTarget(
             name: "headlines",

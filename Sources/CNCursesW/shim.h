@@ -8,6 +8,11 @@
 
 #include <locale.h>
 #include <wchar.h>
+#include <signal.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
 #include <ncursesw/curses.h>
 
 int wcwidth(wchar_t c);
@@ -22,6 +27,7 @@ static inline attr_t hl_color_pair(int n) { return COLOR_PAIR(n); }
 static inline int hl_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int hl_err(void) { return ERR; }
 static inline int hl_ok(void) { return OK; }
+static inline WINDOW *hl_stdscr(void) { return stdscr; }
 
 /// Writes one grapheme (a base character and its combining marks) with attributes at (y, x).
 static inline int hl_put_cell(WINDOW *win, int y, int x, const wchar_t *chars, attr_t attrs, short pair) {
@@ -36,5 +42,30 @@ static inline int hl_ins_cell(WINDOW *win, int y, int x, const wchar_t *chars, a
     if (setcchar(&cell, chars, attrs, pair, NULL) != OK) return ERR;
     return mvwins_wch(win, y, x, &cell);
 }
+
+
+/// A terminfo string capability, or NULL when the terminal has none.
+static inline const char *hl_terminfo_string(const char *name) {
+    char *value = tigetstr(name);
+    if (value == NULL || value == (char *)-1) return NULL;
+    return value;
+}
+
+/// The window size of the tty on `fd` (rows, columns); 0 when it cannot be read.
+static inline void hl_tty_size(int fd, int *out_rows, int *out_columns) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) == 0) { *out_rows = size.ws_row; *out_columns = size.ws_col; }
+    else { *out_rows = 0; *out_columns = 0; }
+}
+
+/// Bytes waiting to be read on `fd` (FIONREAD); -1 on error.
+static inline int hl_bytes_available(int fd) {
+    int count = 0;
+    if (ioctl(fd, FIONREAD, &count) != 0) return -1;
+    return count;
+}
+
+static inline int hl_ignore_signal(int signo) { return signal(signo, SIG_IGN) == SIG_ERR ? -1 : 0; }
+static inline int hl_default_signal(int signo) { return signal(signo, SIG_DFL) == SIG_ERR ? -1 : 0; }
 
 #endif

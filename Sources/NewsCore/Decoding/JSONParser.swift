@@ -210,6 +210,7 @@ public struct JSONParser {
             index += 1
         }
         guard digits > 0 else { throw error("unexpected character") }
+        guard digits == 1 || bytes[index - digits] != UInt8(ascii: "0") else { throw error("leading zero in a number") }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             simple = false
             if bytes[index] == UInt8(ascii: ".") {

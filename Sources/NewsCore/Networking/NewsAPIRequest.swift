@@ -60,6 +60,8 @@ public struct NewsAPIRequest: Sendable, Hashable {
         if let pageSize { items.append(URLQueryItem(name: "pageSize", value: String(pageSize))) }
         if let page { items.append(URLQueryItem(name: "page", value: String(page))) }
         components?.queryItems = items.isEmpty ? nil : items
+        // URLComponents leaves "+" alone, but servers read it as a space in a query.
+        if let query = components?.percentEncodedQuery { components?.percentEncodedQuery = query.replacingOccurrences(of: "+", with: "%2B") }
         return components?.url
     }
 

@@ -40,7 +40,7 @@ public enum NewsError: Error, Sendable, Equatable {
         case .http(let status, let code, let message):
             var text = "HTTP \(status)"
             if let code { text += " \(code)" }
-            text += ": " + (message ?? HTTPStatus.reason(status))
+            text += ": " + (message ?? HTTPStatus.reason(status) + ".")
             return text
         case .api(let code, let message):
             return "The server refused the request" + (code.map { " (\($0))" } ?? "") + ": " + (message ?? "no reason given.")
@@ -81,7 +81,7 @@ enum HTTPStatus {
 public enum ByteCount {
     public static func describe(_ bytes: Int) -> String {
         let units = ["KiB", "MiB", "GiB", "TiB"]
-        if bytes < 1024 { return "\(bytes) bytes" }
+        if bytes < 1024 { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
         var value = Double(bytes) / 1024
         var unit = 0
         while value >= 1024 && unit < units.count - 1 {

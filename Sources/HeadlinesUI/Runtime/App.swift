@@ -1,0 +1,220 @@
+import Foundation
+
+/// The loop: keys, signals and redraw requests arrive as events on the main actor; the top
+/// screen handles keys; a redraw renders the top screen into a canvas and the driver copies
+/// what changed. Redraws are coalesced: at most one per turn and 60 a second.
+@MainActor
+public final class App {
+    enum Event: Sendable {
+        case input
+        case signal(Int32)
+        case redraw
+    }
+
+    private let driver: CursesDriver
+    private var stack: [(screen: any Screen, context: ScreenContext)] = []
+    private let events: AsyncStream<Event>
+    private let continuation: AsyncStream<Event>.Continuation
+    private var redrawPending = false
+    private var lastDraw: ContinuousClock.Instant?
+    private var redrawTimer: Task<Void, Never>?
+    private var exitStatus: Int32?
+    private var input: InputMonitor?
+    /// Input arrived while another program owned the terminal; listen again once it is back.
+    private var inputDeferred = false
+    /// Asked before quitting on `q`; may delay the quit (saves in flight) or allow it.
+    public var quitGuard: (@MainActor () -> QuitDecision)?
+    /// Called once per finished frame (the benchmark times key-to-frame with it).
+    public var onFrame: (@MainActor () -> Void)?
+
+    public enum QuitDecision {
+        case quit
+        case wait
+    }
+
+    public static let minimumSize = (width: 40, height: 10)
+    static let frameInterval = Duration.milliseconds(16)
+
+    public init(driver: CursesDriver) {
+        self.driver = driver
+        (events, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
+    }
+
+    /// Runs until the last screen closes, `q` quits, or a signal ends the program.
+    /// Returns the exit status: 0, or 128 + the signal.
+    public func run(root: any Screen) async -> Int32 {
+        let continuation = self.continuation
+        let input = InputMonitor(fileDescriptor: 0) { continuation.yield(.input) }
+        self.input = input
+        let signals = SignalMonitor { continuation.yield(.signal($0)) }
+        push(root)
+        draw()
+        for await event in events {
+            switch event {
+            case .input:
+                if driver.isSuspended {
+                    inputDeferred = true  // the other program reads it
+                } else {
+                    handleInput()
+                    if exitStatus == nil { input.resume() }
+                }
+            case .signal(let signo):
+                handleSignal(signo)
+            case .redraw:
+                redrawPending = false
+                draw()
+            }
+            if exitStatus != nil { break }
+        }
+        input.cancel()
+        signals.cancel()
+        redrawTimer?.cancel()
+        await closeAll()
+        driver.shutdown()
+        return exitStatus ?? 0
+    }
+
+    // MARK: - Screens
+
+    public func push(_ screen: any Screen) {
+        let context = ScreenContext(app: self)
+        stack.append((screen, context))
+        screen.didAppear(context)
+        setNeedsDisplay()
+    }
+
+    /// Closes the top screen: its tasks are cancelled. Closing the last one quits.
+    public func pop() {
+        guard let top = stack.popLast() else { return }
+        top.context.scope.close()
+        if stack.isEmpty { requestQuit() }
+        setNeedsDisplay()
+    }
+
+    public var topScreen: (any Screen)? { stack.last?.screen }
+    public var screenCount: Int { stack.count }
+
+    /// Quits now with `status`, whatever is in flight.
+    public func quit(status: Int32 = 0) {
+        if exitStatus == nil { exitStatus = status }
+        continuation.yield(.redraw)  // wake the loop so it sees the exit
+    }
+
+    /// `q` on the first screen: asks the quit guard (saves in flight may make us wait).
+    public func requestQuit() {
+        if let quitGuard, quitGuard() == .wait {
+            setNeedsDisplay()
+            return
+        }
+        quit(status: 0)
+    }
+
+    private func closeAll() async {
+        let scopes = stack.map(\.context.scope)
+        for scope in scopes { scope.close() }
+        stack.removeAll()
+        // Give cancelled fetches a moment to close their connections before the process goes.
+        for scope in scopes { await scope.drain(timeout: .milliseconds(300)) }
+    }
+
+    // MARK: - Events
+
+    /// Handles one key as if typed (the benchmark calls this directly).
+    public func dispatch(_ key: Key) {
+        switch key {
+        case .resize:
+            driver.updateSize()
+            setNeedsDisplay()
+            return
+        case .control("l"):
+            driver.invalidate()
+            setNeedsDisplay()
+            return
+        case .control("c"):
+            quit(status: 128 + SIGINT)
+            return
+        default:
+            break
+        }
+        guard let top = stack.last else { return }
+        switch top.screen.handle(key, top.context) {
+        case .handled: setNeedsDisplay()
+        case .ignored: break
+        case .close: pop()
+        case .quit: requestQuit()
+        case .push(let screen): push(screen)
+        }
+    }
+
+    private func handleInput() {
+        let keys = driver.readKeys()
+        if keys.isEmpty && driver.inputClosed {
+            quit(status: 128 + SIGHUP)  // the terminal is gone
+            return
+        }
+        for key in keys {
+            dispatch(key)
+            if exitStatus != nil { return }
+        }
+    }
+
+    private func handleSignal(_ signo: Int32) {
+        if signo == SIGWINCH {
+            if !driver.isSuspended { driver.updateSize() }
+            setNeedsDisplay()
+        } else if signo == SIGINT && driver.isSuspended {
+            return  // Ctrl-C was meant for the program that has the terminal
+        } else {
+            quit(status: 128 + signo)
+        }
+    }
+
+    // MARK: - Redraw
+
+    /// Asks for one redraw; repeated calls before it happens cost nothing.
+    public func setNeedsDisplay() {
+        guard !redrawPending else { return }
+        redrawPending = true
+        let now = ContinuousClock.now
+        if let lastDraw, now - lastDraw < Self.frameInterval {
+            let wait = Self.frameInterval - (now - lastDraw)
+            let continuation = self.continuation
+            redrawTimer = Task {
+                try? await Task.sleep(for: wait)  // cancelled only when the app ends
+                continuation.yield(.redraw)
+            }
+        } else {
+            continuation.yield(.redraw)
+        }
+    }
+
+    /// Renders the top screen and hands the canvas to the driver.
+    public func draw() {
+        guard !driver.isSuspended else { return }
+        let (width, height) = driver.size
+        var canvas = Canvas(width: width, height: height)
+        if width < Self.minimumSize.width || height < Self.minimumSize.height {
+            canvas.write("Terminal too small (need \(Self.minimumSize.width)×\(Self.minimumSize.height))", x: 0, y: 0, style: .error)
+        } else {
+            stack.last?.screen.render(into: &canvas)
+        }
+        driver.present(canvas)
+        lastDraw = .now
+        onFrame?()
+    }
+
+    // MARK: - Handing the terminal to another program
+
+    /// Runs `body` with curses suspended and input not read (a terminal browser owns the
+    /// terminal meanwhile), then repaints everything.
+    public func withTerminalSuspended(_ body: () async -> Void) async {
+        driver.suspend()
+        await body()
+        driver.resume()
+        if inputDeferred {
+            inputDeferred = false
+            input?.resume()
+        }
+        setNeedsDisplay()
+    }
+}

@@ -1,0 +1,79 @@
+import CNCursesW
+import Foundation
+import NewsCore
+
+/// Starts the interactive reader: the terminal, the services, the first screen.
+@MainActor
+public enum HeadlinesApp {
+    public struct Configuration: Sendable {
+        public var source: any NewsSource
+        public var isFallbackDemo: Bool
+        public var saveFolder: URL
+        public var maxImageSize: Int
+        public var environment: [String: String]
+
+        public init(source: any NewsSource, isFallbackDemo: Bool, saveFolder: URL, maxImageSize: Int, environment: [String: String]) {
+            self.source = source
+            self.isFallbackDemo = isFallbackDemo
+            self.saveFolder = saveFolder
+            self.maxImageSize = maxImageSize
+            self.environment = environment
+        }
+    }
+
+    /// Runs until quit; returns the exit status (0, 1 when the terminal cannot be used, 128+signal).
+    public static func run(_ configuration: Configuration) async -> Int32 {
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            FileHandle.standardError.write(Data("headlines: the interface needs a terminal; use --print to print the headlines.\n".utf8))
+            return 1
+        }
+        let persistence = Persistence(folder: configuration.saveFolder, sizeLimit: configuration.maxImageSize)
+        if FileManager.default.fileExists(atPath: configuration.saveFolder.path) {
+            // Temporary files of a save that was killed are removed at the next start.
+            _ = try? await persistence.cleanLeftovers()  // an unreadable folder is reported when a save is tried
+        }
+        let downloads = DownloadCenter(persistence: persistence)
+        let services = AppServices(
+            source: configuration.source, isFallbackDemo: configuration.isFallbackDemo,
+            imageLoader: ImageLoader(sizeLimit: configuration.maxImageSize),
+            environment: configuration.environment, downloads: downloads
+        )
+        let noColor = configuration.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        let driver: CursesDriver
+        do {
+            driver = try CursesDriver(useColor: !noColor)
+        } catch {
+            FileHandle.standardError.write(Data("headlines: \(error)\n".utf8))
+            return 1
+        }
+        let app = App(driver: driver)
+        downloads.onChange = { [weak app] in app?.setNeedsDisplay() }
+        app.quitGuard = { [weak app] in
+            if downloads.activeCount == 0 { return .quit }
+            if downloads.isQuitting {
+                downloads.cancelAll()  // a second q: stop them and go
+                return .quit
+            }
+            downloads.isQuitting = true
+            downloads.onIdle = { app?.quit(status: 0) }
+            return .wait
+        }
+        if configuration.environment["HEADLINES_DEBUG_CRASH_AFTER_DRAW"] == "1" {
+            app.onFrame = { CrashForTesting.crash() }
+        }
+        let status = await app.run(root: HeadlinesScreen(services: services))
+        // Saves still running (a signal, or a second q) are cancelled; they remove their
+        // temporary files before we exit.
+        downloads.cancelAll()
+        await downloads.waitForAll()
+        return status
+    }
+}
+
+/// A real runtime crash, for the test that checks the terminal is restored after one.
+enum CrashForTesting {
+    static func crash() {
+        let values: [Int] = []
+        _ = values[Int(getpid()) % 1 + 1]  // out of bounds: a Swift runtime trap
+    }
+}

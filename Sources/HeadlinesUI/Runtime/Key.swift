@@ -1,0 +1,25 @@
+/// A key press, decoded from curses' wide-character input.
+public enum Key: Hashable, Sendable {
+    case character(Character)
+    /// Ctrl with a letter: `.control("l")` is Ctrl-L.
+    case control(Character)
+    case up, down, left, right, pageUp, pageDown, home, end
+    case enter, escape, backspace, tab
+    /// The terminal changed size (curses' KEY_RESIZE).
+    case resize
+    case unknown(Int32)
+
+    /// A plain character from a code point that is not a control.
+    public static func from(codePoint: UInt32) -> Key {
+        switch codePoint {
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 8, 127: return .backspace
+        case 9: return .tab
+        case 1...26: return .control(Character(Unicode.Scalar(codePoint + 96) ?? "?"))
+        default:
+            guard let scalar = Unicode.Scalar(codePoint), codePoint >= 32 else { return .unknown(Int32(bitPattern: codePoint)) }
+            return .character(Character(scalar))
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import NewsCore
+
+/// Actions shared by the headlines and the article screens.
+@MainActor
+enum Actions {
+    /// Opens the article in the browser. A terminal browser gets the terminal while it runs.
+    static func openInBrowser(
+        _ article: Article, services: AppServices, context: ScreenContext, report: @escaping @MainActor (Notice?) -> Void
+    ) {
+        let command = BrowserCommand.resolve(for: article.url, environment: services.environment)
+        context.scope.run("browser") { token in
+            var outcome: Notice?
+            let launch: () async -> Void = {
+                do {
+                    let status = try await BrowserLauncher.run(command)
+                    outcome = status == 0
+                        ? Notice("Opened " + article.url.absoluteString)
+                        : Notice("The browser exited with status \(status).", kind: .error)
+                } catch {
+                    outcome = Notice((error as? BrowserLauncher.LaunchError)?.message ?? ErrorText.sentence(error), kind: .error)
+                }
+            }
+            if command.runsInTerminal {
+                await context.withTerminalSuspended(launch)
+            } else {
+                await launch()
+            }
+            context.scope.update(token) { report(outcome) }
+            context.setNeedsDisplay()
+        }
+    }
+}

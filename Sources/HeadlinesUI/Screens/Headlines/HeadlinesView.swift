@@ -1,0 +1,88 @@
+import Foundation
+import NewsCore
+
+/// Renders `HeadlinesState` into a canvas: a title line, one row per article (age, source,
+/// title) and the status bar. Pure: the same state and size always give the same cells.
+public struct HeadlinesView {
+    public var state: HeadlinesState
+    public var now: Date
+    public var isFallbackDemo = false
+    public var downloadsSummary: String?
+    /// The downloads line wins over everything else (a quit is waiting for saves).
+    public var downloadsFirst = false
+    public var calendar: Calendar = .current
+
+    public static let keyHints = "⏎ read · r refresh · o open · d save · ? help · q quit"
+
+    public func render(into canvas: inout Canvas, scroll: inout ListScroll) {
+        let width = canvas.width
+        let listTop = 1
+        let listRows = max(0, canvas.height - 2)
+        // Title line.
+        canvas.fill(x: 0, y: 0, count: width, style: .header)
+        let title = "Headlines · " + state.sourceName + (isFallbackDemo ? " (no NEWSAPI_KEY set)" : "")
+        canvas.write(" " + title, x: 0, y: 0, style: .header)
+
+        // The list, or a message in the middle while it is empty.
+        let top = scroll.fit(rows: listRows)
+        if state.articles.isEmpty {
+            let message: String
+            var style = Style.muted
+            switch state.phase {
+            case .loading: message = "\(Spinner.frame(state.spinnerTick)) Loading…"
+            case .failed(let text): message = text; style = .error
+            case .idle: message = state.hasLoaded ? "No articles" : ""
+            }
+            let lines = TextLayout.wrap(message, to: max(1, width - 4))
+            let startY = listTop + max(0, (listRows - lines.count) / 2)
+            for (offset, line) in lines.enumerated() where startY + offset < listTop + listRows {
+                canvas.write(line, x: max(0, (width - TextWidth.of(line)) / 2), y: startY + offset, style: style)
+            }
+        } else {
+            let ageWidth = 6
+            let sourceWidth = min(20, max(8, width / 6))
+            for row in 0..<listRows {
+                let index = top + row
+                guard index < state.articles.count else { break }
+                let article = state.articles[index]
+                let y = listTop + row
+                let selected = index == scroll.selection
+                let base: Style = selected ? .selection : .normal
+                if selected { canvas.fill(x: 0, y: y, count: width, style: .selection) }
+                let age = DateText.age(article.publishedAt, now: now, calendar: calendar)
+                canvas.write(TextLayout.pad(" " + age, to: ageWidth), x: 0, y: y, style: selected ? base : Style(.date))
+                canvas.write(article.sourceName ?? "", x: ageWidth, y: y, style: selected ? base : Style(.source), maxX: ageWidth + sourceWidth - 1)
+                let headline = article.title.isEmpty ? "(untitled)" : article.title
+                canvas.write(headline, x: ageWidth + sourceWidth, y: y, style: selected ? Style(.selection, bold: true, reverse: true) : base, maxX: width - 1)
+            }
+        }
+        renderStatus(into: &canvas, y: canvas.height - 1)
+    }
+
+    private func renderStatus(into canvas: inout Canvas, y: Int) {
+        var left = Self.keyHints
+        var leftStyle = Style.statusBar
+        switch state.phase {
+        case _ where downloadsFirst && downloadsSummary != nil:
+            left = downloadsSummary ?? ""
+        case .loading:
+            left = "\(Spinner.frame(state.spinnerTick)) Loading…"
+        case .failed(let message):
+            left = "✗ " + message
+            leftStyle = Notice(message, kind: .error).style
+        case .idle:
+            if let notice = state.notice {
+                left = notice.text
+                leftStyle = notice.style
+            } else if let downloadsSummary {
+                left = downloadsSummary
+            }
+        }
+        var facts: [String] = [state.sourceName]
+        if state.hasLoaded {
+            facts.append(state.articles.count == 1 ? "1 article" : "\(state.articles.count) articles")
+        }
+        if let lastRefresh = state.lastRefresh { facts.append("updated " + DateText.time(lastRefresh, calendar: calendar)) }
+        StatusBar.render(left: left, leftStyle: leftStyle, right: facts.joined(separator: " · "), into: &canvas, y: y)
+    }
+}

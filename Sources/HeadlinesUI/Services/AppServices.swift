@@ -1,0 +1,26 @@
+import Foundation
+import NewsCore
+
+/// What screens need from the outside world, passed down explicitly (no globals).
+@MainActor
+public final class AppServices {
+    public let source: any NewsSource
+    /// The demo edition was picked because no source was named and no key is set.
+    public let isFallbackDemo: Bool
+    public let imageLoader: ImageLoader
+    public let environment: [String: String]
+    public let downloads: DownloadCenter
+    public let now: @Sendable () -> Date
+
+    public init(
+        source: any NewsSource, isFallbackDemo: Bool = false, imageLoader: ImageLoader = ImageLoader(),
+        environment: [String: String] = [:], downloads: DownloadCenter, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.source = source
+        self.isFallbackDemo = isFallbackDemo
+        self.imageLoader = imageLoader
+        self.environment = environment
+        self.downloads = downloads
+        self.now = now
+    }
+}

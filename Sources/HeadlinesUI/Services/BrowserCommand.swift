@@ -1,0 +1,65 @@
+import Foundation
+
+/// How to open a URL: `$BROWSER` (run in the terminal, which it may need), else `xdg-open`
+/// (a GUI hand-off, detached, its output sent nowhere). The URL is always one argument and
+/// no shell ever sees it.
+public struct BrowserCommand: Equatable, Sendable {
+    public var arguments: [String]
+    /// True for `$BROWSER`: curses is suspended while it runs and restored after.
+    public var runsInTerminal: Bool
+
+    public static func resolve(for url: URL, environment: [String: String]) -> BrowserCommand {
+        let link = url.absoluteString
+        // $BROWSER may list several commands separated by colons; the first is used.
+        if let value = environment["BROWSER"], let first = value.split(separator: ":").first {
+            var words = first.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            if !words.isEmpty {
+                if words.contains(where: { $0.contains("%s") }) {
+                    // Only a whole-word %s is replaced, so the URL stays one argument.
+                    words = words.map { $0 == "%s" ? link : $0.replacingOccurrences(of: "%s", with: "") }
+                    if !words.contains(link) { words.append(link) }
+                } else {
+                    words.append(link)
+                }
+                return BrowserCommand(arguments: words, runsInTerminal: true)
+            }
+        }
+        return BrowserCommand(arguments: ["xdg-open", link], runsInTerminal: false)
+    }
+}
+
+/// Starts the browser process and waits for it without blocking the main actor.
+public enum BrowserLauncher {
+    public struct LaunchError: Error, Equatable {
+        public let message: String
+    }
+
+    /// Runs `command`; returns its exit status. Terminal browsers inherit the terminal; others
+    /// get /dev/null for all three streams so their chatter never reaches the screen.
+    public static func run(_ command: BrowserCommand) async throws(LaunchError) -> Int32 {
+        guard let program = command.arguments.first else { throw LaunchError(message: "No browser command is set.") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command.arguments
+        if !command.runsInTerminal {
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+        }
+        let status: Int32
+        do {
+            status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
+                process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+                do { try process.run() } catch {
+                    process.terminationHandler = nil
+                    continuation.resume(throwing: error)
+                }
+            }
+        } catch {
+            throw LaunchError(message: "Could not start \(program).")
+        }
+        // env exits 127 when it cannot find the program.
+        if status == 127 { throw LaunchError(message: "The browser “\(program)” was not found.") }
+        return status
+    }
+}

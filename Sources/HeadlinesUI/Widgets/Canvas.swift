@@ -1,0 +1,93 @@
+/// A grid of cells that screens render into. Pure data: the terminal driver copies it to
+/// curses, and tests read it back as text.
+public struct Canvas: Equatable, Sendable {
+    public struct Cell: Equatable, Sendable {
+        /// One grapheme; "" for the second column of a wide character.
+        public var text: String
+        public var style: Style
+
+        public static let blank = Cell(text: " ", style: .normal)
+        static let continuation = Cell(text: "", style: .normal)
+    }
+
+    public let width: Int
+    public let height: Int
+    public private(set) var cells: [Cell]
+
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: .blank, count: self.width * self.height)
+    }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        cells[y * width + x]
+    }
+
+    /// Writes `text` at (x, y) and returns the column after it. Never writes past `maxX`
+    /// (exclusive; the right edge by default) and never splits a character: a text that does
+    /// not fit is cut with an ellipsis. Control characters (which sanitised text has none of)
+    /// are drawn as nothing.
+    @discardableResult
+    public mutating func write(_ text: String, x: Int, y: Int, style: Style = .normal, maxX: Int? = nil) -> Int {
+        let limit = min(maxX ?? width, width)
+        guard y >= 0, y < height, x < limit else { return x }
+        let available = limit - max(x, 0)
+        let fitted = TextLayout.truncate(text, to: available)
+        var column = max(x, 0)
+        repairWideCharacters(y: y, start: column, end: min(limit, column + TextWidth.of(fitted)))
+        for character in fitted {
+            let columns = TextWidth.of(character)
+            guard columns > 0 else {
+                // A lone combining mark or control: attach nothing, draw nothing.
+                continue
+            }
+            guard column + columns <= limit else { break }
+            cells[y * width + column] = Cell(text: String(character), style: style)
+            if columns == 2 { cells[y * width + column + 1] = Cell(text: "", style: style) }
+            column += columns
+        }
+        return column
+    }
+
+    /// Paints `count` cells from (x, y) with spaces in `style` (a highlighted row, a bar).
+    public mutating func fill(x: Int, y: Int, count: Int, style: Style, character: Character = " ") {
+        guard y >= 0, y < height else { return }
+        let start = max(0, x)
+        let end = min(width, x + count)
+        guard start < end else { return }
+        repairWideCharacters(y: y, start: start, end: end)
+        let cell = Cell(text: String(character), style: style)
+        for column in start..<end { cells[y * width + column] = cell }
+    }
+
+    /// Before cells [start, end) of a row are overwritten, blanks the half of any wide
+    /// character that the write would cut in two.
+    private mutating func repairWideCharacters(y: Int, start: Int, end: Int) {
+        let row = y * width
+        if start > 0, start < width, cells[row + start].text.isEmpty {
+            cells[row + start - 1] = Cell(text: " ", style: cells[row + start - 1].style)
+        }
+        if end < width, cells[row + end].text.isEmpty {
+            cells[row + end] = Cell(text: " ", style: cells[row + end].style)
+        }
+    }
+
+    /// Sets the style of existing cells without changing their text (used to highlight a row).
+    public mutating func restyle(y: Int, from x: Int = 0, to endX: Int? = nil, style: Style) {
+        guard y >= 0, y < height else { return }
+        for column in max(0, x)..<min(width, endX ?? width) { cells[y * width + column].style = style }
+    }
+
+    /// One row as plain text (wide characters once, continuation cells skipped).
+    public func line(_ y: Int) -> String {
+        guard y >= 0, y < height else { return "" }
+        return cells[(y * width)..<(y * width + width)].map(\.text).joined()
+    }
+
+    /// The whole canvas as text, rows joined by newlines, trailing spaces kept.
+    public var text: String { (0..<height).map(line).joined(separator: "\n") }
+
+    /// Whether `needle` appears anywhere on the canvas.
+    public func contains(_ needle: String) -> Bool { (0..<height).contains { line($0).contains(needle) } }
+}

@@ -1,0 +1,35 @@
+/// A selection in a list and the first visible row, kept so that the selection is always on
+/// screen whatever the list's length or the window's height.
+public struct ListScroll: Equatable, Sendable {
+    public private(set) var selection = 0
+    public private(set) var top = 0
+    public private(set) var count = 0
+
+    public init() {}
+
+    /// A new list length: the selection stays in range.
+    public mutating func setCount(_ newCount: Int) {
+        count = max(0, newCount)
+        selection = count == 0 ? 0 : min(selection, count - 1)
+        top = min(top, max(0, count - 1))
+    }
+
+    public mutating func select(_ index: Int) {
+        selection = count == 0 ? 0 : max(0, min(count - 1, index))
+    }
+
+    public mutating func move(by delta: Int) { select(selection + delta) }
+
+    /// Adjusts `top` so the selection is within `rows` visible rows, and returns it.
+    @discardableResult
+    public mutating func fit(rows: Int) -> Int {
+        guard rows > 0, count > 0 else {
+            top = 0
+            return 0
+        }
+        if selection < top { top = selection }
+        if selection >= top + rows { top = selection - rows + 1 }
+        top = max(0, min(top, max(0, count - rows)))
+        return top
+    }
+}

@@ -1,0 +1,23 @@
+/// `[#########.........]  45%` in a given number of columns, or a bouncing block when the
+/// total is unknown.
+public enum ProgressBar {
+    public static func text(fraction: Double?, columns: Int, tick: Int = 0) -> String {
+        let inner = max(1, columns - 2)
+        guard let fraction else {
+            let position = tick % max(1, inner)
+            var cells = Array(repeating: Character("·"), count: inner)
+            for offset in 0..<min(3, inner) { cells[(position + offset) % inner] = "#" }
+            return "[" + String(cells) + "]"
+        }
+        let clamped = max(0, min(1, fraction))
+        let filled = Int((clamped * Double(inner)).rounded(.down))
+        return "[" + String(repeating: "#", count: filled) + String(repeating: "·", count: inner - filled) + "]"
+    }
+
+    public static func percent(_ fraction: Double?) -> String {
+        guard let fraction else { return "  ?%" }
+        let value = Int((max(0, min(1, fraction)) * 100).rounded(.down))
+        let digits = String(value)
+        return String(repeating: " ", count: max(0, 3 - digits.count)) + digits + "%"
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// At most `limit` holders at once; others wait in order. Waiting honours cancellation (a
+/// cancelled waiter leaves the queue and throws `CancellationError`) and never blocks a thread.
+public final class AsyncLimiter: @unchecked Sendable {
+    private let lock = NSLock()
+    private let limit: Int
+    private var active = 0
+    private var waiters: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
+    private var nextID: UInt64 = 0
+
+    public init(limit: Int) {
+        self.limit = max(1, limit)
+    }
+
+    /// Runs `body` once a slot is free.
+    public func withSlot<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        try await acquire()
+        defer { release() }
+        return try await body()
+    }
+
+    private func acquire() async throws {
+        try Task.checkCancellation()
+        let id: UInt64 = lock.withLock {
+            nextID += 1
+            return nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let granted: Bool = lock.withLock {
+                    if active < limit && waiters.isEmpty {
+                        active += 1
+                        return true
+                    }
+                    waiters.append((id, continuation))
+                    return false
+                }
+                if granted { continuation.resume() }
+            }
+        } onCancel: {
+            let removed: CheckedContinuation<Void, any Error>? = lock.withLock {
+                guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return waiters.remove(at: index).continuation
+            }
+            removed?.resume(throwing: CancellationError())
+        }
+    }
+
+    private func release() {
+        let next: CheckedContinuation<Void, any Error>? = lock.withLock {
+            if waiters.isEmpty {
+                active -= 1
+                return nil
+            }
+            return waiters.removeFirst().continuation  // the slot passes straight on
+        }
+        next?.resume()
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Streams an image into a temporary file inside the save folder, then links it into place.
+///
+/// The temporary file is created exclusively (`O_EXCL | O_NOFOLLOW`) relative to the folder's
+/// descriptor, so nothing planted in the folder is followed. The first bytes decide whether
+/// this is an image at all; the size cap is checked against `Content-Length` and as bytes
+/// arrive. `commit` fsyncs and links the whole file to its final name without replacing
+/// anything (`linkat` fails on an existing name), so a final path never holds a partial file.
+/// Until committed, `discard` (or deinit) removes the temporary file.
+final class FileSink: TransferSink, @unchecked Sendable {
+    static let temporaryPrefix = ".headlines-"
+    static let temporarySuffix = ".part"
+
+    private let folder: DirectoryHandle
+    let temporaryName: String
+    private var fd: Int32
+    private let limit: Int
+    private var head: [UInt8] = []
+    private(set) var format: ImageFormat?
+    private(set) var written = 0
+    private var contentType: String?
+    private var finished = false
+
+    init(folder: DirectoryHandle, limit: Int) throws(SaveError) {
+        self.folder = folder
+        self.limit = limit
+        var created: (String, Int32)?
+        for _ in 0..<8 {
+            let name = Self.temporaryPrefix + "\(getpid())-" + UUID().uuidString.prefix(12) + Self.temporarySuffix
+            let descriptor = openat(folder.fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if descriptor >= 0 {
+                created = (name, descriptor)
+                break
+            }
+            if errno != EEXIST { throw .folderNotWritable(path: folder.path, reason: String(cString: strerror(errno))) }
+        }
+        guard let created else { throw .folderNotWritable(path: folder.path, reason: "no temporary name was free") }
+        (temporaryName, fd) = created
+    }
+
+    deinit { discard() }
+
+    func receive(head response: ResponseHead) throws {
+        contentType = response.contentType
+        guard response.status == 200 else { throw SaveError.http(status: response.status) }
+        if let expected = response.expectedLength, expected > Int64(limit) { throw SaveError.tooLarge(limit: limit) }
+    }
+
+    func receive(bytes: Data) throws {
+        guard written + head.count + bytes.count <= limit else { throw SaveError.tooLarge(limit: limit) }
+        if format == nil {
+            // Hold the first bytes back until they show what the file is.
+            head.append(contentsOf: bytes)
+            guard head.count >= ImageFormat.signatureLength else { return }
+            try identify()
+            let pending = head
+            head = []
+            try write(pending)
+        } else {
+            try bytes.withUnsafeBytes { try write(UnsafeRawBufferPointer($0)) }
+        }
+    }
+
+    /// Call when the body has ended: checks a short body too.
+    func finishBody() throws {
+        if format == nil {
+            try identify()
+            let pending = head
+            head = []
+            try write(pending)
+        }
+    }
+
+    private func identify() throws {
+        guard let detected = ImageFormat.detect(head) else { throw SaveError.notAnImage(contentType: contentTypeSummary) }
+        format = detected
+    }
+
+    private var contentTypeSummary: String? {
+        guard let contentType else { return nil }
+        let bare = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? contentType
+        return Sanitizer.cleanOptional(bare, maxLength: 60)
+    }
+
+    private func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try write($0) }
+    }
+
+    private func write(_ buffer: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < buffer.count {
+            let result = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw SaveError.writeFailed(reason: String(cString: strerror(errno)))
+            }
+            offset += result
+        }
+        written += buffer.count
+    }
+
+    /// Makes the file durable and gives it `name` in the folder. Returns false when `name`
+    /// is taken (the caller picks another); the temporary file is kept for a retry.
+    func commit(as name: String) throws(SaveError) -> Bool {
+        if !finished {
+            if fsync(fd) != 0 { throw .writeFailed(reason: String(cString: strerror(errno))) }
+            close(fd)
+            fd = -1
+            finished = true
+        }
+        if linkat(folder.fd, temporaryName, folder.fd, name, 0) != 0 {
+            if errno == EEXIST { return false }
+            throw .writeFailed(reason: String(cString: strerror(errno)))
+        }
+        unlinkat(folder.fd, temporaryName, 0)
+        fsync(folder.fd)
+        finished = true
+        committed = true
+        return true
+    }
+
+    private var committed = false
+
+    /// Removes the temporary file (nothing is left behind on failure or cancellation).
+    func discard() {
+        if fd >= 0 {
+            close(fd)
+            fd = -1
+        }
+        if !committed {
+            unlinkat(folder.fd, temporaryName, 0)
+            committed = true  // only once
+        }
+    }
+}

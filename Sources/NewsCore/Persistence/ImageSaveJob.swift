@@ -1,0 +1,79 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One save from start to finish: reuse an existing file, or stream the image (from the
+/// network or a local edition) into a `FileSink` and commit it under a free safe name.
+struct ImageSaveJob: Sendable {
+    let request: SaveRequest
+    let directory: DirectoryHandle
+    let folder: URL
+    let http: HTTPClient
+    let limit: Int
+
+    func run(progress: @escaping @Sendable (TransferProgress) -> Void) async throws -> SavedImage {
+        let stem = SafeFileName.stem(title: request.title, imageURL: request.imageURL)
+        if let existing = existingFile(stem: stem) { return existing }
+        try Task.checkCancellation()
+        let sink = try FileSink(folder: directory, limit: limit)
+        defer { sink.discard() }
+        do {
+            if request.imageURL.isFileURL {
+                try await copyLocal(into: sink, progress: progress)
+            } else {
+                _ = try await http.transfer(URLRequest(url: request.imageURL), into: sink, progress: progress)
+            }
+            try sink.finishBody()
+        } catch let error as SaveError {
+            throw error
+        } catch let error as NewsError {
+            if case .tooLarge(let limit) = error { throw SaveError.tooLarge(limit: limit) }
+            throw SaveError.network(error)
+        }
+        try Task.checkCancellation()
+        guard let format = sink.format else { throw SaveError.notAnImage(contentType: nil) }
+        // The plain name, or -2, -3... when something else (a planted link, another file) holds it.
+        for attempt in 1...50 {
+            let name = stem + (attempt == 1 ? "" : "-\(attempt)") + "." + format.fileExtension
+            if try sink.commit(as: name) {
+                return SavedImage(file: folder.appendingPathComponent(name), format: format, byteCount: sink.written, alreadySaved: false)
+            }
+        }
+        throw SaveError.writeFailed(reason: "no free file name")
+    }
+
+    /// A regular file from an earlier save of this image (same title and URL hash).
+    private func existingFile(stem: String) -> SavedImage? {
+        for format in ImageFormat.allCases {
+            let name = stem + "." + format.fileExtension
+            if case .file(let size) = directory.entry(name), size > 0 {
+                return SavedImage(file: folder.appendingPathComponent(name), format: format, byteCount: size, alreadySaved: true)
+            }
+        }
+        return nil
+    }
+
+    /// Copies an image from a local edition through the same sink (sniffing, cap, atomic commit).
+    private func copyLocal(into sink: FileSink, progress: @escaping @Sendable (TransferProgress) -> Void) async throws {
+        let path = request.imageURL.path
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw SaveError.network(.file(path: path, reason: "it cannot be read"))
+        }
+        defer { try? handle.close() }  // closing a read-only handle cannot lose data
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
+        try sink.receive(head: ResponseHead(status: 200, expectedLength: size))
+        var total: Int64 = 0
+        while true {
+            try Task.checkCancellation()
+            let chunk: Data
+            do { chunk = try handle.read(upToCount: 256 * 1024) ?? Data() } catch {
+                throw SaveError.network(.file(path: path, reason: "it cannot be read"))
+            }
+            if chunk.isEmpty { break }
+            try sink.receive(bytes: chunk)
+            total += Int64(chunk.count)
+            progress(TransferProgress(received: total, expected: size))
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// Why an image was not saved, in words a person reads in the status bar.
+public enum SaveError: Error, Sendable, Equatable {
+    /// The bytes are not PNG, JPEG, GIF, WebP or AVIF; the server's content type, if any.
+    case notAnImage(contentType: String?)
+    case http(status: Int)
+    case tooLarge(limit: Int)
+    /// The save folder cannot be created or written.
+    case folderNotWritable(path: String, reason: String)
+    /// Writing the file failed (disk full, permissions...).
+    case writeFailed(reason: String)
+    /// The article has no image.
+    case noImage
+    case network(NewsError)
+
+    /// `not an image (text/html)`, `HTTP 404`, `larger than 50 MiB`, ...
+    public var reason: String {
+        switch self {
+        case .notAnImage(let type): return "not an image" + (type.map { " (\($0))" } ?? "")
+        case .http(let status): return "HTTP \(status)"
+        case .tooLarge(let limit): return "larger than \(ByteCount.describe(limit))"
+        case .folderNotWritable(let path, let reason): return "cannot write to \(path): \(reason)"
+        case .writeFailed(let reason): return "could not write the file: \(reason)"
+        case .noImage: return "this article has no image"
+        case .network(let error): return error.message
+        }
+    }
+
+    /// One sentence: `Not saved: HTTP 404.`
+    public var message: String {
+        let text = reason
+        return "Not saved: " + text + (text.hasSuffix(".") ? "" : ".")
+    }
+}

@@ -1,0 +1,148 @@
+import Testing
+@testable import NewsCore
+
+@Suite("Sanitizer")
+struct SanitizerTests {
+    // MARK: Escape sequences
+
+    @Test func csiIsRemovedWhole() {
+        #expect(Sanitizer.clean("E\u{1b}[31mvil") == "Evil")
+        #expect(Sanitizer.clean("\u{1b}[1;38;5;196mred\u{1b}[0m") == "red")
+        #expect(Sanitizer.clean("a\u{1b}[?25lb") == "ab")  // private-mode parameter
+    }
+
+    @Test func oscEndedByBELIsRemoved() {
+        #expect(Sanitizer.clean("\u{1b}]0;pwned\u{07}Title") == "Title")
+        #expect(Sanitizer.clean("\u{1b}]8;;https://evil.example/\u{07}link\u{1b}]8;;\u{07}") == "link")
+    }
+
+    @Test func oscEndedByStringTerminator() {
+        #expect(Sanitizer.clean("\u{1b}]0;pwned\u{1b}\\Title") == "Title")  // ESC \
+        #expect(Sanitizer.clean("\u{1b}]0;pwned\u{9c}Title") == "Title")  // C1 ST
+        #expect(Sanitizer.clean("A\u{9d}0;pwned\u{9c}B") == "AB")  // C1 OSC ... C1 ST
+    }
+
+    @Test func c1ControlSequenceIntroducer() {
+        #expect(Sanitizer.clean("\u{9b}1;31mRed") == "Red")
+        #expect(Sanitizer.clean("x\u{9b}2Jy") == "xy")
+    }
+
+    @Test func dcsAndAPCStrings() {
+        #expect(Sanitizer.clean("a\u{1b}Pq#0;2;0;0;0\u{1b}\\b") == "ab")  // DCS (sixel)
+        #expect(Sanitizer.clean("a\u{1b}_Gf=100;AAAA\u{1b}\\b") == "ab")  // APC (kitty graphics)
+        #expect(Sanitizer.clean("a\u{1b}Xsos\u{1b}\\b\u{1b}^pm\u{07}c") == "abc")  // SOS and PM
+        #expect(Sanitizer.clean("a\u{90}dcs\u{9c}b\u{9f}apc\u{9c}c") == "abc")  // C1 DCS and APC
+    }
+
+    @Test func plainEscapeSequences() {
+        #expect(Sanitizer.clean("a\u{1b}(Bb") == "ab")  // designate G0 charset
+        #expect(Sanitizer.clean("a\u{1b}cb") == "ab")  // RIS
+        #expect(Sanitizer.clean("a\u{1b}#8b") == "ab")  // DECALN
+        #expect(Sanitizer.clean("a\u{1b}") == "a")  // a lone trailing ESC
+    }
+
+    @Test func unterminatedStringSwallowsTheRest() {
+        #expect(Sanitizer.clean("Safe \u{1b}]0;never ends and hides this") == "Safe")
+        #expect(Sanitizer.clean("Safe\u{9d}hidden") == "Safe")
+    }
+
+    @Test func escapeInsideAStringAbortsItAndIsHandledOnItsOwn() {
+        #expect(Sanitizer.clean("\u{1b}]0;title\u{1b}[31mRed") == "Red")
+    }
+
+    // MARK: Controls and whitespace
+
+    @Test func otherControlsAndDELVanish() {
+        #expect(Sanitizer.clean("a\u{00}b\u{07}c\u{08}d\u{7f}e") == "abcde")
+        #expect(Sanitizer.clean("a\u{80}b\u{81}c\u{9a}d") == "abcd")
+        #expect(Sanitizer.clean("\u{01}\u{02}\u{03}") == "")
+    }
+
+    @Test func whitespaceControlsBecomeOneSpace() {
+        #expect(Sanitizer.clean("a\tb\nc\rd") == "a b c d")
+        #expect(Sanitizer.clean("a\r\n\tb") == "a b")
+        #expect(Sanitizer.clean("a\u{0b}\u{0c}b") == "a b")
+        #expect(Sanitizer.clean("a\u{85}b\u{2028}c\u{2029}d") == "a b c d")
+    }
+
+    @Test func spaceRunsCollapseAndEndsAreTrimmed() {
+        #expect(Sanitizer.clean("a    b") == "a b")
+        #expect(Sanitizer.clean("  padded  ") == "padded")
+        #expect(Sanitizer.clean(" \t\n ") == "")
+        #expect(Sanitizer.clean("a \u{1b}[0m b") == "a b")
+        #expect(Sanitizer.clean("trailing ") == "trailing")
+        #expect(Sanitizer.clean(" leading") == "leading")
+    }
+
+    @Test func bidiControlsAreRemoved() {
+        #expect(Sanitizer.clean("abc\u{202e}fdp.exe") == "abcfdp.exe")
+        #expect(Sanitizer.clean("\u{202a}a\u{202b}b\u{202c}c\u{202d}d") == "abcd")
+        #expect(Sanitizer.clean("\u{2066}a\u{2067}b\u{2068}c\u{2069}") == "abc")
+        #expect(Sanitizer.clean("x\u{200e}y\u{200f}z") == "xyz")
+    }
+
+    @Test func cleanTextPassesThroughUnchanged() {
+        let samples = [
+            "Markets rally — again",
+            "“Quoted” and ‘single’ … done",
+            "東京で地震、被害の報告なし",
+            "Launch 🚀 succeeds 👩‍👩‍👧‍👦 🇺🇦",
+            "Cafe\u{301} na\u{308}ive",
+            "Ελληνικά and Русский and עברית",
+            "non\u{a0}breaking",
+            "x",
+            "",
+        ]
+        for sample in samples {
+            let cleaned = Sanitizer.clean(sample)
+            #expect(cleaned == sample)
+            #expect(Array(cleaned.unicodeScalars) == Array(sample.unicodeScalars))  // not even normalised
+        }
+    }
+
+    @Test func fastPathAgreesWithTheRules() {
+        #expect(Sanitizer.isClean("plain text".utf8))
+        #expect(Sanitizer.isClean("—“…”".utf8))
+        #expect(!Sanitizer.isClean(" lead".utf8))
+        #expect(!Sanitizer.isClean("trail ".utf8))
+        #expect(!Sanitizer.isClean("two  spaces".utf8))
+        #expect(!Sanitizer.isClean("c1\u{85}".utf8))
+        #expect(!Sanitizer.isClean("bidi\u{202e}".utf8))
+        #expect(!Sanitizer.isClean("iso\u{2067}late".utf8))
+        #expect(!Sanitizer.isClean("tab\t".utf8))
+    }
+
+    // MARK: cleanOptional and truncation
+
+    @Test func cleanOptional() {
+        #expect(Sanitizer.cleanOptional(nil) == nil)
+        #expect(Sanitizer.cleanOptional("") == nil)
+        #expect(Sanitizer.cleanOptional(" \t\n ") == nil)
+        #expect(Sanitizer.cleanOptional("\u{1b}[0m") == nil)
+        #expect(Sanitizer.cleanOptional("  ok  ") == "ok")
+    }
+
+    @Test func maxLengthCutsWithAnEllipsis() {
+        #expect(Sanitizer.clean("abcdefghij", maxLength: 10) == "abcdefghij")
+        #expect(Sanitizer.clean("abcdefghijk", maxLength: 10) == "abcdefghi…")
+        #expect(Sanitizer.clean("abc", maxLength: 1) == "…")
+        #expect(Sanitizer.cleanOptional("  abcdef  ", maxLength: 4) == "abc…")
+        // Length counts characters after cleaning, not bytes: 5 characters, 15 bytes.
+        #expect(Sanitizer.clean("東京大阪市", maxLength: 5) == "東京大阪市")
+        #expect(Sanitizer.clean("東京大阪市", maxLength: 4) == "東京大…")
+    }
+
+    @Test func maxLengthNeverSplitsACharacter() {
+        let family = "👩‍👩‍👧‍👦"  // one character, seven scalars
+        let cut = Sanitizer.clean("ab\(family)\(family)cd", maxLength: 4)
+        #expect(cut == "ab\(family)…")
+        #expect(cut.count == 4)
+
+        let accented = "e\u{301}e\u{301}e\u{301}"  // three characters, six scalars
+        #expect(Sanitizer.clean(accented, maxLength: 3) == accented)
+        #expect(Array(Sanitizer.clean(accented, maxLength: 2).unicodeScalars) == ["e", "\u{301}", "…"])
+
+        let flags = "🇺🇦🇯🇵🇫🇷"
+        #expect(Sanitizer.clean(flags, maxLength: 2) == "🇺🇦…")
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// A real HTTP/1.1 server on 127.0.0.1 for tests: scripted answers per path, a live log
+/// of requests, and prompt detection of clients that hang up. One accept thread plus one
+/// thread per connection; everything they share lives in `ServerState`.
+public final class LoopbackServer: @unchecked Sendable {
+    public let port: Int
+    private let state: ServerState
+
+    /// Binds 127.0.0.1 on an ephemeral port, listens and starts accepting.
+    public init() throws {
+        state = try ServerState()
+        let (fd, port) = try Listener.open()
+        self.port = port
+        Listener.startAccepting(on: fd, state: state)
+    }
+
+    deinit { state.stop() }
+
+    /// http://127.0.0.1:<port>
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    /// baseURL + "/x?y"
+    public func url(_ pathAndQuery: String) -> URL {
+        let tail = pathAndQuery.hasPrefix("/") ? pathAndQuery : "/" + pathAndQuery
+        return URL(string: "http://127.0.0.1:\(port)\(tail)")!
+    }
+
+    /// Scripts the answer for a path (matched on the path only, query ignored). Several
+    /// responses are served in order, the last one repeating. Routing a path again
+    /// restarts its sequence; routing it with no responses removes it. Unrouted paths
+    /// get 404 text/plain "not found".
+    public func route(_ path: String, _ responses: ScriptedResponse...) {
+        state.setRoute(path, responses)
+    }
+
+    /// Snapshot of the log, in arrival order.
+    public var requests: [RecordedRequest] { state.requests }
+
+    public func requests(path: String) -> [RecordedRequest] {
+        state.requests.filter { $0.path == path }
+    }
+
+    /// Highest number of connections that were open at the same time since start
+    /// (or since resetStatistics()).
+    public var maxConcurrentConnections: Int { state.maxConcurrentConnections }
+
+    /// Restarts the maximum from the number of connections open now.
+    public func resetStatistics() { state.resetStatistics() }
+
+    /// Polls (every ~2 ms) until the condition on the request log holds or the deadline
+    /// passes; returns whether it held.
+    public func waitUntil(timeout: Duration, _ condition: @Sendable ([RecordedRequest]) -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if condition(state.requests) { return true }
+            if ContinuousClock.now >= deadline || Task.isCancelled { return false }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
+    /// Closes the listener and all connections; returns once they are closed. Idempotent.
+    public func stop() { state.stop() }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// Everything the accept and connection threads share with the test, behind one lock.
+/// Threads hold this object rather than the `LoopbackServer`, so dropping the server
+/// still runs its deinit (and so stop()).
+final class ServerState: @unchecked Sendable {
+    private struct Route {
+        var responses: [ScriptedResponse]
+        var served = 0
+    }
+
+    let stopSignal: StopSignal
+    private let condition = NSCondition()  // guards everything below
+    private var routes: [String: Route] = [:]
+    private var log: [RecordedRequest] = []
+    private var openConnections = 0
+    private var maxOpenConnections = 0
+    private var liveThreads = 0
+    private var stopped = false
+
+    init() throws {
+        stopSignal = try StopSignal()
+    }
+
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        condition.lock()
+        defer { condition.unlock() }
+        return try body()
+    }
+
+    // MARK: Script and log
+
+    func setRoute(_ path: String, _ responses: [ScriptedResponse]) {
+        locked { routes[path] = responses.isEmpty ? nil : Route(responses: responses) }
+    }
+
+    /// Logs a parsed request and picks its response in one step, so the n-th arrival
+    /// gets the n-th scripted response.
+    func admit(_ head: RequestHead) -> (id: Int, response: ScriptedResponse) {
+        locked {
+            let id = log.count
+            log.append(RecordedRequest(id: id, head: head, receivedAt: .now))
+            let key = routes[head.path] != nil ? head.path : (head.path.removingPercentEncoding ?? head.path)
+            guard var route = routes[key] else { return (id, .notFound) }
+            let response = route.responses[min(route.served, route.responses.count - 1)]
+            route.served += 1
+            routes[key] = route
+            return (id, response)
+        }
+    }
+
+    func update(_ id: Int, _ change: (inout RecordedRequest) -> Void) {
+        locked { change(&log[id]) }
+    }
+
+    var requests: [RecordedRequest] { locked { log } }
+
+    // MARK: Connections and threads
+
+    /// Counts a freshly accepted connection and its thread; false once stopped.
+    func connectionOpened() -> Bool {
+        locked {
+            guard !stopped else { return false }
+            openConnections += 1
+            maxOpenConnections = max(maxOpenConnections, openConnections)
+            liveThreads += 1
+            return true
+        }
+    }
+
+    func connectionClosed() {
+        locked {
+            openConnections -= 1
+            liveThreads -= 1
+            condition.broadcast()
+        }
+    }
+
+    func acceptThreadStarted() { locked { liveThreads += 1 } }
+
+    func acceptThreadEnded() {
+        locked {
+            liveThreads -= 1
+            condition.broadcast()
+        }
+    }
+
+    var maxConcurrentConnections: Int { locked { maxOpenConnections } }
+
+    func resetStatistics() { locked { maxOpenConnections = openConnections } }
+
+    /// Wakes every thread and waits (bounded, so it can never hang) until they have
+    /// closed their sockets.
+    func stop() {
+        locked { stopped = true }
+        stopSignal.fire()
+        let deadline = Date(timeIntervalSinceNow: 5)
+        condition.lock()
+        while liveThreads > 0, condition.wait(until: deadline) {}
+        condition.unlock()
+    }
+}
