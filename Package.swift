@@ -38,7 +38,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "headlines-bench",
-            dependencies: ["NewsCore", "HeadlinesUI"],
+            dependencies: ["NewsCore", "HeadlinesUI", "TestSupport"],
             path: "Sources/headlines-bench"
         ),
 

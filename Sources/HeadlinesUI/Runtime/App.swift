@@ -44,7 +44,7 @@ public final class App {
     /// Returns the exit status: 0, or 128 + the signal.
     public func run(root: any Screen) async -> Int32 {
         let continuation = self.continuation
-        let input = InputMonitor(fileDescriptor: 0) { continuation.yield(.input) }
+        let input = InputMonitor(fileDescriptor: driver.inputFD) { continuation.yield(.input) }
         self.input = input
         let signals = SignalMonitor { continuation.yield(.signal($0)) }
         push(root)

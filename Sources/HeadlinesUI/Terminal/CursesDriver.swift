@@ -14,7 +14,7 @@ public final class CursesDriver {
     private let screen: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
     private let outputFD: Int32
-    private let inputFD: Int32
+    public let inputFD: Int32
     private let palette: Palette
     private var previous: Canvas?
     private var wchars: [wchar_t] = []

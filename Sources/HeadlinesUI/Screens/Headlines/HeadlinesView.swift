@@ -78,11 +78,13 @@ public struct HeadlinesView {
                 left = downloadsSummary
             }
         }
-        var facts: [String] = [state.sourceName]
+        // Most useful first: when the bar is narrow, the source name (also in the title) goes first.
+        var facts: [String] = []
         if state.hasLoaded {
             facts.append(state.articles.count == 1 ? "1 article" : "\(state.articles.count) articles")
         }
         if let lastRefresh = state.lastRefresh { facts.append("updated " + DateText.time(lastRefresh, calendar: calendar)) }
+        facts.append(state.sourceName)
         StatusBar.render(left: left, leftStyle: leftStyle, right: facts.joined(separator: " · "), into: &canvas, y: y)
     }
 }

@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+import TestSupport
+
+extension EndToEnd {
+    /// The interface: auto-load, refresh, cancel on leaving, browser, resize, help.
+    @Suite struct Interface {
+        @Test func autoLoadShowsLoadingThenTheHeadlines() async throws {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            var slow = ScriptedResponse.json(NewsAPIFixtures.numbered("Story", count: 5))
+            slow.delayBeforeHeaders = .milliseconds(1500)
+            server.route("/v2/top-headlines", slow)
+            let session = try HeadlinesSession(["--newsapi-url", server.baseURL.absoluteString], environment: ["NEWSAPI_KEY": "k"])
+            defer { session.close() }
+            try await session.tmux.waitForText("Loading")
+            let screen = try await session.tmux.waitForText("Story 5")
+            #expect(screen.contains("Story 1"))
+            #expect(screen.contains("5 articles"))
+            #expect(!screen.contains("Loading"))
+            #expect(server.requests.count == 1)
+        }
+
+        @Test func refreshDuringASlowLoadCancelsItAndTheNewResultWins() async throws {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            var first = ScriptedResponse.json(NewsAPIFixtures.numbered("Old", count: 3))
+            first.delayBeforeHeaders = .seconds(2)
+            let second = ScriptedResponse.json(NewsAPIFixtures.numbered("New", count: 3))
+            server.route("/v2/top-headlines", first, second)
+            let session = try HeadlinesSession(["--newsapi-url", server.baseURL.absoluteString], environment: ["NEWSAPI_KEY": "k"])
+            defer { session.close() }
+            #expect(await server.waitUntil(timeout: .seconds(10)) { $0.count == 1 })
+            try await session.tmux.waitForText("Loading")
+            let firstStarted = ContinuousClock.now
+            try session.tmux.sendKeys("r")
+            #expect(await server.waitUntil(timeout: .seconds(2)) { $0.first?.abortedByClient == true })
+            try await session.tmux.waitForText("New 1")
+            // Until well after the first response would have arrived, it never shows.
+            while ContinuousClock.now < firstStarted + .milliseconds(2600) {
+                #expect(!(try session.tmux.capture()).contains("Old "))
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(try session.tmux.capture().contains("New 3"))
+            #expect(server.requests.count == 2)
+        }
+
+        @Test func quitDuringALoadClosesTheConnectionAndExits() async throws {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            server.route("/v2/top-headlines", ScriptedResponse(action: .hang))
+            let session = try HeadlinesSession(["--newsapi-url", server.baseURL.absoluteString], environment: ["NEWSAPI_KEY": "k"])
+            defer { session.close() }
+            #expect(await server.waitUntil(timeout: .seconds(10)) { $0.count == 1 })
+            try await session.tmux.waitForText("Loading")
+            let pressed = ContinuousClock.now
+            try session.tmux.sendKeys("q")
+            #expect(await server.waitUntil(timeout: .seconds(2)) { $0.first?.clientClosedAt != nil })
+            let closedAt = try #require(server.requests.first?.clientClosedAt)
+            #expect(closedAt - pressed < .milliseconds(500), "the server saw the disconnect after \(closedAt - pressed)")
+            #expect(try await session.tmux.waitForExit() == 0)
+        }
+
+        @Test func leavingTheArticleDuringASlowImageFetchClosesThatConnection() async throws {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            let image = ImageFixtures.png(width: 640, height: 360, padding: 200_000)
+            server.route("/v2/top-headlines", .json(NewsAPIFixtures.document([
+                .init(title: "With a slow picture", url: "https://example.com/slow", imageURL: server.url("/slow.png").absoluteString),
+            ])))
+            var slowImage = ScriptedResponse.bytes(image, contentType: "image/png")
+            slowImage.chunkSize = 2048
+            slowImage.delayBetweenChunks = .milliseconds(40)
+            server.route("/slow.png", slowImage)
+            let session = try HeadlinesSession(["--newsapi-url", server.baseURL.absoluteString], environment: ["NEWSAPI_KEY": "k"])
+            defer { session.close() }
+            try await session.tmux.waitForText("With a slow picture")
+            try session.tmux.sendKeys("Enter")
+            try await session.tmux.waitForScreen { $0.contains("Image: [") && $0.contains("%") }
+            #expect(await server.waitUntil(timeout: .seconds(5)) { $0.contains { $0.path == "/slow.png" && $0.bodyBytesSent > 0 } })
+            let left = ContinuousClock.now
+            try session.tmux.sendKeys("q")
+            #expect(await server.waitUntil(timeout: .seconds(2)) { $0.contains { $0.path == "/slow.png" && $0.abortedByClient } })
+            let closedAt = try #require(server.requests(path: "/slow.png").first?.clientClosedAt)
+            #expect(closedAt - left < .milliseconds(500))
+            try await session.tmux.waitForText("1 article")
+        }
+
+        @Test func theArticleShowsTheImageTypeAndSize() async throws {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            let image = ImageFixtures.png(width: 640, height: 360, padding: 3000)
+            server.route("/v2/top-headlines", .json(NewsAPIFixtures.document([
+                .init(title: "A pictured story", url: "https://example.com/pic", imageURL: server.url("/pic.png").absoluteString),
+            ])))
+            server.route("/pic.png", .bytes(image, contentType: "image/png"))
+            let session = try HeadlinesSession(["--newsapi-url", server.baseURL.absoluteString], environment: ["NEWSAPI_KEY": "k"])
+            defer { session.close() }
+            try await session.tmux.waitForText("A pictured story")
+            try session.tmux.sendKeys("Enter")
+            let screen = try await session.tmux.waitForText("Image: PNG, 640×360")
+            #expect(screen.contains("https://example.com/pic"))
+            #expect(screen.contains("Loopback Times · by A. Writer"))
+        }
+
+        @Test func openHandsTheExactURLToTheBrowserAsOneArgument() async throws {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            let url = "https://example.com/odd?x=$HOME&y=(1);z=`id`&w='q'"
+            server.route("/v2/top-headlines", .json(NewsAPIFixtures.document([.init(title: "Odd link", url: url)])))
+            let home = try TemporaryFolder()
+            defer { home.remove() }
+            let record = home.file("args.txt")
+            let script = home.file("browser.sh")
+            try """
+                #!/bin/sh
+                { printf '%s\\n' "$#"; for a in "$@"; do printf '[%s]\\n' "$a"; done; } > '\(record.path).tmp'
+                mv '\(record.path).tmp' '\(record.path)'
+                """.write(to: script, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            let session = try HeadlinesSession(
+                ["--newsapi-url", server.baseURL.absoluteString], environment: ["NEWSAPI_KEY": "k", "BROWSER": script.path])
+            defer { session.close() }
+            try await session.tmux.waitForText("Odd link")
+            try session.tmux.sendKeys("o")
+            #expect(await eventually { FileManager.default.fileExists(atPath: record.path) })
+            let recorded = try String(contentsOf: record, encoding: .utf8)
+            let expectedURL = try #require(URL(string: url)).absoluteString
+            #expect(recorded == "1\n[\(expectedURL)]\n")
+            #expect(expectedURL.contains("$HOME&y=(1);z="))
+            // The interface comes back after the browser.
+            try await session.tmux.waitForText("Opened https://example.com/odd")
+        }
+
+        @Test func resizeReflowsAndKeepsTheSelectionVisible() async throws {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            server.route("/v2/top-headlines", .json(NewsAPIFixtures.numbered("Item", count: 40)))
+            let session = try HeadlinesSession(["--newsapi-url", server.baseURL.absoluteString], environment: ["NEWSAPI_KEY": "k"])
+            defer { session.close() }
+            try await session.tmux.waitForText("40 articles")
+            try session.tmux.sendKeys("G")
+            try await session.tmux.waitForText("Item 40")
+            try session.tmux.resize(width: 60, height: 12)
+            let small = try await session.tmux.waitForScreen { screen in
+                let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+                return lines.count == 12 && screen.contains("Item 40") && lines.last?.contains("40 articles") == true
+            }
+            for line in small.split(separator: "\n") { #expect(line.count <= 60) }
+            try session.tmux.resize(width: 30, height: 8)
+            try await session.tmux.waitForText("Terminal too small")
+            try session.tmux.resize(width: 100, height: 30)
+            // The list fills the taller window again, the selection (the last item) still in view.
+            let large = try await session.tmux.waitForText("Item 13")
+            #expect(large.contains("Item 40"))
+            #expect(large.split(separator: "\n", omittingEmptySubsequences: false).count == 30)
+        }
+
+        @Test func helpListsTheKeysAndClosesAgain() async throws {
+            let session = try HeadlinesSession(["--demo"])
+            defer { session.close() }
+            try await session.tmux.waitForText("34 articles")
+            try session.tmux.sendKeys("?")
+            let help = try await session.tmux.waitForText("Help · keys")
+            for key in ["Refresh", "Open the article in the browser", "Save the article's image", "Save every image", "Redraw", "quit on the first screen"] {
+                #expect(help.contains(key), "help lacks \(key)")
+            }
+            try session.tmux.sendKeys("q")
+            try await session.tmux.waitForText("34 articles")
+            try session.tmux.sendKeys("q")
+            #expect(try await session.tmux.waitForExit() == 0)
+        }
+
+        @Test func theDemoEditionOpensWithNoKeyAndSaysSo() async throws {
+            let session = try HeadlinesSession([])
+            defer { session.close() }
+            let screen = try await session.tmux.waitForText("34 articles")
+            #expect(screen.contains("Demo edition"))
+            #expect(screen.contains("no NEWSAPI_KEY set"))
+            #expect(screen.contains("小型ロボット"))
+        }
+
+        @Test func noColorKeepsTheSelectionInReverseVideo() async throws {
+            let session = try HeadlinesSession(["--demo"], environment: ["NO_COLOR": "1"])
+            defer { session.close() }
+            try await session.tmux.waitForText("34 articles")
+            let styled = try session.tmux.capture(escapeSequences: true)
+            #expect(styled.contains("\u{1b}[7m"))  // reverse video
+            #expect(styled.range(of: #"\u{1b}\[[0-9;]*3[1-7]m"#, options: .regularExpression) == nil)  // no foreground colours
+        }
+    }
+}

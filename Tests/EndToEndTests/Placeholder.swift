@@ -1,2 +1,0 @@
-import Testing
-@Test func placeholderE2E() { #expect(1 == 1) }

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `headlines --print` and `--json`, run as the built binary against the loopback server.
+@Suite("headlines --print")
+struct PrintModeTests {
+    let home: TemporaryFolder
+
+    init() throws {
+        home = try TemporaryFolder()
+    }
+
+    private func run(_ arguments: [String], extra: [String: String] = [:]) async throws -> ProcessResult {
+        try await ProcessRunner.run(
+            HeadlinesBinary.path, arguments,
+            environment: HeadlinesBinary.environment(home: home.url, extra: extra), timeout: .seconds(30)
+        )
+    }
+
+    @Test func printsTheDemoEditionWithNoKeyAndNoNetwork() async throws {
+        defer { home.remove() }
+        let result = try await run(["--print"])
+        #expect(result.status == 0)
+        let lines = result.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count >= 30)
+        for line in lines { #expect(line.split(separator: "\t", omittingEmptySubsequences: false).count == 4) }
+        #expect(result.stderrText.contains("demo edition"))
+        // Dates are UTC without fraction, or empty.
+        for line in lines {
+            let date = line.split(separator: "\t", omittingEmptySubsequences: false)[0]
+            #expect(date.isEmpty || date.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/) != nil, "\(date)")
+        }
+    }
+
+    @Test func printsExactlyTheRulesFromANewsAPIServer() async throws {
+        defer { home.remove() }
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let body = """
+            {"status":"ok","totalResults":4,"articles":[
+             {"source":{"id":"x","name":"Wire\\u001b[31m One"},"author":null,"title":"First\\tstory  here","description":"","url":"https://example.com/1",
+              "urlToImage":null,"publishedAt":"2024-08-29T06:37:13.3966463Z","content":null},
+             {"source":{"name":"Two"},"title":"[Removed]","url":"https://removed.com","publishedAt":"2024-08-29T06:00:00Z"},
+             {"source":{"name":"Zone"},"title":"Second","url":"https://example.com/2","publishedAt":"2024-08-29T08:00:00+02:00"},
+             {"source":{"name":"Undated"},"title":"\\u001b]0;pwned\\u0007Third","url":"https://example.com/3","publishedAt":"yesterday"}
+            ]}
+            """
+        server.route("/v2/top-headlines", .json(body))
+        let result = try await run(["--print", "--newsapi-url", server.baseURL.absoluteString], extra: ["NEWSAPI_KEY": "sekret-key-123", "TZ": "Asia/Tokyo"])
+        #expect(result.status == 0, "\(result.stderrText)")
+        #expect(result.stdoutText == """
+            2024-08-29T06:37:13Z\tWire One\tFirst story here\thttps://example.com/1
+            2024-08-29T06:00:00Z\tZone\tSecond\thttps://example.com/2
+            \tUndated\tThird\thttps://example.com/3
+
+            """)
+        let request = try #require(server.requests(path: "/v2/top-headlines").first)
+        #expect(request.headers["x-api-key"] == "sekret-key-123")
+        #expect(!request.target.contains("sekret"))
+        #expect(request.query?.contains("country=us") == true)
+    }
+
+    @Test func jsonLinesUseNewsAPIFieldNames() async throws {
+        defer { home.remove() }
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        server.route("/feed.json", .json("""
+            {"status":"ok","articles":[{"source":{"name":"S"},"author":"Ann","title":"T \\"quoted\\"","description":"D","url":"https://example.com/a?b=1&c=2",
+            "urlToImage":"https://example.com/i.png","publishedAt":"2024-01-02T03:04:05.5-01:00","content":"C"},
+            {"source":{"name":"S2"},"title":"U","url":"https://example.com/u"}]}
+            """))
+        let result = try await run(["--print", "--json", "--source", server.url("/feed.json").absoluteString])
+        #expect(result.status == 0)
+        let lines = result.stdoutText.split(separator: "\n")
+        #expect(lines.count == 2)
+        let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(first["source"] as? String == "S")
+        #expect(first["author"] as? String == "Ann")
+        #expect(first["title"] as? String == "T \"quoted\"")
+        #expect(first["url"] as? String == "https://example.com/a?b=1&c=2")
+        #expect(first["urlToImage"] as? String == "https://example.com/i.png")
+        #expect(first["publishedAt"] as? String == "2024-01-02T04:04:05Z")
+        #expect(first["content"] as? String == "C")
+        let second = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
+        #expect(second["publishedAt"] is NSNull)
+        #expect(second["author"] is NSNull)
+        // The key never goes to a --source host.
+        #expect(server.requests.allSatisfy { $0.headers["x-api-key"] == nil })
+    }
+
+    @Test func a401IsReportedInOneLineWithExitStatus1() async throws {
+        defer { home.remove() }
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        server.route("/v2/top-headlines", .json(
+            #"{"status":"error","code":"apiKeyInvalid","message":"Your API key is invalid or incorrect. Check your key, or go to https://newsapi.org to create a free API key."}"#,
+            status: 401))
+        let result = try await run(["--print", "--newsapi-url", server.baseURL.absoluteString], extra: ["NEWSAPI_KEY": "wrong-key-456"])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrText == "headlines: HTTP 401 apiKeyInvalid: Your API key is invalid or incorrect. Check your key, or go to https://newsapi.org to create a free API key.\n")
+        #expect(!result.stderrText.contains("wrong-key-456"))
+    }
+
+    @Test func failuresExitWith1AndUsageErrorsWith2() async throws {
+        defer { home.remove() }
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        server.route("/broken.json", .text("<html>not news</html>", contentType: "text/html"))
+        let broken = try await run(["--print", "--source", server.url("/broken.json").absoluteString])
+        #expect(broken.status == 1)
+        #expect(broken.stderrText.hasPrefix("headlines: The response could not be read"))
+        #expect(broken.stderrText.split(separator: "\n").count == 1)
+
+        let missing = try await run(["--print", "--source", home.file("nowhere.json").path])
+        #expect(missing.status == 1)
+        #expect(missing.stderrText.contains("no such file"))
+
+        let usage = try await run(["--print", "--bogus"])
+        #expect(usage.status == 2)
+        #expect(usage.stderrText.contains("Unknown option"))
+        #expect(usage.stderrText.contains("Usage: headlines"))
+
+        let badSize = try await run(["--print", "--page-size", "zero"])
+        #expect(badSize.status == 2)
+    }
+
+    @Test func helpAndVersionExitZero() async throws {
+        defer { home.remove() }
+        let help = try await run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdoutText.contains("--newsapi-url"))
+        let version = try await run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdoutText.hasPrefix("headlines "))
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+import TestSupport
+
+extension EndToEnd {
+    /// The terminal is given back exactly as it was, however the program ends.
+    @Suite struct TerminalRestore {
+        enum Ending: String, CaseIterable, Sendable {
+            case quitKey, interrupt, terminate, hangUp, crash
+        }
+
+        @Test(arguments: Ending.allCases)
+        func sttyIsTheSameAfterwards(_ ending: Ending) async throws {
+            let environment = ending == .crash ? ["HEADLINES_DEBUG_CRASH_AFTER_DRAW": "1", "SWIFT_BACKTRACE": ""] : [:]
+            let session = try HeadlinesSession(["--demo"], environment: environment)
+            defer { session.close() }
+            if ending != .crash {
+                try await session.tmux.waitForText("34 articles")
+            }
+            switch ending {
+            case .quitKey: try session.tmux.sendKeys("q")
+            case .interrupt: try session.tmux.sendKeys("C-c")
+            case .terminate: try session.tmux.signalProgram(SIGTERM)
+            case .hangUp: try session.tmux.signalProgram(SIGHUP)
+            case .crash: break
+            }
+            let status = try await session.tmux.waitForExit()
+            switch ending {
+            case .quitKey: #expect(status == 0)
+            case .interrupt: #expect(status == 130)
+            case .terminate: #expect(status == 143)
+            case .hangUp: #expect(status == 129)
+            case .crash: #expect(status > 128 && status != 143, "a crash should end by a signal, not \(status)")
+            }
+            let before = try #require(session.tmux.sttyBefore)
+            let after = try #require(session.tmux.sttyAfter)
+            #expect(before == after)
+            // The cursor is visible again and the alternate screen is gone.
+            let screen = try session.tmux.capture()
+            #expect(!screen.contains("articles ·"), "the program's screen is still up:\n\(screen)")
+        }
+    }
+}
