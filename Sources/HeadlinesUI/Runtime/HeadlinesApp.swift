@@ -33,6 +33,7 @@ public enum HeadlinesApp {
             _ = try? await persistence.cleanLeftovers()  // an unreadable folder is reported when a save is tried
         }
         let downloads = DownloadCenter(persistence: persistence)
+        downloads.homeDirectory = configuration.environment["HOME"]
         let services = AppServices(
             source: configuration.source, isFallbackDemo: configuration.isFallbackDemo,
             imageLoader: ImageLoader(sizeLimit: configuration.maxImageSize),

@@ -37,6 +37,8 @@ public final class DownloadCenter {
     private let persistence: Persistence
     /// The latest outcome, for the status bar (`Saved <path>` or why not).
     public private(set) var lastNotice: Notice?
+    /// Paths under it are shown as `~/...`, so the file name fits in the status bar.
+    public var homeDirectory: String?
     /// Called after every change (the app redraws).
     public var onChange: (@MainActor () -> Void)?
     /// Called once nothing is in flight any more (a quit that waits uses it).
@@ -141,7 +143,7 @@ public final class DownloadCenter {
         }
         if case .success(let saved)? = outcome {
             update(id, .saved(saved))
-            lastNotice = Notice((saved.alreadySaved ? "Already saved " : "Saved ") + saved.file.path, kind: .success)
+            lastNotice = Notice((saved.alreadySaved ? "Already saved " : "Saved ") + displayPath(saved.file), kind: .success)
         } else if case .failure(let error)? = outcome, !(error is CancellationError) {
             let message = (error as? SaveError)?.reason ?? ErrorText.sentence(error)
             update(id, .failed(message))
@@ -161,6 +163,12 @@ public final class DownloadCenter {
         changed()
     }
 
+    func displayPath(_ file: URL) -> String {
+        let path = file.path
+        guard let home = homeDirectory, !home.isEmpty, home != "/", path.hasPrefix(home + "/") else { return path }
+        return "~" + path.dropFirst(home.count)
+    }
+
     /// Cancels one file (`c`).
     public func cancel(_ id: Int) {
         switches[id]?.flip()
@@ -168,8 +176,10 @@ public final class DownloadCenter {
 
     /// Cancels every save in flight (`C`): each batch's parent task is cancelled.
     public func cancelAll() {
-        for (_, task) in batches { task.cancel() }
-        for (_, cancelSwitch) in switches { cancelSwitch.flip() }
+        persistence.withQueueHeld {
+            for (_, task) in batches { task.cancel() }
+            for (_, cancelSwitch) in switches { cancelSwitch.flip() }
+        }
     }
 
     /// Waits until every batch has ended.

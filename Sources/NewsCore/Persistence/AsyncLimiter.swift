@@ -8,6 +8,7 @@ public final class AsyncLimiter: @unchecked Sendable {
     private var active = 0
     private var waiters: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
     private var nextID: UInt64 = 0
+    private var holds = 0
 
     public init(limit: Int) {
         self.limit = max(1, limit)
@@ -29,7 +30,7 @@ public final class AsyncLimiter: @unchecked Sendable {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let granted: Bool = lock.withLock {
-                    if active < limit && waiters.isEmpty {
+                    if active < limit && waiters.isEmpty && holds == 0 {
                         active += 1
                         return true
                     }
@@ -49,12 +50,31 @@ public final class AsyncLimiter: @unchecked Sendable {
 
     private func release() {
         let next: CheckedContinuation<Void, any Error>? = lock.withLock {
-            if waiters.isEmpty {
+            if waiters.isEmpty || holds > 0 {
                 active -= 1
                 return nil
             }
             return waiters.removeFirst().continuation  // the slot passes straight on
         }
         next?.resume()
+    }
+
+    /// Runs `body` with no slot handed to a waiter meanwhile. Cancelling many holders and
+    /// waiters inside `body` then cannot let a waiter slip through a freed slot before its own
+    /// cancellation arrives. Slots freed meanwhile go to the remaining waiters afterwards.
+    public func withGrantsHeld(_ body: () -> Void) {
+        lock.withLock { holds += 1 }
+        body()
+        let granted: [CheckedContinuation<Void, any Error>] = lock.withLock {
+            holds -= 1
+            guard holds == 0 else { return [] }
+            var granted: [CheckedContinuation<Void, any Error>] = []
+            while active < limit, !waiters.isEmpty {
+                active += 1
+                granted.append(waiters.removeFirst().continuation)
+            }
+            return granted
+        }
+        for continuation in granted { continuation.resume() }
     }
 }

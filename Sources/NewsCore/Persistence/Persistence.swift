@@ -54,6 +54,12 @@ public actor Persistence {
         if inFlight[key] === shared { inFlight.removeValue(forKey: key) }
     }
 
+    /// Runs `body` (which cancels saves) so that no queued save starts meanwhile: a queued
+    /// save whose cancellation is still on its way cannot take a slot another one freed.
+    public nonisolated func withQueueHeld(_ body: () -> Void) {
+        limiter.withGrantsHeld(body)
+    }
+
     /// How many different images are being saved now.
     public var activeCount: Int { inFlight.count }
 

@@ -44,7 +44,9 @@ public final class ArticleScreen: Screen {
 
     public func render(into canvas: inout Canvas) {
         pageRows = max(1, canvas.height - 4)
-        ArticleView(state: state).render(into: &canvas, offset: &state.offset)
+        var view = ArticleView(state: state)
+        view.downloadsSummary = services.downloads.summary
+        view.render(into: &canvas, offset: &state.offset)
     }
 
     public func handle(_ key: Key, _ context: ScreenContext) -> KeyOutcome {
@@ -60,7 +62,8 @@ public final class ArticleScreen: Screen {
                 self?.state.notice = notice
             }
         case .character("d"):
-            state.notice = services.downloads.save(state.article)
+            let notice = services.downloads.save(state.article)
+            state.notice = notice.kind == .error ? notice : nil  // progress and outcome show in the downloads line
         case .character("w"):
             return .push(DownloadsScreen(services: services))
         case .character("?"):

@@ -10,6 +10,8 @@ public struct ArticleView {
 
     public var state: ArticleState
     public var calendar: Calendar = .current
+    /// Saves in flight or their last outcome, shown when there is no notice of the screen's own.
+    public var downloadsSummary: String?
 
     public static let keyHints = "↑↓ scroll · o open · d save · q back"
 
@@ -68,7 +70,7 @@ public struct ArticleView {
         let (imageText, imageStyle) = imageLine(width: width)
         canvas.write(imageText, x: 2, y: canvas.height - 2, style: imageStyle, maxX: width - 1)
         let more = body.count > rows ? " \(min(100, (offset + rows) * 100 / max(1, body.count)))%" : ""
-        let left = state.notice?.text ?? Self.keyHints
+        let left = state.notice?.text ?? downloadsSummary ?? Self.keyHints
         StatusBar.render(left: left, leftStyle: state.notice?.style ?? .statusBar, right: "Article" + more, into: &canvas, y: canvas.height - 1)
     }
 }

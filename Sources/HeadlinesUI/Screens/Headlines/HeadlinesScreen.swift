@@ -80,9 +80,11 @@ public final class HeadlinesScreen: Screen {
             }
         case .character("d"):
             guard let article = state.selectedArticle else { return .ignored }
-            state.notice = services.downloads.save(article)
+            let notice = services.downloads.save(article)
+            state.notice = notice.kind == .error ? notice : nil  // progress and outcome show in the downloads line
         case .character("D"):
-            state.notice = services.downloads.saveAll(state.articles)
+            let notice = services.downloads.saveAll(state.articles)
+            state.notice = notice.kind == .error ? notice : nil
             return .push(DownloadsScreen(services: services))
         case .character("w"):
             return .push(DownloadsScreen(services: services))
