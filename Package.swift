@@ -38,7 +38,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "headlines-bench",
-            dependencies: ["NewsCore", "HeadlinesUI", "TestSupport"],
+            dependencies: ["NewsCore", "HeadlinesUI", "TestSupport", "CTerminalGuard"],
             path: "Sources/headlines-bench"
         ),
 

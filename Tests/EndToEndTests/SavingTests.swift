@@ -89,16 +89,22 @@ extension EndToEnd {
             #expect(server.requests.filter { $0.path.hasPrefix("/image-") }.count == 4)
         }
 
-        @Test func quitWithASaveInFlightWaitsForIt() async throws {
-            let server = try Self.server(count: 1, size: 60_000, chunk: 4096, every: .milliseconds(60))
-            defer { server.stop() }
+        /// Starts a slow save of one image, then presses `q` once: the app says it waits.
+        func quitDuringASave(server: LoopbackServer) async throws -> HeadlinesSession {
             let session = try start(server)
-            defer { session.close() }
             try await session.tmux.waitForText("1 article")
             try session.tmux.sendKeys("d")
             #expect(await server.waitUntil(timeout: .seconds(5)) { $0.contains { $0.path == "/image-1.png" && $0.bodyBytesSent > 0 } })
             try session.tmux.sendKeys("q")
             try await session.tmux.waitForText("Quitting after 1 save")
+            return session
+        }
+
+        @Test func quitWithASaveInFlightWaitsForIt() async throws {
+            let server = try Self.server(count: 1, size: 60_000, chunk: 4096, every: .milliseconds(60))
+            defer { server.stop() }
+            let session = try await quitDuringASave(server: server)
+            defer { session.close() }
             #expect(try await session.tmux.waitForExit(timeout: .seconds(15)) == 0)
             #expect(server.requests(path: "/image-1.png").first?.finished == true)
             let name = try #require(Self.finalFiles(session).first)
@@ -109,13 +115,8 @@ extension EndToEnd {
         @Test func quitTwiceCancelsTheSaveAndLeavesNothing() async throws {
             let server = try Self.server(count: 1, size: 2_000_000, chunk: 4096, every: .milliseconds(50))
             defer { server.stop() }
-            let session = try start(server)
+            let session = try await quitDuringASave(server: server)
             defer { session.close() }
-            try await session.tmux.waitForText("1 article")
-            try session.tmux.sendKeys("d")
-            #expect(await server.waitUntil(timeout: .seconds(5)) { $0.contains { $0.path == "/image-1.png" && $0.bodyBytesSent > 0 } })
-            try session.tmux.sendKeys("q")
-            try await session.tmux.waitForText("Quitting after 1 save")
             try session.tmux.sendKeys("q")
             #expect(try await session.tmux.waitForExit(timeout: .seconds(5)) == 0)
             #expect(await server.waitUntil(timeout: .seconds(2)) { $0.contains { $0.path == "/image-1.png" && $0.abortedByClient } })

@@ -33,6 +33,18 @@ public final class ScreenContext {
     /// Marks the screen dirty; one redraw follows per turn of the loop, however many calls.
     public func setNeedsDisplay() { app?.setNeedsDisplay() }
 
+    /// Runs `tick` every `interval` under `key` until that key is cancelled or the screen
+    /// closes, redrawing after each tick (a spinner, an indeterminate bar).
+    public func startTicker(_ key: String, every interval: Duration = .milliseconds(100), _ tick: @escaping @MainActor () -> Void) {
+        scope.run(key) { [weak self] token in
+            while !Task.isCancelled {
+                do { try await Task.sleep(for: interval) } catch { return }
+                self?.scope.update(token, tick)
+                self?.setNeedsDisplay()
+            }
+        }
+    }
+
     /// Opens another screen on top of this one.
     public func push(_ screen: any Screen) { app?.push(screen) }
 

@@ -182,12 +182,13 @@ public final class DownloadCenter {
         }
     }
 
-    /// Waits until every batch has ended.
+    /// Waits until every batch has ended and every transfer has removed its temporary file.
     public func waitForAll() async {
         while let (_, task) = batches.first {
             await task.value
             _ = task
         }
+        await persistence.waitUntilIdle()
     }
 
     /// Set by the first `q` while saves run: the app quits once they end.

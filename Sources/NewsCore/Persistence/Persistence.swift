@@ -60,6 +60,13 @@ public actor Persistence {
         limiter.withGrantsHeld(body)
     }
 
+    /// Waits until every transfer started so far has wound down. Cancelled saves return to
+    /// their callers at once; this is for the end of the program, so that no temporary file
+    /// outlives it.
+    public func waitUntilIdle() async {
+        for shared in inFlight.values { await shared.settled() }
+    }
+
     /// How many different images are being saved now.
     public var activeCount: Int { inFlight.count }
 

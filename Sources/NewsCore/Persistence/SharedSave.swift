@@ -23,6 +23,13 @@ final class SharedSave: @unchecked Sendable {
         lock.withLock { self.task = task }
     }
 
+    /// Waits until the transfer has wound down (its temporary file removed or committed),
+    /// even when every waiter has already left.
+    func settled() async {
+        let running = lock.withLock { task }
+        await running?.value
+    }
+
     /// Waits for the shared result; cancelling the waiting task leaves (and may stop the transfer).
     func join(progress: @escaping @Sendable (TransferProgress) -> Void) async throws -> SavedImage {
         let id: UInt64 = lock.withLock {

@@ -33,13 +33,7 @@ public final class ArticleScreen: Screen {
                 context.setNeedsDisplay()
             }
         )
-        context.scope.run("spinner") { [weak self] token in
-            while !Task.isCancelled {
-                do { try await Task.sleep(for: .milliseconds(100)) } catch { return }
-                context.scope.update(token) { self?.state.tick += 1 }
-                context.setNeedsDisplay()
-            }
-        }
+        context.startTicker("spinner") { [weak self] in self?.state.tick += 1 }
     }
 
     public func render(into canvas: inout Canvas) {

@@ -43,13 +43,7 @@ public final class HeadlinesScreen: Screen {
     }
 
     private func startSpinner(_ context: ScreenContext) {
-        context.scope.run("spinner") { [weak self] token in
-            while !Task.isCancelled {
-                do { try await Task.sleep(for: .milliseconds(100)) } catch { return }
-                context.scope.update(token) { self?.state.spinnerTick += 1 }
-                context.setNeedsDisplay()
-            }
-        }
+        context.startTicker("spinner") { [weak self] in self?.state.spinnerTick += 1 }
     }
 
     public func render(into canvas: inout Canvas) {
