@@ -113,7 +113,7 @@ import TestSupport
             "/trickle",
             ScriptedResponse(
                 body: .data(Data(repeating: 0x61, count: total)),
-                chunkSize: 1024, delayBetweenChunks: .milliseconds(5)))
+                chunkSize: 1024, delayBetweenChunks: .milliseconds(20)))
         let session = self.session
         let request = URLRequest(url: server.url("/trickle"))
         let task = Task { try await session.data(for: request) }

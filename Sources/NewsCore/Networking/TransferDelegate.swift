@@ -38,6 +38,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
         guard let http = response as? HTTPURLResponse else {
             fail(NewsError.invalidDocument("the server did not answer in HTTP"))
             completionHandler(.cancel)
+            dataTask.cancel()
             return
         }
         var headers: [String: String] = [:]
@@ -53,6 +54,9 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
         } catch {
             fail(error)
             completionHandler(.cancel)
+            // swift-corelibs-foundation ignores the disposition: without an explicit cancel the
+            // refused body would still be read to its end (or until the timeout).
+            dataTask.cancel()
         }
     }
 

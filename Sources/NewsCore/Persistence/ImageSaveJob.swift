@@ -43,13 +43,21 @@ struct ImageSaveJob: Sendable {
         throw SaveError.writeFailed(reason: "no free file name")
     }
 
-    /// A regular file from an earlier save of this image (same title and URL hash).
+    /// A regular file from an earlier save of this image (same title and URL hash): under the
+    /// plain name, or under -2, -3... when something else held the plain name at the time.
     private func existingFile(stem: String) -> SavedImage? {
-        for format in ImageFormat.allCases {
-            let name = stem + "." + format.fileExtension
-            if case .file(let size) = directory.entry(name), size > 0 {
-                return SavedImage(file: folder.appendingPathComponent(name), format: format, byteCount: size, alreadySaved: true)
+        for attempt in 1...50 {
+            var taken = false
+            for format in ImageFormat.allCases {
+                let name = stem + (attempt == 1 ? "" : "-\(attempt)") + "." + format.fileExtension
+                switch directory.entry(name) {
+                case .file(let size) where size > 0:
+                    return SavedImage(file: folder.appendingPathComponent(name), format: format, byteCount: size, alreadySaved: true)
+                case nil: continue
+                default: taken = true
+                }
             }
+            if !taken { return nil }  // these names were free, so no save went on to the next
         }
         return nil
     }
@@ -64,6 +72,7 @@ struct ImageSaveJob: Sendable {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
         try sink.receive(head: ResponseHead(status: 200, expectedLength: size))
         var total: Int64 = 0
+        var throttle = ProgressThrottle()
         while true {
             try Task.checkCancellation()
             let chunk: Data
@@ -73,7 +82,9 @@ struct ImageSaveJob: Sendable {
             if chunk.isEmpty { break }
             try sink.receive(bytes: chunk)
             total += Int64(chunk.count)
-            progress(TransferProgress(received: total, expected: size))
+            let current = TransferProgress(received: total, expected: size)
+            if throttle.shouldReport(current, now: .now) { progress(current) }
         }
+        progress(TransferProgress(received: total, expected: size ?? total))  // the final count, as for downloads
     }
 }

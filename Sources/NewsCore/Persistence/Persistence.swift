@@ -30,7 +30,7 @@ public actor Persistence {
     public func save(_ request: SaveRequest, progress: @escaping @Sendable (TransferProgress) -> Void = { _ in }) async throws -> SavedImage {
         try Task.checkCancellation()
         let key = request.imageURL
-        if let shared = inFlight[key] {
+        if let shared = inFlight[key], shared.isJoinable {
             return try await shared.join(progress: progress)
         }
         let directory = try openDirectory()

@@ -9,6 +9,13 @@ final class SharedSave: @unchecked Sendable {
     private var waiters: [UInt64: (continuation: CheckedContinuation<SavedImage, any Error>, progress: @Sendable (TransferProgress) -> Void)] = [:]
     private var nextID: UInt64 = 0
     private var lastProgress: TransferProgress?
+    /// The last waiter left and the transfer was cancelled.
+    private var abandoned = false
+
+    /// Whether a new caller may join: the transfer still runs and someone still wants it. A
+    /// finished one (its result may be stale: a failure, or "not already saved") or one being
+    /// torn down after its last waiter left must not be joined; the caller starts afresh.
+    var isJoinable: Bool { lock.withLock { result == nil && !abandoned } }
 
     func start(
         _ work: @escaping @Sendable (_ report: @escaping @Sendable (TransferProgress) -> Void) async throws -> SavedImage,
@@ -58,7 +65,9 @@ final class SharedSave: @unchecked Sendable {
     private func leave(_ id: UInt64) {
         let (waiter, orphaned): (CheckedContinuation<SavedImage, any Error>?, Task<Void, Never>?) = lock.withLock {
             guard let waiter = waiters.removeValue(forKey: id) else { return (nil, nil) }
-            return (waiter.continuation, waiters.isEmpty && result == nil ? task : nil)
+            guard waiters.isEmpty && result == nil else { return (waiter.continuation, nil) }
+            abandoned = true
+            return (waiter.continuation, task)
         }
         waiter?.resume(throwing: CancellationError())
         orphaned?.cancel()
