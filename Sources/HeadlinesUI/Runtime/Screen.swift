@@ -26,7 +26,8 @@ public final class ScreenContext {
     public let scope = TaskScope()
     private weak var app: App?
 
-    init(app: App) {
+    /// `app` is nil only in tests, which render and handle keys without a terminal.
+    init(app: App?) {
         self.app = app
     }
 

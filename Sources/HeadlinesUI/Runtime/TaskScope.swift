@@ -100,12 +100,20 @@ public final class TaskScope {
     /// Waits until every task has ended (after `close`), or the deadline passes.
     public func drain(timeout: Duration) async {
         let tasks = running.values.map(\.task)
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { for task in tasks { await task.value } }
-            group.addTask { try? await Task.sleep(for: timeout) }  // the deadline; its cancellation is expected
-            await group.next()
-            group.cancelAll()
+        guard !tasks.isEmpty else { return }
+        // Whichever comes first, the tasks' end or the deadline, ends the wait. Not a task
+        // group: a group waits for all its children, including one awaiting a stuck task.
+        let (signal, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        Task {
+            for task in tasks { await task.value }
+            continuation.yield()
         }
+        let deadline = Task {
+            try? await Task.sleep(for: timeout)
+            continuation.yield()
+        }
+        for await _ in signal { break }
+        deadline.cancel()
     }
 
     private func deliver(_ token: Token, _ change: () -> Void) {

@@ -10,13 +10,14 @@ public enum ProgressBar {
             return "[" + String(cells) + "]"
         }
         let clamped = max(0, min(1, fraction))
-        let filled = Int((clamped * Double(inner)).rounded(.down))
+        // The tolerance keeps k/n × n at k despite binary rounding (15/22 × 22 = 14.999…).
+        let filled = Int((clamped * Double(inner) + 1e-9).rounded(.down))
         return "[" + String(repeating: "#", count: filled) + String(repeating: "·", count: inner - filled) + "]"
     }
 
     public static func percent(_ fraction: Double?) -> String {
         guard let fraction else { return "  ?%" }
-        let value = Int((max(0, min(1, fraction)) * 100).rounded(.down))
+        let value = Int((max(0, min(1, fraction)) * 100 + 1e-9).rounded(.down))  // 29/100 × 100 = 28.999…
         let digits = String(value)
         return String(repeating: " ", count: max(0, 3 - digits.count)) + digits + "%"
     }

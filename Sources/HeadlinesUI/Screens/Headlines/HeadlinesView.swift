@@ -39,7 +39,7 @@ public struct HeadlinesView {
                 canvas.write(line, x: max(0, (width - TextWidth.of(line)) / 2), y: startY + offset, style: style)
             }
         } else {
-            let ageWidth = 6
+            let ageWidth = 8  // " 27 Nov" and a space before the source
             let sourceWidth = min(20, max(8, width / 6))
             for row in 0..<listRows {
                 let index = top + row

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import HeadlinesUI
+import NewsCore
+
+@Suite("ArticleScreen", .timeLimit(.minutes(1)))
+@MainActor
+struct ArticleScreenTests {
+    @Test("scrolling keys move the text and clamp at both ends")
+    func scrolling() throws {
+        let host = TestHost()
+        let services = TestHost.services(ScriptedSource([.success(Edition(articles: []))]))
+        let screen = ArticleScreen(article: ArticleViewTests.article(), services: services)
+        var canvas = Canvas(width: 40, height: 10)
+        screen.render(into: &canvas)  // 13 lines, 7 rows: offsets 0...6
+        func press(_ key: Key) -> Int {
+            guard case .handled = screen.handle(key, host.context) else {
+                Issue.record("\(key) was not handled")
+                return -1
+            }
+            var canvas = Canvas(width: 40, height: 10)
+            screen.render(into: &canvas)
+            return screen.state.offset
+        }
+        #expect(press(.character("k")) == 0)
+        #expect(press(.character("j")) == 1)
+        #expect(press(.down) == 2)
+        #expect(press(.character("G")) == 6)
+        #expect(press(.character("j")) == 6)
+        #expect(press(.character("k")) == 5)
+        #expect(press(.end) == 6)
+        #expect(press(.character("g")) == 0)
+        #expect(press(.pageDown) == 6)
+        #expect(press(.pageUp) == 0)
+        #expect(press(.character(" ")) == 6)
+        #expect(press(.home) == 0)
+        guard case .close = screen.handle(.character("q"), host.context) else {
+            Issue.record("q did not close")
+            return
+        }
+    }
+}

@@ -1,0 +1,190 @@
+import Testing
+@testable import HeadlinesUI
+import NewsCore
+
+@Suite("Canvas")
+struct CanvasTests {
+    static let mixed = [
+        "Plain text 漢字 mixed with 🚀 and 👍🏽 and 🇫🇷 flags ❤️ 👨‍👩‍👧 e\u{0301}nd",
+        "漢字漢字漢字漢字漢字漢字漢字",
+        "a漢b字c🚀d👨‍👩‍👧e",
+        "🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀",
+        "x",
+    ]
+
+    @Test("write clips at the right edge for every width 1...20", arguments: mixed)
+    func clipsAtEveryWidth(_ text: String) {
+        for width in 1...20 {
+            for x in 0..<width {
+                var canvas = Canvas(width: width, height: 2)
+                let end = canvas.write(text, x: x, y: 0)
+                #expect(canvas.cells.count == width * 2)
+                #expect(end <= width, "width \(width) x \(x)")
+                #expect(TextWidth.of(canvas.line(0)) == width, "width \(width) x \(x): \(canvas.line(0))")
+                #expect(canvas.line(1) == String(repeating: " ", count: width))
+                // Every wide character is followed by its continuation cell, and no
+                // continuation cell is orphaned.
+                for column in 0..<width {
+                    let cell = canvas[column, 0]
+                    if cell.text.isEmpty {
+                        #expect(column > 0 && TextWidth.of(canvas[column - 1, 0].text) == 2, "orphan at \(column), width \(width)")
+                    } else if TextWidth.of(cell.text) == 2 {
+                        #expect(column + 1 < width && canvas[column + 1, 0].text.isEmpty, "half-drawn at \(column), width \(width)")
+                    }
+                }
+                // What was drawn is the text itself or a cut of it ending with the ellipsis.
+                let drawn = String(canvas.line(0).dropFirst(x)).trimmingTrailingSpaces
+                let available = width - x
+                if TextWidth.of(text) <= available {
+                    #expect(drawn == text.trimmingTrailingSpaces)
+                } else {
+                    #expect(drawn.last == "…", "width \(width) x \(x): \(drawn)")
+                    #expect(text.starts(with: drawn.dropLast()))
+                }
+            }
+        }
+    }
+
+    @Test("write returns the column after the text and draws graphemes whole")
+    func writeBasics() {
+        var canvas = Canvas(width: 12, height: 1)
+        #expect(canvas.write("ab", x: 1, y: 0) == 3)
+        #expect(canvas.write("漢👍🏽", x: 4, y: 0) == 8)
+        #expect(canvas.write("e\u{0301}", x: 9, y: 0) == 10)
+        #expect(canvas.line(0) == " ab 漢👍🏽 e\u{0301}  ")
+        #expect(canvas[4, 0].text == "漢")
+        #expect(canvas[5, 0].text == "")
+        #expect(canvas[6, 0].text == "👍🏽")
+        #expect(canvas[9, 0].text == "e\u{0301}")
+    }
+
+    @Test("writes outside the canvas or past maxX draw nothing")
+    func writeOutside() {
+        var canvas = Canvas(width: 5, height: 2)
+        let blank = canvas
+        #expect(canvas.write("abc", x: 0, y: 2) == 0)
+        #expect(canvas.write("abc", x: 0, y: -1) == 0)
+        #expect(canvas.write("abc", x: 5, y: 0) == 5)
+        #expect(canvas.write("abc", x: 3, y: 0, maxX: 3) == 3)
+        #expect(canvas == blank)
+        #expect(canvas.write("abcdef", x: 1, y: 0, maxX: 4) == 4)
+        #expect(canvas.line(0) == " ab… ")
+    }
+
+    @Test("controls are drawn as nothing")
+    func controls() {
+        var canvas = Canvas(width: 6, height: 1)
+        #expect(canvas.write("a\u{1B}b\tc", x: 0, y: 0) == 3)
+        #expect(canvas.line(0) == "abc   ")
+    }
+
+    @Test("a wide character at the last column is not half-drawn")
+    func wideAtLastColumn() {
+        var canvas = Canvas(width: 5, height: 1)
+        canvas.write("abcd漢", x: 0, y: 0)
+        #expect(canvas.line(0) == "abcd…")
+        var other = Canvas(width: 5, height: 1)
+        #expect(other.write("漢", x: 4, y: 0) == 5)
+        #expect(other.line(0) == "    …")
+        var exact = Canvas(width: 5, height: 1)
+        exact.write("abc漢", x: 0, y: 0)
+        #expect(exact.line(0) == "abc漢")
+        #expect(exact[4, 0].text == "")
+    }
+
+    @Test("overwriting the second half of a wide character blanks its first half")
+    func overwriteSecondHalf() {
+        var canvas = Canvas(width: 6, height: 1)
+        canvas.write("漢字", x: 0, y: 0, style: .accent)
+        canvas.write("x", x: 1, y: 0)
+        #expect(canvas.line(0) == " x字  ")
+        #expect(canvas[0, 0] == Canvas.Cell(text: " ", style: .accent))
+        #expect(TextWidth.of(canvas.line(0)) == 6)
+    }
+
+    @Test("overwriting the first half of a wide character blanks its second half")
+    func overwriteFirstHalf() {
+        var canvas = Canvas(width: 6, height: 1)
+        canvas.write("漢字", x: 0, y: 0)
+        canvas.write("y", x: 2, y: 0)
+        #expect(canvas.line(0) == "漢y   ")
+        #expect(canvas[3, 0].text == " ")
+        canvas.write("字", x: 1, y: 0)  // cuts 漢 on its left, y on its right is replaced
+        #expect(canvas.line(0) == " 字   ")
+        #expect(TextWidth.of(canvas.line(0)) == 6)
+    }
+
+    @Test("a wide character over two wide characters blanks both outer halves")
+    func wideOverWide() {
+        var canvas = Canvas(width: 6, height: 1)
+        canvas.write("漢字漢", x: 0, y: 0)
+        canvas.write("🚀", x: 1, y: 0)
+        #expect(canvas.line(0) == " 🚀 漢")
+        #expect(TextWidth.of(canvas.line(0)) == 6)
+    }
+
+    @Test("fill paints cells and repairs wide characters it cuts")
+    func fill() {
+        var canvas = Canvas(width: 8, height: 2)
+        canvas.write("漢字漢字", x: 0, y: 0)
+        canvas.fill(x: 1, y: 0, count: 4, style: .selection)
+        #expect(canvas.line(0) == "      字")
+        #expect(canvas.styles(0) == [.normal, .selection, .selection, .selection, .selection, .normal, .normal, .normal])
+        canvas.fill(x: -3, y: 1, count: 5, style: .statusBar, character: "-")
+        #expect(canvas.line(1) == "--      ")
+        canvas.fill(x: 6, y: 1, count: 100, style: .statusBar)
+        #expect(canvas.styles(1)[6...] == [.statusBar, .statusBar])
+        let before = canvas
+        canvas.fill(x: 0, y: 5, count: 3, style: .error)
+        canvas.fill(x: 9, y: 0, count: 3, style: .error)
+        canvas.fill(x: 0, y: 0, count: 0, style: .error)
+        #expect(canvas == before)
+    }
+
+    @Test("restyle changes styles, not text")
+    func restyle() {
+        var canvas = Canvas(width: 6, height: 2)
+        canvas.write("ab漢cd", x: 0, y: 0)
+        canvas.restyle(y: 0, from: 1, to: 4, style: .selection)
+        #expect(canvas.line(0) == "ab漢cd")
+        #expect(canvas.styles(0) == [.normal, .selection, .selection, .selection, .normal, .normal])
+        canvas.restyle(y: 1, style: .header)
+        #expect(canvas.styles(1) == Array(repeating: .header, count: 6))
+        canvas.restyle(y: 0, from: -5, to: 100, style: .error)
+        #expect(canvas.styles(0) == Array(repeating: .error, count: 6))
+        canvas.restyle(y: 7, style: .normal)
+        #expect(canvas.styles(0) == Array(repeating: .error, count: 6))
+    }
+
+    @Test("restyle with an empty or out-of-bounds range does nothing (as write and fill do)",
+          .bug(id: "UI-RESTYLE-RANGE", "restyle traps on 'Range requires lowerBound <= upperBound' when from ≥ width or from > to"))
+    func restyleEmptyRange() async {
+        await #expect(processExitsWith: .success) {
+            var canvas = Canvas(width: 6, height: 1)
+            canvas.restyle(y: 0, from: 4, to: 2, style: .error)
+            canvas.restyle(y: 0, from: 10, style: .error)
+            precondition(canvas.styles(0) == Array(repeating: .normal, count: 6))
+        }
+    }
+
+    @Test("text and contains read the grid back")
+    func readBack() {
+        var canvas = Canvas(width: 4, height: 2)
+        canvas.write("ab", x: 0, y: 0)
+        canvas.write("漢", x: 2, y: 1)
+        #expect(canvas.text == "ab  \n  漢")
+        #expect(canvas.contains("b "))
+        #expect(canvas.contains("漢"))
+        #expect(!canvas.contains("ab漢"))
+        #expect(canvas.line(2) == "")
+        #expect(Canvas(width: -1, height: 3).cells.isEmpty)
+    }
+}
+
+extension String {
+    var trimmingTrailingSpaces: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

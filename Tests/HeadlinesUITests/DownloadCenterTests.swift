@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+@testable import HeadlinesUI
+import NewsCore
+
+/// The parts of `DownloadCenter` that start no transfer.
+@Suite("DownloadCenter")
+@MainActor
+struct DownloadCenterTests {
+    static func center() -> DownloadCenter {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("headlines-ui-tests-\(UUID().uuidString)")
+        return DownloadCenter(persistence: Persistence(folder: folder))
+    }
+
+    @Test("an article without an image is refused at once")
+    func noImage() {
+        let center = Self.center()
+        let notice = center.save(Fixtures.article(0))
+        #expect(notice == Notice("This article has no image.", kind: .error))
+        #expect(center.items.isEmpty)
+        #expect(center.saveAll(Fixtures.articles(5)) == Notice("No images to save."))
+        #expect(center.items.isEmpty)
+        #expect(center.summary == nil)
+        #expect(center.activeCount == 0 && center.savedCount == 0)
+    }
+
+    @Test("saved paths under the home folder are shown from ~", arguments: [
+        ("/home/ada", "/home/ada/Pictures/Headlines/x.png", "~/Pictures/Headlines/x.png"),
+        ("/home/ada", "/home/adam/x.png", "/home/adam/x.png"),
+        ("/home/ada", "/tmp/x.png", "/tmp/x.png"),
+        ("/", "/tmp/x.png", "/tmp/x.png"),
+        ("", "/tmp/x.png", "/tmp/x.png"),
+    ])
+    func displayPath(_ home: String, _ path: String, _ shown: String) {
+        let center = Self.center()
+        center.homeDirectory = home
+        #expect(center.displayPath(URL(fileURLWithPath: path)) == shown)
+    }
+
+    @Test("without a home folder paths are shown whole")
+    func noHome() {
+        #expect(Self.center().displayPath(URL(fileURLWithPath: "/home/ada/x.png")) == "/home/ada/x.png")
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import NewsCore
+@testable import HeadlinesUI
+
+/// Shared fixtures: a fixed clock and calendar, articles, and small canvas helpers.
+enum Fixtures {
+    /// A calendar in UTC, so that ages and times do not depend on the machine's zone.
+    static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
+    static func date(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0) -> Date {
+        utc.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))!
+    }
+
+    /// Sunday 29 November 2026, 21:40:00 UTC.
+    static let now = date(2026, 11, 29, 21, 40)
+
+    static let sources = ["Reuters", "BBC News", "Le Monde", "The Verge"]
+
+    /// Publication dates cycling through every age format, with the age each shows at `now`.
+    static let ages: [(date: Date?, text: String)] = [
+        (now.addingTimeInterval(-30), "now"),
+        (now.addingTimeInterval(-5 * 60), "5m"),
+        (now.addingTimeInterval(-59 * 60), "59m"),
+        (now.addingTimeInterval(-3 * 3600), "3h"),
+        (now.addingTimeInterval(-23 * 3600), "23h"),
+        (now.addingTimeInterval(-2 * 86_400), "2d"),
+        (now.addingTimeInterval(-6 * 86_400), "6d"),
+        (date(2026, 11, 12, 8, 0), "12 Nov"),
+        (date(2026, 11, 3, 8, 0), "3 Nov"),
+        (nil, "—"),
+    ]
+
+    static func url(_ index: Int) -> URL { URL(string: "https://news.example/story/\(index)")! }
+
+    static func title(_ index: Int) -> String { "Headline number \(index) about something" }
+
+    /// Article `index` of the standard list.
+    static func article(_ index: Int) -> Article {
+        Article(
+            sourceName: sources[index % sources.count],
+            title: title(index),
+            url: url(index),
+            publishedAt: ages[index % ages.count].date
+        )
+    }
+
+    static func articles(_ count: Int = 40) -> [Article] { (0..<count).map(article) }
+
+    /// A headlines state with `count` articles loaded at `now`.
+    static func loadedState(_ count: Int = 40, sourceName: String = "Demo News") -> HeadlinesState {
+        var state = HeadlinesState(sourceName: sourceName)
+        state.beginLoad()
+        state.finishLoad(Edition(articles: articles(count)), at: now)
+        return state
+    }
+
+    /// Renders `state` with the fixed clock and calendar.
+    static func render(_ state: HeadlinesState, width: Int, height: Int) -> (canvas: Canvas, scroll: ListScroll) {
+        var canvas = Canvas(width: width, height: height)
+        var scroll = state.scroll
+        var view = HeadlinesView(state: state, now: now)
+        view.calendar = utc
+        view.render(into: &canvas, scroll: &scroll)
+        return (canvas, scroll)
+    }
+}
+
+/// `text` followed by spaces up to `width` columns (no cutting).
+func padded(_ text: String, _ width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - TextWidth.of(text)))
+}
+
+extension Canvas {
+    /// The styles of row `y`, left to right.
+    func styles(_ y: Int) -> [Style] { (0..<width).map { self[$0, y].style } }
+
+    /// The column where `needle` starts on row `y`, counted in cells, or nil.
+    func column(of needle: String, y: Int) -> Int? {
+        var x = 0
+        while x < width {
+            var text = ""
+            var end = x
+            while end < width, TextWidth.of(text) < TextWidth.of(needle) {
+                text += self[end, y].text
+                end += 1
+            }
+            if text == needle { return x }
+            x += 1
+        }
+        return nil
+    }
+}
+
+/// SplitMix64: a small seeded generator so that "random" cases are the same on every run.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
