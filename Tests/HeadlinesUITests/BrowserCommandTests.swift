@@ -29,6 +29,7 @@ struct BrowserCommandTests {
         ("w3m %s", ["w3m", "https://news.example/story/1"]),
         ("lynx %s -dump", ["lynx", "https://news.example/story/1", "-dump"]),
         ("elinks %s:w3m", ["elinks", "https://news.example/story/1"]),
+        ("links --url=%s", ["links", "--url=https://news.example/story/1"]),
     ])
     func browser(_ value: String, _ expected: [String]) {
         let command = BrowserCommand.resolve(for: Self.plain, environment: ["BROWSER": value])

@@ -15,9 +15,8 @@ public struct BrowserCommand: Equatable, Sendable {
             var words = first.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
             if !words.isEmpty {
                 if words.contains(where: { $0.contains("%s") }) {
-                    // Only a whole-word %s is replaced, so the URL stays one argument.
-                    words = words.map { $0 == "%s" ? link : $0.replacingOccurrences(of: "%s", with: "") }
-                    if !words.contains(link) { words.append(link) }
+                    // %s is replaced inside its word (`--url=%s`), so the URL stays within one argument.
+                    words = words.map { $0.replacingOccurrences(of: "%s", with: link) }
                 } else {
                     words.append(link)
                 }
