@@ -1,1 +1,158 @@
-print("bench")
+import Foundation
+
+// headlines-bench: performance benchmarks for Headlines.
+//
+//   swift run -c release headlines-bench [BENCHMARK|all] [options]
+//
+// To add a benchmark: write `enum FooBenchmark { static func run(_ options: BenchmarkOptions)
+// throws -> BenchmarkOutcome }` in its own file and add a line to `BenchmarkRegistry.all`.
+
+/// Options shared by all benchmarks; each reads the ones it understands.
+struct BenchmarkOptions: Sendable {
+    /// Timed rounds; nil means the benchmark's own default.
+    var rounds: Int?
+    /// Size of generated inputs, where a benchmark generates one (decode: articles).
+    var articles: Int?
+    /// Where to write a generated input and keep it (for profiling); nil means a temporary file.
+    var documentPath: String?
+    /// Exit 1 when a goal is missed.
+    var strict = false
+    /// Measure our own code only, without comparison programs (for profiling).
+    var swiftOnly = false
+}
+
+struct BenchmarkEntry: Sendable {
+    var name: String
+    var summary: String
+    var run: @MainActor @Sendable (BenchmarkOptions) async throws -> BenchmarkOutcome
+}
+
+enum BenchmarkRegistry {
+    static let all: [BenchmarkEntry] = [
+        BenchmarkEntry(
+            name: "decode",
+            summary: "NewsAPIDecoder.decode of a 10,000-article document vs Python's json.loads",
+            run: { try DecodeBenchmark.run($0) }
+        ),
+        BenchmarkEntry(
+            name: "redraw",
+            summary: "key press to finished redraw through curses on a pty, at 100, 10,000 and 100,000 articles",
+            run: { try await RedrawBenchmark.run($0) }
+        ),
+        BenchmarkEntry(
+            name: "save",
+            summary: "saving a 200 MB image vs curl -o; 20 × 1 MB with D vs one by one",
+            run: { try await SaveBenchmark.run($0) }
+        ),
+        BenchmarkEntry(
+            name: "save-memory",
+            summary: "peak memory growth while a 30 MB image saves (goal ≤ 16 MiB)",
+            run: { try await SaveBenchmark.memory($0) }
+        ),
+    ]
+}
+
+func usage() -> String {
+    var text = """
+        usage: headlines-bench [BENCHMARK|all] [options]
+
+        Benchmarks (default: all):
+
+        """
+    let width = BenchmarkRegistry.all.map(\.name.count).max() ?? 0
+    for entry in BenchmarkRegistry.all {
+        text += "  \(entry.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(entry.summary)\n"
+    }
+    text += """
+          all\(String(repeating: " ", count: max(0, width - 3)))  every benchmark above, in order
+
+        Options:
+          --rounds N         timed rounds (default: each benchmark's own)
+          --articles N       articles in the generated document (decode; default 10000)
+          --document PATH    write the generated document to PATH and keep it (for profiling)
+          --swift-only       skip comparison programs such as python3 (for profiling)
+          --strict           exit 1 when a goal is missed
+          -h, --help         show this help
+
+        Build with -c release: debug numbers mean nothing.
+        """
+    return text
+}
+
+func usageError(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("headlines-bench: \(message)\n\(usage())\n".utf8))
+    exit(2)
+}
+
+// MARK: - Command line
+
+/// Reads the command line; exits with usage (status 2) on anything it does not understand.
+func parseCommandLine(_ argumentList: [String]) -> (benchmarks: [BenchmarkEntry], options: BenchmarkOptions) {
+    var selected: [BenchmarkEntry]?
+    var options = BenchmarkOptions()
+    var arguments = argumentList[...]
+
+    func positiveInt(_ name: String) -> Int {
+        guard let text = arguments.popFirst() else { usageError("\(name) needs a value") }
+        guard let value = Int(text), value > 0 else { usageError("\(name) must be a positive integer, not '\(text)'") }
+        return value
+    }
+
+    while let argument = arguments.popFirst() {
+        switch argument {
+        case "-h", "--help", "help":
+            print(usage())
+            exit(0)
+        case "--rounds": options.rounds = positiveInt(argument)
+        case "--articles": options.articles = positiveInt(argument)
+        case "--document":
+            guard let path = arguments.popFirst() else { usageError("--document needs a path") }
+            options.documentPath = path
+        case "--strict": options.strict = true
+        case "--swift-only": options.swiftOnly = true
+        case "all":
+            guard selected == nil else { usageError("give one benchmark or 'all'") }
+            selected = BenchmarkRegistry.all
+        default:
+            guard !argument.hasPrefix("-") else { usageError("unknown option '\(argument)'") }
+            guard selected == nil else { usageError("give one benchmark or 'all'") }
+            guard let entry = BenchmarkRegistry.all.first(where: { $0.name == argument }) else {
+                usageError("unknown benchmark '\(argument)'")
+            }
+            selected = [entry]
+        }
+    }
+    return (selected ?? BenchmarkRegistry.all, options)
+}
+
+let (selected, options) = parseCommandLine(Array(CommandLine.arguments.dropFirst()))
+
+#if DEBUG
+FileHandle.standardError.write(Data("headlines-bench: warning: this is a debug build; use -c release\n".utf8))
+#endif
+
+// MARK: - Run
+
+var outcomes: [(name: String, outcome: BenchmarkOutcome)] = []
+var failed = false
+for entry in selected {
+    report("== \(entry.name): \(entry.summary)")
+    do {
+        let outcome = try await entry.run(options)
+        outcomes.append((entry.name, outcome))
+    } catch {
+        report("\(entry.name): FAILED: \(error)")
+        failed = true
+    }
+    report()
+}
+
+if !outcomes.isEmpty {
+    report("== summary")
+    for (name, outcome) in outcomes {
+        let mark = outcome.goalMet.map { $0 ? "PASS" : "MISS" } ?? "----"
+        report("\(mark)  \(name): \(outcome.summary)")
+    }
+}
+let missed = outcomes.contains { $0.outcome.goalMet == false }
+exit(failed ? 1 : (options.strict && missed ? 1 : 0))

@@ -24,6 +24,10 @@ public struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var scratch: [UInt8] = []
+    /// How many members the last object at each depth had: the next object there is likely the
+    /// same kind (an array of articles), so its dictionary starts at that size rather than being
+    /// grown, and rehashed, member by member.
+    private var sizeHints: [Int] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -68,12 +72,13 @@ public struct JSONParser {
     private mutating func parseObject(depth: Int) throws(SyntaxError) -> JSONValue {
         guard depth <= Self.maximumDepth else { throw error("nested too deeply") }
         index += 1
-        var members: [String: JSONValue] = [:]
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(members)
+            return .object([:])
         }
+        while sizeHints.count <= depth { sizeHints.append(0) }
+        var members = [String: JSONValue](minimumCapacity: sizeHints[depth])
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a member name") }
@@ -81,11 +86,15 @@ public struct JSONParser {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
             index += 1
-            members[key] = try parseValue(depth: depth)
+            members[key] = try parseValue(depth: depth)  // the last of a repeated name wins
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of document") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                sizeHints[depth] = min(members.count, 32)  // a hint, not a promise: a hostile giant is not repeated
+                return .object(members)
+            }
             throw error("expected ',' or '}'")
         }
     }
@@ -112,7 +121,21 @@ public struct JSONParser {
     private mutating func parseString() throws(SyntaxError) -> String {
         index += 1  // opening quote
         let start = index
-        // Fast path: no escapes, so the bytes are the string.
+        // Fast path: no escapes, so the bytes are the string. Skip eight bytes at a time while
+        // none of them is a quote, a backslash or a control character.
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            /// The high bit of each byte that is zero, exactly.
+            @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 { ~(((word & lows) &+ lows) | word | lows) }
+            while index + 8 <= bytes.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let special = zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))
+                    | zeroBytes(word & (ones &* 0xE0))  // below 0x20: no bit above the low five
+                if special != 0 { break }
+                index += 8
+            }
+        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {

@@ -35,7 +35,7 @@ public enum NewsAPIDecoder {
         var articles: [Article] = []
         articles.reserveCapacity(entries.count)
         var skipped = 0
-        var seen = Set<URL>()
+        var seen = Set<URL>(minimumCapacity: entries.count)
         for entry in entries {
             if let article = article(from: entry, baseURL: baseURL), seen.insert(article.url).inserted {
                 articles.append(article)
@@ -63,21 +63,39 @@ public enum NewsAPIDecoder {
     /// One article, or nil when it cannot be used (no usable URL, a `[Removed]` placeholder).
     static func article(from entry: JSONValue, baseURL: URL?) -> Article? {
         guard case .object(let fields) = entry else { return nil }
-        guard let url = URLPolicy.articleURL(fields["url"]?.string, relativeTo: baseURL) else { return nil }
-        let title = Sanitizer.cleanOptional(fields["title"]?.string, maxLength: TextLimits.title)
+        // One pass over the members rather than a hashed lookup per field: comparing short keys
+        // is cheaper than hashing them, and an article has about eight members.
+        var urlText: String?, titleText: String?, source: JSONValue?, authorText: String?
+        var descriptionText: String?, imageText: String?, publishedText: String?, contentText: String?
+        for (key, value) in fields {
+            switch key {
+            case "url": urlText = value.string
+            case "title": titleText = value.string
+            case "source": source = value
+            case "author": authorText = value.string
+            case "description": descriptionText = value.string
+            case "urlToImage": imageText = value.string
+            case "publishedAt": publishedText = value.string
+            case "content": contentText = value.string
+            default: continue
+            }
+        }
+        if urlText == "https://removed.com" { return nil }  // the placeholder; no need to parse it
+        guard let url = URLPolicy.articleURL(urlText, relativeTo: baseURL) else { return nil }
+        let title = Sanitizer.cleanOptional(titleText, maxLength: TextLimits.title)
         if title == "[Removed]" || url.absoluteString == "https://removed.com" { return nil }
-        var sourceName = fields["source"]?["name"]?.string
-        if sourceName == nil { sourceName = fields["source"]?.string }  // a bare name, as some proxies send
-        let published = fields["publishedAt"]?.string.flatMap(ISO8601.parse)
+        var sourceName = source?["name"]?.string
+        if sourceName == nil { sourceName = source?.string }  // a bare name, as some proxies send
+        let published = publishedText.flatMap(ISO8601.parse)
         return Article(
             sourceName: Sanitizer.cleanOptional(sourceName, maxLength: TextLimits.name),
-            author: Sanitizer.cleanOptional(fields["author"]?.string, maxLength: TextLimits.name),
+            author: Sanitizer.cleanOptional(authorText, maxLength: TextLimits.name),
             title: title ?? "",
-            description: Sanitizer.cleanOptional(fields["description"]?.string, maxLength: TextLimits.description),
+            description: Sanitizer.cleanOptional(descriptionText, maxLength: TextLimits.description),
             url: url,
-            imageURL: URLPolicy.imageURL(fields["urlToImage"]?.string, relativeTo: baseURL),
+            imageURL: URLPolicy.imageURL(imageText, relativeTo: baseURL),
             publishedAt: published,
-            content: Sanitizer.cleanOptional(fields["content"]?.string, maxLength: TextLimits.content)
+            content: Sanitizer.cleanOptional(contentText, maxLength: TextLimits.content)
         )
     }
 }

@@ -1,0 +1,156 @@
+import Foundation
+import HeadlinesUI
+import NewsCore
+import TestSupport
+
+
+/// Key press to finished redraw, on the real path: the key goes through the app's dispatch,
+/// the screen's state, the render into a canvas and the curses driver's copy to a
+/// pseudo-terminal, while a refresh trickles in and an image save downloads. Measured with
+/// 100, 10,000 and 100,000 articles in the list; the 10,000 figure is the one with the goal.
+@MainActor
+enum RedrawBenchmark {
+    static let presses = 1_000
+
+    static func run(_ options: BenchmarkOptions) async throws -> BenchmarkOutcome {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        // A refresh that never finishes during the run: a byte every few milliseconds.
+        server.route("/slow-feed.json", ScriptedResponse(
+            headers: [("Content-Type", "application/json")],
+            body: .generated(prefix: Data("{\"status\":\"ok\",\"articles\":[".utf8), count: 50_000_000),
+            chunkSize: 256, delayBetweenChunks: .milliseconds(5)))
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        server.route("/big-image.png", ScriptedResponse(
+            headers: [("Content-Type", "image/png")],
+            body: .generated(prefix: png, count: 200_000_000),
+            chunkSize: 16_384, delayBetweenChunks: .milliseconds(2)))
+
+        var lines: [String] = []
+        var goalMet = true
+        var reference: (Duration, Duration)?
+        for count in [100, 10_000, 100_000] {
+            let (median, p99) = try await measure(articles: count, server: server, presses: options.rounds ?? presses)
+            if count == 10_000 {
+                goalMet = p99 < .milliseconds(2)
+                reference = (median, p99)
+            }
+            lines.append("  \(count.formatted()) articles: median \(ms(median)), p99 \(ms(p99))")
+        }
+        let summary = "key-to-redraw over \(options.rounds ?? presses) presses (refresh trickling, image saving):\n"
+            + lines.joined(separator: "\n")
+            + "\n  goal: p99 < 2 ms at 10,000 articles, flat across sizes: "
+            + (goalMet ? "PASS" : "MISS") + (reference.map { " (p99 \(ms($0.1)))" } ?? "")
+        return BenchmarkOutcome(summary: summary, goalMet: goalMet)
+    }
+
+    private static func measure(articles count: Int, server: LoopbackServer, presses: Int) async throws -> (Duration, Duration) {
+        setenv("TERM", "xterm-256color", 1)
+        let terminal = try PseudoTerminal(width: 100, height: 30)
+        defer { terminal.close() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("headlines-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }  // best effort: a temporary folder
+
+        let edition = Edition(articles: (0..<count).map { index in
+            Article(sourceName: "Source \(index % 37)", author: "Author", title: "Headline number \(index): something happened somewhere today",
+                    url: URL(string: "https://example.com/\(index)")!, imageURL: server.url("/big-image.png"),
+                    publishedAt: Date(timeIntervalSince1970: 1_780_000_000 - Double(index) * 60))
+        })
+        let source = FirstThenSource(first: edition, then: DocumentSource(service: NewsService(), location: server.url("/slow-feed.json")))
+        let downloads = DownloadCenter(persistence: Persistence(folder: folder, sizeLimit: 500_000_000))
+        let services = AppServices(source: source, environment: [:], downloads: downloads)
+        let driver = try CursesDriver(inputFD: terminal.slave, outputFD: terminal.slave, useColor: true)
+        let app = App(driver: driver)
+        downloads.onChange = { [weak app] in app?.setNeedsDisplay() }
+        let frames = FrameWaiter()
+        app.onFrame = { frames.frame() }
+        let screen = HeadlinesScreen(services: services)
+        let running = Task { await app.run(root: screen) }
+
+        try await waitUntil("the first edition is shown") { screen.state.hasLoaded && !screen.state.isLoading }
+        app.dispatch(.character("r"))   // a refresh that trickles
+        app.dispatch(.character("d"))   // an image that downloads
+        try await waitUntil("the save is under way") {
+            downloads.items.contains { if case .saving(let progress?) = $0.state { return progress.received > 0 } else { return false } }
+        }
+
+        let keys: [Key] = [.down, .down, .character("j"), .up, .pageDown, .character("k"), .pageUp, .character("G"), .character("g"), .down]
+        var samples: [Duration] = []
+        samples.reserveCapacity(presses)
+        for press in 0..<presses {
+            // Leave the 60-per-second cap out of it: a person does not type 60 keys a second.
+            try await Task.sleep(for: .milliseconds(17))
+            let start = ContinuousClock.now
+            app.dispatch(keys[press % keys.count])
+            await frames.next()
+            samples.append(ContinuousClock.now - start)
+        }
+        guard screen.state.isLoading, downloads.activeCount == 1 else {
+            throw BenchmarkFailure("the background work ended before the measurement did")
+        }
+        app.quit()
+        _ = await running.value
+        downloads.cancelAll()
+        await downloads.waitForAll()
+        samples.sort()
+        let median = samples[samples.count / 2]
+        let p99 = samples[min(samples.count - 1, Int(Double(samples.count) * 0.99))]
+        return (median, p99)
+    }
+
+    private static func ms(_ duration: Duration) -> String { Format.milliseconds(duration, decimals: 3) + " ms" }
+
+    private static func waitUntil(_ what: String, timeout: Duration = .seconds(20), _ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while !condition() {
+            guard ContinuousClock.now < deadline else { throw BenchmarkFailure("timed out waiting until \(what)") }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+}
+
+/// Resumes the benchmark at the next finished frame.
+@MainActor
+final class FrameWaiter {
+    private var waiting: CheckedContinuation<Void, Never>?
+
+    func frame() {
+        waiting?.resume()
+        waiting = nil
+    }
+
+    func next() async {
+        await withCheckedContinuation { waiting = $0 }
+    }
+}
+
+/// The benchmark's source: a big edition at once, then a refresh from the network.
+struct FirstThenSource: NewsSource {
+    let first: Edition
+    let then: DocumentSource
+    private let calls = Counter()
+
+    init(first: Edition, then: DocumentSource) {
+        self.first = first
+        self.then = then
+    }
+
+    var name: String { "Benchmark" }
+
+    func fetch() async throws -> Edition {
+        if calls.next() == 0 { return first }
+        return try await then.fetch()
+    }
+}
+
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func next() -> Int {
+        lock.withLock {
+            defer { value += 1 }
+            return value
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import HeadlinesUI
+import NewsCore
+import TestSupport
+
+/// Saving images: a 200 MB image through `Persistence` beside `curl -o` of the same file in
+/// the same run (time and peak memory), and 20 images of 1 MB saved with the interface's `D`
+/// path (`DownloadCenter.saveAll`) beside saving them one by one, the server answering each
+/// after 100 ms.
+@MainActor
+enum SaveBenchmark {
+    static let bigSize = 200_000_000
+    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+
+    static func run(_ options: BenchmarkOptions) async throws -> BenchmarkOutcome {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        server.route("/big.png", ScriptedResponse(headers: [("Content-Type", "image/png")], body: .generated(prefix: png, count: bigSize)))
+        for index in 1...20 {
+            server.route("/small-\(index).png", ScriptedResponse(
+                headers: [("Content-Type", "image/png")], body: .generated(prefix: png, count: 1_000_000),
+                delayBeforeHeaders: .milliseconds(100)))
+        }
+        let rounds = options.rounds ?? 3
+        var ours: [Duration] = []
+        var growth: [Int] = []
+        var theirs: [Duration] = []
+        var curlMemory: [Int] = []
+        for _ in 0..<rounds {
+            let (time, grew) = try await saveBig(server)
+            ours.append(time)
+            growth.append(grew)
+            if !options.swiftOnly {
+                let (curlTime, curlPeak) = try curl(server.url("/big.png"))
+                theirs.append(curlTime)
+                curlMemory.append(curlPeak)
+            }
+        }
+        let oursMedian = median(ours)
+        var lines = ["save 200 MB image: \(ms(oursMedian)) (median of \(rounds)), peak RSS growth \(ByteCount.describe(growth.max() ?? 0))"]
+        var goals: [Bool] = [(growth.max() ?? 0) <= 16 * 1024 * 1024]
+        if !theirs.isEmpty {
+            let ratio = oursMedian / median(theirs)
+            lines.append("  curl -o same file: \(ms(median(theirs))), curl peak RSS \(ByteCount.describe(curlMemory.max() ?? 0))")
+            lines.append("  ratio ours/curl: \(String(format: "%.2f", ratio))x; goal ≤ 1.5x with flat memory (≤ 16 MiB growth): "
+                + (ratio <= 1.5 && goals[0] ? "PASS" : "MISS"))
+            goals.append(ratio <= 1.5)
+        }
+        let (parallel, serial) = try await batch(server)
+        let speedup = serial / parallel
+        lines.append("20 × 1 MB images, 100 ms server delay: D (parallel) \(ms(parallel)), one by one \(ms(serial)), "
+            + "speed-up \(String(format: "%.1f", speedup))x; goal ≥ 3x: " + (speedup >= 3 ? "PASS" : "MISS"))
+        goals.append(speedup >= 3)
+        return BenchmarkOutcome(summary: lines.joined(separator: "\n"), goalMet: goals.allSatisfy { $0 })
+    }
+
+    /// A 30 MB image saved while the peak resident memory is watched: it may grow by 16 MiB at most.
+    static func memory(_ options: BenchmarkOptions) async throws -> BenchmarkOutcome {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        server.route("/big.png", ScriptedResponse(headers: [("Content-Type", "image/png")], body: .generated(prefix: png, count: 30_000_000)))
+        let external = ProcessInfo.processInfo.environment["BENCH_IMAGE_URL"].flatMap(URL.init(string:))
+        let (time, growth) = try await saveBig(server, size: 30_000_000, url: external)
+        let met = growth <= 16 * 1024 * 1024
+        return BenchmarkOutcome(
+            summary: "save 30 MB image: \(ms(time)), peak RSS growth \(ByteCount.describe(growth)) (goal ≤ 16 MiB): " + (met ? "PASS" : "MISS"),
+            goalMet: met)
+    }
+
+    /// Saves the big image once; returns the time and how much the peak RSS grew.
+    private static func saveBig(_ server: LoopbackServer, size: Int = bigSize, url: URL? = nil) async throws -> (Duration, Int) {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }  // a temporary folder
+        let persistence = Persistence(folder: folder, sizeLimit: 500_000_000)
+        PeakMemory.releaseFreeMemory()
+        PeakMemory.resetPeak()
+        let before = PeakMemory.currentResident() ?? 0
+        let start = ContinuousClock.now
+        let saved = try await persistence.save(SaveRequest(imageURL: url ?? server.url("/big.png"), title: "Big picture"))
+        let time = ContinuousClock.now - start
+        let after = PeakMemory.peakResident() ?? 0
+        guard saved.byteCount == size else { throw BenchmarkFailure("saved \(saved.byteCount) bytes, not \(size)") }
+        return (time, max(0, after - before))
+    }
+
+    /// `curl -o` of the same URL, timed from Python, which also reads curl's peak RSS.
+    private static func curl(_ url: URL) throws -> (Duration, Int) {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }  // a temporary folder
+        let script = """
+            import resource, subprocess, sys, time
+            start = time.perf_counter()
+            subprocess.run(["curl", "-s", "-o", sys.argv[2], sys.argv[1]], check=True)
+            print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024)
+            """
+        let output = try ExternalCommand.output("python3", ["-c", script, url.absoluteString, folder.appendingPathComponent("big.png").path])
+        let fields = output.split(separator: " ")
+        guard fields.count == 2, let seconds = Double(fields[0]), let peak = Int(fields[1].trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw BenchmarkFailure("unexpected output from the curl timing: \(output)")
+        }
+        return (Duration.fractionalSeconds(seconds), peak)
+    }
+
+    /// The 20 images with `D` (DownloadCenter, bounded parallel), then one by one.
+    private static func batch(_ server: LoopbackServer) async throws -> (parallel: Duration, serial: Duration) {
+        let articles = (1...20).map { index in
+            Article(sourceName: "Bench", title: "Picture \(index)", url: URL(string: "https://example.com/\(index)")!,
+                    imageURL: server.url("/small-\(index).png"))
+        }
+        let parallelFolder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parallelFolder) }  // a temporary folder
+        let downloads = DownloadCenter(persistence: Persistence(folder: parallelFolder))
+        let start = ContinuousClock.now
+        downloads.saveAll(articles)
+        let deadline = ContinuousClock.now + .seconds(60)
+        while downloads.activeCount > 0 {
+            guard ContinuousClock.now < deadline else { throw BenchmarkFailure("the batch did not finish") }
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        let parallel = ContinuousClock.now - start
+        guard downloads.savedCount == 20 else { throw BenchmarkFailure("only \(downloads.savedCount) of 20 saved") }
+
+        let serialFolder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: serialFolder) }  // a temporary folder
+        let persistence = Persistence(folder: serialFolder)
+        let serialStart = ContinuousClock.now
+        for article in articles {
+            guard let url = article.imageURL else { continue }
+            _ = try await persistence.save(SaveRequest(imageURL: url, title: article.title))
+        }
+        return (parallel, ContinuousClock.now - serialStart)
+    }
+
+    private static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("headlines-bench-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    private static func ms(_ duration: Duration) -> String { Format.milliseconds(duration) + " ms" }
+
+    private static func median(_ values: [Duration]) -> Duration {
+        values.sorted()[values.count / 2]
+    }
+}
+
