@@ -10,12 +10,13 @@ import TestSupport
 @MainActor
 enum SaveBenchmark {
     static let bigSize = 200_000_000
-    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    nonisolated static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
 
     static func run(_ options: BenchmarkOptions) async throws -> BenchmarkOutcome {
         let server = try LoopbackServer()
         defer { server.stop() }
-        server.route("/big.png", ScriptedResponse(headers: [("Content-Type", "image/png")], body: .generated(prefix: png, count: bigSize)))
+        let big = try ChildImageServer(bytes: bigSize)
+        defer { big.stop() }
         for index in 1...20 {
             server.route("/small-\(index).png", ScriptedResponse(
                 headers: [("Content-Type", "image/png")], body: .generated(prefix: png, count: 1_000_000),
@@ -27,11 +28,11 @@ enum SaveBenchmark {
         var theirs: [Duration] = []
         var curlMemory: [Int] = []
         for _ in 0..<rounds {
-            let (time, grew) = try await saveBig(server)
+            let (time, grew) = try await saveBig(big.url)
             ours.append(time)
             growth.append(grew)
             if !options.swiftOnly {
-                let (curlTime, curlPeak) = try curl(server.url("/big.png"))
+                let (curlTime, curlPeak) = try curl(big.url)
                 theirs.append(curlTime)
                 curlMemory.append(curlPeak)
             }
@@ -56,11 +57,9 @@ enum SaveBenchmark {
 
     /// A 30 MB image saved while the peak resident memory is watched: it may grow by 16 MiB at most.
     static func memory(_ options: BenchmarkOptions) async throws -> BenchmarkOutcome {
-        let server = try LoopbackServer()
+        let server = try ChildImageServer(bytes: 30_000_000)
         defer { server.stop() }
-        server.route("/big.png", ScriptedResponse(headers: [("Content-Type", "image/png")], body: .generated(prefix: png, count: 30_000_000)))
-        let external = ProcessInfo.processInfo.environment["BENCH_IMAGE_URL"].flatMap(URL.init(string:))
-        let (time, growth) = try await saveBig(server, size: 30_000_000, url: external)
+        let (time, growth) = try await saveBig(server.url, size: 30_000_000)
         let met = growth <= 16 * 1024 * 1024
         return BenchmarkOutcome(
             summary: "save 30 MB image: \(ms(time)), peak RSS growth \(ByteCount.describe(growth)) (goal ≤ 16 MiB): " + (met ? "PASS" : "MISS"),
@@ -68,7 +67,7 @@ enum SaveBenchmark {
     }
 
     /// Saves the big image once; returns the time and how much the peak RSS grew.
-    private static func saveBig(_ server: LoopbackServer, size: Int = bigSize, url: URL? = nil) async throws -> (Duration, Int) {
+    private static func saveBig(_ url: URL, size: Int = bigSize) async throws -> (Duration, Int) {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }  // a temporary folder
         let persistence = Persistence(folder: folder, sizeLimit: 500_000_000)
@@ -76,7 +75,7 @@ enum SaveBenchmark {
         PeakMemory.resetPeak()
         let before = PeakMemory.currentResident() ?? 0
         let start = ContinuousClock.now
-        let saved = try await persistence.save(SaveRequest(imageURL: url ?? server.url("/big.png"), title: "Big picture"))
+        let saved = try await persistence.save(SaveRequest(imageURL: url, title: "Big picture"))
         let time = ContinuousClock.now - start
         let after = PeakMemory.peakResident() ?? 0
         guard saved.byteCount == size else { throw BenchmarkFailure("saved \(saved.byteCount) bytes, not \(size)") }

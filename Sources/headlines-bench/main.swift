@@ -125,6 +125,11 @@ func parseCommandLine(_ argumentList: [String]) -> (benchmarks: [BenchmarkEntry]
     return (selected ?? BenchmarkRegistry.all, options)
 }
 
+// The child-process image server used by the memory figures (see ChildImageServer).
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "serve-image", let bytes = Int(CommandLine.arguments[2]) {
+    ChildImageServer.serve(bytes: bytes)
+}
+
 let (selected, options) = parseCommandLine(Array(CommandLine.arguments.dropFirst()))
 
 #if DEBUG
