@@ -2,7 +2,8 @@ import Foundation
 
 /// The loop: keys, signals and redraw requests arrive as events on the main actor; the top
 /// screen handles keys; a redraw renders the top screen into a canvas and the driver copies
-/// what changed. Redraws are coalesced: at most one per turn and 60 a second.
+/// what changed. Redraws are coalesced: one per turn of the loop; those that background work
+/// asks for at most 60 a second, those that keys cause at the end of the keys' turn.
 @MainActor
 public final class App {
     enum Event: Sendable {
@@ -20,6 +21,8 @@ public final class App {
     private var redrawTimer: Task<Void, Never>?
     private var exitStatus: Int32?
     private var input: InputMonitor?
+    private var handlingInput = false
+    private var inputDirty = false
     /// Input arrived while another program owned the terminal; listen again once it is back.
     private var inputDeferred = false
     /// Asked before quitting on `q`; may delay the quit (saves in flight) or allow it.
@@ -119,8 +122,8 @@ public final class App {
 
     // MARK: - Events
 
-    /// Handles one key as if typed (the benchmark calls this directly).
-    public func dispatch(_ key: Key) {
+    /// Handles one key (its redraw is asked for, not done: see `receive`).
+    func dispatch(_ key: Key) {
         switch key {
         case .resize:
             driver.updateSize()
@@ -152,9 +155,22 @@ public final class App {
             quit(status: 128 + SIGHUP)  // the terminal is gone
             return
         }
+        receive(keys)
+    }
+
+    /// Handles keys as one turn and draws their result at once. Keys are not held to the
+    /// 60-a-second cap (nobody types that fast, and a tmux paste arrives as one turn); the cap
+    /// applies to redraws that work in the background asks for.
+    public func receive(_ keys: [Key]) {
+        handlingInput = true
         for key in keys {
             dispatch(key)
-            if exitStatus != nil { return }
+            if exitStatus != nil { break }
+        }
+        handlingInput = false
+        if inputDirty && exitStatus == nil {
+            inputDirty = false
+            draw()
         }
     }
 
@@ -173,6 +189,10 @@ public final class App {
 
     /// Asks for one redraw; repeated calls before it happens cost nothing.
     public func setNeedsDisplay() {
+        if handlingInput {
+            inputDirty = true  // drawn at the end of the input turn
+            return
+        }
         guard !redrawPending else { return }
         redrawPending = true
         let now = ContinuousClock.now
