@@ -53,10 +53,11 @@ import TestSupport
     @Test func largeHTMLBodyIsRefusedAfterItsFirstBytes() async throws {
         let page = Data("<!DOCTYPE html><html>".utf8) + Data(repeating: 0x20, count: 4_000_000)
         server.route("/page", ScriptedResponse(headers: [("Content-Type", "text/html")], body: .data(page), chunkSize: 4096, delayBetweenChunks: .milliseconds(5)))
-        let start = ContinuousClock.now
         await #expect(throws: SaveError.notAnImage(contentType: "text/html")) { try await save("/page") }
-        #expect(ContinuousClock.now - start < .seconds(3), "refused at once, not after the whole 5 s trickled body")
-        #expect(await server.waitUntil(timeout: .seconds(5)) { $0.first?.abortedByClient == true })
+        // Refused at once, not after the whole 5 s trickled body: the server saw the hang-up
+        // before it had sent everything (a measure that machine load cannot fake).
+        #expect(await server.waitUntil(timeout: .seconds(10)) { $0.first?.abortedByClient == true })
+        #expect((server.requests.first?.bodyBytesSent ?? 0) < page.count)
         #expect(folder.names().isEmpty)
     }
 
@@ -143,14 +144,11 @@ import TestSupport
             status: status, headers: [("Content-Type", "image/png")],
             body: .generated(prefix: SaveFixtures.pngSignature, count: 20_000),
             chunkSize: 100, delayBetweenChunks: .milliseconds(20)))
-        let start = ContinuousClock.now
         let error = await #expect(throws: SaveError.self) { try await save("/slow", sizeLimit: 1000) }
-        let elapsed = ContinuousClock.now - start
         #expect(error == (status == 404 ? .http(status: 404) : .tooLarge(limit: 1000)))
         #expect(await server.waitUntil(timeout: .seconds(5)) { $0.first?.clientClosedAt != nil })
         let logged = try #require(server.requests.first)
         #expect(logged.abortedByClient && !logged.finished, "the connection is dropped, not read to the end")
-        #expect(elapsed < .seconds(3), "refused at once, took \(elapsed)")
         #expect(folder.names().isEmpty)
     }
 
