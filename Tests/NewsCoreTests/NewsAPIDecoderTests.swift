@@ -230,6 +230,10 @@ struct NewsAPIDecoderTests {
         #expect(DocumentDecoder.sniff(Data(#"{"articles":[]}"#.utf8)) == .newsAPI)
         #expect(DocumentDecoder.sniff(Data([0xEF, 0xBB, 0xBF, 0x0A, 0x20, 0x09]) + Data("{}".utf8)) == .newsAPI)
         #expect(DocumentDecoder.sniff(Data("\r\n<?xml version=\"1.0\"?><rss/>".utf8)) == .xml)
+        #expect(DocumentDecoder.sniff(Data("<!DOCTYPE html><html><body>Sign in to the Wi-Fi</body></html>".utf8)) == .html)
+        #expect(throws: NewsError.invalidDocument("it is a web page (HTML), not a news document")) {
+            try DocumentDecoder.decode(Data("<html>portal</html>".utf8), baseURL: nil)
+        }
         #expect(DocumentDecoder.sniff(Data("<feed xmlns=\"http://www.w3.org/2005/Atom\"/>".utf8)) == .xml)
         #expect(DocumentDecoder.sniff(Data("[]".utf8)) == .unknown)
         #expect(DocumentDecoder.sniff(Data("hello".utf8)) == .unknown)

@@ -6,6 +6,7 @@ public enum DocumentDecoder {
     public enum Format: Sendable, Equatable {
         case newsAPI
         case xml
+        case html
         case unknown
     }
 
@@ -14,7 +15,10 @@ public enum DocumentDecoder {
             switch byte {
             case 0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF: continue  // whitespace and a byte order mark
             case UInt8(ascii: "{"): return .newsAPI
-            case UInt8(ascii: "<"): return .xml
+            case UInt8(ascii: "<"):
+                // A web page (an error page, a captive portal) is not a feed.
+                let head = String(decoding: data.prefix(512), as: UTF8.self).lowercased()
+                return head.contains("<!doctype html") || head.contains("<html") ? .html : .xml
             default: return .unknown
             }
         }
@@ -25,6 +29,7 @@ public enum DocumentDecoder {
         switch sniff(data) {
         case .newsAPI: return try NewsAPIDecoder.decode(data, baseURL: baseURL)
         case .xml: throw .invalidDocument("it is an XML feed, and RSS and Atom are not supported yet")
+        case .html: throw .invalidDocument("it is a web page (HTML), not a news document")
         case .unknown: throw .invalidDocument(data.isEmpty ? "it is empty" : "it is not a news document (not JSON)")
         }
     }

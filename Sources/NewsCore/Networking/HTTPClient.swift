@@ -37,6 +37,9 @@ public struct HTTPClient: Sendable {
         }
         try Task.checkCancellation()  // a cancelled task sends no request
         var request = request
+        // FoundationNetworking counts timeouts in whole seconds and truncates (0.5 would time
+        // out at once): round up to the next second.
+        let timeout = max(1, timeout.rounded(.up))
         request.timeoutInterval = timeout
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
 

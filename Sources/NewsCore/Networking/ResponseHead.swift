@@ -5,7 +5,8 @@ public struct ResponseHead: Sendable, Equatable {
     public var status: Int
     /// Header names lowercased.
     public var headers: [String: String]
-    /// `Content-Length`, when the server sent one.
+    /// `Content-Length`, when the server sent one and the body is not content-encoded (the body
+    /// arrives decoded, so an encoded length would not match it).
     public var expectedLength: Int64?
     /// The URL that answered, after redirects.
     public var url: URL?

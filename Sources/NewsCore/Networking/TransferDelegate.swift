@@ -15,6 +15,8 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     // comes from the awaiting task.
     private let lock = NSLock()
     private var continuation: CheckedContinuation<ResponseHead, Error>?
+    /// How the task ended, kept when it ended before `start`.
+    private var outcome: Result<ResponseHead, Error>?
     private var head: ResponseHead?
     private var failure: Error?
     private var received: Int64 = 0
@@ -28,7 +30,12 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
 
     func start(_ continuation: CheckedContinuation<ResponseHead, Error>) {
-        lock.withLock { self.continuation = continuation }
+        let early: Result<ResponseHead, Error>? = lock.withLock {
+            if let outcome { return outcome }
+            self.continuation = continuation
+            return nil
+        }
+        if let early { continuation.resume(with: early) }
     }
 
     func urlSession(
@@ -45,7 +52,11 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
         for (name, value) in http.allHeaderFields {
             if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
         }
-        let length = http.expectedContentLength >= 0 ? http.expectedContentLength : nil
+        // With a Content-Encoding, Content-Length counts the encoded bytes, but the body arrives
+        // decoded: its decoded length is unknown.
+        let encoding = headers["content-encoding"]?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        let encoded = !encoding.isEmpty && encoding != "identity"
+        let length = http.expectedContentLength >= 0 && !encoded ? http.expectedContentLength : nil
         let head = ResponseHead(status: http.statusCode, headers: headers, expectedLength: length, url: http.url)
         lock.withLock { self.head = head }
         do {
@@ -91,26 +102,38 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        let (continuation, head, failure, received) = lock.withLock {
-            let taken = self.continuation
-            self.continuation = nil
-            return (taken, self.head, self.failure, self.received)
-        }
-        guard let continuation else { return }
+        let (head, failure, received) = lock.withLock { (self.head, self.failure, self.received) }
+        let host = TransportErrors.hostName(task.originalRequest?.url)
+        let outcome: Result<ResponseHead, Error>
         if let failure {
-            continuation.resume(throwing: failure)
+            outcome = .failure(failure)
         } else if let error {
-            continuation.resume(throwing: TransportErrors.map(error, url: task.originalRequest?.url))
+            // libcurl reports a body shorter than its Content-Length ("transfer closed with N bytes
+            // remaining to read") as URLError.unknown.
+            if (error as? URLError)?.code == .unknown, let expected = head?.expectedLength, received < expected {
+                outcome = .failure(NewsError.connectionLost(host: host))
+            } else {
+                outcome = .failure(TransportErrors.map(error, url: task.originalRequest?.url))
+            }
         } else if let head {
             if let expected = head.expectedLength, received < expected {
-                continuation.resume(throwing: NewsError.connectionLost(host: TransportErrors.hostName(task.originalRequest?.url)))
-                return
+                outcome = .failure(NewsError.connectionLost(host: host))
+            } else {
+                progress?(TransferProgress(received: received, expected: head.expectedLength ?? received))
+                outcome = .success(head)
             }
-            progress?(TransferProgress(received: received, expected: head.expectedLength ?? received))
-            continuation.resume(returning: head)
         } else {
-            continuation.resume(throwing: NewsError.invalidDocument("the server sent no response"))
+            outcome = .failure(NewsError.invalidDocument("the server sent no response"))
         }
+        // A cancel that lands before `start` (between withTaskCancellationHandler and resume())
+        // ends the task before there is a continuation: keep the outcome for `start`.
+        let continuation = lock.withLock {
+            let taken = self.continuation
+            self.continuation = nil
+            if taken == nil { self.outcome = outcome }
+            return taken
+        }
+        continuation?.resume(with: outcome)
     }
 
     private func fail(_ error: Error) {

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+@testable import NewsCore
+import TestSupport
+
+/// `--source`: a NewsAPI-shaped document at a local path or an http URL.
+@Suite("DocumentSource")
+struct DocumentSourceTests {
+    @Test func localFileDecodes() async throws {
+        let directory = try NetFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("edition.json")
+        try Data(NetFixtures.threeArticles.utf8).write(to: file)
+
+        let source = DocumentSource(service: NewsService(), location: file)
+        let edition = try await source.fetch()
+
+        #expect(source.name == "edition.json")
+        #expect(edition.articles.map(\.title) == ["First story", "Second story", "Third story"])
+    }
+
+    @Test func missingLocalFileIsAFileError() async throws {
+        let directory = try NetFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("missing.json")
+
+        let error = await thrownError { try await DocumentSource(service: NewsService(), location: file).fetch() }
+
+        #expect(error as? NewsError == .file(path: file.path, reason: "no such file"))
+        #expect((error as? NewsError)?.message == "Could not read \(file.path): no such file.")
+    }
+
+    @Test func directoryIsNotARegularFile() async throws {
+        let directory = try NetFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        let error = await thrownError { try await DocumentSource(service: NewsService(), location: directory).fetch() }
+
+        #expect(error as? NewsError == .file(path: directory.path, reason: "it is not a regular file"))
+    }
+
+    @Test func localFileOverTheCapIsRefused() async throws {
+        let directory = try NetFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("big.json")
+        try ScriptedResponse.generatedBytes(prefix: Data("{".utf8), count: 5000).write(to: file)
+
+        let service = NewsService(sizeLimit: 1000)
+        let error = await thrownError { try await DocumentSource(service: service, location: file).fetch() }
+
+        #expect(error as? NewsError == .file(path: file.path, reason: "it is larger than 1000 bytes"))
+        #expect((error as? NewsError)?.message == "Could not read \(file.path): it is larger than 1000 bytes.")
+    }
+
+    @Test func localFileExactlyAtTheCapIsRead() async throws {
+        let directory = try NetFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("edition.json")
+        let body = Data(NetFixtures.threeArticles.utf8)
+        try body.write(to: file)
+
+        let edition = try await DocumentSource(service: NewsService(sizeLimit: body.count), location: file).fetch()
+
+        #expect(edition.articles.count == 3)
+    }
+
+    @Test func localFileThatIsNotJSON() async throws {
+        let directory = try NetFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("notes.txt")
+        try Data("just some notes\n".utf8).write(to: file)
+
+        let error = await thrownError { try await DocumentSource(service: NewsService(), location: file).fetch() }
+
+        #expect(error as? NewsError == .invalidDocument("it is not a news document (not JSON)"))
+    }
+
+    @Test func httpDocumentDecodesAndAsksForNewsTypes() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        server.route("/feeds/today.json", .json(NetFixtures.threeArticles))
+
+        let source = DocumentSource(service: NewsService(apiKey: "k"), location: server.url("/feeds/today.json?edition=am"))
+        let edition = try await source.fetch()
+
+        #expect(source.name == "127.0.0.1")
+        #expect(edition.articles.map(\.title) == ["First story", "Second story", "Third story"])
+        let logged = try #require(server.requests.first)
+        #expect(logged.target == "/feeds/today.json?edition=am")
+        #expect(logged.headers["accept"]?.hasPrefix("application/json") == true)
+        #expect(logged.headers["x-api-key"] == nil)
+    }
+
+    @Test func httpDocumentWithRelativeLinksResolvesAgainstTheFinalURL() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        server.route("/old.json", .redirect(to: "/new/doc.json"))
+        server.route("/new/doc.json", .json(#"{"status":"ok","articles":[{"title":"Rel","url":"story/1","urlToImage":"img/1.png"}]}"#))
+
+        let edition = try await DocumentSource(service: NewsService(), location: server.url("/old.json")).fetch()
+
+        let article = try #require(edition.articles.first)
+        #expect(article.url == server.url("/new/story/1"))
+        #expect(article.imageURL == server.url("/new/img/1.png"))
+    }
+
+    @Test func httpDocumentErrorStatus() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        server.route("/gone.json", .text("gone", status: 410))
+
+        let error = await thrownError { try await DocumentSource(service: NewsService(), location: server.url("/gone.json")).fetch() }
+
+        #expect(error as? NewsError == .http(status: 410, code: nil, message: nil))
+        #expect((error as? NewsError).map { isOneSentence($0.message) } == true, "\(String(describing: error))")
+    }
+
+    @Test func httpDocumentOverTheCapIsTooLarge() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        server.route("/big.json", ScriptedResponse(body: .generated(prefix: Data("{".utf8), count: 5000), contentLength: .omitted))
+
+        let service = NewsService(sizeLimit: 1000)
+        let error = await thrownError { try await DocumentSource(service: service, location: server.url("/big.json")).fetch() }
+
+        #expect(error as? NewsError == .tooLarge(limit: 1000))
+    }
+
+    @Test(arguments: ["ftp://127.0.0.1/doc.json", "gopher://127.0.0.1/doc", "http:///no-host"])
+    func unsupportedURLsAreRefusedWithoutARequest(text: String) async throws {
+        let url = try #require(URL(string: text))
+        let error = await thrownError { try await DocumentSource(service: NewsService(), location: url).fetch() }
+        #expect(error as? NewsError == .unsupportedURL(text), "\(String(describing: error))")
+    }
+}
