@@ -30,12 +30,14 @@ enum RedrawBenchmark {
         var goalMet = true
         var reference: (Duration, Duration)?
         for count in [100, 10_000, 100_000] {
-            let (median, p99) = try await measure(articles: count, server: server, presses: options.rounds ?? presses)
+            let figures = try await measure(articles: count, server: server, presses: options.rounds ?? presses)
             if count == 10_000 {
-                goalMet = p99 < .milliseconds(2)
-                reference = (median, p99)
+                goalMet = figures.p99 < .milliseconds(2)
+                reference = (figures.median, figures.p99)
             }
-            lines.append("  \(count.formatted()) articles: median \(ms(median)), p99 \(ms(p99))")
+            lines.append("  \(count.formatted()) articles: median \(ms(figures.median)), p99 \(ms(figures.p99)), "
+                + "p99 of main-thread CPU \(ms(figures.cpuP99))   "
+                + "(reference, render only: median \(ms(figures.referenceMedian)), p99 \(ms(figures.referenceP99)))")
         }
         let summary = "key-to-redraw over \(options.rounds ?? presses) presses (refresh trickling, image saving):\n"
             + lines.joined(separator: "\n")
@@ -44,7 +46,18 @@ enum RedrawBenchmark {
         return BenchmarkOutcome(summary: summary, goalMet: goalMet)
     }
 
-    private static func measure(articles count: Int, server: LoopbackServer, presses: Int) async throws -> (Duration, Duration) {
+    struct Figures {
+        var median: Duration
+        var p99: Duration
+        /// The same statistics for rendering alone (no terminal), sampled the same way: the
+        /// reference that shows how much of the tail is this machine's noise.
+        var referenceMedian: Duration
+        var referenceP99: Duration
+        /// The main thread's CPU time for a key, which the machine's other load does not inflate.
+        var cpuP99: Duration
+    }
+
+    private static func measure(articles count: Int, server: LoopbackServer, presses: Int) async throws -> Figures {
         setenv("TERM", "xterm-256color", 1)
         let terminal = try PseudoTerminal(width: 100, height: 30)
         defer { terminal.close() }
@@ -76,15 +89,25 @@ enum RedrawBenchmark {
 
         let keys: [Key] = [.down, .down, .character("j"), .up, .pageDown, .character("k"), .pageUp, .character("G"), .character("g"), .down]
         var samples: [Duration] = []
+        var reference: [Duration] = []
+        var cpu: [Duration] = []
         samples.reserveCapacity(presses)
+        reference.reserveCapacity(presses)
         for press in 0..<presses {
             // Keys at a brisk typing pace, between the background's redraws.
             try await Task.sleep(for: .milliseconds(17))
             let start = ContinuousClock.now
+            let cpuStart = Timing.threadCPUTime()
             let frame = frames.count
             app.receive([keys[press % keys.count]])
             if frames.count == frame { await frames.next() }
             samples.append(ContinuousClock.now - start)
+            cpu.append(Timing.threadCPUTime() - cpuStart)
+            // The reference: the same screen rendered into a canvas, nothing sent anywhere.
+            let referenceStart = ContinuousClock.now
+            var canvas = Canvas(width: 100, height: 30)
+            screen.render(into: &canvas)
+            reference.append(ContinuousClock.now - referenceStart)
         }
         guard screen.state.isLoading, downloads.activeCount == 1 else {
             throw BenchmarkFailure("the background work ended before the measurement did: loading \(screen.state.phase), "
@@ -94,10 +117,14 @@ enum RedrawBenchmark {
         _ = await running.value
         downloads.cancelAll()
         await downloads.waitForAll()
-        samples.sort()
-        let median = samples[samples.count / 2]
-        let p99 = samples[min(samples.count - 1, Int(Double(samples.count) * 0.99))]
-        return (median, p99)
+        func percentile(_ values: [Duration], _ fraction: Double) -> Duration {
+            let sorted = values.sorted()
+            return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
+        }
+        return Figures(
+            median: percentile(samples, 0.5), p99: percentile(samples, 0.99),
+            referenceMedian: percentile(reference, 0.5), referenceP99: percentile(reference, 0.99),
+            cpuP99: percentile(cpu, 0.99))
     }
 
     private static func ms(_ duration: Duration) -> String { Format.milliseconds(duration, decimals: 3) + " ms" }
