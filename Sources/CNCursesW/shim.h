@@ -36,6 +36,13 @@ static inline int hl_put_cell(WINDOW *win, int y, int x, const wchar_t *chars, a
     return mvwadd_wch(win, y, x, &cell);
 }
 
+/// Writes a run of characters (graphemes one after another, wide ones taking two columns)
+/// with one set of attributes, starting at (y, x).
+static inline int hl_put_run(WINDOW *win, int y, int x, const wchar_t *chars, int count, attr_t attrs, short pair) {
+    wattr_set(win, attrs, pair, NULL);
+    return mvwaddnwstr(win, y, x, chars, count);
+}
+
 /// Writes a cell at (y, x) while leaving the cursor where it ends; used for the last column too.
 static inline int hl_ins_cell(WINDOW *win, int y, int x, const wchar_t *chars, attr_t attrs, short pair) {
     cchar_t cell;

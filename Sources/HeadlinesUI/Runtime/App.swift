@@ -21,6 +21,8 @@ public final class App {
     private var redrawTimer: Task<Void, Never>?
     private var exitStatus: Int32?
     private var input: InputMonitor?
+    private var spareCanvas = Canvas(width: 0, height: 0)
+    private var shownCanvas = Canvas(width: 0, height: 0)
     private var handlingInput = false
     private var inputDirty = false
     /// Input arrived while another program owned the terminal; listen again once it is back.
@@ -212,13 +214,19 @@ public final class App {
     public func draw() {
         guard !driver.isSuspended else { return }
         let (width, height) = driver.size
-        var canvas = Canvas(width: width, height: height)
+        // Two canvases take turns: the driver keeps the one it last showed to compare against,
+        // and the other is cleared and reused, so a frame allocates nothing.
+        var canvas = spareCanvas
+        spareCanvas = Canvas(width: 0, height: 0)
+        if canvas.width == width && canvas.height == height { canvas.clear() } else { canvas = Canvas(width: width, height: height) }
         if width < Self.minimumSize.width || height < Self.minimumSize.height {
             canvas.write("Terminal too small (need \(Self.minimumSize.width)×\(Self.minimumSize.height))", x: 0, y: 0, style: .error)
         } else {
             stack.last?.screen.render(into: &canvas)
         }
         driver.present(canvas)
+        spareCanvas = shownCanvas
+        shownCanvas = canvas
         lastDraw = .now
         onFrame?()
     }

@@ -62,7 +62,8 @@ public final class CursesDriver {
         (Int(getmaxx(window)), Int(getmaxy(window)))
     }
 
-    /// Copies `canvas` to the terminal, touching only the cells that changed.
+    /// Copies `canvas` to the terminal, touching only the cells that changed. Changed cells of
+    /// one style are written as one run: a call per cell costs more than the rest of a frame.
     public func present(_ canvas: Canvas) {
         guard !isSuspended, !isShutDown else { return }
         let old = previous.flatMap { $0.width == canvas.width && $0.height == canvas.height ? $0 : nil }
@@ -70,13 +71,11 @@ public final class CursesDriver {
         for y in 0..<canvas.height {
             var x = 0
             while x < canvas.width {
-                let cell = canvas[x, y]
-                if let old, old[x, y] == cell {
+                if let old, old[x, y] == canvas[x, y] {
                     x += 1
                     continue
                 }
-                if !cell.text.isEmpty { put(cell, x: x, y: y) }
-                x += 1
+                x = writeRun(canvas, from: x, y: y, old: old)
             }
         }
         previous = canvas
@@ -84,14 +83,28 @@ public final class CursesDriver {
         doupdate()
     }
 
-    private func put(_ cell: Canvas.Cell, x: Int, y: Int) {
+    /// Writes the changed cells from (x, y) that share its style; returns the column after them.
+    private func writeRun(_ canvas: Canvas, from start: Int, y: Int, old: Canvas?) -> Int {
+        let style = canvas[start, y].style
+        var x = start
         wchars.removeAll(keepingCapacity: true)
-        for scalar in cell.text.unicodeScalars { wchars.append(wchar_t(bitPattern: scalar.value)) }
-        wchars.append(0)
-        let (attributes, pair) = palette.attributes(for: cell.style)
-        _ = wchars.withUnsafeBufferPointer { buffer in
-            hl_put_cell(window, Int32(y), Int32(x), buffer.baseAddress, attributes, pair)
+        while x < canvas.width {
+            let cell = canvas[x, y]
+            if cell.style != style { break }
+            // An unchanged cell ends the run, except the second half of a wide character.
+            if x > start, let old, old[x, y] == cell, !cell.text.isEmpty { break }
+            for scalar in cell.text.unicodeScalars { wchars.append(wchar_t(bitPattern: scalar.value)) }
+            x += 1
         }
+        // A run that starts on the second half of a wide character has nothing to write.
+        guard !wchars.isEmpty, !canvas[start, y].text.isEmpty else { return max(x, start + 1) }
+        let (attributes, pair) = palette.attributes(for: style)
+        let count = Int32(wchars.count)
+        wchars.append(0)
+        _ = wchars.withUnsafeBufferPointer { buffer in
+            hl_put_run(window, Int32(y), Int32(start), buffer.baseAddress, count, attributes, pair)
+        }
+        return max(x, start + 1)
     }
 
     /// Forgets what is on the screen so the next frame repaints everything (Ctrl-L).

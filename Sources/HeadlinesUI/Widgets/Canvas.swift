@@ -20,6 +20,11 @@ public struct Canvas: Equatable, Sendable {
         cells = Array(repeating: .blank, count: self.width * self.height)
     }
 
+    /// Blanks every cell in place (no allocation when the storage is not shared).
+    public mutating func clear() {
+        for index in cells.indices { cells[index] = .blank }
+    }
+
     public subscript(x: Int, y: Int) -> Cell {
         cells[y * width + x]
     }

@@ -85,7 +85,7 @@ public actor Persistence {
         var removed = 0
         for name in directory.names() where name.hasPrefix(FileSink.temporaryPrefix) && name.hasSuffix(FileSink.temporarySuffix) {
             let rest = name.dropFirst(FileSink.temporaryPrefix.count)
-            if let pid = rest.split(separator: "-").first.flatMap({ Int32($0) }), pid != getpid(), kill(pid, 0) == 0 {
+            if let pid = rest.split(separator: "-").first.flatMap({ Int32($0) }), pid > 0, pid != getpid(), kill(pid, 0) == 0 {
                 continue  // another running Headlines is writing it
             }
             if pid(of: name) == getpid(), inFlight.isEmpty == false { continue }
