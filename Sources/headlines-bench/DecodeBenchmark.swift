@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import NewsCore
 
@@ -500,23 +501,3 @@ private struct JSONWriter {
     }
 }
 
-/// A small, fast, seedable generator (Steele, Lea and Flood's SplitMix64).
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
-
-    mutating func chance(_ probability: Double) -> Bool { Double(next() >> 11) / Double(1 << 53) < probability }
-
-    mutating func pick<T>(_ values: [T]) -> T { values[Int(next() % UInt64(values.count))] }
-}

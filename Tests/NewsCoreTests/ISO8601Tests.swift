@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import NewsCore
@@ -140,24 +141,14 @@ struct ISO8601Tests {
 /// Cross-checks against Foundation's `Date.ISO8601FormatStyle` on many seeded random dates.
 @Suite("ISO8601 against Foundation")
 struct ISO8601RoundTripTests {
-    /// SplitMix64: small, seedable, the same sequence on every run.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias SeededGenerator = SplitMix64
 
     static let range = -2_208_988_800..<4_102_444_800  // 1900 ..< 2100
     static let count = 2_000
 
     /// Runs `check` on `count` seeded random values and reports the first few mismatches only.
     private func mismatches(seed: UInt64, _ check: (inout SeededGenerator) throws -> String?) rethrows -> [String] {
-        var random = SeededGenerator(state: seed)
+        var random = SeededGenerator(seed: seed)
         var found: [String] = []
         for _ in 0..<Self.count {
             if let mismatch = try check(&random) { found.append(mismatch) }
