@@ -23,18 +23,10 @@ static inline attr_t hl_a_bold(void) { return A_BOLD; }
 static inline attr_t hl_a_reverse(void) { return A_REVERSE; }
 static inline attr_t hl_a_dim(void) { return A_DIM; }
 static inline attr_t hl_a_underline(void) { return A_UNDERLINE; }
-static inline attr_t hl_color_pair(int n) { return COLOR_PAIR(n); }
 static inline int hl_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int hl_err(void) { return ERR; }
-static inline int hl_ok(void) { return OK; }
 static inline WINDOW *hl_stdscr(void) { return stdscr; }
 
-/// Writes one grapheme (a base character and its combining marks) with attributes at (y, x).
-static inline int hl_put_cell(WINDOW *win, int y, int x, const wchar_t *chars, attr_t attrs, short pair) {
-    cchar_t cell;
-    if (setcchar(&cell, chars, attrs, pair, NULL) != OK) return ERR;
-    return mvwadd_wch(win, y, x, &cell);
-}
 
 /// Writes a run of characters (graphemes one after another, wide ones taking two columns)
 /// with one set of attributes, starting at (y, x).
@@ -43,12 +35,6 @@ static inline int hl_put_run(WINDOW *win, int y, int x, const wchar_t *chars, in
     return mvwaddnwstr(win, y, x, chars, count);
 }
 
-/// Writes a cell at (y, x) while leaving the cursor where it ends; used for the last column too.
-static inline int hl_ins_cell(WINDOW *win, int y, int x, const wchar_t *chars, attr_t attrs, short pair) {
-    cchar_t cell;
-    if (setcchar(&cell, chars, attrs, pair, NULL) != OK) return ERR;
-    return mvwins_wch(win, y, x, &cell);
-}
 
 
 /// A terminfo string capability, or NULL when the terminal has none.
@@ -73,6 +59,5 @@ static inline int hl_bytes_available(int fd) {
 }
 
 static inline int hl_ignore_signal(int signo) { return signal(signo, SIG_IGN) == SIG_ERR ? -1 : 0; }
-static inline int hl_default_signal(int signo) { return signal(signo, SIG_DFL) == SIG_ERR ? -1 : 0; }
 
 #endif

@@ -69,6 +69,7 @@ struct ImageSaveJob: Sendable {
             throw SaveError.network(.file(path: path, reason: "it cannot be read"))
         }
         defer { try? handle.close() }  // closing a read-only handle cannot lose data
+        // Without a size the progress is indeterminate; the read below reports real failures.
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
         try sink.receive(head: ResponseHead(status: 200, expectedLength: size))
         var total: Int64 = 0

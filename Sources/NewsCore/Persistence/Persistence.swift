@@ -84,18 +84,14 @@ public actor Persistence {
         let directory = try openDirectory()
         var removed = 0
         for name in directory.names() where name.hasPrefix(FileSink.temporaryPrefix) && name.hasSuffix(FileSink.temporarySuffix) {
-            let rest = name.dropFirst(FileSink.temporaryPrefix.count)
-            if let pid = rest.split(separator: "-").first.flatMap({ Int32($0) }), pid > 0, pid != getpid(), kill(pid, 0) == 0 {
+            let pid = name.dropFirst(FileSink.temporaryPrefix.count).split(separator: "-").first.flatMap { Int32($0) }
+            if let pid, pid > 0, pid != getpid(), kill(pid, 0) == 0 {
                 continue  // another running Headlines is writing it
             }
-            if pid(of: name) == getpid(), inFlight.isEmpty == false { continue }
+            if pid == getpid(), !inFlight.isEmpty { continue }  // one of our own saves in progress
             directory.remove(name)
             removed += 1
         }
         return removed
-    }
-
-    private func pid(of name: String) -> Int32? {
-        name.dropFirst(FileSink.temporaryPrefix.count).split(separator: "-").first.flatMap { Int32($0) }
     }
 }

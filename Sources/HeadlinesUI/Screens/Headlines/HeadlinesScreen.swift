@@ -56,6 +56,8 @@ public final class HeadlinesScreen: Screen {
     }
 
     public func handle(_ key: Key, _ context: ScreenContext) -> KeyOutcome {
+        // A notice lasts until the next key; the actions below set a new one when they have one.
+        state.notice = nil
         switch key {
         case .character("j"), .down: state.scroll.move(by: 1)
         case .character("k"), .up: state.scroll.move(by: -1)
@@ -88,9 +90,6 @@ public final class HeadlinesScreen: Screen {
             return .quit
         default:
             return .ignored
-        }
-        if key != .character("o") && key != .character("d") && key != .character("D") && key != .character("r") {
-            state.notice = nil
         }
         return .handled
     }
