@@ -72,47 +72,6 @@ func isOneSentence(_ message: String) -> Bool {
         && message.hasSuffix(".") && !message.contains("\n")
 }
 
-/// A TCP port on 127.0.0.1 that refuses connections: bound (so nobody else can take it while
-/// the test runs) but never listening, so the kernel answers a SYN with RST.
-final class RefusingPort {
-    let port: Int
-    private var fd: Int32
-
-    init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr = in_addr(s_addr: INADDR_LOOPBACK.bigEndian)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-        }
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        guard bound == 0, named == 0 else {
-            let code = errno
-            Glibc.close(fd)
-            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
-        }
-        self.fd = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    deinit { close() }
-
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
-
-    func close() {
-        if fd >= 0 {
-            Glibc.close(fd)
-            fd = -1
-        }
-    }
-}
-
 /// Collects progress reports from the transfer's queue.
 final class ProgressLog: @unchecked Sendable {
     private let lock = NSLock()

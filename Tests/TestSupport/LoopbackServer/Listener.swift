@@ -9,7 +9,12 @@ import Glibc
 enum Listener {
     /// Binds an ephemeral port on the loopback interface and listens.
     static func open() throws -> (fd: Int32, port: Int) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        try bindLoopback(flags: SOCK_NONBLOCK.rawValue, listening: true)
+    }
+
+    /// A TCP socket bound to an ephemeral port on 127.0.0.1, listening or not.
+    static func bindLoopback(flags: UInt32 = 0, listening: Bool) throws -> (fd: Int32, port: Int) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue | flags), 0)
         guard fd >= 0 else { throw LoopbackServerError("socket", errno) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -19,7 +24,7 @@ enum Listener {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
         }
-        guard bound == 0, listen(fd, SOMAXCONN) == 0 else {
+        guard bound == 0, !listening || listen(fd, SOMAXCONN) == 0 else {
             let code = errno
             close(fd)
             throw LoopbackServerError("bind/listen", code)
