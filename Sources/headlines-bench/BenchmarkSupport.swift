@@ -178,7 +178,7 @@ enum ExternalCommand {
         guard FileManager.default.createFile(atPath: outURL.path, contents: nil),
               FileManager.default.createFile(atPath: errURL.path, contents: nil)
         else { throw BenchmarkFailure("cannot create temporary files in \(directory.path)") }
-        defer {
+        defer {  // best effort: temporary files
             try? FileManager.default.removeItem(at: outURL)
             try? FileManager.default.removeItem(at: errURL)
         }
@@ -195,11 +195,11 @@ enum ExternalCommand {
         try process.run()
         process.waitUntilExit()
         let wallTime = Timing.clock.now - start
-        try? outHandle.close()
-        try? errHandle.close()
+        try outHandle.close()
+        try errHandle.close()
 
-        let output = (try? Data(contentsOf: outURL)) ?? Data()
-        let error = (try? Data(contentsOf: errURL)) ?? Data()
+        let output = try Data(contentsOf: outURL)
+        let error = try Data(contentsOf: errURL)
         return CommandResult(
             status: process.terminationStatus,
             standardOutput: String(decoding: output, as: UTF8.self),
@@ -233,7 +233,7 @@ enum PeakMemory {
     @discardableResult
     static func resetPeak() -> Bool {
         guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
-        defer { try? handle.close() }
+        defer { try? handle.close() }  // the write below already told whether it worked
         do {
             try handle.write(contentsOf: Data("5".utf8))
             return true

@@ -29,7 +29,7 @@ enum DecodeBenchmark {
                 .appendingPathComponent("headlines-bench-newsapi-\(ProcessInfo.processInfo.processIdentifier).json")
         }
         try Data(document.bytes).write(to: fileURL)
-        defer { if options.documentPath == nil { try? FileManager.default.removeItem(at: fileURL) } }
+        defer { if options.documentPath == nil { try? FileManager.default.removeItem(at: fileURL) } }  // a temporary file
 
         // The bytes are read once, outside the timing; Python reads its own copy the same way.
         let data = try Data(contentsOf: fileURL)
