@@ -10,14 +10,26 @@ public struct Article: Sendable, Hashable, Identifiable {
     public var url: URL
     public var imageURL: URL?
     public var publishedAt: Date?
+    /// NewsAPI's `content` (a truncated extract); feeds leave it nil and give `body`.
     public var content: String?
+    /// The source's own identifier for the item (RSS `guid`, Atom `id`, JSON Feed `id`),
+    /// sanitised; nil when it gives none (NewsAPI never does).
+    public var guid: String?
+    /// The full text, when the source gives one (feeds). Never drawn as is: HTML goes through
+    /// the HTML-to-text conversion, which sanitises everything it outputs.
+    public var body: ArticleBody?
 
     /// Articles are identified by their URL: two copies of one story are one article.
     public var id: URL { url }
 
+    /// The identity a store keys the article by within its source: the GUID when the source
+    /// gives one, else the URL (every article has one).
+    public var identity: String { guid.map { "g:" + $0 } ?? "u:" + url.absoluteString }
+
     public init(
         sourceName: String? = nil, author: String? = nil, title: String, description: String? = nil,
-        url: URL, imageURL: URL? = nil, publishedAt: Date? = nil, content: String? = nil
+        url: URL, imageURL: URL? = nil, publishedAt: Date? = nil, content: String? = nil,
+        guid: String? = nil, body: ArticleBody? = nil
     ) {
         self.sourceName = sourceName
         self.author = author
@@ -27,5 +39,15 @@ public struct Article: Sendable, Hashable, Identifiable {
         self.imageURL = imageURL
         self.publishedAt = publishedAt
         self.content = content
+        self.guid = guid
+        self.body = body
     }
+}
+
+/// An article's full text as the source gave it, capped at `TextLimits.body` characters.
+public enum ArticleBody: Sendable, Hashable {
+    /// HTML (RSS `content:encoded`, Atom `html`/`xhtml` content, JSON Feed `content_html`).
+    case html(String)
+    /// Plain text (Atom `text` content, JSON Feed `content_text`), line breaks kept.
+    case text(String)
 }

@@ -5,6 +5,10 @@ public enum TextLimits {
     public static let name = 200
     public static let description = 10_000
     public static let content = 100_000
+    /// A feed item's full text (HTML or plain), in characters.
+    public static let body = 1_000_000
+    /// A feed item's GUID.
+    public static let guid = 1_000
     /// URLs longer than this are refused rather than cut.
     public static let url = 8_192
 }
