@@ -5,16 +5,28 @@ import FoundationNetworking
 
 /// Fetches over HTTP with FoundationNetworking, streaming the body into a sink as it arrives.
 ///
-/// Linux has no `bytes(for:)`, so this drives a data task through a delegate: the body comes
-/// in chunks (memory stays flat when the sink writes to disk), progress is reported as it
-/// goes, and cancelling the Swift task cancels the transfer, which closes the connection.
+/// Linux has no `bytes(for:)`, so this drives a data task through a delegate whose callbacks
+/// run inline (`InlineDelegateQueue`): each chunk reaches the sink before the next is read, so a
+/// sink's cap bounds memory whatever the server's speed. Progress is reported as it goes;
+/// cancelling the Swift task ends the fetch at once and closes the connection; the whole
+/// transfer has a deadline, so a server that trickles cannot hold a fetch forever.
 public struct HTTPClient: Sendable {
     /// Seconds without a byte before the request times out.
     public var timeout: TimeInterval
+    /// Seconds the whole transfer may take, first byte to last.
+    public var deadline: TimeInterval
     public var userAgent: String
 
-    public init(timeout: TimeInterval = 30, userAgent: String = "Headlines/\(HeadlinesVersion.string)") {
+    public static let defaultDeadline: TimeInterval = 60
+
+    /// The content encodings we offer, and so accept. Their inflated size is counted as it
+    /// arrives; brotli and zstd are not offered (a few kilobytes of either can stand for
+    /// gigabytes), and a body in an encoding we did not offer is refused.
+    static let acceptedEncodings: Set<String> = ["gzip", "x-gzip", "deflate"]
+
+    public init(timeout: TimeInterval = 30, deadline: TimeInterval = HTTPClient.defaultDeadline, userAgent: String = "Headlines/\(HeadlinesVersion.string)") {
         self.timeout = timeout
+        self.deadline = deadline
         self.userAgent = userAgent
     }
 
@@ -39,30 +51,34 @@ public struct HTTPClient: Sendable {
         var request = request
         // FoundationNetworking counts timeouts in whole seconds and truncates (0.5 would time
         // out at once): round up to the next second.
-        let timeout = max(1, timeout.rounded(.up))
+        let timeout = max(1, min(timeout, deadline).rounded(.up))
         request.timeoutInterval = timeout
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+        if request.value(forHTTPHeaderField: "Accept-Encoding") == nil {
+            request.setValue("gzip, deflate", forHTTPHeaderField: "Accept-Encoding")
+        }
 
-        let delegate = TransferDelegate(sink: sink, origin: url, sensitiveHeaders: sensitiveHeaders, progress: progress)
+        let delegate = TransferDelegate(
+            sink: sink, origin: url, sensitiveHeaders: sensitiveHeaders,
+            deadline: .milliseconds(Int64(max(0.001, deadline) * 1000)), progress: progress)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: InlineDelegateQueue())
+        // The session lets a task cancelled in the background finish, then lets go of the delegate.
         defer { session.finishTasksAndInvalidate() }
         let task = session.dataTask(with: request)
 
-        return try await withTaskCancellationHandler {
+        let head = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ResponseHead, Error>) in
-                delegate.start(continuation)
-                task.resume()
-                if Task.isCancelled { task.cancel() }
+                delegate.start(task, continuation)
             }
         } onCancel: {
-            task.cancel()
+            delegate.cancel()
         }
+        delegate.reportCompletion(head)
+        return head
     }
 
     /// Fetches the whole body into memory, refusing more than `limit` bytes.
@@ -74,11 +90,6 @@ public struct HTTPClient: Sendable {
     ) async throws -> (head: ResponseHead, body: Data) {
         let sink = MemorySink(limit: limit)
         let head = try await transfer(request, into: sink, sensitiveHeaders: sensitiveHeaders, progress: progress)
-        return (head, sink.data)
+        return (head, sink.takeData())
     }
-}
-
-/// Our version string, sent as the user agent and printed by `--version`.
-public enum HeadlinesVersion {
-    public static let string = "0.1.0"
 }

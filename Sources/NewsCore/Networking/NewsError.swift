@@ -12,6 +12,8 @@ public enum NewsError: Error, Sendable, Equatable {
     /// The host answered that nothing listens there (connection refused).
     case cannotConnect(host: String)
     case timedOut(host: String)
+    /// The whole transfer took longer than the deadline (a server that trickles).
+    case tooSlow(host: String, seconds: Int)
     /// The connection closed before the whole response arrived.
     case connectionLost(host: String)
     /// A non-2xx status, with NewsAPI's code and message when the body had them.
@@ -26,6 +28,10 @@ public enum NewsError: Error, Sendable, Equatable {
     case file(path: String, reason: String)
     /// A URL we will not fetch (unsupported scheme, no host).
     case unsupportedURL(String)
+    /// A redirect to somewhere we will not go: another scheme, or a local file.
+    case redirectRefused(from: String, to: String)
+    /// A body compressed with an encoding we did not offer (its inflated size cannot be bounded).
+    case unsupportedEncoding(host: String, encoding: String)
     /// Any other transport failure, described by the system.
     case transport(String)
 
@@ -36,6 +42,8 @@ public enum NewsError: Error, Sendable, Equatable {
         case .cannotFindHost(let host): return "The server \(host) could not be found."
         case .cannotConnect(let host): return "Could not connect to \(host): the connection was refused."
         case .timedOut(let host): return "\(host) did not answer in time."
+        case .tooSlow(let host, let seconds):
+            return "\(host) was too slow: the transfer took longer than \(seconds) seconds."
         case .connectionLost(let host): return "The connection to \(host) closed before the response was complete."
         case .http(let status, let code, let message):
             var text = "HTTP \(status)"
@@ -48,6 +56,13 @@ public enum NewsError: Error, Sendable, Equatable {
         case .tooLarge(let limit): return "The response is larger than \(ByteCount.describe(limit)), the most Headlines will read."
         case .file(let path, let reason): return "Could not read \(path): \(reason)."
         case .unsupportedURL(let url): return "Headlines cannot fetch \(url)."
+        case .redirectRefused(let from, let to):
+            if to.lowercased().hasPrefix("file:") {
+                return "\(from) redirected to the local file \(to), and a server may not redirect to a local file."
+            }
+            return "\(from) redirected to \(to), which Headlines cannot fetch."
+        case .unsupportedEncoding(let host, let encoding):
+            return "\(host) sent the body compressed as “\(encoding)”, which Headlines did not ask for."
         case .transport(let description): return "The request failed: \(description)."
         }
     }

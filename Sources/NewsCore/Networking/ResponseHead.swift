@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The status and headers of an HTTP response, before its body.
 public struct ResponseHead: Sendable, Equatable {
@@ -18,23 +21,24 @@ public struct ResponseHead: Sendable, Equatable {
         self.url = url
     }
 
-    public var contentType: String? { headers["content-type"] }
-    public var isSuccess: Bool { (200..<300).contains(status) }
-}
-
-/// Bytes received so far against the total, when the total is known.
-public struct TransferProgress: Sendable, Equatable {
-    public var received: Int64
-    public var expected: Int64?
-
-    public init(received: Int64, expected: Int64?) {
-        self.received = received
-        self.expected = expected
+    init(_ response: HTTPURLResponse) {
+        var headers: [String: String] = [:]
+        for (name, value) in response.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+        }
+        self.init(status: response.statusCode, headers: headers, url: response.url)
+        // With a Content-Encoding, Content-Length counts the encoded bytes, but the body arrives
+        // decoded: its decoded length is unknown.
+        if response.expectedContentLength >= 0, contentEncoding == nil { expectedLength = response.expectedContentLength }
     }
 
-    /// 0...1, or nil when the size is unknown (an indeterminate bar).
-    public var fraction: Double? {
-        guard let expected, expected > 0 else { return nil }
-        return min(1, Double(received) / Double(expected))
+    public var contentType: String? { headers["content-type"] }
+    public var isSuccess: Bool { (200..<300).contains(status) }
+
+    /// The body's encoding, lowercased; nil when there is none (or `identity`).
+    public var contentEncoding: String? {
+        guard let value = headers["content-encoding"]?.trimmingCharacters(in: .whitespaces).lowercased(),
+              !value.isEmpty, value != "identity" else { return nil }
+        return value
     }
 }
