@@ -15,7 +15,7 @@ enum SaveBenchmark {
     static func run(_ options: BenchmarkOptions) async throws -> BenchmarkOutcome {
         let server = try LoopbackServer()
         defer { server.stop() }
-        let big = try ChildImageServer(bytes: bigSize)
+        let big = try ChildServer(.image, bytes: bigSize)
         defer { big.stop() }
         for index in 1...20 {
             server.route("/small-\(index).png", ScriptedResponse(
@@ -28,11 +28,11 @@ enum SaveBenchmark {
         var theirs: [Duration] = []
         var curlMemory: [Int] = []
         for _ in 0..<rounds {
-            let (time, grew) = try await saveBig(big.url)
+            let (time, grew) = try await saveBig(big.url("big.png"))
             ours.append(time)
             growth.append(grew)
             if !options.swiftOnly {
-                let (curlTime, curlPeak) = try curl(big.url)
+                let (curlTime, curlPeak) = try curl(big.url("big.png"))
                 theirs.append(curlTime)
                 curlMemory.append(curlPeak)
             }
@@ -57,9 +57,9 @@ enum SaveBenchmark {
 
     /// A 30 MB image saved while the peak resident memory is watched: it may grow by 16 MiB at most.
     static func memory(_ options: BenchmarkOptions) async throws -> BenchmarkOutcome {
-        let server = try ChildImageServer(bytes: 30_000_000)
+        let server = try ChildServer(.image, bytes: 30_000_000)
         defer { server.stop() }
-        let (time, growth) = try await saveBig(server.url, size: 30_000_000)
+        let (time, growth) = try await saveBig(server.url("big.png"), size: 30_000_000)
         let met = growth <= 16 * 1024 * 1024
         return BenchmarkOutcome(
             summary: "save 30 MB image: \(ms(time)), peak RSS growth \(ByteCount.describe(growth)) (goal ≤ 16 MiB): " + (met ? "PASS" : "MISS"),

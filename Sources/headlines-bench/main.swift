@@ -45,6 +45,11 @@ enum BenchmarkRegistry {
             run: { try await SaveBenchmark.run($0) }
         ),
         BenchmarkEntry(
+            name: "limits",
+            summary: "peak RSS of an endless body, a 1 GiB gzip bomb and an endless image against their caps (goal < 100 MiB)",
+            run: { try await LimitsBenchmark.run($0) }
+        ),
+        BenchmarkEntry(
             name: "save-memory",
             summary: "peak memory growth while a 30 MB image saves (goal ≤ 16 MiB)",
             run: { try await SaveBenchmark.memory($0) }
@@ -125,9 +130,12 @@ func parseCommandLine(_ argumentList: [String]) -> (benchmarks: [BenchmarkEntry]
     return (selected ?? BenchmarkRegistry.all, options)
 }
 
-// The child-process image server used by the memory figures (see ChildImageServer).
-if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "serve-image", let bytes = Int(CommandLine.arguments[2]) {
-    ChildImageServer.serve(bytes: bytes)
+// The child processes of the memory figures: a server (see ChildServer) and a fetch (see LimitsBenchmark).
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "serve" {
+    ChildServer.serve(CommandLine.arguments[2], bytes: Int(CommandLine.arguments[3]) ?? 0)
+}
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "limits-probe" {
+    await LimitsBenchmark.probeMain(CommandLine.arguments[2], CommandLine.arguments[3])
 }
 
 let (selected, options) = parseCommandLine(Array(CommandLine.arguments.dropFirst()))

@@ -148,11 +148,16 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
-        guard let target = request.url, URLPolicy.isWeb(target) else {
+        // FoundationNetworking turns a Location without a host (`file:///etc/passwd`, `data:…`)
+        // into a path on the same server: judge the Location as the server wrote it.
+        let location = (response.allHeaderFields.first { ($0.key as? String)?.lowercased() == "location" }?.value as? String)
+            .flatMap { URL(string: $0, relativeTo: response.url)?.absoluteURL }
+        guard let target = request.url, URLPolicy.isWeb(target), location.map(URLPolicy.isWeb) ?? true else {
             let from = task.currentRequest?.url ?? origin
+            let to = location ?? request.url
             end(.failure(NewsError.redirectRefused(
                 from: Sanitizer.clean(from.absoluteString, maxLength: 200),
-                to: Sanitizer.clean(request.url?.absoluteString ?? "an empty location", maxLength: 200))))
+                to: Sanitizer.clean(to?.absoluteString ?? "an empty location", maxLength: 200))))
             completionHandler(nil)
             return
         }
