@@ -1,4 +1,5 @@
 import Foundation
+import NewsCore
 
 /// What the command line asked for. Parsing is pure so that it can be tested without a process.
 struct CommandLineOptions: Equatable {
@@ -13,6 +14,8 @@ struct CommandLineOptions: Equatable {
     var pageSize: Int?
     var saveDirectory: String?
     var maxImageSize: Int?
+    /// Seconds a whole transfer may take (documents and images).
+    var timeout: Int?
     var demo = false
     var help = false
     var version = false
@@ -63,6 +66,12 @@ struct CommandLineOptions: Equatable {
                     throw UsageError(message: "--max-image-size takes a number of MiB from 1 to 4096, not “\(text)”.")
                 }
                 options.maxImageSize = megabytes * 1024 * 1024
+            case "--timeout":
+                let text = try value(for: name, inline: inline)
+                guard let seconds = Int(text), (1...3600).contains(seconds) else {
+                    throw UsageError(message: "--timeout takes a number of seconds from 1 to 3600, not “\(text)”.")
+                }
+                options.timeout = seconds
             default:
                 throw UsageError(message: "Unknown option “\(argument)”.")
             }
@@ -78,6 +87,11 @@ struct CommandLineOptions: Equatable {
             throw UsageError(message: "--everything needs --query.")
         }
         return options
+    }
+
+    /// The HTTP client the options ask for.
+    var httpClient: HTTPClient {
+        HTTPClient(deadline: timeout.map(TimeInterval.init) ?? HTTPClient.defaultDeadline)
     }
 
     static let usage = """
@@ -101,6 +115,7 @@ struct CommandLineOptions: Equatable {
               --save-dir DIR     Where `d` saves images (default $XDG_DOWNLOAD_DIR/headlines
                                  or ~/Downloads/headlines)
               --max-image-size MiB  The largest image `d` will save (default 50)
+              --timeout SECONDS  The longest a document or image may take to arrive (default 60)
           -h, --help             Show this help
               --version          Show the version
 

@@ -11,6 +11,7 @@ enum InteractiveCommand {
             isFallbackDemo: choice.isFallbackDemo,
             saveFolder: SaveFolder.resolve(explicit: options.saveDirectory, environment: environment),
             maxImageSize: options.maxImageSize ?? Persistence.defaultSizeLimit,
+            http: options.httpClient,
             environment: environment
         )
         return await HeadlinesApp.run(configuration)

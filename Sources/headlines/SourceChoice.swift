@@ -15,7 +15,7 @@ struct SourceChoice {
 
     static func choose(_ options: CommandLineOptions, environment: [String: String]) throws(Failure) -> SourceChoice {
         let key = environment["NEWSAPI_KEY"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
-        var service = NewsService(apiKey: key)
+        var service = NewsService(apiKey: key, http: options.httpClient)
         if let base = options.newsAPIURL {
             guard let url = URL(string: base), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
                 throw Failure(message: "--newsapi-url needs an http or https URL, not “\(base)”.")
@@ -48,6 +48,7 @@ struct SourceChoice {
     }
 
     /// `--source` takes an http(s) URL, a file URL, or a path (relative to the working directory).
+    /// Any other `scheme://` is refused rather than taken for a relative path.
     static func documentURL(_ text: String) throws(Failure) -> URL {
         if let url = URL(string: text), let scheme = url.scheme?.lowercased() {
             if scheme == "http" || scheme == "https" {
@@ -55,6 +56,9 @@ struct SourceChoice {
                 return url
             }
             if scheme == "file" { return url.standardizedFileURL }
+            if text.dropFirst(scheme.count).hasPrefix("://") {
+                throw Failure(message: "Headlines cannot read \(scheme): URLs; --source takes an http or https URL, a file URL or a path.")
+            }
         }
         guard !text.isEmpty else { throw Failure(message: "--source needs a URL or a path.") }
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)

@@ -124,6 +124,32 @@ struct PrintModeTests {
 
         let badSize = try await run(["--print", "--page-size", "zero"])
         #expect(badSize.status == 2)
+
+        let badTimeout = try await run(["--print", "--timeout", "0"])
+        #expect(badTimeout.status == 2)
+        #expect(badTimeout.stderrText.contains("--timeout takes a number of seconds"))
+    }
+
+    /// A URL of another scheme is refused, not read as a relative path that happens not to exist.
+    @Test(arguments: ["ftp://x/y", "gopher://news.example/1", "sftp://host/feed.xml"])
+    func otherSchemesAreRefusedAsUnsupported(_ source: String) async throws {
+        defer { home.remove() }
+        let result = try await run(["--print", "--source", source])
+        #expect(result.status == 2)
+        let scheme = source.prefix { $0 != ":" }
+        #expect(result.stderrText == "headlines: Headlines cannot read \(scheme): URLs; --source takes an http or https URL, a file URL or a path.\n")
+    }
+
+    @Test func aTimeoutStopsAServerThatTrickles() async throws {
+        defer { home.remove() }
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        server.route("/slow.json", ScriptedResponse(
+            headers: [("Content-Type", "application/json")], body: .data(Data(repeating: 0x20, count: 1000)),
+            chunkSize: 1, delayBetweenChunks: .milliseconds(500)))
+        let result = try await run(["--print", "--timeout", "1", "--source", server.url("/slow.json").absoluteString])
+        #expect(result.status == 1)
+        #expect(result.stderrText == "headlines: 127.0.0.1:\(server.port) was too slow: the transfer took longer than 1 second.\n")
     }
 
     @Test func helpAndVersionExitZero() async throws {

@@ -219,9 +219,28 @@ struct NewsAPIDecoderTests {
         #expect(thrown { _ = try decode("not json") } == .invalidDocument("it is not valid JSON (unexpected character at byte 0)"))
         #expect(thrown { _ = try decode(#"{"articles":[}"#) } == .invalidDocument("it is not valid JSON (unexpected character at byte 13)"))
         #expect(thrown { _ = try decode("") } == .invalidDocument("it is not valid JSON (unexpected end of document at byte 0)"))
-        #expect(thrown { _ = try decode(#"[{"url":"https://a.example/1"}]"#) } == .invalidDocument("it is not a NewsAPI response (the top level is not an object)"))
-        #expect(thrown { _ = try decode(#"{"status":"ok"}"#) } == .invalidDocument("it is not a NewsAPI response (no list of articles)"))
-        #expect(thrown { _ = try decode(#"{"articles":{}}"#) } == .invalidDocument("it is not a NewsAPI response (no list of articles)"))
+        #expect(thrown { _ = try decode(#"{"status":"ok"}"#) } == .invalidDocument("it is not a news document (its JSON object has no list of articles)"))
+        #expect(thrown { _ = try decode(#"{"articles":{}}"#) } == .invalidDocument("it is not a news document (its JSON object has no list of articles)"))
+    }
+
+    /// Valid JSON that is not an edition is named for what it is, never "not JSON".
+    @Test(arguments: [
+        (#"[{"url":"https://a.example/1"}]"#, "a list"),
+        ("null", "null"),
+        (" 42", "a number"),
+        (#""headlines""#, "a string"),
+        ("true", "true"),
+    ])
+    func jsonThatIsNotAnEdition(_ text: String, _ kind: String) {
+        let expected = NewsError.invalidDocument("it is not a news document (its JSON is \(kind), not an object with a list of articles)")
+        #expect(thrown { _ = try decode(text) } == expected)
+        #expect(thrown { _ = try DocumentDecoder.decode(Data(text.utf8), baseURL: nil) } == expected)
+    }
+
+    @Test func deeplyNestedJSONIsNotCalledInvalid() {
+        let text = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        #expect(thrown { _ = try DocumentDecoder.decode(Data(text.utf8), baseURL: nil) }
+            == .invalidDocument("it is not a news document (its JSON is nested more than 256 levels deep)"))
     }
 
     // MARK: DocumentDecoder
@@ -235,7 +254,8 @@ struct NewsAPIDecoderTests {
             try DocumentDecoder.decode(Data("<html>portal</html>".utf8), baseURL: nil)
         }
         #expect(DocumentDecoder.sniff(Data("<feed xmlns=\"http://www.w3.org/2005/Atom\"/>".utf8)) == .xml)
-        #expect(DocumentDecoder.sniff(Data("[]".utf8)) == .unknown)
+        #expect(DocumentDecoder.sniff(Data("[]".utf8)) == .newsAPI)  // JSON: the decoder names what it is
+        #expect(DocumentDecoder.sniff(Data("null".utf8)) == .newsAPI)
         #expect(DocumentDecoder.sniff(Data("hello".utf8)) == .unknown)
         #expect(DocumentDecoder.sniff(Data()) == .unknown)
         #expect(DocumentDecoder.sniff(Data(repeating: 0x20, count: 600) + Data("{}".utf8)) == .unknown)  // looks at 512 bytes

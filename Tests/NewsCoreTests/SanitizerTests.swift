@@ -79,6 +79,9 @@ struct SanitizerTests {
         #expect(Sanitizer.clean("\u{202a}a\u{202b}b\u{202c}c\u{202d}d") == "abcd")
         #expect(Sanitizer.clean("\u{2066}a\u{2067}b\u{2068}c\u{2069}") == "abc")
         #expect(Sanitizer.clean("x\u{200e}y\u{200f}z") == "xyz")
+        #expect(Sanitizer.clean("\u{61c}abc\u{61c}") == "abc")  // the Arabic letter mark
+        #expect(Sanitizer.clean("عربي\u{61c} نص") == "عربي نص")
+        #expect(Sanitizer.clean("؛ ؟") == "؛ ؟")  // other D8 characters stay (U+061B, U+061F)
     }
 
     @Test func cleanTextPassesThroughUnchanged() {
@@ -109,6 +112,8 @@ struct SanitizerTests {
         #expect(!Sanitizer.isClean("c1\u{85}".utf8))
         #expect(!Sanitizer.isClean("bidi\u{202e}".utf8))
         #expect(!Sanitizer.isClean("iso\u{2067}late".utf8))
+        #expect(!Sanitizer.isClean("arabic letter mark\u{61c} here".utf8))
+        #expect(Sanitizer.isClean("؛ Arabic semicolon and question mark ؟".utf8))
         #expect(!Sanitizer.isClean("tab\t".utf8))
     }
 

@@ -10,13 +10,19 @@ public enum HeadlinesApp {
         public var isFallbackDemo: Bool
         public var saveFolder: URL
         public var maxImageSize: Int
+        /// The client images are fetched with (its deadline comes from `--timeout`).
+        public var http: HTTPClient
         public var environment: [String: String]
 
-        public init(source: any NewsSource, isFallbackDemo: Bool, saveFolder: URL, maxImageSize: Int, environment: [String: String]) {
+        public init(
+            source: any NewsSource, isFallbackDemo: Bool, saveFolder: URL, maxImageSize: Int,
+            http: HTTPClient = HTTPClient(), environment: [String: String]
+        ) {
             self.source = source
             self.isFallbackDemo = isFallbackDemo
             self.saveFolder = saveFolder
             self.maxImageSize = maxImageSize
+            self.http = http
             self.environment = environment
         }
     }
@@ -27,7 +33,7 @@ public enum HeadlinesApp {
             FileHandle.standardError.write(Data("headlines: the interface needs a terminal; use --print to print the headlines.\n".utf8))
             return 1
         }
-        let persistence = Persistence(folder: configuration.saveFolder, sizeLimit: configuration.maxImageSize)
+        let persistence = Persistence(folder: configuration.saveFolder, http: configuration.http, sizeLimit: configuration.maxImageSize)
         if FileManager.default.fileExists(atPath: configuration.saveFolder.path) {
             // Temporary files of a save that was killed are removed at the next start.
             _ = try? await persistence.cleanLeftovers()  // an unreadable folder is reported when a save is tried
@@ -36,7 +42,7 @@ public enum HeadlinesApp {
         downloads.homeDirectory = configuration.environment["HOME"]
         let services = AppServices(
             source: configuration.source, isFallbackDemo: configuration.isFallbackDemo,
-            imageLoader: ImageLoader(sizeLimit: configuration.maxImageSize),
+            imageLoader: ImageLoader(http: configuration.http, sizeLimit: configuration.maxImageSize),
             environment: configuration.environment, downloads: downloads
         )
         let noColor = configuration.environment["NO_COLOR"].map { !$0.isEmpty } ?? false

@@ -14,7 +14,10 @@ public enum DocumentDecoder {
         for byte in data.prefix(512) {
             switch byte {
             case 0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF: continue  // whitespace and a byte order mark
-            case UInt8(ascii: "{"): return .newsAPI
+            // Any JSON value: an object may be an edition; the decoder says what else it is.
+            case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                return .newsAPI
             case UInt8(ascii: "<"):
                 // A web page (an error page, a captive portal) is not a feed.
                 let head = String(decoding: data.prefix(512), as: UTF8.self).lowercased()

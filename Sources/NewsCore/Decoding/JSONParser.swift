@@ -10,6 +10,8 @@ public struct JSONParser {
 
     /// Deeper documents are refused rather than risking the stack.
     public static let maximumDepth = 256
+    /// The reason given when `maximumDepth` is passed.
+    static let tooDeep = "nested too deeply"
 
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
@@ -70,7 +72,7 @@ public struct JSONParser {
     }
 
     private mutating func parseObject(depth: Int) throws(SyntaxError) -> JSONValue {
-        guard depth <= Self.maximumDepth else { throw error("nested too deeply") }
+        guard depth <= Self.maximumDepth else { throw error(Self.tooDeep) }
         index += 1
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
@@ -100,7 +102,7 @@ public struct JSONParser {
     }
 
     private mutating func parseArray(depth: Int) throws(SyntaxError) -> JSONValue {
-        guard depth <= Self.maximumDepth else { throw error("nested too deeply") }
+        guard depth <= Self.maximumDepth else { throw error(Self.tooDeep) }
         index += 1
         var elements: [JSONValue] = []
         skipWhitespace()

@@ -16,6 +16,9 @@ public enum NewsAPIDecoder {
         do {
             root = try JSONParser.parse(data)
         } catch {
+            if error.reason == JSONParser.tooDeep {
+                throw .invalidDocument("it is not a news document (its JSON is nested more than \(JSONParser.maximumDepth) levels deep)")
+            }
             throw .invalidDocument("it is not valid JSON (\(error.reason) at byte \(error.offset))")
         }
         return try decode(root, baseURL: baseURL)
@@ -23,14 +26,14 @@ public enum NewsAPIDecoder {
 
     public static func decode(_ root: JSONValue, baseURL: URL? = nil) throws(NewsError) -> Edition {
         guard case .object(let members) = root else {
-            throw .invalidDocument("it is not a NewsAPI response (the top level is not an object)")
+            throw .invalidDocument("it is not a news document (its JSON is \(root.kindDescription), not an object with a list of articles)")
         }
         if members["status"]?.string == "error" {
             let body = errorBody(root)
             throw .api(code: body?.code, message: body?.message)
         }
         guard let entries = members["articles"]?.array else {
-            throw .invalidDocument("it is not a NewsAPI response (no list of articles)")
+            throw .invalidDocument("it is not a news document (its JSON object has no list of articles)")
         }
         var articles: [Article] = []
         articles.reserveCapacity(entries.count)

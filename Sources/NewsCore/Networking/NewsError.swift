@@ -43,7 +43,7 @@ public enum NewsError: Error, Sendable, Equatable {
         case .cannotConnect(let host): return "Could not connect to \(host): the connection was refused."
         case .timedOut(let host): return "\(host) did not answer in time."
         case .tooSlow(let host, let seconds):
-            return "\(host) was too slow: the transfer took longer than \(seconds) seconds."
+            return "\(host) was too slow: the transfer took longer than \(seconds == 1 ? "1 second" : "\(seconds) seconds")."
         case .connectionLost(let host): return "The connection to \(host) closed before the response was complete."
         case .http(let status, let code, let message):
             var text = "HTTP \(status)"

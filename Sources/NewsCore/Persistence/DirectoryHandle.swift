@@ -12,21 +12,29 @@ final class DirectoryHandle: @unchecked Sendable {
     /// Opens `url`, creating it (and its parents) when missing, and checks it can be written.
     init(_ url: URL) throws(SaveError) {
         path = url.path
-        do {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        } catch {
-            throw .folderNotWritable(path: url.path, reason: "it cannot be created")
-        }
+        try Self.createFolders(url.path)
         let descriptor = open(url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .folderNotWritable(path: url.path, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw .folderNotWritable(path: url.path, reason: FileSystemErrors.reason(errno)) }
         guard access(url.path, W_OK) == 0 else {
+            let reason = FileSystemErrors.reason(errno)  // EROFS on a read-only file system
             close(descriptor)
-            throw .folderNotWritable(path: url.path, reason: "permission denied")
+            throw .folderNotWritable(path: url.path, reason: reason)
         }
         fd = descriptor
     }
 
     deinit { close(fd) }
+
+    /// `mkdir -p`, reporting why a folder could not be made (read-only, permission, a file in the way).
+    private static func createFolders(_ path: String) throws(SaveError) {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+                throw .folderNotWritable(path: path, reason: FileSystemErrors.reason(errno))
+            }
+        }
+    }
 
     /// What is at `name`: nil when nothing; a regular file's size; or `.other`.
     enum Entry: Equatable {

@@ -36,7 +36,7 @@ final class FileSink: TransferSink, @unchecked Sendable {
                 created = (name, descriptor)
                 break
             }
-            if errno != EEXIST { throw .folderNotWritable(path: folder.path, reason: String(cString: strerror(errno))) }
+            if errno != EEXIST { throw .folderNotWritable(path: folder.path, reason: FileSystemErrors.reason(errno)) }
         }
         guard let created else { throw .folderNotWritable(path: folder.path, reason: "no temporary name was free") }
         (temporaryName, fd) = created
@@ -115,7 +115,7 @@ final class FileSink: TransferSink, @unchecked Sendable {
             let result = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
             if result < 0 {
                 if errno == EINTR { continue }
-                throw SaveError.writeFailed(reason: String(cString: strerror(errno)))
+                throw SaveError.writeFailed(reason: FileSystemErrors.reason(errno))
             }
             offset += result
         }
@@ -126,14 +126,14 @@ final class FileSink: TransferSink, @unchecked Sendable {
     /// is taken (the caller picks another); the temporary file is kept for a retry.
     func commit(as name: String) throws(SaveError) -> Bool {
         if !finished {
-            if fsync(fd) != 0 { throw .writeFailed(reason: String(cString: strerror(errno))) }
+            if fsync(fd) != 0 { throw .writeFailed(reason: FileSystemErrors.reason(errno)) }
             close(fd)
             fd = -1
             finished = true
         }
         if linkat(folder.fd, temporaryName, folder.fd, name, 0) != 0 {
             if errno == EEXIST { return false }
-            throw .writeFailed(reason: String(cString: strerror(errno)))
+            throw .writeFailed(reason: FileSystemErrors.reason(errno))
         }
         unlinkat(folder.fd, temporaryName, 0)
         fsync(folder.fd)

@@ -65,12 +65,11 @@ struct ImageSaveJob: Sendable {
     /// Copies an image from a local edition through the same sink (sniffing, cap, atomic commit).
     private func copyLocal(into sink: FileSink, progress: @escaping @Sendable (TransferProgress) -> Void) async throws {
         let path = request.imageURL.path
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw SaveError.network(.file(path: path, reason: "it cannot be read"))
-        }
+        let opened: LocalFile.Opened
+        do { opened = try LocalFile.open(request.imageURL) } catch { throw SaveError.network(error) }
+        let handle = opened.handle
         defer { try? handle.close() }  // closing a read-only handle cannot lose data
-        // Without a size the progress is indeterminate; the read below reports real failures.
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
+        let size: Int64? = opened.size
         try sink.receive(head: ResponseHead(status: 200, expectedLength: size))
         var total: Int64 = 0
         var throttle = ProgressThrottle()

@@ -3,7 +3,7 @@
 ///
 /// Rules: escape sequences (ESC- or C1-introduced; CSI, OSC, DCS and friends with their
 /// parameters and terminators) are removed whole; other C0/C1 controls and Unicode
-/// bidirectional overrides are removed; tabs, newlines and line separators become a space;
+/// bidirectional controls (marks, embeddings, overrides, isolates, and the Arabic letter mark) are removed; tabs, newlines and line separators become a space;
 /// runs of spaces collapse to one; both ends are trimmed.
 public enum Sanitizer {
     /// Cleans `text`; returns it unchanged (without copying) when it is already clean.
@@ -35,7 +35,7 @@ public enum Sanitizer {
     // MARK: - Fast path
 
     /// The check over contiguous bytes. Eight bytes at a time while none of them is a
-    /// control, DEL, or a C2 or E2 lead byte (the only leads of characters the rules remove),
+    /// control, DEL, or a C2 or E2 lead byte (the leads of the characters the rules remove),
     /// spaces checked with a mask; one character at a time through anything else.
     static func isClean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = bytes.count
@@ -50,11 +50,11 @@ public enum Sanitizer {
         while index < count {
             if index + 8 <= count {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                // No byte below 0x20 (a borrow only starts at one), no DEL, no C2 or E2: only double
-                // spaces can be wrong. (A C2 or E2 sequence is stepped over whole below, so a word
-                // never starts inside one.)
+                // No byte below 0x20 (a borrow only starts at one), no DEL, no C2, D8 or E2: only
+                // double spaces can be wrong. (A C2, D8 or E2 sequence is stepped over whole below,
+                // so a word never starts inside one.)
                 let suspect = ((word &- ones &* 0x20) & ~word & highs) | zeroBytes(word ^ (ones &* 0x7F))
-                    | zeroBytes(word ^ (ones &* 0xC2)) | zeroBytes(word ^ (ones &* 0xE2))
+                    | zeroBytes(word ^ (ones &* 0xC2)) | zeroBytes(word ^ (ones &* 0xE2)) | zeroBytes(word ^ (ones &* 0xD8))
                 if suspect == 0 {
                     let spaces = zeroBytes(word ^ (ones &* 0x20))
                     if spaces & (spaces >> 8) != 0 { return false }
@@ -76,6 +76,10 @@ public enum Sanitizer {
                 // C1 controls are C2 80...C2 9F.
                 guard index + 1 < count, bytes[index + 1] >= 0xA0 else { return false }
                 index += 2
+            case 0xD8:
+                // U+061C, the Arabic letter mark (a bidi control), is D8 9C.
+                guard index + 1 < count, bytes[index + 1] != 0x9C else { return false }
+                index += 2
             case 0xE2:
                 // U+200E/F, U+2028...U+202E and U+2066...U+2069: separators and bidi controls.
                 guard index + 2 < count else { return false }
@@ -92,7 +96,7 @@ public enum Sanitizer {
 
     // MARK: - Slow path over bytes
 
-    /// `cleanSlowly` over the UTF-8 bytes of a valid string: every byte that the rules look at is
+    /// The rules over the UTF-8 bytes of a valid string: every byte that the rules look at is
     /// ASCII or starts a two- or three-byte sequence, so whole scalars are kept or dropped and
     /// the output stays valid UTF-8.
     static func cleanBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
@@ -127,6 +131,8 @@ public enum Sanitizer {
                         break
                     }
                     length = 2
+                case 0xD8 where index + 1 < count && bytes[index + 1] == 0x9C:
+                    length = 2  // U+061C, the Arabic letter mark
                 case 0xE2 where index + 2 < count && isSeparatorOrBidi(bytes[index + 1], bytes[index + 2]):
                     if bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9) {
                         pendingSpace = true  // U+2028, U+2029
@@ -168,8 +174,8 @@ public enum Sanitizer {
         }
     }
 
-    /// As `skipEscape` over scalars. Parameters and final bytes are all ASCII, so a non-ASCII
-    /// lead byte ends a sequence exactly where a non-ASCII scalar would.
+    /// Skips an escape sequence after ESC. Parameters and final bytes are all ASCII, so a
+    /// non-ASCII lead byte ends a sequence exactly where a non-ASCII scalar would.
     private static func skipEscape(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard start < bytes.count else { return start }
         switch bytes[start] {
