@@ -16,18 +16,19 @@ struct TextWidthTests {
         #expect(TextWidth.of(character) == 2)
     }
 
-    @Test("emoji take two columns: plain, skin tone, flag, VS16, ZWJ family",
-          arguments: ["🚀", "👍🏽", "🇫🇷", "❤️", "👨‍👩‍👧", "🎉", "😀", "🤖"])
+    @Test("emoji take two columns: plain, skin tone, flag, ZWJ family",
+          arguments: ["🚀", "👍🏽", "🇫🇷", "👨‍👩‍👧", "🎉", "😀", "🤖"])
     func emoji(_ text: String) {
         #expect(text.count == 1, "one grapheme")
         #expect(TextWidth.of(Character(text)) == 2)
         #expect(TextWidth.of(text) == 2)
     }
 
-    @Test("a heart without VS16 is text presentation: one column")
+    @Test("a heart is drawn in text presentation, one column, with or without VS16")
     func heartWithoutSelector() {
         #expect(TextWidth.of(Character("\u{2764}")) == 1)
-        #expect(TextWidth.of(Character("\u{2764}\u{FE0F}")) == 2)
+        // Terminals disagree on VS16 (one column or two): it is dropped, so all draw one.
+        #expect(TextWidth.of(Character("\u{2764}\u{FE0F}")) == 1)
     }
 
     @Test("a base letter with combining marks is one grapheme of one column")

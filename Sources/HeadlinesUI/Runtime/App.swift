@@ -180,6 +180,9 @@ public final class App {
         if signo == SIGWINCH {
             if !driver.isSuspended { driver.updateSize() }
             setNeedsDisplay()
+        } else if signo == SIGCONT {
+            driver.restoreAfterStop()
+            setNeedsDisplay()
         } else if signo == SIGINT && driver.isSuspended {
             return  // Ctrl-C was meant for the program that has the terminal
         } else {

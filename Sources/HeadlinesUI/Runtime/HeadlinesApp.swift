@@ -53,6 +53,9 @@ public enum HeadlinesApp {
             FileHandle.standardError.write(Data("headlines: \(error)\n".utf8))
             return 1
         }
+        if !driver.isUnicode {
+            services.startupNotice = Notice("The locale is not UTF-8: characters outside ASCII show as ?.", kind: .error)
+        }
         let app = App(driver: driver)
         downloads.onChange = { [weak app] in app?.setNeedsDisplay() }
         app.quitGuard = { [weak app] in

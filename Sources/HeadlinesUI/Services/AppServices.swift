@@ -11,6 +11,8 @@ public final class AppServices {
     public let environment: [String: String]
     public let downloads: DownloadCenter
     public let now: @Sendable () -> Date
+    /// Said once in the status line of the first screen (the locale is not UTF-8...).
+    public var startupNotice: Notice?
 
     public init(
         source: any NewsSource, isFallbackDemo: Bool = false, imageLoader: ImageLoader = ImageLoader(),

@@ -20,11 +20,14 @@ public final class CursesDriver {
     private var wchars: [wchar_t] = []
     public private(set) var isSuspended = false
     private var isShutDown = false
+    /// False when the locale's character set is not UTF-8 (`LANG=C`): only ASCII is drawn then.
+    public let isUnicode: Bool
 
     /// Starts curses on the terminal at `inputFD`/`outputFD` (standard input and output
     /// normally; a pseudo-terminal in the benchmark).
     public init(inputFD: Int32 = 0, outputFD: Int32 = 1, useColor: Bool) throws {
         setlocale(LC_ALL, "")
+        isUnicode = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
         tg_save_tty_modes(outputFD)
         guard let output = fdopen(dup(outputFD), "w"), let input = fdopen(dup(inputFD), "r") else {
             throw StartError(description: "The terminal could not be opened.")
@@ -41,6 +44,14 @@ public final class CursesDriver {
             throw StartError(description: "curses did not create a screen.")
         }
         self.window = window
+        // A terminal that cannot place the cursor (TERM=dumb) would show one frozen line.
+        guard hl_terminfo_string("cup") != nil else {
+            endwin()
+            delscreen(screen)
+            tg_restore_tty_modes()
+            let name = ProcessInfo.processInfo.environment["TERM"] ?? ""
+            throw StartError(description: "The terminal “\(name)” cannot move the cursor, so the interface cannot run here; use --print to print the headlines.")
+        }
         cbreak()
         noecho()
         nonl()
@@ -93,7 +104,8 @@ public final class CursesDriver {
             if cell.style != style { break }
             // An unchanged cell ends the run, except the second half of a wide character.
             if x > start, let old, old[x, y] == cell, !cell.text.isEmpty { break }
-            for scalar in cell.text.unicodeScalars { wchars.append(wchar_t(bitPattern: scalar.value)) }
+            let text = isUnicode ? cell.text : ASCIIFallback.text(for: cell.text, columns: columns(at: x, y, in: canvas))
+            for scalar in text.unicodeScalars { wchars.append(wchar_t(bitPattern: scalar.value)) }
             x += 1
         }
         // A run that starts on the second half of a wide character has nothing to write.
@@ -105,6 +117,13 @@ public final class CursesDriver {
             hl_put_run(window, Int32(y), Int32(start), buffer.baseAddress, count, attributes, pair)
         }
         return max(x, start + 1)
+    }
+
+    /// The columns the character at (x, y) takes: its cell and the continuation cells after it.
+    private func columns(at x: Int, _ y: Int, in canvas: Canvas) -> Int {
+        var end = x + 1
+        while end < canvas.width, canvas[end, y].text.isEmpty { end += 1 }
+        return end - x
     }
 
     /// Forgets what is on the screen so the next frame repaints everything (Ctrl-L).
@@ -153,6 +172,20 @@ public final class CursesDriver {
         guard isSuspended, !isShutDown else { return }
         isSuspended = false
         reset_prog_mode()
+        curs_set(0)
+        updateSize()
+        invalidate()
+    }
+
+    /// Puts the terminal back in our mode after the process was stopped and continued (`kill
+    /// -STOP`, then `fg`): the shell set its own modes meanwhile (echo, line by line), and
+    /// wrote over the screen.
+    public func restoreAfterStop() {
+        guard !isSuspended, !isShutDown else { return }
+        reset_prog_mode()
+        keypad(window, false)  // curses skips a call that changes nothing: flip to resend
+        keypad(window, true)
+        curs_set(1)
         curs_set(0)
         updateSize()
         invalidate()

@@ -2,7 +2,8 @@
 /// curses, and tests read it back as text.
 public struct Canvas: Equatable, Sendable {
     public struct Cell: Equatable, Sendable {
-        /// One grapheme; "" for the second column of a wide character.
+        /// One grapheme as the terminal will draw it (see `TerminalGlyph`); "" for the columns
+        /// after the first of a character wider than one.
         public var text: String
         public var style: Style
 
@@ -31,8 +32,8 @@ public struct Canvas: Equatable, Sendable {
 
     /// Writes `text` at (x, y) and returns the column after it. Never writes past `maxX`
     /// (exclusive; the right edge by default) and never splits a character: a text that does
-    /// not fit is cut with an ellipsis. Control characters (which sanitised text has none of)
-    /// are drawn as nothing.
+    /// not fit is cut with an ellipsis. Each grapheme is stored reduced for the terminal
+    /// (`TerminalGlyph`); control characters (which sanitised text has none of) are drawn as nothing.
     @discardableResult
     public mutating func write(_ text: String, x: Int, y: Int, style: Style = .normal, maxX: Int? = nil) -> Int {
         let limit = min(maxX ?? width, width)
@@ -42,14 +43,12 @@ public struct Canvas: Equatable, Sendable {
         var column = max(x, 0)
         repairWideCharacters(y: y, start: column, end: min(limit, column + TextWidth.of(fitted)))
         for character in fitted {
-            let columns = TextWidth.of(character)
-            guard columns > 0 else {
-                // A lone combining mark or control: attach nothing, draw nothing.
-                continue
-            }
+            let (glyph, columns) = TerminalGlyph.reduce(character)
+            // A lone combining mark or a control: attach nothing, draw nothing.
+            guard columns > 0 else { continue }
             guard column + columns <= limit else { break }
-            cells[y * width + column] = Cell(text: String(character), style: style)
-            if columns == 2 { cells[y * width + column + 1] = Cell(text: "", style: style) }
+            cells[y * width + column] = Cell(text: glyph, style: style)
+            for extra in 1..<columns { cells[y * width + column + extra] = Cell(text: "", style: style) }
             column += columns
         }
         return column
@@ -66,15 +65,23 @@ public struct Canvas: Equatable, Sendable {
         for column in start..<end { cells[y * width + column] = cell }
     }
 
-    /// Before cells [start, end) of a row are overwritten, blanks the half of any wide
-    /// character that the write would cut in two.
+    /// Before cells [start, end) of a row are overwritten, blanks the parts outside them of any
+    /// wide character that the write would cut.
     private mutating func repairWideCharacters(y: Int, start: Int, end: Int) {
         let row = y * width
-        if start > 0, start < width, cells[row + start].text.isEmpty {
-            cells[row + start - 1] = Cell(text: " ", style: cells[row + start - 1].style)
+        if start < width, cells[row + start].text.isEmpty {
+            var column = start - 1
+            while column >= 0 {
+                let lead = !cells[row + column].text.isEmpty
+                cells[row + column] = Cell(text: " ", style: cells[row + column].style)
+                if lead { break }
+                column -= 1
+            }
         }
-        if end < width, cells[row + end].text.isEmpty {
-            cells[row + end] = Cell(text: " ", style: cells[row + end].style)
+        var column = end
+        while column < width, cells[row + column].text.isEmpty {
+            cells[row + column] = Cell(text: " ", style: cells[row + column].style)
+            column += 1
         }
     }
 

@@ -1,22 +1,19 @@
-/// Terminal column widths, measured per grapheme (what the user sees as one character) with
-/// `wcwidth`'s rules: East Asian wide and emoji take two columns, combining marks none.
+/// Terminal column widths, measured the way curses and the terminal will draw the text.
 ///
-/// Our own table rather than libc's `wcwidth`, whose answers depend on the process locale:
+/// curses (and tmux, the terminal of our tests) give every code point its own width, from the C
+/// library's `wcwidth`; they know nothing of grapheme clusters. A cluster whose parts the terminal
+/// would spread over more columns than a reader sees (an emoji family joined by ZWJ, a thumbs-up
+/// with a skin tone) is therefore first reduced to a form every terminal draws alike (see
+/// `TerminalGlyph`), and then measured as the sum of its code points' widths, from a table taken
+/// from glibc (`TerminalWidthTable`). The canvas, the driver and the terminal then agree on every
+/// cell. Our own table rather than a live `wcwidth`, whose answers depend on the process locale:
 /// layout must be the same in tests, in the benchmark and on screen.
 public enum TextWidth {
-    /// Columns one grapheme takes: 0, 1 or 2.
+    /// Columns one grapheme takes once reduced for the terminal: 0 (drawn as nothing), 1, 2, or
+    /// more for a cluster of several spacing code points (a Devanagari conjunct).
     public static func of(_ character: Character) -> Int {
-        let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return 0 }
-        if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }  // ASCII fast path
-        var width = scalarWidth(first)
-        for scalar in scalars.dropFirst() {
-            // A variation selector 16 asks for the emoji (wide) presentation.
-            if scalar.value == 0xFE0F, first.properties.isEmoji { width = 2 }
-            // Regional indicator pairs (flags) are wide.
-            if (0x1F1E6...0x1F1FF).contains(scalar.value) { width = 2 }
-        }
-        return width
+        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }  // the common case
+        return TerminalGlyph.reduce(character).width
     }
 
     /// Columns a whole string takes.
@@ -25,33 +22,28 @@ public enum TextWidth {
         return text.reduce(0) { $0 + of($1) }
     }
 
+    /// `wcwidth` of one code point as glibc gives it in a UTF-8 locale: 0, 1, 2, or -1 for what
+    /// cannot be printed (controls, unassigned code points).
     static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
-        if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return 0
-        default: break
-        }
-        if (0x1160...0x11FF).contains(value) || value == 0x200B { return 0 }  // Hangul medial jamo, zero width space
-        if isWide(value) || scalar.properties.isEmojiPresentation { return 2 }
+        if value >= 0x20 && value < 0x7F { return 1 }
+        if contains(TerminalWidthTable.zero, value) { return 0 }
+        if contains(TerminalWidthTable.wide, value) { return 2 }
+        if contains(TerminalWidthTable.unprintable, value) { return -1 }
         return 1
     }
 
-    /// East Asian Wide and Fullwidth ranges (Unicode 15), as in Markus Kuhn's wcwidth.
-    private static func isWide(_ value: UInt32) -> Bool {
-        guard value >= 0x1100 else { return false }
-        return (0x1100...0x115F).contains(value)
-            || (0x231A...0x231B).contains(value) || (0x2329...0x232A).contains(value)
-            || (0x2E80...0x303E).contains(value) || (0x3041...0x33FF).contains(value)
-            || (0x3400...0x4DBF).contains(value) || (0x4E00...0x9FFF).contains(value)
-            || (0xA000...0xA4CF).contains(value) || (0xA960...0xA97F).contains(value)
-            || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
-            || (0xFE10...0xFE19).contains(value) || (0xFE30...0xFE6F).contains(value)
-            || (0xFF00...0xFF60).contains(value) || (0xFFE0...0xFFE6).contains(value)
-            || (0x16FE0...0x16FE4).contains(value) || (0x17000...0x18CFF).contains(value)
-            || (0x1B000...0x1B2FF).contains(value) || (0x1F200...0x1F2FF).contains(value)
-            || (0x1F300...0x1F64F).contains(value) || (0x1F900...0x1F9FF).contains(value)
-            || (0x1FA70...0x1FAFF).contains(value)
-            || (0x20000...0x2FFFD).contains(value) || (0x30000...0x3FFFD).contains(value)
+    private static func contains(_ ranges: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {
+        var low = 0
+        var high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].upperBound < value {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low < ranges.count && ranges[low].contains(value)
     }
 }

@@ -44,3 +44,10 @@ extension TmuxSession {
         return kill(pid, 0) == 0 || errno == EPERM ? pid : nil
     }
 }
+
+extension TmuxSession {
+    /// The pane's terminal device (`/dev/pts/N`), for reading or changing its settings from outside.
+    public func paneTTY() throws -> String {
+        try tmux(["display-message", "-p", "-t", paneID, "#{pane_tty}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

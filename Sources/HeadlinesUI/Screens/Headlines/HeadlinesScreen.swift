@@ -18,6 +18,7 @@ public final class HeadlinesScreen: Screen {
     public func didAppear(_ context: ScreenContext) {
         self.context = context
         reload(context)
+        state.notice = services.startupNotice
     }
 
     /// Starts a load; a load already running is cancelled (its connection closed) first.

@@ -65,6 +65,9 @@ public struct HeadlinesView {
         switch state.phase {
         case _ where downloadsFirst && downloadsSummary != nil:
             left = downloadsSummary ?? ""
+        case .loading where state.notice != nil:
+            left = state.notice?.text ?? ""
+            leftStyle = state.notice?.style ?? leftStyle
         case .loading:
             left = "\(Spinner.frame(state.spinnerTick)) Loading…"
         case .failed(let message):
