@@ -19,7 +19,8 @@ public enum ConfigParser {
             paths: ConfigPathResolver(folder: folder, home: ConfigPaths.home(environment)), knownActions: knownActions
         )
         var number = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift, so both forms of line end are named.
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             number += 1
             var line = rawLine
             if line.last == "\r" { line = line.dropLast() }

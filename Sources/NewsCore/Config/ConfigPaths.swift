@@ -56,8 +56,8 @@ struct ConfigPathResolver: Sendable {
         return URL(fileURLWithPath: expanded, relativeTo: folder).standardizedFileURL
     }
 
-    /// True for text that names a file in a `url =` value: `/`, `~/`, `./` or `../` first.
+    /// True for text that names a file in a `url =` value: `/`, `~`, `./` or `../` first.
     static func looksLikePath(_ text: String) -> Bool {
-        text.hasPrefix("/") || text.hasPrefix("~/") || text.hasPrefix("./") || text.hasPrefix("../") || text == "~"
+        text.hasPrefix("/") || text.hasPrefix("~") || text.hasPrefix("./") || text.hasPrefix("../")
     }
 }

@@ -37,7 +37,7 @@ struct SourceSectionBuilder {
         seen[key] = line
         switch key {
         case "url":
-            location = (try SourceLocation.parse(value, paths: paths), line)
+            location = (try ConfigLocation.parse(value, paths: paths), line)
         case "newsapi":
             guard let parsed = NewsAPIRequest.Endpoint(rawValue: value.lowercased()) else {
                 throw LineError("newsapi is top-headlines or everything, not \(ConfigText.quoted(value))")
@@ -66,7 +66,7 @@ struct SourceSectionBuilder {
             guard !cleaned.isEmpty else { throw LineError("group is empty") }
             group = cleaned
         default:  // "site"
-            site = try SourceLocation.webURL(value)
+            site = try ConfigLocation.webURL(value)
         }
     }
 

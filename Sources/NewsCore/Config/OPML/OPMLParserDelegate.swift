@@ -79,7 +79,7 @@ final class OPMLParserDelegate: NSObject, XMLParserDelegate {
     }
 
     private func webURL(_ text: String) -> URL? {
-        guard text.utf8.count <= TextLimits.url, let url = try? SourceLocation.webURL(text) else { return nil }  // the caller reports it
+        guard text.utf8.count <= TextLimits.url, let url = try? ConfigLocation.webURL(text) else { return nil }  // the caller reports it
         return url
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads a source's `url = ...`: an http(s) URL, a file URL, or a path; nothing else.
-enum SourceLocation {
+enum ConfigLocation {
     static func parse(_ text: String, paths: ConfigPathResolver) throws(LineError) -> URL {
         guard text.utf8.count <= TextLimits.url else { throw LineError("the URL is longer than \(TextLimits.url) bytes") }
         if ConfigPathResolver.looksLikePath(text) { return try paths.resolve(text) }
