@@ -9,6 +9,8 @@ final class OPMLParserDelegate: NSObject, XMLParserDelegate {
     private(set) var outlines = OPMLOutlines()
     private(set) var failure: OPMLParseFailure?
     private(set) var sawRoot = false
+    /// The first syntax error and the line it was found on (later ones follow from it).
+    private(set) var syntaxError: (error: NSError, line: Int)?
     /// One entry per open `outline`: the folder's name, or nil for a feed or a nameless folder.
     private var folders: [String?] = []
     private var depth = 0
@@ -51,7 +53,12 @@ final class OPMLParserDelegate: NSObject, XMLParserDelegate {
         if elementName.lowercased() == "outline", depth >= 1, !folders.isEmpty { folders.removeLast() }
     }
 
-    // Entity declarations are refused before parsing; these stop the parser should one get through.
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        if syntaxError == nil { syntaxError = (parseError as NSError, parser.lineNumber) }
+    }
+
+    // Entity declarations are refused before parsing (`HostileXML`): on Linux, XMLParser never calls
+    // these two, so that byte check is the guard; they stop the parser where the platform does call them.
     func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
         fail(parser, "it declares XML entities, which Headlines refuses")
     }
@@ -60,8 +67,10 @@ final class OPMLParserDelegate: NSObject, XMLParserDelegate {
         fail(parser, "it declares external entities, which Headlines never loads")
     }
 
+    /// With every declaration refused, a reference that gets here names an entity XML does not
+    /// define (HTML's `&nbsp;`, say); nothing is ever loaded for it.
     func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
-        fail(parser, "it refers to an external entity, which Headlines never loads")
+        fail(parser, "it is not well-formed XML (line \(parser.lineNumber): the undefined entity &\(Sanitizer.clean(name, maxLength: 40));)")
         return nil
     }
 

@@ -25,17 +25,31 @@ public enum OPMLReader {
         parser.delegate = delegate
         let finished = parser.parse()
         if let failure = delegate.failure { throw failure }
-        guard finished else {
-            let reason = parser.parserError.map { "line \(parser.lineNumber): \(Self.describe($0))" } ?? "it is not well-formed XML"
-            throw OPMLParseFailure("it is not well-formed XML (\(reason))")
+        // libxml2 recovers from some errors and still reports success: any error refuses the file,
+        // so that an import never quietly takes half of it.
+        if let syntax = delegate.syntaxError ?? (finished ? nil : parser.parserError.map { ($0 as NSError, parser.lineNumber) }) {
+            throw OPMLParseFailure("it is not well-formed XML (line \(syntax.line): \(describe(syntax.error)))")
         }
+        guard finished else { throw OPMLParseFailure("it is not well-formed XML") }
         guard delegate.sawRoot else { throw OPMLParseFailure("it has no <opml> element") }
         return delegate.outlines
     }
 
-    private static func describe(_ error: Error) -> String {
-        let text = Sanitizer.clean((error as NSError).localizedDescription, maxLength: 200)
-        return text.isEmpty ? "a syntax error" : text
+    /// The parser's error in words. The codes are libxml2's (`xmlParserErrors`), which is what
+    /// `XMLParser` reports on Linux, with only a domain and the number for a description.
+    static func describe(_ error: NSError) -> String {
+        switch error.code {
+        case 4: return "no XML at all"
+        case 5: return "text after the end of the document"
+        case 9: return "a character that XML does not allow"
+        case 23: return "an entity without its closing ;"
+        case 26, 27: return "an undefined entity"
+        case 39...42: return "a broken attribute"
+        case 73, 74: return "a broken tag"
+        case 76: return "a closing tag that does not match the open one"
+        case 77: return "an element that is never closed"
+        default: return "XML error \(error.code)"
+        }
     }
 }
 
