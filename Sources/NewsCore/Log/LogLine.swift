@@ -24,7 +24,8 @@ enum LogLine {
 
     /// `YYYY-MM-DDTHH:MM:SS.mmmZ`, whatever the local time zone.
     static func timestamp(_ date: Date) -> String {
-        let total = Int((date.timeIntervalSince1970 * 1000).rounded(.down))
+        // Through whole microseconds first, so that -0.001 s is not read as -1.0000000000000002 ms.
+        let total = Int(((date.timeIntervalSince1970 * 1_000_000).rounded() / 1000).rounded(.down))
         let seconds = total >= 0 ? total / 1000 : (total - 999) / 1000
         let millis = total - seconds * 1000
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
