@@ -4,6 +4,7 @@ import Foundation
 enum ConfigLocation {
     static func parse(_ text: String, paths: ConfigPathResolver) throws(LineError) -> URL {
         guard text.utf8.count <= TextLimits.url else { throw LineError("the URL is longer than \(TextLimits.url) bytes") }
+        try refuseControls(text)
         if ConfigPathResolver.looksLikePath(text) { return try paths.resolve(text) }
         guard let scheme = scheme(of: text) else {
             throw LineError(
@@ -29,10 +30,18 @@ enum ConfigLocation {
 
     /// An http(s) URL with a host, for settings that only take web addresses.
     static func webURL(_ text: String) throws(LineError) -> URL {
+        try refuseControls(text)
         guard let scheme = scheme(of: text), scheme == "http" || scheme == "https",
               let url = URL(string: text), let host = url.host, !host.isEmpty
         else { throw LineError("\(ConfigText.quoted(text)) is not an http or https URL") }
         return url
+    }
+
+    /// Foundation accepts a tab or newline inside a URL on Linux; a person never means one.
+    private static func refuseControls(_ text: String) throws(LineError) {
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            throw LineError("\(ConfigText.quoted(text)) is not a valid URL: it holds a control character")
+        }
     }
 
     /// The scheme in lower case when `text` starts with one (RFC 3986: a letter, then letters,

@@ -66,6 +66,9 @@ private struct ParserState {
 
     private mutating func readLine(_ text: Substring, line: Int) throws(LineError) {
         guard let first = text.first else { return }
+        if let control = text.unicodeScalars.first(where: \.isForbiddenControl) {
+            throw LineError("the line holds the control character U+\(String(control.value, radix: 16, uppercase: true).leftPadded(4)) (write tabs and newlines in values as \\t and \\n inside quotes)")
+        }
         if first == "[" { return try startSection(text, line: line) }
         let keyword = text.prefix { $0 != " " && $0 != "\t" }
         if keyword == "bind" || keyword == "unbind" { return try binding(text, line: line) }
@@ -137,5 +140,19 @@ private struct ParserState {
     mutating func finish() throws(ConfigLineError) -> Config {
         try closeSection()
         return config
+    }
+}
+
+extension Unicode.Scalar {
+    /// C0 controls other than tab, DEL, and C1 controls: never meaningful in a hand-written file,
+    /// and the start of every terminal escape sequence.
+    fileprivate var isForbiddenControl: Bool {
+        (value < 0x20 && value != 0x09) || (0x7F...0x9F).contains(value)
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -48,6 +48,9 @@ struct ConfigPathResolver: Sendable {
 
     func resolve(_ text: String) throws(LineError) -> URL {
         guard !text.isEmpty else { throw LineError("the path is empty") }
+        guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw LineError("the path holds a control character")
+        }
         if text.hasPrefix("~"), text != "~", !text.hasPrefix("~/") {
             throw LineError("\(ConfigText.quoted(text)): only ~/ (your own home folder) is understood, not ~user")
         }

@@ -68,6 +68,10 @@ struct ConfigErrorTests {
         ("bind F13 quit", 1, #"unknown key "F13""#),
         ("unbind Ctrl-", 1, "Ctrl- goes with one letter"),
         ("bind Ctrl-M quit", 1, "reaches Headlines as Enter: bind Enter instead"),
+        ("timeout = 5\n[source \"A\u{1B}[31m\"]", 2, "the line holds the control character U+001B"),
+        ("[source \"A\"]\nurl = https://a.example/\u{9B}2J", 3 - 1, "the control character U+009B"),
+        ("log = \"a\\nb\"", 1, "the path holds a control character"),
+        ("[source \"A\"]\nurl = \"https://a.example/\\t\"", 2, "is not a valid URL: it holds a control character"),
     ])
     func eachErrorNamesItsLine(text: String, line: Int, reason: String) {
         let error = ConfigFixture.error(text)

@@ -163,7 +163,9 @@ struct ConfigParserTests {
     }
 
     @Test func namesAndGroupsAreSanitised() throws {
-        let config = try ConfigFixture.parse("[source \"Evil\u{1B}[31m Red\u{1B}]0;title\u{07}\"]\nurl = https://e.example/\ngroup = \u{9B}2JNews")
+        // Raw escape sequences are refused outright (see the errors); what can still arrive is
+        // bidirectional overrides and escaped newlines, which the sanitiser removes.
+        let config = try ConfigFixture.parse("[source \"\u{202E}Evil\\n Red \"]\nurl = https://e.example/\ngroup = \"\\tNews\u{2066}\"")
         #expect(config.sources[0].name == "Evil Red")
         #expect(config.sources[0].group == "News")
     }

@@ -110,7 +110,8 @@ private struct ImportPlan {
             duplicates += 1
             return
         }
-        let base = feed.title ?? feed.url.host ?? "Feed"
+        // Room for " (99)" within the longest name the parser keeps.
+        let base = Sanitizer.clean(feed.title ?? feed.url.host ?? "Feed", maxLength: TextLimits.name - 8)
         var name = base
         var number = 2
         while names.contains(name) {

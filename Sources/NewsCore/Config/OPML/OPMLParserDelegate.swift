@@ -87,8 +87,12 @@ final class OPMLParserDelegate: NSObject, XMLParserDelegate {
         return nil
     }
 
+    /// An http(s) URL that also reads back from the config file as written there; nil otherwise
+    /// (the caller lists it as unsupported, so the failure is reported, not lost).
     private func webURL(_ text: String) -> URL? {
-        guard text.utf8.count <= TextLimits.url, let url = try? ConfigLocation.webURL(text) else { return nil }  // the caller reports it
+        guard text.utf8.count <= TextLimits.url, let url = try? ConfigLocation.webURL(text),
+              (try? ConfigLocation.webURL(url.absoluteString)) != nil
+        else { return nil }
         return url
     }
 
