@@ -1,0 +1,71 @@
+import Foundation
+
+/// What a config file says, checked: global settings, the sources in file order, and the key
+/// (re)bindings in file order. Built by `ConfigParser`; read from disk by `ConfigFile`.
+public struct Config: Sendable, Equatable {
+    public var settings: ConfigSettings
+    public var sources: [SourceConfig]
+    public var bindings: [KeyBindingChange]
+
+    public init(settings: ConfigSettings = ConfigSettings(), sources: [SourceConfig] = [], bindings: [KeyBindingChange] = []) {
+        self.settings = settings
+        self.sources = sources
+        self.bindings = bindings
+    }
+
+    /// The configuration of someone with no config file.
+    public static let empty = Config()
+}
+
+/// One `[source "Name"]` section.
+public struct SourceConfig: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// A feed, a NewsAPI-shaped JSON document or a web page: an http(s) URL, or a file URL
+        /// for a path (already expanded and made absolute).
+        case location(URL)
+        /// A NewsAPI query, sent with the key.
+        case newsAPI(NewsAPIRequest)
+    }
+
+    /// The section's name, sanitised; unique within the file.
+    public var name: String
+    public var kind: Kind
+    /// The optional `group = ...` the Sources screen shows it under (`/` separates nested folders in OPML).
+    public var group: String?
+    /// The optional `site = ...`: the site's home page (OPML's `htmlUrl`), kept so an export loses nothing.
+    public var site: URL?
+    /// The line of the section header.
+    public var line: Int
+
+    public init(name: String, kind: Kind, group: String? = nil, site: URL? = nil, line: Int = 0) {
+        self.name = name
+        self.kind = kind
+        self.group = group
+        self.site = site
+        self.line = line
+    }
+
+    /// The location of a feed or document source; nil for NewsAPI.
+    public var location: URL? {
+        if case .location(let url) = kind { return url }
+        return nil
+    }
+}
+
+/// A `bind KEY ACTION` or `unbind KEY` line. The UI applies them in order over its default table.
+public enum KeyBindingChange: Sendable, Equatable {
+    case bind(KeyName, action: String, line: Int)
+    case unbind(KeyName, line: Int)
+
+    public var key: KeyName {
+        switch self {
+        case .bind(let key, _, _), .unbind(let key, _): return key
+        }
+    }
+
+    public var line: Int {
+        switch self {
+        case .bind(_, _, let line), .unbind(_, let line): return line
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+
+/// Reads the config file's text into a checked `Config`, or the first error with its line.
+///
+/// The format, one construct a line: blank lines and lines starting with `#` are ignored;
+/// `name = value` sets a global setting (before the first section) or a source's setting (after
+/// its header); `[source "Name"]` starts a source; `bind KEY ACTION` and `unbind KEY` change the
+/// keys. Values are trimmed, or quoted with `"..."` and backslash escapes.
+public enum ConfigParser {
+    /// - Parameters:
+    ///   - file: the file's name as messages show it (`~/.config/headlines/config`).
+    ///   - folder: the folder relative paths in the file are read from (the file's own).
+    ///   - environment: for `HOME`, which `~/` means.
+    ///   - knownActions: the action names `bind` may name (the UI's key table).
+    public static func parse(
+        _ text: String, file: String, folder: URL, environment: [String: String], knownActions: Set<String>
+    ) throws(ConfigError) -> Config {
+        var state = ParserState(
+            paths: ConfigPathResolver(folder: folder, home: ConfigPaths.home(environment)), knownActions: knownActions
+        )
+        var number = 0
+        // "\r\n" is one Character in Swift, so both forms of line end are named.
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            number += 1
+            var line = rawLine
+            if line.last == "\r" { line = line.dropLast() }
+            if number == 1, line.first == "\u{FEFF}" { line = line.dropFirst() }
+            do {
+                try state.read(line.trimmingSpaces, line: number)
+            } catch {
+                throw ConfigError(file: file, line: error.line, reason: error.reason)
+            }
+        }
+        do {
+            return try state.finish()
+        } catch {
+            throw ConfigError(file: file, line: error.line, reason: error.reason)
+        }
+    }
+}
+
+/// The parser's progress through the file.
+private struct ParserState {
+    let paths: ConfigPathResolver
+    let knownActions: Set<String>
+    var config = Config()
+    var section: SourceSectionBuilder?
+    /// Source names already used, with their lines.
+    var names: [String: Int] = [:]
+
+    init(paths: ConfigPathResolver, knownActions: Set<String>) {
+        self.paths = paths
+        self.knownActions = knownActions
+    }
+
+    mutating func read(_ text: Substring, line: Int) throws(ConfigLineError) {
+        guard let first = text.first, first != "#" else { return }
+        // A header ends the section before it, whose errors carry their own lines.
+        if first == "[" { try closeSection() }
+        do {
+            try readLine(text, line: line)
+        } catch {
+            throw ConfigLineError(line, error.reason)
+        }
+    }
+
+    private mutating func readLine(_ text: Substring, line: Int) throws(LineError) {
+        guard let first = text.first else { return }
+        if let control = text.unicodeScalars.first(where: \.isForbiddenControl) {
+            throw LineError("the line holds the control character U+\(String(control.value, radix: 16, uppercase: true).leftPadded(4)) (write tabs and newlines in values as \\t and \\n inside quotes)")
+        }
+        if first == "[" { return try startSection(text, line: line) }
+        let keyword = text.prefix { $0 != " " && $0 != "\t" }
+        if keyword == "bind" || keyword == "unbind" { return try binding(text, line: line) }
+        guard let equals = text.firstIndex(of: "=") else {
+            throw LineError(
+                "expected a setting (name = value), a section ([source \"Name\"]), bind or unbind, not \(ConfigText.quoted(String(text)))"
+            )
+        }
+        let name = text[..<equals].trimmingSpaces.lowercased()
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+            throw LineError("\(ConfigText.quoted(name)) is not a setting name (names are letters, digits and -)")
+        }
+        let value = try ConfigText.value(text[text.index(after: equals)...])
+        guard !value.isEmpty || text[text.index(after: equals)...].trimmingSpaces.first == "\"" else {
+            throw LineError("\(name) has no value")
+        }
+        if section != nil {
+            try section?.set(name, value: value, line: line, paths: paths)
+            return
+        }
+        if let first = config.settings.lines[name] {
+            throw LineError("\(name) is set twice (first on line \(first))")
+        }
+        try SettingsTable.apply(name, value: value, to: &config.settings, paths: paths)
+        config.settings.lines[name] = line
+    }
+
+    private mutating func startSection(_ text: Substring, line: Int) throws(LineError) {
+        guard text.last == "]" else { throw LineError("a section header ends with ]") }
+        let words = try ConfigText.words(text.dropFirst().dropLast())
+        guard words.first == "source" else {
+            throw LineError("unknown section \(ConfigText.quoted(String(text))) (sources are written [source \"Name\"])")
+        }
+        guard words.count == 2 else { throw LineError("a source section is written [source \"Name\"]") }
+        let name = Sanitizer.clean(words[1], maxLength: TextLimits.name)
+        guard !name.isEmpty else { throw LineError("a source needs a name: [source \"Name\"]") }
+        if let first = names[name] {
+            throw LineError("duplicate source name \(ConfigText.quoted(name)) (first on line \(first))")
+        }
+        names[name] = line
+        section = SourceSectionBuilder(name: name, line: line)
+    }
+
+    private mutating func binding(_ text: Substring, line: Int) throws(LineError) {
+        let words = try ConfigText.words(text)
+        if words[0] == "unbind" {
+            guard words.count == 2 else { throw LineError("unbind takes one key: unbind KEY") }
+            config.bindings.append(.unbind(try KeyName.parse(words[1]), line: line))
+            return
+        }
+        guard words.count == 3 else { throw LineError("bind takes a key and an action: bind KEY ACTION") }
+        let key = try KeyName.parse(words[1])
+        let action = words[2]
+        guard knownActions.contains(action) else {
+            let near = knownActions.sorted().first { EditDistance.isAtMostOne(action, $0) }
+            let hint = near.map { " (did you mean \"\($0)\"?)" }
+                ?? " (actions: \(knownActions.sorted().joined(separator: ", ")))"
+            throw LineError("unknown action \(ConfigText.quoted(action))" + hint)
+        }
+        config.bindings.append(.bind(key, action: action, line: line))
+    }
+
+    private mutating func closeSection() throws(ConfigLineError) {
+        guard let section else { return }
+        config.sources.append(try section.build())
+        self.section = nil
+    }
+
+    mutating func finish() throws(ConfigLineError) -> Config {
+        try closeSection()
+        return config
+    }
+}
+
+extension Unicode.Scalar {
+    /// C0 controls other than tab, DEL, and C1 controls: never meaningful in a hand-written file,
+    /// and the start of every terminal escape sequence.
+    fileprivate var isForbiddenControl: Bool {
+        (value < 0x20 && value != 0x09) || (0x7F...0x9F).contains(value)
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

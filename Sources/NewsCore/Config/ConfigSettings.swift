@@ -1,0 +1,138 @@
+import Foundation
+
+/// The global `name = value` settings, each checked for its type and range, with its default.
+/// Command-line options win over these; the caller applies that order.
+public struct ConfigSettings: Sendable, Equatable {
+    public static let defaultMaxConnections = 8
+    public static let defaultMaxPerHost = 2
+    public static let defaultTimeoutSeconds = 60
+    public static let defaultKeepDays = 30
+
+    /// `newsapi-key`. `NewsAPIKey.resolve` decides between it and `NEWSAPI_KEY`.
+    public var newsAPIKey: String?
+    /// `newsapi-url`: NewsAPI's base URL.
+    public var newsAPIURL: URL?
+    /// `max-connections`: loads running at once.
+    public var maxConnections = ConfigSettings.defaultMaxConnections
+    /// `max-per-host`: loads running at once against one host.
+    public var maxPerHost = ConfigSettings.defaultMaxPerHost
+    /// `timeout`: seconds a request may take.
+    public var timeoutSeconds = ConfigSettings.defaultTimeoutSeconds
+    /// `log`: the diagnostic log's file; nil (the default) keeps the log off.
+    public var logFile: URL?
+    /// `log-level`.
+    public var logLevel = LogLevel.info
+    /// `keep-days`: how long the cache keeps articles.
+    public var keepDays = ConfigSettings.defaultKeepDays
+    /// `refresh-minutes`: reload every source this often; nil (the default, or `off`) never.
+    public var refreshMinutes: Int?
+    /// `save-dir`: where images are saved.
+    public var saveDirectory: URL?
+    /// `max-image-size`, converted from MiB to bytes.
+    public var maxImageSize: Int?
+    /// The line each setting was given on, by name.
+    public var lines: [String: Int] = [:]
+
+    public init() {}
+}
+
+/// The known settings and how to read each one. Unknown names are errors, so that a typo
+/// (`colour`, `max-conections`) is caught instead of silently ignored.
+enum SettingsTable {
+    typealias Apply = @Sendable (inout ConfigSettings, String, ConfigPathResolver) throws(LineError) -> Void
+
+    static let names: [String] = entries.map(\.name)
+
+    static func apply(_ name: String, value: String, to settings: inout ConfigSettings, paths: ConfigPathResolver) throws(LineError) {
+        guard let entry = entries.first(where: { $0.name == name }) else {
+            throw LineError("unknown setting \(ConfigText.quoted(name))" + suggestion(for: name))
+        }
+        try entry.apply(&settings, value, paths)
+    }
+
+    private static let entries: [(name: String, apply: Apply)] = [
+        ("newsapi-key", { settings, value, _ throws(LineError) in
+            guard !value.isEmpty, value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
+                throw LineError("newsapi-key must be the key as NewsAPI gave it: printable ASCII with no spaces")
+            }
+            settings.newsAPIKey = value
+        }),
+        ("newsapi-url", { settings, value, _ throws(LineError) in settings.newsAPIURL = try ConfigLocation.webURL(value) }),
+        ("max-connections", { settings, value, _ throws(LineError) in
+            settings.maxConnections = try number(value, "max-connections", in: 1...64, unit: "loads at once")
+        }),
+        ("max-per-host", { settings, value, _ throws(LineError) in
+            settings.maxPerHost = try number(value, "max-per-host", in: 1...16, unit: "loads at once")
+        }),
+        ("timeout", { settings, value, _ throws(LineError) in
+            settings.timeoutSeconds = try number(value, "timeout", in: 1...3600, unit: "seconds")
+        }),
+        ("log", { settings, value, paths throws(LineError) in settings.logFile = try paths.resolve(value) }),
+        ("log-level", { settings, value, _ throws(LineError) in
+            guard let level = LogLevel(name: value) else {
+                throw LineError("log-level is one of error, info or debug, not \(ConfigText.quoted(value))")
+            }
+            settings.logLevel = level
+        }),
+        ("keep-days", { settings, value, _ throws(LineError) in
+            settings.keepDays = try number(value, "keep-days", in: 1...36_500, unit: "days")
+        }),
+        ("refresh-minutes", { settings, value, _ throws(LineError) in
+            if value.lowercased() == "off" {
+                settings.refreshMinutes = nil
+            } else {
+                settings.refreshMinutes = try number(value, "refresh-minutes", in: 1...10_080, unit: "minutes", orOff: true)
+            }
+        }),
+        ("save-dir", { settings, value, paths throws(LineError) in settings.saveDirectory = try paths.resolve(value) }),
+        ("max-image-size", { settings, value, _ throws(LineError) in
+            settings.maxImageSize = try number(value, "max-image-size", in: 1...4096, unit: "MiB") * 1024 * 1024
+        }),
+    ]
+
+    private static func number(
+        _ text: String, _ name: String, in range: ClosedRange<Int>, unit: String, orOff: Bool = false
+    ) throws(LineError) -> Int {
+        guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text), range.contains(value) else {
+            let off = orOff ? " (or off)" : ""
+            throw LineError(
+                "\(name) takes a whole number of \(unit) from \(range.lowerBound) to \(range.upperBound)\(off), not \(ConfigText.quoted(text))"
+            )
+        }
+        return value
+    }
+
+    /// " (did you mean ...?)" when one known name is a single edit away, else nothing.
+    private static func suggestion(for name: String) -> String {
+        guard let near = names.first(where: { EditDistance.isAtMostOne(name, $0) }) else { return "" }
+        return " (did you mean \"\(near)\"?)"
+    }
+}
+
+/// Whether two short names differ by at most one insertion, deletion, substitution or swap of
+/// two neighbours (the usual typing slips).
+enum EditDistance {
+    static func isAtMostOne(_ a: String, _ b: String) -> Bool {
+        let a = Array(a), b = Array(b)
+        guard abs(a.count - b.count) <= 1, a != b else { return false }
+        if a.count == b.count {
+            let differences = a.indices.filter { a[$0] != b[$0] }
+            if differences.count == 2, differences[1] == differences[0] + 1,
+               a[differences[0]] == b[differences[1]], a[differences[1]] == b[differences[0]] {
+                return true
+            }
+        }
+        var i = 0, j = 0, edits = 0
+        while i < a.count, j < b.count {
+            if a[i] == b[j] {
+                i += 1
+                j += 1
+                continue
+            }
+            edits += 1
+            if edits > 1 { return false }
+            if a.count > b.count { i += 1 } else if a.count < b.count { j += 1 } else { i += 1; j += 1 }
+        }
+        return edits + (a.count - i) + (b.count - j) <= 1
+    }
+}

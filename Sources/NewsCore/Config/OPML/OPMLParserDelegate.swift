@@ -1,0 +1,123 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Walks the outline tree: an outline with a feed URL is a feed; one without is a folder whose
+/// name (`title`, else `text`) becomes part of the group of the feeds inside it.
+final class OPMLParserDelegate: NSObject, XMLParserDelegate {
+    private(set) var outlines = OPMLOutlines()
+    private(set) var failure: OPMLParseFailure?
+    private(set) var sawRoot = false
+    /// The first syntax error and the line it was found on (later ones follow from it).
+    private(set) var syntaxError: (error: NSError, line: Int)?
+    /// One entry per open `outline`: the folder's name, or nil for a feed or a nameless folder.
+    private var folders: [String?] = []
+    private var depth = 0
+    private var count = 0
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes: [String: String] = [:]
+    ) {
+        depth += 1
+        if depth == 1 {
+            guard elementName.lowercased() == "opml" else {
+                return fail(parser, "it is not OPML (its root element is <\(Sanitizer.clean(elementName, maxLength: 40))>)")
+            }
+            sawRoot = true
+            return
+        }
+        guard elementName.lowercased() == "outline" else { return }
+        count += 1
+        guard folders.count < OPMLReader.maxDepth else { return fail(parser, "its outlines nest more than \(OPMLReader.maxDepth) deep") }
+        guard count <= OPMLReader.maxOutlines else { return fail(parser, "it has more than \(OPMLReader.maxOutlines) outlines") }
+        let attributes = Dictionary(attributes.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        let name = Sanitizer.cleanOptional(attributes["title"], maxLength: TextLimits.name)
+            ?? Sanitizer.cleanOptional(attributes["text"], maxLength: TextLimits.name)
+        guard let link = feedLink(attributes) else {
+            folders.append(name)
+            return
+        }
+        folders.append(nil)
+        guard let url = webURL(link) else {
+            outlines.unsupported.append(Sanitizer.clean(link, maxLength: 200))
+            return
+        }
+        let site = attributes["htmlurl"].flatMap { webURL($0) }
+        outlines.feeds.append(OPMLFeed(title: name, url: url, site: site, group: group(category: attributes["category"])))
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+        depth -= 1
+        if elementName.lowercased() == "outline", depth >= 1, !folders.isEmpty { folders.removeLast() }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        if syntaxError == nil { syntaxError = (parseError as NSError, parser.lineNumber) }
+    }
+
+    // Entity declarations are refused before parsing (`HostileXML`): on Linux, XMLParser never calls
+    // these two, so that byte check is the guard; they stop the parser where the platform does call them.
+    func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
+        fail(parser, "it declares XML entities, which Headlines refuses")
+    }
+
+    func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
+        fail(parser, "it declares external entities, which Headlines never loads")
+    }
+
+    /// With every declaration refused, a reference that gets here names an entity XML does not
+    /// define (HTML's `&nbsp;`, say); nothing is ever loaded for it.
+    func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
+        fail(parser, "it is not well-formed XML (line \(parser.lineNumber): the undefined entity &\(Sanitizer.clean(name, maxLength: 40));)")
+        return nil
+    }
+
+    private func fail(_ parser: XMLParser, _ reason: String) {
+        if failure == nil { failure = OPMLParseFailure(reason) }
+        parser.abortParsing()
+    }
+
+    /// `xmlUrl`; else `url` on an outline typed as a feed (some readers write that).
+    private func feedLink(_ attributes: [String: String]) -> String? {
+        if let link = attributes["xmlurl"]?.trimmingSpaces, !link.isEmpty { return link }
+        let type = attributes["type"]?.lowercased()
+        if type == "rss" || type == "atom", let link = attributes["url"]?.trimmingSpaces, !link.isEmpty { return link }
+        return nil
+    }
+
+    /// An http(s) URL that also reads back from the config file as written there; nil otherwise
+    /// (the caller lists it as unsupported, so the failure is reported, not lost).
+    private func webURL(_ text: String) -> URL? {
+        guard text.utf8.count <= TextLimits.url, let url = try? ConfigLocation.webURL(text),
+              (try? ConfigLocation.webURL(url.absoluteString)) != nil
+        else { return nil }
+        return url
+    }
+
+    /// The open folders' names joined with `/`; outside any folder, the first usable OPML 2.0 category
+    /// (comma-separated, `/`-delimited paths; newsboat's `~title` and `!hidden` tags are not groups).
+    private func group(category: String?) -> String? {
+        let path = folders.compactMap { $0 }
+        if !path.isEmpty { return path.joined(separator: "/") }
+        guard let category else { return nil }
+        for tag in category.split(separator: ",") {
+            let trimmed = tag.trimmingSpaces.drop { $0 == "/" }
+            guard let first = trimmed.first, first != "~", first != "!" else { continue }
+            let cleaned = Sanitizer.clean(String(trimmed), maxLength: TextLimits.name)
+            if !cleaned.isEmpty { return cleaned }
+        }
+        return nil
+    }
+}
+
+extension String {
+    /// Without spaces and tabs (and newlines, which attribute normalisation may leave) at either end.
+    fileprivate var trimmingSpaces: String {
+        var slice = Substring(self)
+        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isWhitespace { slice.removeLast() }
+        return String(slice)
+    }
+}

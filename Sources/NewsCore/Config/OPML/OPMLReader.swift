@@ -1,0 +1,79 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Reads OPML 1.0 and 2.0 subscription lists with `XMLParser`.
+///
+/// Hostile files are refused before the parser sees them: no entity declarations (the
+/// "billion laughs" bomb), no DOCTYPE that names an external DTD or carries its own subset, no
+/// UTF-16 or UTF-32 (which would hide both from the check), nothing over `maxSize`. External
+/// entities are never resolved, and outlines nest at most `maxDepth` deep.
+public enum OPMLReader {
+    public static let maxSize = 10 * 1024 * 1024
+    static let maxDepth = 64
+    static let maxOutlines = 100_000
+
+    /// The feeds in `data`; the error's text is a reason to follow "is not a usable OPML file: ".
+    public static func parse(_ data: Data) throws(OPMLParseFailure) -> OPMLOutlines {
+        guard data.count <= maxSize else { throw OPMLParseFailure("it is larger than \(ByteCount.describe(maxSize))") }
+        try HostileXML.check(data)
+        let delegate = OPMLParserDelegate()
+        let parser = XMLParser(data: data)
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        parser.delegate = delegate
+        let finished = parser.parse()
+        if let failure = delegate.failure { throw failure }
+        // libxml2 recovers from some errors and still reports success: any error refuses the file,
+        // so that an import never quietly takes half of it.
+        if let syntax = delegate.syntaxError ?? (finished ? nil : parser.parserError.map { ($0 as NSError, parser.lineNumber) }) {
+            throw OPMLParseFailure("it is not well-formed XML (line \(syntax.line): \(describe(syntax.error)))")
+        }
+        guard finished else { throw OPMLParseFailure("it is not well-formed XML") }
+        guard delegate.sawRoot else { throw OPMLParseFailure("it has no <opml> element") }
+        return delegate.outlines
+    }
+
+    /// The parser's error in words. The codes are libxml2's (`xmlParserErrors`), which is what
+    /// `XMLParser` reports on Linux, with only a domain and the number for a description.
+    static func describe(_ error: NSError) -> String {
+        switch error.code {
+        case 4: return "no XML at all"
+        case 5: return "text after the end of the document"
+        case 9: return "a character that XML does not allow"
+        case 23: return "an entity without its closing ;"
+        case 26, 27: return "an undefined entity"
+        case 39...42: return "a broken attribute"
+        case 73, 74: return "a broken tag"
+        case 76: return "a closing tag that does not match the open one"
+        case 77: return "an element that is never closed"
+        default: return "XML error \(error.code)"
+        }
+    }
+}
+
+/// A reason an OPML document was refused.
+public struct OPMLParseFailure: Error, Sendable, Equatable {
+    public let reason: String
+    init(_ reason: String) { self.reason = reason }
+}
+
+/// Byte-level checks made before any XML parser runs.
+enum HostileXML {
+    static func check(_ data: Data) throws(OPMLParseFailure) {
+        let bytes = [UInt8](data.prefix(4))
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.contains(0) {
+            throw OPMLParseFailure("it is in UTF-16 or UTF-32; save it as UTF-8")
+        }
+        if data.range(of: Data("<!ENTITY".utf8)) != nil {
+            throw OPMLParseFailure("it declares XML entities, which Headlines refuses (they can expand without bound)")
+        }
+        guard let doctype = data.range(of: Data("<!DOCTYPE".utf8)) else { return }
+        let rest = data[doctype.upperBound...].prefix { $0 != UInt8(ascii: ">") }
+        let text = String(decoding: rest, as: UTF8.self)
+        if text.contains("[") || text.contains("SYSTEM") || text.contains("PUBLIC") {
+            throw OPMLParseFailure("its DOCTYPE refers to a DTD, which Headlines never loads")
+        }
+    }
+}

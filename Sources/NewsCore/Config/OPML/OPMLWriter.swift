@@ -1,0 +1,119 @@
+import Foundation
+
+/// The sources as an OPML 2.0 document, as newsboat, nom and most readers import it.
+///
+/// Each feed is `<outline type="rss" text= title= xmlUrl= [htmlUrl=]/>` (nom refuses any other
+/// type, and the spec requires `text`); a group becomes nested folder outlines, one per `/`-separated
+/// part, each placed where its first source is. NewsAPI sources are not feeds: each is left out
+/// with a comment in the document saying so, and named in `leftOut`.
+public enum OPMLWriter {
+    public struct Export: Sendable, Equatable {
+        /// The whole document, UTF-8 text ending in a newline.
+        public let document: String
+        /// The names of the sources that OPML cannot hold.
+        public let leftOut: [String]
+    }
+
+    public static func export(_ sources: [SourceConfig], title: String = "Headlines sources") -> Export {
+        let root = Folder(name: "")
+        var leftOut: [SourceConfig] = []
+        for source in sources {
+            guard source.location != nil else {
+                leftOut.append(source)
+                continue
+            }
+            let path = (source.group ?? "").split(separator: "/").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            root.folder(at: path[...]).items.append(.feed(source))
+        }
+        var lines = [
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+            "<opml version=\"2.0\">",
+            "  <head>",
+            "    <title>\(XMLText.escape(title))</title>",
+            "  </head>",
+            "  <body>",
+        ]
+        write(root, indent: 2, into: &lines)
+        for source in leftOut {
+            lines.append("    <!-- \(XMLText.comment("“\(source.name)” is left out: it is a NewsAPI query, not a feed")) -->")
+        }
+        lines += ["  </body>", "</opml>"]
+        return Export(document: lines.joined(separator: "\n") + "\n", leftOut: leftOut.map(\.name))
+    }
+
+    private static func write(_ folder: Folder, indent: Int, into lines: inout [String]) {
+        let pad = String(repeating: "  ", count: indent)
+        for item in folder.items {
+            switch item {
+            case .feed(let source):
+                guard let url = source.location else { continue }
+                let name = XMLText.escape(source.name)
+                var attributes = "type=\"rss\" text=\"\(name)\" title=\"\(name)\" xmlUrl=\"\(XMLText.escape(url.absoluteString))\""
+                if let site = source.site { attributes += " htmlUrl=\"\(XMLText.escape(site.absoluteString))\"" }
+                lines.append("\(pad)<outline \(attributes)/>")
+            case .folder(let child):
+                let name = XMLText.escape(child.name)
+                lines.append("\(pad)<outline text=\"\(name)\" title=\"\(name)\">")
+                write(child, indent: indent + 1, into: &lines)
+                lines.append("\(pad)</outline>")
+            }
+        }
+    }
+
+    /// A folder of the outline tree being built; a class so that nested folders fill in place.
+    private final class Folder {
+        enum Item {
+            case feed(SourceConfig)
+            case folder(Folder)
+        }
+
+        let name: String
+        var items: [Item] = []
+
+        init(name: String) { self.name = name }
+
+        /// The folder at `path` below this one, created (after the existing items) when missing.
+        func folder(at path: ArraySlice<String>) -> Folder {
+            guard let first = path.first else { return self }
+            for case .folder(let child) in items where child.name == first {
+                return child.folder(at: path.dropFirst())
+            }
+            let child = Folder(name: first)
+            items.append(.folder(child))
+            return child.folder(at: path.dropFirst())
+        }
+    }
+}
+
+/// Escaping for XML 1.0 text, attribute values and comments.
+enum XMLText {
+    /// Safe inside double-quoted attributes and element text. Characters XML cannot hold at all
+    /// (C0 controls other than tab, newline and return; lone surrogates cannot occur in a String) are dropped;
+    /// tab, newline and return are written as references so that attribute normalisation keeps them.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\t": out += "&#9;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
+            case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": continue
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Text that may stand inside `<!-- -->`: no `--`, no final `-`, no control characters.
+    static func comment(_ text: String) -> String {
+        var out = Sanitizer.clean(text)
+        while out.contains("--") { out = out.replacingOccurrences(of: "--", with: "- -") }
+        if out.hasSuffix("-") { out += " " }
+        return out
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// Collects the lines of one `[source "Name"]` section and checks them as a whole when it ends.
+struct SourceSectionBuilder {
+    static let keys = ["url", "newsapi", "country", "category", "query", "group", "site"]
+    static let categories: Set<String> = ["business", "entertainment", "general", "health", "science", "sports", "technology"]
+
+    let name: String
+    let line: Int
+    private var location: (url: URL, line: Int)?
+    private var endpoint: (value: NewsAPIRequest.Endpoint, line: Int)?
+    private var country: (value: String, line: Int)?
+    private var category: (value: String, line: Int)?
+    private var query: (value: String, line: Int)?
+    private var group: String?
+    private var site: URL?
+    /// Where each key was first given, to refuse a second one.
+    private var seen: [String: Int] = [:]
+
+    init(name: String, line: Int) {
+        self.name = name
+        self.line = line
+    }
+
+    mutating func set(_ key: String, value: String, line: Int, paths: ConfigPathResolver) throws(LineError) {
+        guard Self.keys.contains(key) else {
+            if SettingsTable.names.contains(key) {
+                throw LineError("\(ConfigText.quoted(key)) is a global setting: move it above the first [source] section")
+            }
+            throw LineError(
+                "unknown source setting \(ConfigText.quoted(key)) (a source takes \(Self.keys.joined(separator: ", ")))"
+            )
+        }
+        if let first = seen[key] {
+            throw LineError("\(key) is given twice in source \(ConfigText.quoted(name)) (first on line \(first))")
+        }
+        seen[key] = line
+        switch key {
+        case "url":
+            location = (try ConfigLocation.parse(value, paths: paths), line)
+        case "newsapi":
+            guard let parsed = NewsAPIRequest.Endpoint(rawValue: value.lowercased()) else {
+                throw LineError("newsapi is top-headlines or everything, not \(ConfigText.quoted(value))")
+            }
+            endpoint = (parsed, line)
+        case "country":
+            let lower = value.lowercased()
+            guard lower.count == 2, lower.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+                throw LineError("country is a two-letter code such as us, gb or de, not \(ConfigText.quoted(value))")
+            }
+            country = (lower, line)
+        case "category":
+            let lower = value.lowercased()
+            guard Self.categories.contains(lower) else {
+                throw LineError(
+                    "category is one of \(Self.categories.sorted().joined(separator: ", ")), not \(ConfigText.quoted(value))"
+                )
+            }
+            category = (lower, line)
+        case "query":
+            let cleaned = Sanitizer.clean(value, maxLength: 500)
+            guard !cleaned.isEmpty else { throw LineError("query is empty") }
+            query = (cleaned, line)
+        case "group":
+            let cleaned = Sanitizer.clean(value, maxLength: TextLimits.name)
+            guard !cleaned.isEmpty else { throw LineError("group is empty") }
+            group = cleaned
+        default:  // "site"
+            site = try ConfigLocation.webURL(value)
+        }
+    }
+
+    /// The finished source, or the line and reason of what is missing or contradictory.
+    func build() throws(ConfigLineError) -> SourceConfig {
+        let quotedName = ConfigText.quoted(name)
+        switch (location, endpoint) {
+        case (nil, nil):
+            throw ConfigLineError(line, "source \(quotedName) has neither url nor newsapi: give one of them")
+        case (let location?, let endpoint?):
+            throw ConfigLineError(max(location.line, endpoint.line), "source \(quotedName) has both url and newsapi: choose one")
+        case (let location?, nil):
+            if let stray = [country?.line, category?.line, query?.line].compactMap({ $0 }).min() {
+                throw ConfigLineError(stray, "country, category and query go with newsapi, not with url")
+            }
+            return SourceConfig(name: name, kind: .location(location.url), group: group, site: site, line: line)
+        case (nil, let endpoint?):
+            let request: NewsAPIRequest
+            switch endpoint.value {
+            case .everything:
+                if let stray = [country?.line, category?.line].compactMap({ $0 }).min() {
+                    throw ConfigLineError(stray, "newsapi = everything takes a query only, not country or category")
+                }
+                guard let query else { throw ConfigLineError(endpoint.line, "newsapi = everything needs a query") }
+                request = .everything(query: query.value)
+            case .topHeadlines:
+                request = .topHeadlines(country: country?.value, category: category?.value, query: query?.value)
+            }
+            return SourceConfig(name: name, kind: .newsAPI(request), group: group, site: site, line: line)
+        }
+    }
+}
+
+/// A `LineError` that also knows its line, for checks that span several lines.
+struct ConfigLineError: Error {
+    let line: Int
+    let reason: String
+    init(_ line: Int, _ reason: String) {
+        self.line = line
+        self.reason = reason
+    }
+}
