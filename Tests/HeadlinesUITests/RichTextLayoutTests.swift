@@ -93,6 +93,13 @@ struct RichTextLayoutTests {
         }
     }
 
+    @Test("depths far past any real document are laid out like deep ones")
+    func absurdDepths() {
+        let block = RichBlock(.listItem(.number(7), [RichRun("text")]), listDepth: 1_000_000, quoteDepth: 1_000_000)
+        let lines = RichTextLayout.lines(RichText(blocks: [block]), width: 20)
+        #expect(lines.map(\.text) == ["│ │ │ │ │ 7. text"])
+    }
+
     @Test("pre is cut at the width, never wrapped, its spaces kept")
     func preformatted() {
         let lines = RichTextLayout.lines(HTMLText.richText("<pre>short\n    indented line that is long\n\nx</pre>", baseURL: nil), width: 12)

@@ -34,7 +34,7 @@ public enum RichTextLayout {
                 lines.append(StyledLine(bars.map { StyledLine.Run(String($0.text.dropLast()), $0.style) }))
             }
             if block.listDepth == 0 { indents = ListIndents() }
-            lines += self.lines(block, width: width, indents: &indents)
+            lines += blockLines(block, width: width, indents: &indents)
             previous = block
         }
         if !text.links.isEmpty {
@@ -48,12 +48,15 @@ public enum RichTextLayout {
         return lines
     }
 
-    static func lines(_ block: RichBlock, width: Int, indents: inout ListIndents) -> [StyledLine] {
+    static func blockLines(_ block: RichBlock, width: Int, indents: inout ListIndents) -> [StyledLine] {
         let budget = width / 2  // indentation never takes more than half the line
         let quoteDepth = shownQuoteDepth(block.quoteDepth, width: width)
         let quote = quoteBars(quoteDepth)
         let room = budget - quoteDepth * TextWidth.of(quoteBar)
-        let depth = block.listDepth
+        let depth = min(block.listDepth, width)  // deeper adds nothing: indents stop at half the width
+        // Where every block but a list item starts: under the text of the item it belongs to.
+        let prefix = quote + spaces(min(indents.textColumn(depth), room))
+        let columns = width - StyledLine(prefix).width
         switch block.content {
         case .listItem(let marker, let runs):
             let lead = min(indents.lead(depth), room)
@@ -64,21 +67,14 @@ public enum RichTextLayout {
             let first = quote + spaces(lead) + (markerText.isEmpty ? [] : [StyledLine.Run(markerText + " ", markerStyle)])
             return hanging(first: first, rest: quote + spaces(hang), text: tokens(runs), width: width)
         case .paragraph(let runs):
-            let indent = spaces(min(indents.textColumn(depth), room))
-            return hanging(first: quote + indent, rest: quote + indent, text: tokens(runs), width: width)
+            return hanging(first: prefix, rest: prefix, text: tokens(runs), width: width)
         case .heading(_, let runs):
-            let indent = spaces(min(indents.textColumn(depth), room))
-            return hanging(first: quote + indent, rest: quote + indent, text: tokens(runs, heading: true), width: width)
+            return hanging(first: prefix, rest: prefix, text: tokens(runs, heading: true), width: width)
         case .preformatted(let lines):
-            let prefix = quote + spaces(min(indents.textColumn(depth), room))
-            let columns = width - StyledLine(prefix).width
             return lines.map { StyledLine(prefix + [StyledLine.Run(TextLayout.truncate($0, to: columns), codeStyle)]) }
         case .table(let rows):
-            let prefix = quote + spaces(min(indents.textColumn(depth), room))
-            return TableLayout.lines(rows, columns: width - StyledLine(prefix).width).map { StyledLine(prefix + $0) }
+            return TableLayout.lines(rows, columns: columns).map { StyledLine(prefix + $0) }
         case .rule:
-            let prefix = quote + spaces(min(indents.textColumn(depth), room))
-            let columns = width - StyledLine(prefix).width
             return [StyledLine(prefix + [StyledLine.Run(String(repeating: "─", count: max(0, columns)), .muted)])]
         }
     }
@@ -149,10 +145,17 @@ struct ListIndents {
     /// The marker column of an item at `depth`: under the text of the enclosing item.
     func lead(_ depth: Int) -> Int { depth <= 1 ? 0 : textColumn(depth - 1) }
 
-    /// The text column of the latest item at `depth` (0 outside lists).
+    /// The text column of the latest item at `depth` (0 outside lists); for a level with no
+    /// item yet, two columns past the level above.
     func textColumn(_ depth: Int) -> Int {
-        guard depth > 0 else { return 0 }
-        return columns[depth] ?? lead(depth) + 2
+        var level = depth
+        var extra = 0
+        while level > 0 {
+            if let known = columns[level] { return known + extra }
+            level -= 1
+            extra += 2
+        }
+        return extra
     }
 
     mutating func set(_ depth: Int, textColumn: Int) {

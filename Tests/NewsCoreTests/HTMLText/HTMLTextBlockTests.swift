@@ -84,6 +84,7 @@ struct HTMLTextBlockTests {
         ("<table>loose<tr><td>x</table>", ["table: loose / x"]),
         ("<table><caption>Cap</caption><tr><td>x</table>", ["table: Cap / x"]),
         ("<table><tr><td>a<td><td>c</tr><tr><td></td></tr></table>", ["table: a |  | c"]),
+        ("<table>\n <tr>\n  <td> a </td>\n  <td>b</td>\n </tr>\n</table>", ["table: a | b"]),
         ("<table><tr><td>open", ["table: open"]),
         ("<table></table><p>after</p>", ["after"]),
         ("<ul><li>x<table><tr><td>c</table></ul>", ["L1 • x", "L1 table: c"]),

@@ -28,6 +28,8 @@ struct HTMLTextLinkTests {
         ("  https://a.example/x \n", "https://a.example/x"),
         ("https://a.exa\tmple/y", "https://a.example/y"),
         ("https://x.example/?a=1&amp;b=2", "https://x.example/?a=1&b=2"),
+        ("https://x.example/?a=1&not=2&copy3&para;", "https://x.example/?a=1&not=2&copy3%C2%B6"),  // browsers' rule in attributes
+        ("https://x.example/?q=&lt&gt;&#38;", "https://x.example/?q=%3C%3E&"),
         ("HTTP://UPPER.example/", "HTTP://UPPER.example/"),
         ("https://x.example/a b", "https://x.example/a%20b"),
     ])

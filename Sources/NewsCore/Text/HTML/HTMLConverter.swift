@@ -210,6 +210,8 @@ struct HTMLConverter {
         textBytes += piece.text.utf8.count
         let style = style
         if table != nil {
+            // Whitespace between rows and cells (how tables are written) is no cell.
+            guard table?.hasOpenCell == true || !piece.text.isEmpty else { return }
             table?.withCell { $0.append(piece, style: style, link: link) }
         } else {
             inline.append(piece, style: style, link: link)

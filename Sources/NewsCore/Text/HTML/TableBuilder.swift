@@ -39,6 +39,8 @@ struct TableBuilder {
         }
     }
 
+    var hasOpenCell: Bool { cell != nil }
+
     /// A word boundary in the open cell (a block or line break inside it).
     mutating func separate() {
         cell?.separate()
