@@ -123,7 +123,9 @@ hl_image_status hl_png_read_header(hl_png_reader *reader, uint32_t *width, uint3
         return HL_IMAGE_DAMAGED;
     }
 
-    // The pixel budget below is the real limit; libpng's own caps (a million a side) stay as a backstop.
+    // The pixel budget below is the limit, so that a giant header reads as "too large" (libpng's
+    // own caps of a million a side would call it invalid); rows are allocated only after it.
+    png_set_user_limits(png, PNG_UINT_31_MAX, PNG_UINT_31_MAX);
     png_set_chunk_malloc_max(png, HL_PNG_CHUNK_MALLOC_MAX);
     png_set_chunk_cache_max(png, HL_PNG_CHUNK_CACHE_MAX);
     png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);

@@ -117,4 +117,34 @@ int hl_png_encode(const hl_png_spec *spec, unsigned char **out, size_t *out_size
     return 1;
 }
 
+int hl_png_encode_blank(uint32_t width, uint32_t height, int color_type, unsigned char **out, size_t *out_size) {
+    *out = NULL;
+    *out_size = 0;
+    int channels = hl_png_channels(color_type);
+    if (channels == 0 || color_type == PNG_COLOR_TYPE_PALETTE || width == 0 || height == 0) return 0;
+    hl_buffer buffer = {0};
+    unsigned char *row = calloc((size_t)width, channels);
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png_infop info = png != NULL ? png_create_info_struct(png) : NULL;
+    if (row == NULL || png == NULL || info == NULL || setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        free(row);
+        free(buffer.bytes);
+        return 0;
+    }
+    png_set_write_fn(png, &buffer, hl_buffer_write, hl_buffer_flush);
+    png_set_IHDR(png, info, width, height, 8, color_type, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_compression_level(png, 9);
+    png_set_filter(png, 0, PNG_FILTER_NONE);
+    png_write_info(png, info);
+    for (uint32_t y = 0; y < height; y++) png_write_row(png, row);
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    free(row);
+    *out = buffer.bytes;
+    *out_size = buffer.size;
+    return 1;
+}
+
 void hl_free(void *pointer) { free(pointer); }
