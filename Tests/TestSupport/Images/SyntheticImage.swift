@@ -42,7 +42,7 @@ public enum SyntheticImage {
                     default: blue += glow
                     }
                 }
-                let noise = Double(Int(random.next() % 17) - 8)
+                let noise = Double(Int(random.next() % 29) - 14)
                 let index = (y * width + x) * 3
                 bytes[index] = UInt8(max(0, min(255, red + noise)))
                 bytes[index + 1] = UInt8(max(0, min(255, green + noise)))
