@@ -54,6 +54,7 @@ static void hl_jpeg_on_error_exit(j_common_ptr cinfo) {
         break;
     case JERR_CONVERSION_NOTIMPL:
     case JERR_NOT_COMPILED:
+    case JERR_BAD_PRECISION:  // 12-bit JPEG: a valid file this libjpeg build does not read
         hl_jpeg_fail(cinfo, HL_IMAGE_UNSUPPORTED);
         break;
     default:

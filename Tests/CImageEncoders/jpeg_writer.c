@@ -19,7 +19,7 @@ int hl_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int c
                    unsigned char **out, size_t *out_size) {
     *out = NULL;
     *out_size = 0;
-    if (components != 1 && components != 3) return 0;
+    if (components != 1 && components != 3 && components != 4) return 0;
     struct jpeg_compress_struct cinfo;
     struct hl_encode_error error;
     // jpeg_mem_dest owns and grows this buffer; volatile because setjmp may return twice.
@@ -37,10 +37,10 @@ int hl_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int c
     cinfo.image_width = width;
     cinfo.image_height = height;
     cinfo.input_components = components;
-    cinfo.in_color_space = components == 3 ? JCS_RGB : JCS_GRAYSCALE;
-    jpeg_set_defaults(&cinfo);
+    cinfo.in_color_space = components == 4 ? JCS_CMYK : components == 3 ? JCS_RGB : JCS_GRAYSCALE;
+    jpeg_set_defaults(&cinfo);  // CMYK is stored as given, with an Adobe marker
     jpeg_set_quality(&cinfo, quality, TRUE);
-    if (full_chroma && components == 3) {
+    if (full_chroma && components >= 3) {
         for (int i = 0; i < cinfo.num_components; i++) {
             cinfo.comp_info[i].h_samp_factor = 1;
             cinfo.comp_info[i].v_samp_factor = 1;

@@ -29,7 +29,7 @@ int hl_png_encode(const hl_png_spec *spec, unsigned char **out, size_t *out_size
 /// holding the pixels: a decompression bomb of a few hundred kilobytes. Returns 1 or 0.
 int hl_png_encode_blank(uint32_t width, uint32_t height, int color_type, unsigned char **out, size_t *out_size);
 
-/// Writes a JPEG of 8-bit `components` (1 grey or 3 RGB) per pixel at `quality` (1-100);
+/// Writes a JPEG of 8-bit `components` (1 grey, 3 RGB or 4 CMYK, stored as given) per pixel at `quality` (1-100);
 /// `progressive` selects the progressive scan script; `full_chroma` keeps chroma at full size
 /// (4:4:4) instead of 4:2:0. Returns 1 and a malloc'd buffer, or 0.
 int hl_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int components,

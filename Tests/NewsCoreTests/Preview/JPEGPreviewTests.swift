@@ -72,6 +72,17 @@ import Testing
         }
     }
 
+    @Test func adobeCMYKBecomesRGB() throws {
+        // Inverted CMYK: no cyan, full magenta, no yellow, no black; then full black.
+        let magenta: [UInt8] = [255, 0, 255, 255], black: [UInt8] = [255, 255, 255, 0]
+        let pixels = (0..<16 * 16).flatMap { $0 % 16 < 8 ? magenta : black }
+        var jpeg = JPEGFixture(width: 16, height: 16, pixels: pixels, quality: 100, fullChroma: true)
+        jpeg.cmyk = true
+        let image = try PreviewTesting.decode(try jpeg.encode(), box: PixelSize(width: 2, height: 2))
+        let expected = try PreviewTesting.image([255, 0, 255, 0, 0, 0, 255, 0, 255, 0, 0, 0], width: 2, height: 2)
+        #expect(PreviewTesting.maxDifference(image, expected) <= 2, "\(image.pixels)")
+    }
+
     static let scales: [(full: PixelSize, target: PixelSize, denominator: Int)] = [
         (PixelSize(width: 4000, height: 3000), PixelSize(width: 80, height: 60), 8),
         (PixelSize(width: 640, height: 480), PixelSize(width: 80, height: 60), 8),

@@ -5,9 +5,11 @@ import Foundation
 public struct JPEGFixture: Sendable {
     public var width: Int
     public var height: Int
-    /// 8-bit pixels: one byte a pixel when `grey`, else three (RGB).
+    /// 8-bit pixels: one byte a pixel when `grey`, four when `cmyk`, else three (RGB).
     public var pixels: [UInt8]
     public var grey = false
+    /// CMYK as Adobe writes it (inverted: 255 is no ink), with an Adobe marker.
+    public var cmyk = false
     public var quality = 90
     public var progressive = false
     /// 4:4:4 rather than 4:2:0: colour edges stay where they are.
@@ -25,7 +27,7 @@ public struct JPEGFixture: Sendable {
     }
 
     public func encode() throws -> Data {
-        let components = grey ? 1 : 3
+        let components = grey ? 1 : cmyk ? 4 : 3
         guard pixels.count == width * height * components, width > 0, height > 0 else {
             throw ImageFixtureError("JPEG fixture: \(pixels.count) bytes for \(width)×\(height)×\(components)")
         }
