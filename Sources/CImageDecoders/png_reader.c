@@ -137,7 +137,10 @@ hl_image_status hl_png_read_header(hl_png_reader *reader, uint32_t *width, uint3
     reader->height = png_get_image_height(png, info);
     *width = reader->width;
     *height = reader->height;
-    if ((uint64_t)reader->width * reader->height > reader->max_pixels) return HL_IMAGE_TOO_LARGE;
+    if (reader->width > HL_IMAGE_MAX_SIDE || reader->height > HL_IMAGE_MAX_SIDE ||
+        (uint64_t)reader->width * reader->height > reader->max_pixels) {
+        return HL_IMAGE_TOO_LARGE;
+    }
 
     int color_type = png_get_color_type(png, info);
     png_set_expand(png);  // palette to RGB, grey below 8 bits to 8, tRNS to an alpha channel

@@ -25,6 +25,10 @@ typedef enum hl_image_status {
 /// throw or jump): the reader unwinds the library itself.
 typedef int (*hl_cancel_check)(void);
 
+/// The longest side a preview accepts (JPEG and GIF cannot exceed it anyway). With it a row,
+/// and everything sized by the width, stays under a megabyte whatever the pixel budget.
+#define HL_IMAGE_MAX_SIDE 65535
+
 /// The length of a reader's message buffer, terminating zero included.
 #define HL_IMAGE_MESSAGE_LENGTH 200
 

@@ -27,7 +27,8 @@ hl_png_reader *_Nullable hl_png_create(const unsigned char *data, size_t size, u
                              unsigned char background_blue);
 
 /// Reads the header and prepares the transforms. Sets the size even when it returns
-/// HL_IMAGE_TOO_LARGE (checked before anything of the image's size is allocated).
+/// HL_IMAGE_TOO_LARGE (more than `max_pixels`, or a side over HL_IMAGE_MAX_SIDE), which is
+/// checked before anything of the image's size is allocated.
 hl_image_status hl_png_read_header(hl_png_reader *reader, uint32_t *width, uint32_t *height);
 
 /// Reads the next row (or Adam7 pass row) into `rgb`, which holds `width * 3` bytes.

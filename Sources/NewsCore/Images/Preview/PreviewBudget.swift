@@ -1,3 +1,5 @@
+import CImageDecoders
+
 /// How much a preview may cost. The image's bytes are hostile: its header can claim any size,
 /// and a few kilobytes can inflate to gigabytes.
 public struct PreviewBudget: Sendable, Hashable {
@@ -13,6 +15,10 @@ public struct PreviewBudget: Sendable, Hashable {
         self.maxPixels = maxPixels
         self.maxDecoderMemory = maxDecoderMemory
     }
+
+    /// The longest side accepted, whatever the budget: rows, and everything sized by the width,
+    /// stay small. JPEG and GIF cannot be larger anyway.
+    public static let maxSide = Int(HL_IMAGE_MAX_SIDE)
 
     /// 50 megapixels, 192 MiB.
     public static let `default` = PreviewBudget(maxPixels: 50_000_000, maxDecoderMemory: 192 << 20)

@@ -7,6 +7,9 @@ import Foundation
 /// pixels is about square: for a picture of `columns × rows` cells ask for
 /// `PixelSize(width: columns, height: rows * 2)`, and the image's own aspect ratio comes out right.
 ///
+/// Memory: a few source rows, plus about 27 bytes per pixel of the result (the averaging sums
+/// and the picture), so `box` should be the picture's size on screen, not "as large as possible".
+///
 /// Decoding is synchronous and takes milliseconds to a second: call it from a task off the main
 /// actor. It checks `Task.isCancelled` between rows (and inside libjpeg's long steps) and
 /// throws `.cancelled` soon after the task is cancelled.
@@ -46,7 +49,9 @@ struct PreviewRequest: Sendable {
     /// Refuses a header that claims more pixels than the budget.
     func checkSize(_ size: PixelSize) throws(PreviewError) {
         guard size.width > 0, size.height > 0 else { throw .damaged(reason: "the image has no pixels") }
-        guard size.width <= budget.maxPixels / size.height else {
+        guard size.width <= budget.maxPixels / size.height,
+              size.width <= PreviewBudget.maxSide, size.height <= PreviewBudget.maxSide
+        else {
             throw .tooLarge(width: size.width, height: size.height, maxPixels: budget.maxPixels)
         }
     }

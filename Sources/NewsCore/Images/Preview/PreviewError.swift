@@ -6,7 +6,8 @@ public enum PreviewError: Error, Sendable, Hashable {
     case noPreview(ImageFormat)
     /// Truncated or corrupt data; the reason names what the decoder found.
     case damaged(reason: String)
-    /// The header claims more pixels than the budget allows.
+    /// The header claims more pixels than the budget allows, or a side longer than
+    /// `PreviewBudget.maxSide`.
     case tooLarge(width: Int, height: Int, maxPixels: Int)
     /// Decoding would need more memory than the budget allows.
     case needsTooMuchMemory(limit: Int)
@@ -24,7 +25,8 @@ public enum PreviewError: Error, Sendable, Hashable {
         case .noPreview(let format): return "There is no preview for \(format.displayName) images."
         case .damaged(let reason): return "The image is damaged (\(reason))."
         case .tooLarge(let width, let height, let maxPixels):
-            return "The image is too large to preview (\(width)×\(height) pixels; the limit is \(Self.megapixels(maxPixels)))."
+            let limit = width > maxPixels / max(1, height) ? Self.megapixels(maxPixels) : "\(PreviewBudget.maxSide) pixels a side"
+            return "The image is too large to preview (\(width)×\(height) pixels; the limit is \(limit))."
         case .needsTooMuchMemory(let limit):
             return "The image needs more than \(ByteCount.describe(limit)) of memory to preview."
         case .unsupported(let reason): return "This image cannot be previewed (\(reason))."
