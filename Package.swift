@@ -15,15 +15,23 @@ let package = Package(
         // Restores the tty on exit and on a crash (a signal handler, so plain C).
         .target(name: "CTerminalGuard", path: "Sources/CTerminalGuard"),
 
+        // libpng and libjpeg-turbo for picture previews. A C target rather than a system library:
+        // both report errors by longjmp, which only C can catch (Swift frames must not be jumped over).
+        .target(
+            name: "CImageDecoders",
+            path: "Sources/CImageDecoders",
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]
+        ),
+
         // The model, decoders, networking and persistence. Knows nothing of terminals.
-        .target(name: "NewsCore", path: "Sources/NewsCore"),
+        .target(name: "NewsCore", dependencies: ["CImageDecoders"], path: "Sources/NewsCore"),
 
         // The bundled demo edition. Its path is the package root so that the top-level
         // Resources/ folder can be its resource; its sources live under Sources/DemoEdition.
         .target(
             name: "DemoEdition",
             path: ".",
-            exclude: ["Sources/NewsCore", "Sources/HeadlinesUI", "Sources/CNCursesW", "Sources/CTerminalGuard", "Sources/headlines", "Sources/headlines-bench", "Tests", "README.md", ".ci"],
+            exclude: ["Sources/NewsCore", "Sources/HeadlinesUI", "Sources/CNCursesW", "Sources/CTerminalGuard", "Sources/CImageDecoders", "Sources/headlines", "Sources/headlines-bench", "Tests", "README.md", ".ci"],
             sources: ["Sources/DemoEdition"],
             resources: [.copy("Resources/demo")]
         ),
@@ -43,7 +51,13 @@ let package = Package(
         ),
 
         // Shared by the test targets: the loopback HTTP server, the tmux driver, fixtures.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CImageEncoders"], path: "Tests/TestSupport"),
+        // PNG and JPEG writers for test fixtures and the preview benchmark (never in the app).
+        .target(
+            name: "CImageEncoders",
+            path: "Tests/CImageEncoders",
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]
+        ),
         .testTarget(name: "NewsCoreTests", dependencies: ["NewsCore", "TestSupport"], path: "Tests/NewsCoreTests"),
         .testTarget(
             name: "HeadlinesUITests",

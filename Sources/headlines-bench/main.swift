@@ -50,6 +50,11 @@ enum BenchmarkRegistry {
             run: { try await LimitsBenchmark.run($0) }
         ),
         BenchmarkEntry(
+            name: "preview",
+            summary: "a 4000×3000 JPEG to an 80×24 half-block preview (goal < 60 ms) vs djpeg -scale 1/8",
+            run: { try PreviewBenchmark.run($0) }
+        ),
+        BenchmarkEntry(
             name: "save-memory",
             summary: "peak memory growth while a 30 MB image saves (goal ≤ 16 MiB)",
             run: { try await SaveBenchmark.memory($0) }
@@ -74,7 +79,7 @@ func usage() -> String {
         Options:
           --rounds N         timed rounds (default: each benchmark's own)
           --articles N       articles in the generated document (decode; default 10000)
-          --document PATH    write the generated document to PATH and keep it (for profiling)
+          --document PATH    write the generated input to PATH and keep it (decode: the JSON; preview: the JPEG)
           --swift-only       skip comparison programs such as python3 (for profiling)
           --strict           exit 1 when a goal is missed
           -h, --help         show this help

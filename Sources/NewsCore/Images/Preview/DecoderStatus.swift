@@ -1,0 +1,34 @@
+import Foundation
+import CImageDecoders
+
+/// Turns a C reader's status into a `PreviewError`.
+enum DecoderStatus {
+    static func check(
+        _ status: hl_image_status, message: UnsafePointer<CChar>, size: PixelSize, budget: PreviewBudget
+    ) throws(PreviewError) {
+        switch status {
+        case HL_IMAGE_OK: return
+        case HL_IMAGE_TOO_LARGE: throw .tooLarge(width: size.width, height: size.height, maxPixels: budget.maxPixels)
+        case HL_IMAGE_NEEDS_TOO_MUCH_MEMORY: throw .needsTooMuchMemory(limit: budget.maxDecoderMemory)
+        case HL_IMAGE_CANCELLED: throw .cancelled
+        case HL_IMAGE_OUT_OF_MEMORY: throw .outOfMemory
+        case HL_IMAGE_UNSUPPORTED: throw .unsupported(reason: reason(message, otherwise: "an unusual layout"))
+        default: throw .damaged(reason: reason(message, otherwise: "the decoder stopped"))
+        }
+    }
+
+    /// The library's words, made safe to show and kept short; they start lower case to sit
+    /// inside a sentence, except for names such as PNG and JPEG.
+    private static func reason(_ message: UnsafePointer<CChar>, otherwise fallback: String) -> String {
+        let text = Sanitizer.clean(String(decoding: UnsafeRawBufferPointer(start: message, count: strlen(message)), as: UTF8.self), maxLength: 120)
+            .trimmingCharacters(in: .whitespaces)
+        guard let first = text.first else { return fallback }
+        let second = text.dropFirst().first
+        let isName = second.map { $0.isUppercase } ?? false
+        let body = isName ? text : first.lowercased() + text.dropFirst()
+        return body.hasSuffix(".") ? String(body.dropLast()) : body
+    }
+}
+
+/// Answers libjpeg's "should I stop?" from the running task.
+let previewCancelCheck: hl_cancel_check = { Task.isCancelled ? 1 : 0 }
