@@ -9,7 +9,7 @@ public protocol TransferSink: AnyObject, Sendable {
     /// The head arrives before any body byte. Throw to refuse the response: the transfer is
     /// cancelled at once and the fetch throws that error.
     func receive(head: ResponseHead) throws
-    /// A chunk of the decoded body, at most 64 KiB (16 KiB when it was compressed). Throw to
-    /// stop the transfer: libcurl aborts at once and the connection closes.
+    /// A chunk of the decoded body, at most 16 KiB. Throw to stop the transfer: libcurl aborts
+    /// at once (even halfway through inflating a compressed read) and the connection closes.
     func receive(bytes: Data) throws
 }

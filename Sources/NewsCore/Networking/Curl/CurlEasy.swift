@@ -54,7 +54,6 @@ final class CurlEasy {
         try set(CURLOPT_QUICK_EXIT, 1)
         try set(CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)  // a proxy's CONNECT answer is not the response
         try set(CURLOPT_CONNECTTIMEOUT_MS, max(1, settings.connectTimeout))
-        try set(CURLOPT_BUFFERSIZE, CurlEasy.receiveBufferSize)
         try check(ccurl_easy_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION) { data, size, count, userdata in
             CurlEasy.deliver(data, size * count, userdata) { $0.receiveHeaderLine($1) }
         })
@@ -64,9 +63,6 @@ final class CurlEasy {
         })
         try check(ccurl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, userdata))
     }
-
-    /// libcurl's read size; with decoding, the write callback still gets at most 16 KiB at a time.
-    static let receiveBufferSize = 64 * 1024
 
     /// Hands a callback's bytes to the transfer. Returning anything but `byteCount` makes libcurl
     /// abort the hop at once (CURLE_WRITE_ERROR), even halfway through inflating a body.

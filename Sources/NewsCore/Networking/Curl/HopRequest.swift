@@ -5,7 +5,7 @@ import FoundationNetworking
 
 /// What one hop of a transfer asks for: the method, the URL and the headers. A redirect makes
 /// the next hop from this one (`RedirectPolicy`).
-struct HopRequest: Sendable, Equatable {
+struct HopRequest: Sendable {
     var method: String
     var url: URL
     /// In the order given, names as given. Header values never hold CR or LF.
@@ -41,10 +41,5 @@ struct HopRequest: Sendable, Equatable {
 
     private static func isSafe(_ text: String) -> Bool {
         !text.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }
-    }
-
-    static func == (a: HopRequest, b: HopRequest) -> Bool {
-        a.method == b.method && a.url == b.url && a.headers.map(\.name) == b.headers.map(\.name)
-            && a.headers.map(\.value) == b.headers.map(\.value)
     }
 }
