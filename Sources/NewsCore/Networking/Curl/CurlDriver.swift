@@ -26,9 +26,9 @@ final class CurlDriver: Sendable {
         // Idle connections kept for reuse; libcurl closes those unused for two minutes.
         _ = ccurl_multi_setopt_long(pointer, CURLMOPT_MAXCONNECTS, 16)
         let thread = Thread { [multi, self] in
+            Thread.current.name = "headlines.curl"  // from inside: named before start, Linux keeps the creator's name
             CurlLoop(multi: multi.pointer, driver: self).run()
         }
-        thread.name = "headlines.curl"
         thread.start()
     }
 
