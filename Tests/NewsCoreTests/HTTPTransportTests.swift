@@ -117,16 +117,16 @@ struct HTTPTransportTests {
     func aRedirectWithAnUnwelcomeBodyIsStillFollowed(_ kind: String) async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        let body: ScriptedResponse.Body = kind == "zstd" ? .data(ZstdBomb.body(mebibytes: 1024)) : .generated(prefix: Data(), count: Int.max)
+        let redirectBody: ScriptedResponse.Body = kind == "zstd" ? .data(ZstdBomb.body(mebibytes: 1024)) : .generated(prefix: Data(), count: Int.max)
         server.route("/a", ScriptedResponse(
             status: 302, headers: [("Location", "/b")] + (kind == "zstd" ? [("Content-Encoding", "zstd")] : []),
-            body: body, contentLength: kind == "zstd" ? .exact : .omitted))
+            body: redirectBody, contentLength: kind == "zstd" ? .exact : .omitted))
         server.route("/b", .text("arrived"))
 
-        let (head, body2) = try await HTTPClient(timeout: 5).fetch(URLRequest(url: server.url("/a")), limit: 100)
+        let (head, body) = try await HTTPClient(timeout: 5).fetch(URLRequest(url: server.url("/a")), limit: 100)
 
         #expect(head.url == server.url("/b"))
-        #expect(String(decoding: body2, as: UTF8.self) == "arrived")
+        #expect(String(decoding: body, as: UTF8.self) == "arrived")
         #expect(await server.waitUntil(timeout: .seconds(1)) { $0.first?.clientClosedAt != nil })
     }
 }
