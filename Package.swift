@@ -12,6 +12,9 @@ let package = Package(
         // libncursesw, seen through a module map and a shim header (macros and variadics wrapped there).
         .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW"),
 
+        // libcurl (Debian's libcurl4-openssl-dev), the HTTP transport; variadics and macros wrapped in the shim.
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
+
         // Restores the tty on exit and on a crash (a signal handler, so plain C).
         .target(name: "CTerminalGuard", path: "Sources/CTerminalGuard"),
 
@@ -24,14 +27,14 @@ let package = Package(
         ),
 
         // The model, decoders, networking and persistence. Knows nothing of terminals.
-        .target(name: "NewsCore", dependencies: ["CImageDecoders"], path: "Sources/NewsCore"),
+        .target(name: "NewsCore", dependencies: ["CCurl", "CImageDecoders"], path: "Sources/NewsCore"),
 
         // The bundled demo edition. Its path is the package root so that the top-level
         // Resources/ folder can be its resource; its sources live under Sources/DemoEdition.
         .target(
             name: "DemoEdition",
             path: ".",
-            exclude: ["Sources/NewsCore", "Sources/HeadlinesUI", "Sources/CNCursesW", "Sources/CTerminalGuard", "Sources/CImageDecoders", "Sources/headlines", "Sources/headlines-bench", "Tests", "README.md", ".ci"],
+            exclude: ["Sources/NewsCore", "Sources/HeadlinesUI", "Sources/CNCursesW", "Sources/CCurl", "Sources/CTerminalGuard", "Sources/CImageDecoders", "Sources/headlines", "Sources/headlines-bench", "Tests", "README.md", ".ci"],
             sources: ["Sources/DemoEdition"],
             resources: [.copy("Resources/demo")]
         ),

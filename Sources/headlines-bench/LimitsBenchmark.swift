@@ -3,13 +3,15 @@ import NewsCore
 import TestSupport
 
 /// Size caps bound memory, whatever the server sends: peak RSS of a process that fetches an
-/// endless JSON body, a 1 GiB gzip bomb and an endless image (5 MiB cap) from a loopback
-/// server in another process sending at full speed, over several runs (goal: every run under
-/// 100 MiB); and, in this process, how long after the fetch fails the server sees the close.
+/// endless JSON body, a 1 GiB gzip bomb, a 12.5 GiB zstd bomb (400 KB, refused at its head)
+/// and an endless image (5 MiB cap) from a loopback server in another process sending at full
+/// speed, over several runs (goal: every run under 100 MiB); and, in this process, how long
+/// after the fetch fails the server sees the close.
 enum LimitsBenchmark {
     enum Case: String, CaseIterable {
         case endlessJSON = "endless-json"
         case gzipBomb = "gzip-bomb"
+        case zstdBomb = "zstd-bomb"
         case endlessImage = "endless-image"
 
         var response: ScriptedResponse {
@@ -22,6 +24,10 @@ enum LimitsBenchmark {
                 return ScriptedResponse(
                     headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")],
                     body: .data(GzipBomb.body(mebibytes: 1024)))
+            case .zstdBomb:
+                return ScriptedResponse(
+                    headers: [("Content-Type", "application/json"), ("Content-Encoding", "zstd")],
+                    body: .data(ZstdBomb.body(mebibytes: 12_800)))
             case .endlessImage:
                 return ScriptedResponse(
                     headers: [("Content-Type", "image/png")],
@@ -32,10 +38,24 @@ enum LimitsBenchmark {
         static let imageCap = 5 << 20
         var cap: Int { self == .endlessImage ? Self.imageCap : NewsService.defaultSizeLimit }
 
-        /// The fetch the app would make; it must fail with "too large".
+        /// How the fetch must fail: too large, or (zstd, never offered) refused at the head.
+        func isExpected(_ error: Error) -> Bool {
+            switch (self, error as? NewsError) {
+            case (.zstdBomb, .unsupportedEncoding(_, "zstd")?): return true
+            case (.zstdBomb, _): return false
+            case (_, let error?): return error == .tooLarge(limit: cap)
+            case (_, nil): return false
+            }
+        }
+
+        var label: String {
+            self == .zstdBomb ? "refused at its head" : "cap \(ByteCount.describe(cap))"
+        }
+
+        /// The fetch the app would make; it must fail (`isExpected`).
         func fetch(_ url: URL) async throws {
             switch self {
-            case .endlessJSON, .gzipBomb: _ = try await NewsService().document(at: url)
+            case .endlessJSON, .gzipBomb, .zstdBomb: _ = try await NewsService().document(at: url)
             case .endlessImage: _ = try await ImageLoader(sizeLimit: Self.imageCap).load(url) { _ in }
             }
         }
@@ -56,7 +76,7 @@ enum LimitsBenchmark {
             }
             let worst = peaks.max() ?? 0
             met = met && worst < goal
-            lines.append("\(limitsCase.rawValue) (cap \(ByteCount.describe(limitsCase.cap))): peak RSS "
+            lines.append("\(limitsCase.rawValue) (\(limitsCase.label)): peak RSS "
                 + peaks.map(ByteCount.describe).joined(separator: ", ") + " over \(rounds) runs; goal every run < 100 MiB: "
                 + (worst < goal ? "PASS" : "MISS"))
         }
@@ -74,7 +94,7 @@ enum LimitsBenchmark {
         return peak
     }
 
-    /// The child's side: fetch, check it was refused as too large, print the peak RSS.
+    /// The child's side: fetch, check it was refused as it should be, print the peak RSS.
     static func probeMain(_ name: String, _ urlText: String) async -> Never {
         guard let limitsCase = Case(rawValue: name), let url = URL(string: urlText) else {
             FileHandle.standardError.write(Data("limits-probe: bad arguments\n".utf8))
@@ -85,7 +105,7 @@ enum LimitsBenchmark {
             FileHandle.standardError.write(Data("limits-probe: the fetch succeeded\n".utf8))
             exit(1)
         } catch {
-            guard (error as? NewsError) == .tooLarge(limit: limitsCase.cap) else {
+            guard limitsCase.isExpected(error) else {
                 FileHandle.standardError.write(Data("limits-probe: \(error)\n".utf8))
                 exit(1)
             }

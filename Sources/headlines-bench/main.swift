@@ -46,7 +46,7 @@ enum BenchmarkRegistry {
         ),
         BenchmarkEntry(
             name: "limits",
-            summary: "peak RSS of an endless body, a 1 GiB gzip bomb and an endless image against their caps (goal < 100 MiB)",
+            summary: "peak RSS of an endless body, a 1 GiB gzip bomb, a zstd bomb and an endless image against their caps (goal < 100 MiB)",
             run: { try await LimitsBenchmark.run($0) }
         ),
         BenchmarkEntry(

@@ -3,13 +3,14 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Fetches over HTTP with FoundationNetworking, streaming the body into a sink as it arrives.
+/// Fetches over HTTP with libcurl, streaming the body into a sink as it arrives.
 ///
-/// Linux has no `bytes(for:)`, so this drives a data task through a delegate whose callbacks
-/// run inline (`InlineDelegateQueue`): each chunk reaches the sink before the next is read, so a
-/// sink's cap bounds memory whatever the server's speed. Progress is reported as it goes;
-/// cancelling the Swift task ends the fetch at once and closes the connection; the whole
-/// transfer has a deadline, so a server that trickles cannot hold a fetch forever.
+/// Every transfer runs on one shared driver thread (`CurlDriver`). The sink is called from
+/// libcurl's write callback itself, so a chunk is in the sink before the next is read: when the
+/// sink throws (a cap crossed), libcurl aborts at once, even halfway through inflating a
+/// compressed body, and the connection closes. Only gzip and deflate are accepted; redirects
+/// are followed by us, to http and https only; cancelling the Swift task ends the fetch at once
+/// and closes the connection; a whole-transfer deadline stops a server that trickles.
 public struct HTTPClient: Sendable {
     /// Seconds without a byte before the request times out.
     public var timeout: TimeInterval
@@ -19,23 +20,20 @@ public struct HTTPClient: Sendable {
 
     public static let defaultDeadline: TimeInterval = 60
 
-    /// The content encodings we offer, and so accept. Their inflated size is counted as it
-    /// arrives; brotli and zstd are not offered (a few kilobytes of either can stand for
-    /// gigabytes), and a body in an encoding we did not offer is refused.
-    static let acceptedEncodings: Set<String> = ["gzip", "x-gzip", "deflate"]
-
     public init(timeout: TimeInterval = 30, deadline: TimeInterval = HTTPClient.defaultDeadline, userAgent: String = "Headlines/\(HeadlinesVersion.string)") {
         self.timeout = timeout
         self.deadline = deadline
         self.userAgent = userAgent
     }
 
-    /// Streams `request`'s response into `sink` and returns the response head.
+    /// Streams `request`'s response into `sink` and returns the response head. The request's
+    /// method, URL and headers are sent (not a body); `User-Agent` and `Accept-Encoding` are ours.
     ///
     /// - Parameters:
     ///   - sensitiveHeaders: header names removed from the request if a redirect leads to another
     ///     origin (scheme, host or port), so that a key meant for one server never reaches another.
-    ///   - progress: called at most once per percent and at most 30 times a second.
+    ///   - progress: called at most once per percent and at most 30 times a second, on the
+    ///     driver thread, then once more with the final count.
     /// - Throws: `CancellationError` when the task is cancelled, the sink's error when it refused
     ///   the response, or a `NewsError`.
     public func transfer(
@@ -45,39 +43,23 @@ public struct HTTPClient: Sendable {
         progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws -> ResponseHead {
         guard let url = request.url, URLPolicy.isWeb(url) else {
-            throw NewsError.unsupportedURL(request.url?.absoluteString ?? "an empty URL")
+            throw NewsError.unsupportedURL(request.url.map { Sanitizer.clean($0.absoluteString, maxLength: 200) } ?? "an empty URL")
         }
         try Task.checkCancellation()  // a cancelled task sends no request
-        var request = request
-        // FoundationNetworking counts timeouts in whole seconds and truncates (0.5 would time
-        // out at once): round up to the next second.
-        let timeout = max(1, min(timeout, deadline).rounded(.up))
-        request.timeoutInterval = timeout
-        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
-        if request.value(forHTTPHeaderField: "Accept-Encoding") == nil {
-            request.setValue("gzip, deflate", forHTTPHeaderField: "Accept-Encoding")
-        }
-
-        let delegate = TransferDelegate(
-            sink: sink, origin: url, sensitiveHeaders: sensitiveHeaders,
-            deadline: .milliseconds(Int64(max(0.001, deadline) * 1000)), progress: progress)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: InlineDelegateQueue())
-        // The session lets a task cancelled in the background finish, then lets go of the delegate.
-        defer { session.finishTasksAndInvalidate() }
-        let task = session.dataTask(with: request)
-
+        guard let driver = CurlDriver.shared else { throw NewsError.transport("libcurl could not be started") }
+        let transfer = CurlTransfer(
+            request: HopRequest(request, url: url), sink: sink, sensitiveHeaders: sensitiveHeaders,
+            settings: CurlEasy.Settings(userAgent: userAgent, connectTimeout: Self.milliseconds(timeout)),
+            idleTimeout: .milliseconds(Self.milliseconds(timeout)), deadline: .milliseconds(Self.milliseconds(deadline)),
+            progress: progress, driver: driver)
         let head = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ResponseHead, Error>) in
-                delegate.start(task, continuation)
+                transfer.start(continuation)
             }
         } onCancel: {
-            delegate.cancel()
+            transfer.cancel()
         }
-        delegate.reportCompletion(head)
+        transfer.reportCompletion(head)
         return head
     }
 
@@ -91,5 +73,11 @@ public struct HTTPClient: Sendable {
         let sink = MemorySink(limit: limit)
         let head = try await transfer(request, into: sink, sensitiveHeaders: sensitiveHeaders, progress: progress)
         return (head, sink.takeData())
+    }
+
+    /// Seconds as whole milliseconds, at least one (and at most a year, whatever was asked).
+    private static func milliseconds(_ seconds: TimeInterval) -> Int {
+        guard seconds.isFinite else { return 365 * 86_400_000 }
+        return Int(min(max(seconds, 0.001), 365 * 86_400) * 1000)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Fetches news over FoundationNetworking: NewsAPI queries (with the key), and NewsAPI-shaped
+/// Fetches news over HTTP (`HTTPClient`): NewsAPI queries (with the key), and NewsAPI-shaped
 /// documents at any URL or path (never with the key).
 public struct NewsService: Sendable {
     public static let defaultBaseURL = URL(string: "https://newsapi.org")!

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// The status and headers of an HTTP response, before its body.
 public struct ResponseHead: Sendable, Equatable {
@@ -19,17 +16,6 @@ public struct ResponseHead: Sendable, Equatable {
         self.headers = headers
         self.expectedLength = expectedLength
         self.url = url
-    }
-
-    init(_ response: HTTPURLResponse) {
-        var headers: [String: String] = [:]
-        for (name, value) in response.allHeaderFields {
-            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
-        }
-        self.init(status: response.statusCode, headers: headers, url: response.url)
-        // With a Content-Encoding, Content-Length counts the encoded bytes, but the body arrives
-        // decoded: its decoded length is unknown.
-        if response.expectedContentLength >= 0, contentEncoding == nil { expectedLength = response.expectedContentLength }
     }
 
     public var contentType: String? { headers["content-type"] }

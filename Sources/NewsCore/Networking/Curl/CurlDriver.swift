@@ -1,0 +1,53 @@
+import CCurl
+import Foundation
+import Synchronization
+
+/// The one thread that drives every HTTP transfer: it owns a libcurl multi handle (so
+/// connections and DNS answers are reused across transfers) and every easy handle in it, and
+/// sleeps in `curl_multi_poll` until a socket, a timer or `wakeUp` needs it (`CurlLoop`).
+///
+/// Other threads only append to a locked list and call `curl_multi_wakeup` (the one multi call
+/// libcurl allows from another thread), so nobody ever waits for the driver thread.
+final class CurlDriver: Sendable {
+    /// Started on first use; nil when libcurl could not be set up.
+    static let shared: CurlDriver? = CurlDriver()
+
+    private let multi: MultiHandle
+    private let added = Mutex<[CurlTransfer]>([])
+
+    /// The multi handle's pointer; it is used on the driver thread only, but for `wakeUp`.
+    struct MultiHandle: @unchecked Sendable {
+        let pointer: UnsafeMutableRawPointer
+    }
+
+    private init?() {
+        guard curl_global_init(ccurl_global_default()) == CURLE_OK, let pointer = curl_multi_init() else { return nil }
+        multi = MultiHandle(pointer: pointer)
+        // Idle connections kept for reuse; libcurl closes those unused for two minutes.
+        _ = ccurl_multi_setopt_long(pointer, CURLMOPT_MAXCONNECTS, 16)
+        let thread = Thread { [multi, self] in
+            Thread.current.name = "headlines.curl"  // from inside: named before start, Linux keeps the creator's name
+            CurlLoop(multi: multi.pointer, driver: self).run()
+        }
+        thread.start()
+    }
+
+    /// Queues `transfer` for its first hop and wakes the driver.
+    func submit(_ transfer: CurlTransfer) {
+        added.withLock { $0.append(transfer) }
+        wakeUp()
+    }
+
+    /// Makes the driver look at its transfers now (one ended, or one was added).
+    func wakeUp() {
+        _ = curl_multi_wakeup(multi.pointer)
+    }
+
+    /// The transfers submitted since the last call (driver thread).
+    func takeAdded() -> [CurlTransfer] {
+        added.withLock { list in
+            defer { list.removeAll() }
+            return list
+        }
+    }
+}
