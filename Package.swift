@@ -12,18 +12,21 @@ let package = Package(
         // libncursesw, seen through a module map and a shim header (macros and variadics wrapped there).
         .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW"),
 
+        // SQLite 3 (the article cache), seen through a module map and a shim header.
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+
         // Restores the tty on exit and on a crash (a signal handler, so plain C).
         .target(name: "CTerminalGuard", path: "Sources/CTerminalGuard"),
 
         // The model, decoders, networking and persistence. Knows nothing of terminals.
-        .target(name: "NewsCore", path: "Sources/NewsCore"),
+        .target(name: "NewsCore", dependencies: ["CSQLite"], path: "Sources/NewsCore"),
 
         // The bundled demo edition. Its path is the package root so that the top-level
         // Resources/ folder can be its resource; its sources live under Sources/DemoEdition.
         .target(
             name: "DemoEdition",
             path: ".",
-            exclude: ["Sources/NewsCore", "Sources/HeadlinesUI", "Sources/CNCursesW", "Sources/CTerminalGuard", "Sources/headlines", "Sources/headlines-bench", "Tests", "README.md", ".ci"],
+            exclude: ["Sources/NewsCore", "Sources/HeadlinesUI", "Sources/CNCursesW", "Sources/CSQLite", "Sources/CTerminalGuard", "Sources/headlines", "Sources/headlines-bench", "Tests", "README.md", ".ci"],
             sources: ["Sources/DemoEdition"],
             resources: [.copy("Resources/demo")]
         ),
