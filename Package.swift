@@ -47,7 +47,9 @@ let package = Package(
 
         // Shared by the test targets: the loopback HTTP server, the tmux driver, fixtures.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "NewsCoreTests", dependencies: ["NewsCore", "TestSupport"], path: "Tests/NewsCoreTests"),
+        // A second process for the store's tests (killed mid-transaction; writing beside them).
+        .executableTarget(name: "StoreTestChild", dependencies: ["NewsCore"], path: "Tests/StoreTestChild"),
+        .testTarget(name: "NewsCoreTests", dependencies: ["NewsCore", "TestSupport", "StoreTestChild"], path: "Tests/NewsCoreTests"),
         .testTarget(
             name: "HeadlinesUITests",
             dependencies: ["HeadlinesUI", "NewsCore", "TestSupport"],
