@@ -48,8 +48,10 @@ enum StoreOpener {
                 + busyTimeout.components.attoseconds / 1_000_000_000_000_000))
             let readOnly = db.isReadOnly
             try db.execute("PRAGMA foreign_keys = ON")
+            // Identified before anything is written: a file that is not ours stays as it was.
+            let version = try identify(db, file: file)
             if !readOnly { try db.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL") }
-            try migrate(db, file: file, readOnly: readOnly)
+            try migrate(db, from: version, file: file, readOnly: readOnly)
             // Touch every table, so that a file damaged past its header is found now.
             _ = try db.integer("SELECT (SELECT max(id) FROM source) + (SELECT max(id) FROM article) + (SELECT count(*) FROM article_text WHERE rowid = 1)")
             let access: StoreAccess = readOnly ? .readOnly(reason: "the file cannot be written") : .readWrite
@@ -64,8 +66,7 @@ enum StoreOpener {
     }
 
     /// Brings the schema up to `Schema.latest`: every missing step in one transaction.
-    private static func migrate(_ db: SQLiteConnection, file: URL, readOnly: Bool) throws {
-        let version = try identify(db, file: file)
+    private static func migrate(_ db: SQLiteConnection, from version: Int, file: URL, readOnly: Bool) throws {
         guard version < Schema.latest else { return }
         guard !readOnly else {
             throw StoreError.cannotOpen(path: file.path, reason: "it needs upgrading and cannot be written")
