@@ -98,7 +98,11 @@ struct SQLiteRow {
 
     func bool(_ column: Int32) -> Bool { sqlite3_column_int64(handle, column) != 0 }
 
-    func double(_ column: Int32) -> Double? { isNull(column) ? nil : sqlite3_column_double(handle, column) }
+    /// The column as a number; nil when it holds none (NULL, or text in a hand-edited file).
+    func double(_ column: Int32) -> Double? {
+        let type = sqlite3_column_type(handle, column)
+        return type == SQLITE_FLOAT || type == SQLITE_INTEGER ? sqlite3_column_double(handle, column) : nil
+    }
 
     /// A stored Unix time; nil when NULL or not a finite number (a hand-edited file).
     func date(_ column: Int32) -> Date? {
