@@ -2,29 +2,58 @@
 extension ArticleStore {
     /// Ranking weights of the indexed columns: a word in the title counts most.
     static let rankWeights = (title: 10.0, summary: 4.0, body: 1.0)
+    /// A query matching more articles than this ranks only the most recently stored of them:
+    /// ranking costs about a microsecond a match, and a word that common says little.
+    static let maxRanked = 10_000
+    /// Articles indexed per transaction by `indexForSearch`; other calls run between batches.
+    static let indexBatch = 250
 
     /// Articles matching `text` (words, `prefix*`, `"phrases"`; see `SearchQuery`), best first
     /// by BM25, newest first among equals. Text with nothing to search for finds nothing.
-    public func search(_ text: String, limit: Int = 50, offset: Int = 0) throws -> [StoredArticle] {
+    public func search(_ text: String, limit: Int = 50, offset: Int = 0) async throws -> [StoredArticle] {
         guard let query = SearchQuery(text) else { return [] }
-        return try search(query, limit: limit, offset: offset)
+        return try await search(query, limit: limit, offset: offset)
     }
 
-    public func search(_ query: SearchQuery, limit: Int = 50, offset: Int = 0) throws -> [StoredArticle] {
+    public func search(_ query: SearchQuery, limit: Int = 50, offset: Int = 0) async throws -> [StoredArticle] {
+        do {
+            try await indexForSearch()
+        } catch StoreError.busy {
+            // Another instance holds the write lock: search what is indexed so far.
+        } catch StoreError.readOnly {
+            // This instance cannot write: likewise (`access` already says so).
+        }
         let limit = min(max(limit, 1), Self.maxPageSize)
+        let offset = max(offset, 0)
         let weights = Self.rankWeights
         return try reading { db in
-            // Ranked inside the index first (sort_time rides in it), rows fetched for one page only.
-            try db.rows("""
+            let oldest = try db.firstRow(
+                "SELECT rowid FROM article_text WHERE article_text MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?",
+                query.expression, Self.maxRanked - 1
+            ) { $0.int64(0) } ?? 0
+            // Ranked inside the index, with room past the page for ties at its edge, which the
+            // outer query orders newest first; article rows are read for that much only.
+            return try db.rows("""
                 SELECT \(ArticleRow.columns) FROM (
-                    SELECT rowid AS id, bm25(article_text, 0, \(weights.title), \(weights.summary), \(weights.body)) AS score,
-                        sort_time FROM article_text WHERE article_text MATCH ?
-                    ORDER BY score, sort_time DESC, rowid DESC LIMIT ? OFFSET ?
+                    SELECT rowid AS id, bm25(article_text, \(weights.title), \(weights.summary), \(weights.body)) AS score
+                    FROM article_text WHERE article_text MATCH ?1 AND rowid >= ?2
+                    ORDER BY score LIMIT ?3
                 ) AS hit
                 JOIN article a ON a.id = hit.id JOIN source s ON s.id = a.source_id
-                ORDER BY hit.score, hit.sort_time DESC, hit.id DESC
-                """, [query.expression, limit, max(offset, 0)]
+                ORDER BY hit.score, a.sort_time DESC, a.id DESC LIMIT ?4 OFFSET ?5
+                """, [query.expression, oldest, offset + 2 * limit, limit, offset]
             ) { ArticleRow.decode($0) }
+        }
+    }
+
+    /// Indexes the articles merged since the last call, `indexBatch` per transaction, letting
+    /// other calls run between batches; stops early when its task is cancelled. Search does
+    /// this first; calling it after refreshes means the next search has nothing left to do.
+    public func indexForSearch() async throws {
+        while !Task.isCancelled {
+            let indexed = try writing { try SearchIndex.indexPending($0, limit: Self.indexBatch) }
+            if indexed < Self.indexBatch { return }
+            await Task.yield()
         }
     }
 }

@@ -8,8 +8,6 @@ enum Schema {
     struct Step: Sendable {
         let version: Int
         let sql: String
-        /// Work that SQL alone cannot do (filling a new table from Swift), run after `sql`.
-        var fill: (@Sendable (SQLiteConnection) throws -> Void)?
     }
 
     static let steps: [Step] = [version1, version2]
@@ -70,16 +68,23 @@ enum Schema {
         );
         """)
 
-    /// Full-text search over every article's title, summary and full text (as plain text),
-    /// filled from the articles already stored. `sort_time` rides along so that ranking and
-    /// its newest-first tie-break need no lookup in `article`.
+    /// Full-text search over every article's title, summary and full text (as plain text).
+    /// Merges only note new and changed articles in `search_pending`: indexing a thousand
+    /// articles costs several times the merge itself, so it happens after, in small batches,
+    /// and before any search (`ArticleStore.indexForSearch`). The articles already stored
+    /// are all pending after the upgrade.
     static let version2 = Step(version: 2, sql: """
         CREATE VIRTUAL TABLE article_text USING fts5(
-            sort_time UNINDEXED, title, summary, body,
+            title, summary, body,
             tokenize = 'unicode61 remove_diacritics 2'
         );
-        CREATE TRIGGER article_text_delete AFTER DELETE ON article BEGIN
+        CREATE TABLE search_pending (
+            article_id INTEGER PRIMARY KEY   -- new or changed since it was last indexed
+        );
+        CREATE TRIGGER article_deleted AFTER DELETE ON article BEGIN
             DELETE FROM article_text WHERE rowid = old.id;
+            DELETE FROM search_pending WHERE article_id = old.id;
         END;
-        """, fill: SearchIndex.fillFromArticles)
+        INSERT INTO search_pending (article_id) SELECT id FROM article;
+        """)
 }

@@ -61,6 +61,7 @@ import TestSupport
     @Test func aWriterThatCannotGetTheLockWorksReadOnly() async throws {
         let store = try await sandbox.open(busyTimeout: .milliseconds(50))
         try await store.merge(StoreFixtures.edition(1...3), into: StoreFixtures.feed)
+        try await store.indexForSearch()
         let article = try #require(try await store.all(.all).first)
 
         let other = try sandbox.rawConnection()
@@ -74,7 +75,7 @@ import TestSupport
         }
         #expect(reason.contains("another Headlines"))
         #expect(try await store.titles() == ["Article 3", "Article 2", "Article 1"], "reads work, nothing half-written")
-        #expect(try await store.search("article").count == 3)
+        #expect(try await store.search("article").count == 3, "search works on what is indexed")
 
         try other.execute("ROLLBACK")
         #expect(try await store.markRead([article.id]) == 1)

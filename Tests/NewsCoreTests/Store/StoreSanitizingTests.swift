@@ -39,7 +39,7 @@ import Testing
             #expect(stored.article.title.hasPrefix("Evil text"), "\(stored.article.title)")
         }
         expectClean(try #require(try await store.article(first.id)))
-        #expect(try await store.search("evil").count == 0, "the index holds what was merged, not what was edited in")
+        #expect(try await store.search("evil").count == 3, "found, and clean, like every other list")
         let summary = try #require(try await store.sources().first)
         #expect(isClean(summary.title) && summary.title == "Evil text")
         #expect(summary.refresh.outcome == .failed("Evil text"))

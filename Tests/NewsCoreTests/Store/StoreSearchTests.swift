@@ -126,6 +126,9 @@ import Testing
         ("title:x", "\"title:x\""),
         ("* port *", "\"port\""),
         ("don't", "\"don't\""),
+        ("ka*", "\"ka\""),  // too short a prefix: the word itself
+        ("kai*", "\"kai\"*"),
+        ("\"big ka\"*", "\"big ka\""),
         ("x\"y\"z", "\"x\" \"y\" \"z\""),
     ])
     func translation(text: String, expression: String) {
@@ -158,5 +161,50 @@ import Testing
     ])
     func plainText(html: String, expected: String) {
         #expect(SearchableText.plainText(of: .html(html)) == expected)
+    }
+}
+
+/// Merges leave indexing for later; search catches up first, so it never misses an article.
+@Suite struct StoreSearchIndexingTests {
+    let sandbox: StoreSandbox
+
+    init() throws { sandbox = try StoreSandbox() }
+
+    func pending() throws -> Int64 { try sandbox.rawConnection().integer("SELECT count(*) FROM search_pending") }
+
+    @Test func mergesMarkArticlesAndIndexingClearsThem() async throws {
+        let store = try await sandbox.open()
+        try await store.merge(Edition(articles: (1...600).map { StoreFixtures.article($0, title: "Walrus \($0)") }), into: StoreFixtures.feed)
+        #expect(try pending() == 600)
+        try await store.indexForSearch()
+        #expect(try pending() == 0)
+        #expect(try sandbox.rawConnection().integer("SELECT count(*) FROM article_text WHERE article_text MATCH 'walrus'") == 600)
+
+        try await store.merge(Edition(articles: [StoreFixtures.article(5, title: "Seal 5")]), into: StoreFixtures.feed)
+        #expect(try pending() == 1, "only the changed article")
+        #expect(try await store.search("seal").map(\.article.title) == ["Seal 5"])
+        #expect(try await store.search("walrus", limit: 1_000).count == 599)
+    }
+
+    /// A crash after a merge leaves its articles pending; the next run indexes them.
+    @Test func pendingArticlesSurviveAReopen() async throws {
+        do {
+            let store = try await sandbox.open()
+            try await store.merge(Edition(articles: [StoreFixtures.article(1, title: "Manatee")]), into: StoreFixtures.feed)
+        }
+        #expect(try pending() == 1)
+        let store = try await sandbox.open()
+        #expect(try await store.search("manatee").count == 1)
+    }
+
+    @Test func cancelledIndexingStopsAndLeavesTheRestPending() async throws {
+        let store = try await sandbox.open()
+        try await store.merge(Edition(articles: (1...600).map { StoreFixtures.article($0) }), into: StoreFixtures.feed)
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await store.indexForSearch()
+        }
+        try await task.value
+        #expect(try pending() == 600)
     }
 }

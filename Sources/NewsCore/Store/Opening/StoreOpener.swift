@@ -76,7 +76,6 @@ enum StoreOpener {
             let current = try identify(db, file: file)
             for step in Schema.steps where step.version > current {
                 try db.execute(step.sql)
-                try step.fill?(db)
                 try db.execute("PRAGMA user_version = \(step.version)")
             }
         }

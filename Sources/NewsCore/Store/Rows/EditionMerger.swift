@@ -91,17 +91,16 @@ struct EditionMerger {
                 + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             values: [sourceID, fields.identity, sortTime, firstSeen] + fields.values)
         let id = db.lastInsertRowID
-        try SearchIndex.add(db, id: id, sortTime: sortTime, article: fields.article)
+        try SearchIndex.markPending(db, id: id)
         return id
     }
 
     private func update(_ id: Int64, with fields: ArticleFields) throws {
         // The right-hand sides see the row as it was: the new date is bound a second time.
-        let sortTime = try db.firstRow(
+        try db.run(
             "UPDATE article SET \(ArticleFields.assignments), identity = ?, in_feed = 1, "
-                + "sort_time = coalesce(?, first_seen) WHERE id = ? RETURNING sort_time",
-            values: fields.values + [fields.identity, fields.article.publishedAt, id]
-        ) { $0.double(0) }
-        try SearchIndex.replace(db, id: id, sortTime: sortTime ?? now.timeIntervalSince1970, article: fields.article)
+                + "sort_time = coalesce(?, first_seen) WHERE id = ?",
+            values: fields.values + [fields.identity, fields.article.publishedAt, id])
+        try SearchIndex.markPending(db, id: id)
     }
 }

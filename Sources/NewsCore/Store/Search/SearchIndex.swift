@@ -1,42 +1,34 @@
-/// Keeps the FTS5 table `article_text` in step with `article`. Rows share the article's id;
-/// deletions are the schema's trigger's job.
+/// Keeps the FTS5 table `article_text` in step with `article`. Rows share the article's id.
+/// Merges only mark articles pending (cheap); `indexPending` does the costly part later.
+/// Deletions are the schema's trigger's job.
 enum SearchIndex {
-    static func add(_ db: SQLiteConnection, id: Int64, sortTime: Double, article: Article) throws {
-        try add(
-            db, id: id, sortTime: sortTime, title: article.title,
-            summary: SearchableText.summary(description: article.description, content: article.content),
-            body: article.body.map(SearchableText.plainText(of:)) ?? ""
-        )
+    static func markPending(_ db: SQLiteConnection, id: Int64) throws {
+        try db.run("INSERT OR IGNORE INTO search_pending (article_id) VALUES (?)", id)
     }
 
-    /// Replaces an article's row after its text or date changed.
-    static func replace(_ db: SQLiteConnection, id: Int64, sortTime: Double, article: Article) throws {
-        try db.run("DELETE FROM article_text WHERE rowid = ?", id)
-        try add(db, id: id, sortTime: sortTime, article: article)
+    static func pendingCount(_ db: SQLiteConnection) throws -> Int {
+        Int(try db.integer("SELECT count(*) FROM search_pending"))
     }
 
-    private static func add(
-        _ db: SQLiteConnection, id: Int64, sortTime: Double, title: String, summary: String, body: String
-    ) throws {
-        try db.run(
-            "INSERT INTO article_text (rowid, sort_time, title, summary, body) VALUES (?, ?, ?, ?, ?)",
-            id, sortTime, title, summary, body
-        )
-    }
-
-    /// Indexes every stored article (the migration that adds the index).
-    static func fillFromArticles(_ db: SQLiteConnection) throws {
-        let articles = try db.statement(
-            "SELECT id, sort_time, title, summary, content, body_kind, body FROM article")
-        try articles.bind([])
-        defer { articles.reset() }
-        while try articles.step() {
-            let row = articles.row
-            try add(
-                db, id: row.int64(0), sortTime: row.double(1) ?? 0, title: row.text(2) ?? "",
-                summary: SearchableText.summary(description: row.text(3), content: row.text(4)),
-                body: ArticleRow.body(kind: row.text(5), text: row.text(6)).map(SearchableText.plainText(of:)) ?? ""
-            )
+    /// Indexes (or re-indexes) up to `limit` pending articles, oldest first; returns how many.
+    static func indexPending(_ db: SQLiteConnection, limit: Int) throws -> Int {
+        let pending = try db.rows("""
+            SELECT p.article_id, a.title, a.summary, a.content, a.body_kind, a.body
+            FROM search_pending p JOIN article a ON a.id = p.article_id
+            ORDER BY p.article_id LIMIT ?
+            """, [limit]
+        ) { row in
+            (id: row.int64(0), title: row.text(1) ?? "",
+             summary: SearchableText.summary(description: row.text(2), content: row.text(3)),
+             body: ArticleRow.body(kind: row.text(4), text: row.text(5)).map(SearchableText.plainText(of:)) ?? "")
         }
+        for article in pending {
+            try db.run("DELETE FROM article_text WHERE rowid = ?", article.id)
+            try db.run(
+                "INSERT INTO article_text (rowid, title, summary, body) VALUES (?, ?, ?, ?)",
+                article.id, article.title, article.summary, article.body)
+            try db.run("DELETE FROM search_pending WHERE article_id = ?", article.id)
+        }
+        return pending.count
     }
 }

@@ -4,6 +4,8 @@
 /// (an unclosed quote runs to the end). Every term is passed to FTS5 as a quoted string, so
 /// nothing typed is syntax: `NEAR`, `AND`, `OR`, `NOT`, `col:`, `^`, `(`, `-` and a lone `*` are
 /// plain text, and text with no letters or digits is no term at all. All terms must match.
+/// A prefix of one or two characters matches too much to help and costs the most: the word
+/// is searched as it is.
 public struct SearchQuery: Sendable, Hashable {
     /// The FTS5 MATCH expression.
     let expression: String
@@ -13,6 +15,7 @@ public struct SearchQuery: Sendable, Hashable {
     /// Longer input is cut: nobody types more, and it bounds the query's cost.
     static let maxCharacters = 500
     static let maxTerms = 16
+    static let minPrefix = 3
 
     /// Nil when the text holds nothing to search for (empty, spaces, only punctuation).
     public init?(_ text: String) {
@@ -40,6 +43,8 @@ public struct SearchQuery: Sendable, Hashable {
                 while term.last == "*" { prefix = true; term = term.dropLast() }
             }
             guard term.unicodeScalars.contains(where: Self.isTokenCharacter) else { continue }
+            let lastWord = term.unicodeScalars.reversed().prefix(while: Self.isTokenCharacter)
+            if lastWord.count < Self.minPrefix { prefix = false }
             terms.append((String(term), prefix, phrase))
         }
         guard !terms.isEmpty else { return nil }
