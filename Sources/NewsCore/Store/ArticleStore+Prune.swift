@@ -23,7 +23,8 @@ extension ArticleStore {
             var result = PruneResult()
             result.articles = try db.run("""
                 DELETE FROM article WHERE starred = 0 AND (
-                    (in_feed = 0 AND sort_time < ?1)
+                    (sort_time < ?1 AND NOT EXISTS (SELECT 1 FROM feed_item AS f
+                        WHERE f.source_id = article.source_id AND f.article_id = article.id))
                     OR source_id IN (SELECT id FROM source WHERE removed_at < ?1))
                 """, cutoff)
             result.sources = try db.run("""

@@ -41,7 +41,6 @@ enum Schema {
             published   REAL,
             read        INTEGER NOT NULL DEFAULT 0,
             starred     INTEGER NOT NULL DEFAULT 0,
-            in_feed     INTEGER NOT NULL DEFAULT 1,  -- in the source's latest edition: never pruned
             hash        INTEGER NOT NULL,         -- of the fields below: unchanged items are skipped unread
             title       TEXT NOT NULL,
             source_name TEXT,
@@ -59,7 +58,17 @@ enum Schema {
         CREATE INDEX article_by_url ON article(source_id, url);
         CREATE INDEX article_starred ON article(sort_time DESC, id DESC) WHERE starred = 1;
         CREATE INDEX article_unread ON article(source_id) WHERE read = 0;
-        CREATE INDEX article_in_feed ON article(source_id) WHERE in_feed = 1;
+
+        -- The articles of each source's latest edition: never pruned while there. A narrow
+        -- table of its own, so that items coming and going rewrite a few small pages, not rows.
+        CREATE TABLE feed_item (
+            source_id  INTEGER NOT NULL,
+            article_id INTEGER NOT NULL,
+            PRIMARY KEY (source_id, article_id)
+        ) WITHOUT ROWID;
+        CREATE TRIGGER article_left_feed AFTER DELETE ON article BEGIN
+            DELETE FROM feed_item WHERE source_id = old.source_id AND article_id = old.id;
+        END;
 
         CREATE TABLE saved_image (
             article_id INTEGER PRIMARY KEY REFERENCES article(id) ON DELETE CASCADE,

@@ -17,7 +17,7 @@ import Testing
         CREATE TABLE article (id INTEGER PRIMARY KEY,
             source_id INTEGER NOT NULL REFERENCES source(id) ON DELETE CASCADE,
             identity TEXT NOT NULL, url TEXT NOT NULL, sort_time REAL NOT NULL, first_seen REAL NOT NULL, published REAL,
-            read INTEGER NOT NULL DEFAULT 0, starred INTEGER NOT NULL DEFAULT 0, in_feed INTEGER NOT NULL DEFAULT 1,
+            read INTEGER NOT NULL DEFAULT 0, starred INTEGER NOT NULL DEFAULT 0,
             hash INTEGER NOT NULL, title TEXT NOT NULL, source_name TEXT, author TEXT, summary TEXT, image_url TEXT,
             guid TEXT, content TEXT, body_kind TEXT, body TEXT, UNIQUE (source_id, identity));
         CREATE INDEX article_by_source ON article(source_id, sort_time DESC, id DESC);
@@ -25,7 +25,11 @@ import Testing
         CREATE INDEX article_by_url ON article(source_id, url);
         CREATE INDEX article_starred ON article(sort_time DESC, id DESC) WHERE starred = 1;
         CREATE INDEX article_unread ON article(source_id) WHERE read = 0;
-        CREATE INDEX article_in_feed ON article(source_id) WHERE in_feed = 1;
+        CREATE TABLE feed_item (source_id INTEGER NOT NULL, article_id INTEGER NOT NULL,
+            PRIMARY KEY (source_id, article_id)) WITHOUT ROWID;
+        CREATE TRIGGER article_left_feed AFTER DELETE ON article BEGIN
+            DELETE FROM feed_item WHERE source_id = old.source_id AND article_id = old.id;
+        END;
         CREATE TABLE saved_image (article_id INTEGER PRIMARY KEY REFERENCES article(id) ON DELETE CASCADE,
             path TEXT NOT NULL, saved_at REAL NOT NULL);
 
@@ -35,6 +39,7 @@ import Testing
             (1, 1, 'g:one', 'https://example.com/1', 1750000100, 1750000000, 1750000100, 1, 0, 1, 'First old story', 'About tortoises.', NULL, NULL),
             (2, 1, 'g:two', 'https://example.com/2', 1750000200, 1750000000, 1750000200, 0, 1, 2, 'Second old story', NULL, 'html', '<p>A <i>narwhal</i> appears.</p>'),
             (3, 1, 'u:https://example.com/3', 'https://example.com/3', 1750000300, 1750000000, NULL, 0, 0, 3, 'Third old story', NULL, 'text', 'Plain pelican text.');
+        INSERT INTO feed_item VALUES (1, 1), (1, 2), (1, 3);
         INSERT INTO saved_image VALUES (2, '/home/reader/Downloads/headlines/second.png', 1750000500);
         PRAGMA user_version = 1;
         """

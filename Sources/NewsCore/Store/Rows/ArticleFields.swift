@@ -23,7 +23,7 @@ struct ArticleFields {
         let body = ArticleRow.kind(of: article.body)
         var hasher = ContentHash()
         hasher.add(url)
-        hasher.add(article.publishedAt.map { String($0.timeIntervalSince1970) })
+        hasher.add(article.publishedAt?.timeIntervalSince1970.bitPattern)
         for text in [article.title, article.sourceName, article.author, article.description,
                      article.imageURL?.absoluteString, article.guid, article.content, body.kind, body.text] {
             hasher.add(text)
@@ -64,6 +64,12 @@ struct ContentHash {
     mutating func add(_ text: String?) {
         guard var text else { return mix(0xFE) }
         text.withUTF8 { bytes in for byte in bytes { mix(byte) } }
+        mix(0xFF)
+    }
+
+    mutating func add(_ number: UInt64?) {
+        guard let number else { return mix(0xFE) }
+        for shift in stride(from: 0, to: 64, by: 8) { mix(UInt8(truncatingIfNeeded: number >> UInt64(shift))) }
         mix(0xFF)
     }
 

@@ -19,7 +19,6 @@ struct EditionMerger {
         let id: Int64
         let identity: String
         let hash: Int64
-        let inFeed: Bool
     }
 
     func merge(_ articles: [Article]) throws -> MergeResult {
@@ -31,7 +30,7 @@ struct EditionMerger {
             let fields = ArticleFields(article)
             if identities.insert(fields.identity).inserted { items.append(fields) } else { result.duplicates += 1 }
         }
-        let wasInFeed = Set(try db.rows("SELECT id FROM article WHERE source_id = ? AND in_feed = 1", [sourceID]) { $0.int64(0) })
+        let wasInFeed = Set(try db.rows("SELECT article_id FROM feed_item WHERE source_id = ?", [sourceID]) { $0.int64(0) })
         var matched = Set<Int64>()
         var written = 0
         // Last item first: later rows get larger ids, and equal dates sort by id, newest first,
@@ -39,6 +38,7 @@ struct EditionMerger {
         for fields in items.reversed() {
             guard let stored = try find(fields, claimed: identities) else {
                 let id = try insert(fields)
+                try db.run("INSERT INTO feed_item (source_id, article_id) VALUES (?, ?)", sourceID, id)
                 matched.insert(id)
                 result.added.insert(ArticleID(id))
                 written += 1
@@ -49,6 +49,9 @@ struct EditionMerger {
                 result.duplicates += 1
                 continue
             }
+            if !wasInFeed.contains(stored.id) {
+                try db.run("INSERT INTO feed_item (source_id, article_id) VALUES (?, ?)", sourceID, stored.id)
+            }
             if stored.hash != fields.hash {
                 try update(stored.id, with: fields)
                 result.updated.insert(ArticleID(stored.id))
@@ -56,11 +59,10 @@ struct EditionMerger {
                 probe?(written)
             } else {
                 result.unchanged += 1
-                if !stored.inFeed { try db.run("UPDATE article SET in_feed = 1 WHERE id = ?", stored.id) }
             }
         }
         for id in wasInFeed.subtracting(matched) {
-            try db.run("UPDATE article SET in_feed = 0 WHERE id = ?", id)
+            try db.run("DELETE FROM feed_item WHERE source_id = ? AND article_id = ?", sourceID, id)
         }
         return result
     }
@@ -78,8 +80,8 @@ struct EditionMerger {
     }
 
     private func lookup(_ condition: String, _ value: String) throws -> StoredRow? {
-        try db.firstRow("SELECT id, identity, hash, in_feed FROM article WHERE source_id = ? AND " + condition, sourceID, value) {
-            StoredRow(id: $0.int64(0), identity: $0.text(1) ?? "", hash: $0.int64(2), inFeed: $0.bool(3))
+        try db.firstRow("SELECT id, identity, hash FROM article WHERE source_id = ? AND " + condition, sourceID, value) {
+            StoredRow(id: $0.int64(0), identity: $0.text(1) ?? "", hash: $0.int64(2))
         }
     }
 
@@ -98,7 +100,7 @@ struct EditionMerger {
     private func update(_ id: Int64, with fields: ArticleFields) throws {
         // The right-hand sides see the row as it was: the new date is bound a second time.
         try db.run(
-            "UPDATE article SET \(ArticleFields.assignments), identity = ?, in_feed = 1, "
+            "UPDATE article SET \(ArticleFields.assignments), identity = ?, "
                 + "sort_time = coalesce(?, first_seen) WHERE id = ?",
             values: fields.values + [fields.identity, fields.article.publishedAt, id])
         try SearchIndex.markPending(db, id: id)
