@@ -8,13 +8,23 @@ extension StoreBenchmark {
         _ store: ArticleStore, corpus: StoreCorpus, file: URL, rounds: Int, options: BenchmarkOptions
     ) async throws -> (lines: [String], met: Bool) {
         let medium = corpus.word(rank: 300)
+        // Two adjacent words of a stored title: a phrase someone might remember.
+        let title = try await store.page(.source(key(3)), limit: 1).articles.first?.article.title ?? ""
+        let titleWords = title.lowercased().split(separator: " ").map(String.init)
+        let remembered = titleWords.count > 2 ? "\"\(titleWords[1]) \(titleWords[2])\"" : medium
+        let broadPrefix = String(corpus.word(rank: 60).prefix(4))
+        let longWord = corpus.vocabulary.prefix(2_000).first { $0.count >= 9 } ?? medium
+        let narrowPrefix = String(longWord.prefix(7))
+        func words(startingWith prefix: String) -> Int { corpus.vocabulary.filter { $0.hasPrefix(prefix) }.count }
         let queries = [
             ("a word in most articles", corpus.word(rank: 5)),
             ("a word in 1 of 15", medium),
             ("a rare word", corpus.word(rank: 15_000)),
             ("two words", "\(corpus.word(rank: 40)) \(corpus.word(rank: 400))"),
-            ("a prefix", String(corpus.word(rank: 60).prefix(4)) + "*"),
-            ("a phrase", "\"\(corpus.word(rank: 2)) \(corpus.word(rank: 3))\""),
+            ("a prefix of \(words(startingWith: broadPrefix)) words", broadPrefix + "*"),
+            ("a prefix of \(words(startingWith: narrowPrefix)) words", narrowPrefix + "*"),
+            ("a phrase of the two commonest words", "\"\(corpus.word(rank: 0)) \(corpus.word(rank: 1))\""),
+            ("a phrase from a title", remembered),
         ]
         var lines: [String] = []
         var met = true

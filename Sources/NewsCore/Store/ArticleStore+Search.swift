@@ -2,9 +2,12 @@
 extension ArticleStore {
     /// Ranking weights of the indexed columns: a word in the title counts most.
     static let rankWeights = (title: 10.0, summary: 4.0, body: 1.0)
-    /// A query matching more articles than this ranks only the most recently stored of them:
-    /// ranking costs about a microsecond a match, and a word that common says little.
+    /// When every word of a query is in more articles than this, only the most recently stored
+    /// articles are ranked (about this many): ranking costs about a microsecond a match, a
+    /// phrase or prefix more, and a query made only of words that common says little.
     static let maxRanked = 10_000
+    /// Words of a query looked at to find that bound.
+    static let maxBoundingWords = 8
     /// Articles indexed per transaction by `indexForSearch`; other calls run between batches.
     static let indexBatch = 250
 
@@ -16,21 +19,21 @@ extension ArticleStore {
     }
 
     public func search(_ query: SearchQuery, limit: Int = 50, offset: Int = 0) async throws -> [StoredArticle] {
-        do {
-            try await indexForSearch()
-        } catch StoreError.busy {
-            // Another instance holds the write lock: search what is indexed so far.
-        } catch StoreError.readOnly {
-            // This instance cannot write: likewise (`access` already says so).
+        // Read-only (the file, or another instance's lock): search what is indexed so far
+        // rather than wait out the busy timeout on every search; `access` already says so.
+        if access == .readWrite {
+            do {
+                try await indexForSearch()
+            } catch StoreError.busy {
+                // The lock was taken meanwhile: likewise.
+            }
         }
         let limit = min(max(limit, 1), Self.maxPageSize)
         let offset = max(offset, 0)
         let weights = Self.rankWeights
+        let maxRanked = rankingLimit
         return try reading { db in
-            let oldest = try db.firstRow(
-                "SELECT rowid FROM article_text WHERE article_text MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?",
-                query.expression, Self.maxRanked - 1
-            ) { $0.int64(0) } ?? 0
+            let oldest = try Self.oldestRanked(query, limit: maxRanked, db)
             // Ranked inside the index, with room past the page for ties at its edge, which the
             // outer query orders newest first; article rows are read for that much only.
             return try db.rows("""
@@ -44,6 +47,21 @@ extension ArticleStore {
                 """, [query.expression, oldest, offset + 2 * limit, limit, offset]
             ) { ArticleRow.decode($0) }
         }
+    }
+
+    /// The smallest article id worth ranking: 0 (all) when some word of the query is in fewer
+    /// than `limit` articles, else the newest id below which every word's newest `limit`
+    /// articles lie. Each word alone is cheap to find (its own list in the index, newest first).
+    static func oldestRanked(_ query: SearchQuery, limit: Int, _ db: SQLiteConnection) throws -> Int64 {
+        var oldest: Int64 = 0
+        for word in query.words.prefix(maxBoundingWords) {
+            let bound = try db.firstRow(
+                "SELECT rowid FROM article_text WHERE article_text MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?",
+                word, limit - 1, map: { $0.int64(0) })
+            guard let bound else { return 0 }
+            oldest = max(oldest, bound)
+        }
+        return oldest
     }
 
     /// Indexes the articles merged since the last call, `indexBatch` per transaction, letting

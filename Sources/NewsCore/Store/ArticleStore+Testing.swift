@@ -6,6 +6,11 @@ extension ArticleStore {
         mergeProbe = probe
     }
 
+    /// Lowers the number of matches that common words rank among (see `maxRanked`).
+    public func setRankingLimit(_ limit: Int) {
+        rankingLimit = max(limit, 1)
+    }
+
     /// Runs SQL on the store's own connection (`PRAGMA max_page_count`, `cache_size`).
     public func executeForTesting(_ sql: String) throws {
         try reading { try $0.execute(sql) }

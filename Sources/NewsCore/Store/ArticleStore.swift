@@ -24,6 +24,8 @@ public actor ArticleStore {
     private var openedReadOnly = false
     /// Test hook (see `ArticleStore+Testing`): told after each article a merge writes.
     var mergeProbe: (@Sendable (Int) -> Void)?
+    /// `maxRanked`, lowered by tests.
+    var rankingLimit = ArticleStore.maxRanked
 
     private init(file: URL, busyTimeout: Duration) {
         self.file = file

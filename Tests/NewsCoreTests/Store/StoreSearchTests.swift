@@ -1,5 +1,5 @@
 import Foundation
-@testable import NewsCore
+@_spi(StoreTesting) @testable import NewsCore
 import Testing
 
 /// Full-text search through the store: what it finds, in which order.
@@ -83,6 +83,20 @@ import Testing
         #expect(found.prefix(3).map(\.article.url.lastPathComponent) == ["4", "3", "2"], "ties: newest first")
     }
 
+    /// Ranking is bounded when every word is common: only the newest matches are ranked.
+    /// A query with one word rarer than the bound is exact.
+    @Test func commonWordsRankOnlyTheNewestMatches() async throws {
+        let store = try await sandbox.open()
+        await store.setRankingLimit(3)
+        try await store.merge(Edition(articles: (1...10).map {
+            StoreFixtures.article($0, title: "Common words \($0)" + ($0 == 2 ? " unusual" : ""))
+        }), into: feed)
+        #expect(try await titles(store, "common words").count == 3)
+        #expect(try await titles(store, "\"common words\"").count == 3)
+        #expect(try await titles(store, "common unusual") == ["Common words 2 unusual"])
+        #expect(try await titles(store, "wor*").count == 3)
+    }
+
     @Test func resultsComeInPages() async throws {
         let store = try await sandbox.open()
         try await store.merge(Edition(articles: (1...30).map { StoreFixtures.article($0, title: "Robots \($0)") }), into: feed)
@@ -133,6 +147,16 @@ import Testing
     ])
     func translation(text: String, expression: String) {
         #expect(SearchQuery(text)?.expression == expression)
+    }
+
+    @Test(arguments: [
+        ("port crane", ["\"port\"", "\"crane\""]),
+        ("\"harbour cranes\" ret*", ["\"harbour\"", "\"cranes\"", "\"ret\"*"]),
+        ("\"big crane\"*", ["\"big\"", "\"crane\"*"]),
+        ("don't", ["\"don\"", "\"t\""]),
+    ])
+    func wordsForBounding(text: String, words: [String]) {
+        #expect(SearchQuery(text)?.words == words)
     }
 
     @Test(arguments: ["", "  ", "*", "\"\"", "\" \"", "- + ( ) :", "\"*\"", "^", "\u{301}"])

@@ -11,6 +11,9 @@ public struct SearchQuery: Sendable, Hashable {
     let expression: String
     /// The terms as a person would read them back ("cat*", "\"two words\"").
     public let terms: [String]
+    /// Each word of the terms as a query of its own (`"word"`, or `"word"*` for a prefix), to
+    /// bound the cost of ranking (see `ArticleStore.search`).
+    let words: [String]
 
     /// Longer input is cut: nobody types more, and it bounds the query's cost.
     static let maxCharacters = 500
@@ -52,6 +55,12 @@ public struct SearchQuery: Sendable, Hashable {
         expression = terms.map { term in
             "\"" + term.text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (term.prefix ? "*" : "")
         }.joined(separator: " ")
+        words = terms.flatMap { term in
+            let parts = term.text.unicodeScalars.split { !Self.isTokenCharacter($0) }.map { String(String.UnicodeScalarView($0)) }
+            return parts.enumerated().map { index, word in
+                "\"" + word + "\"" + (term.prefix && index == parts.count - 1 ? "*" : "")
+            }
+        }
         self.terms = terms.map { term in
             (term.phrase ? "\"\(term.text)\"" : term.text) + (term.prefix ? "*" : "")
         }
