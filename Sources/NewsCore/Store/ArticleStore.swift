@@ -91,6 +91,7 @@ public actor ArticleStore {
     private func translate(_ error: any Error) -> any Error {
         guard let error = error as? SQLiteError else { return error }
         if error.isDiskFull { return StoreError.diskFull }
+        if error.isBusy { return StoreError.busy }
         if error.isDamage { return replaceDamagedFile(error) }
         return StoreError.failed(reason: error.message)
     }
@@ -104,6 +105,7 @@ public actor ArticleStore {
             let opened = try StoreOpener.open(file, busyTimeout: busyTimeout, now: Date())
             connection = opened.connection
             access = opened.access
+            openedReadOnly = opened.access != .readWrite
             return .damaged(movedTo: movedTo.path)
         } catch let storeError as StoreError {
             return storeError
