@@ -55,6 +55,11 @@ enum BenchmarkRegistry {
             run: { try PreviewBenchmark.run($0) }
         ),
         BenchmarkEntry(
+            name: "store",
+            summary: "the article cache at 100,000 articles: merge a 1,000-item refresh (≤ 50 ms), search (≤ 20 ms), open",
+            run: { try await StoreBenchmark.run($0) }
+        ),
+        BenchmarkEntry(
             name: "save-memory",
             summary: "peak memory growth while a 30 MB image saves (goal ≤ 16 MiB)",
             run: { try await SaveBenchmark.memory($0) }
@@ -78,8 +83,8 @@ func usage() -> String {
 
         Options:
           --rounds N         timed rounds (default: each benchmark's own)
-          --articles N       articles in the generated document (decode; default 10000)
-          --document PATH    write the generated input to PATH and keep it (decode: the JSON; preview: the JPEG)
+          --articles N       articles in the generated document (decode; default 10000) or store (store; default 100000)
+          --document PATH    write the generated input to PATH and keep it (decode: the JSON; preview: the JPEG; store: the cache folder)
           --swift-only       skip comparison programs such as python3 (for profiling)
           --strict           exit 1 when a goal is missed
           -h, --help         show this help

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Lists, newest first, by pages: a list opens on its first page without reading the rest.
+extension ArticleStore {
+    /// The most rows one page may ask for.
+    public static let maxPageSize = 1_000
+
+    /// The page of `scope` that follows `cursor` (nil: the first page), at most `limit` articles.
+    /// `unreadOnly` leaves read articles out (`--unread`, and `n` with a limit of 1).
+    public func page(
+        _ scope: ArticleScope, after cursor: ArticleCursor? = nil, limit: Int = 100, unreadOnly: Bool = false
+    ) throws -> ArticlePage {
+        let limit = min(max(limit, 1), Self.maxPageSize)
+        let start = cursor ?? .start
+        return try reading { db in
+            guard let filter = try Self.filter(scope, db) else { return ArticlePage(articles: [], next: nil) }
+            // One more row than asked tells whether a next page exists.
+            var articles = try db.rows(
+                "SELECT \(ArticleRow.columns), a.sort_time FROM article a JOIN source s ON s.id = a.source_id "
+                    + "WHERE \(filter.sql) (a.sort_time, a.id) < (?, ?) \(unreadOnly ? "AND a.read = 0" : "") "
+                    + "ORDER BY a.sort_time DESC, a.id DESC LIMIT ?",
+                filter.values + [start.sortTime, start.id.rawValue, limit + 1]
+            ) { row in (ArticleRow.decode(row), ArticleCursor(sortTime: row.double(16) ?? 0, id: ArticleID(row.int64(0)))) }
+            let more = articles.count > limit
+            if more { articles.removeLast() }
+            return ArticlePage(articles: articles.compactMap(\.0), next: more ? articles.last?.1 : nil)
+        }
+    }
+
+    /// How many articles `scope` holds.
+    public func count(_ scope: ArticleScope, unreadOnly: Bool = false) throws -> Int {
+        try reading { db in
+            guard let filter = try Self.filter(scope, db) else { return 0 }
+            return try db.firstRow(
+                "SELECT count(*) FROM article a WHERE \(filter.sql) \(unreadOnly ? "a.read = 0" : "1")", values: filter.values
+            ) { $0.int(0) } ?? 0
+        }
+    }
+
+    /// One article by its id; nil when it is gone (pruned).
+    public func article(_ id: ArticleID) throws -> StoredArticle? {
+        try reading { db in
+            try db.firstRow(
+                "SELECT \(ArticleRow.columns) FROM article a JOIN source s ON s.id = a.source_id WHERE a.id = ?", id.rawValue
+            ) { ArticleRow.decode($0) }
+        }
+    }
+
+    /// The condition (ending in AND) that selects `scope`'s rows of `article a`; nil for a
+    /// source the store does not know (an empty list).
+    static func filter(_ scope: ArticleScope, _ db: SQLiteConnection) throws -> (sql: String, values: [(any SQLiteBindable)?])? {
+        switch scope {
+        case .all:
+            return ("", [])
+        case .starred:
+            return ("a.starred = 1 AND", [])
+        case .source(let key):
+            guard let id = try SourceRows.id(db, key) else { return nil }
+            return ("a.source_id = ? AND", [id])
+        }
+    }
+}

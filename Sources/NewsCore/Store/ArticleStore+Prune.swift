@@ -1,0 +1,37 @@
+import Foundation
+
+/// Forgetting old articles, run in the background at start.
+extension ArticleStore {
+    /// Deletes articles older than `keepDays` (by date, else first-seen time) that are neither
+    /// starred nor still in their source's latest edition (deleting those would bring them
+    /// back as new on the next refresh). With `configured` given, sources missing from it are
+    /// noted as removed, and `keepDays` after that their articles go too, starred ones
+    /// excepted; a removed source goes once it has none left. A source that comes back in the
+    /// config is kept again. Pass nil when the run does not know the whole config (`--source`).
+    @discardableResult
+    public func prune(keepDays: Int = 30, configured: Set<SourceKey>?, now: Date = Date()) throws -> PruneResult {
+        let cutoff = now.addingTimeInterval(-Double(max(keepDays, 0)) * 86_400)
+        return try writing { db in
+            if let configured {
+                let known = try db.rows("SELECT id, key, removed_at IS NOT NULL FROM source", []) {
+                    (id: $0.int64(0), key: SourceKey($0.text(1) ?? ""), removed: $0.bool(2))
+                }
+                for source in known where configured.contains(source.key) == source.removed {
+                    try db.run("UPDATE source SET removed_at = ? WHERE id = ?", source.removed ? nil : now, source.id)
+                }
+            }
+            var result = PruneResult()
+            result.articles = try db.run("""
+                DELETE FROM article WHERE starred = 0 AND (
+                    (sort_time < ?1 AND NOT EXISTS (SELECT 1 FROM feed_item AS f
+                        WHERE f.source_id = article.source_id AND f.article_id = article.id))
+                    OR source_id IN (SELECT id FROM source WHERE removed_at < ?1))
+                """, cutoff)
+            result.sources = try db.run("""
+                DELETE FROM source WHERE removed_at < ?
+                    AND NOT EXISTS (SELECT 1 FROM article WHERE article.source_id = source.id)
+                """, cutoff)
+            return result
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// What the reader did: read, unread, starred.
+extension ArticleStore {
+    /// Marks articles read (or unread); returns how many changed.
+    @discardableResult
+    public func markRead(_ ids: some Sequence<ArticleID>, read: Bool = true) throws -> Int {
+        try writing { db in
+            try ids.reduce(0) { changed, id in
+                changed + (try db.run("UPDATE article SET read = ? WHERE id = ? AND read != ?", read, id.rawValue, read))
+            }
+        }
+    }
+
+    /// Marks every article of `scope` read (`A`); returns how many changed.
+    @discardableResult
+    public func markAllRead(in scope: ArticleScope) throws -> Int {
+        try writing { db in
+            guard let filter = try Self.filter(scope, db) else { return 0 }
+            return try db.run("UPDATE article AS a SET read = 1 WHERE \(filter.sql) a.read = 0", values: filter.values)
+        }
+    }
+
+    /// Stars or unstars an article; returns whether it changed.
+    @discardableResult
+    public func setStarred(_ starred: Bool, for id: ArticleID) throws -> Bool {
+        try writing { db in
+            try db.run("UPDATE article SET starred = ? WHERE id = ? AND starred != ?", starred, id.rawValue, starred) > 0
+        }
+    }
+
+    /// Notes where an article's image was saved (the saved-image index).
+    public func recordSavedImage(of id: ArticleID, file: URL, at now: Date = Date()) throws {
+        try writing { db in
+            try db.run(
+                "INSERT INTO saved_image (article_id, path, saved_at) SELECT id, ?, ? FROM article WHERE id = ? "
+                    + "ON CONFLICT (article_id) DO UPDATE SET path = excluded.path, saved_at = excluded.saved_at",
+                file.standardizedFileURL.path, now, id.rawValue)
+        }
+    }
+
+    /// Where the article's image was saved, if it was; a stored path that is not an absolute
+    /// path of printable characters (a hand-edited file) is no answer.
+    public func savedImage(of id: ArticleID) throws -> SavedImageRecord? {
+        try reading { db in
+            try db.firstRow("SELECT path, saved_at FROM saved_image WHERE article_id = ?", id.rawValue) { row in
+                guard let path = row.text(0), path.hasPrefix("/"), Sanitizer.clean(path) == path else { return nil }
+                return SavedImageRecord(file: URL(fileURLWithPath: path), savedAt: row.date(1) ?? Date(timeIntervalSince1970: 0))
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Refreshes: merging an edition, and recording how each refresh ended.
+extension ArticleStore {
+    /// Merges a fetched edition into `source` in one transaction: new articles added, changed
+    /// ones updated (read and starred kept), nothing duplicated (see `EditionMerger` for the
+    /// rules), and the refresh recorded as updated with the response's validators.
+    @discardableResult
+    public func merge(
+        _ edition: Edition, into source: SourceKey, validators: HTTPValidators = HTTPValidators(), at now: Date = Date()
+    ) throws -> MergeResult {
+        let probe = mergeProbe
+        return try writing { db in
+            let sourceID = try SourceRows.ensure(db, source)
+            let result = try EditionMerger(db: db, sourceID: sourceID, now: now, probe: probe).merge(edition.articles)
+            try SourceRows.recordUpdated(db, sourceID, title: edition.title, validators: validators, now: now)
+            return result
+        }
+    }
+
+    /// A 304 Not Modified: only the refresh time is written (and new validators, if the
+    /// server sent any with it).
+    public func recordNotModified(_ source: SourceKey, validators: HTTPValidators? = nil, at now: Date = Date()) throws {
+        try writing { db in
+            try SourceRows.recordNotModified(db, try SourceRows.ensure(db, source), validators: validators, now: now)
+        }
+    }
+
+    /// A failed refresh: its sentence, and the time before which the server asked not to be
+    /// asked again (`Retry-After` on a 429 or 503). Articles and validators are kept.
+    public func recordFailure(_ source: SourceKey, message: String, retryAfter: Date? = nil, at now: Date = Date()) throws {
+        try writing { db in
+            try SourceRows.recordFailure(db, try SourceRows.ensure(db, source), message: message, retryAfter: retryAfter, now: now)
+        }
+    }
+
+    /// What the store knows of the source's refreshes (validators for a conditional request,
+    /// Retry-After); nil for a source it has never heard of.
+    public func refreshState(of source: SourceKey) throws -> SourceRefreshState? {
+        try reading { db in
+            try db.firstRow("SELECT \(SourceRows.refreshColumns) FROM source s WHERE s.key = ?", source.rawValue) {
+                SourceRows.refreshState($0, from: 0)
+            }
+        }
+    }
+
+    /// Every source the store knows, by key, with its counts and refresh record.
+    public func sources() throws -> [SourceSummary] {
+        try reading { db in
+            try db.readTransaction {
+                // Two index-only counts, rather than one scan of the (wide) article rows.
+                let totals = Dictionary(uniqueKeysWithValues: try db.rows(
+                    "SELECT source_id, count(*) FROM article INDEXED BY article_by_source GROUP BY source_id", []
+                ) { ($0.int64(0), $0.int(1)) })
+                let unread = Dictionary(uniqueKeysWithValues: try db.rows(
+                    "SELECT source_id, count(*) FROM article WHERE read = 0 GROUP BY source_id", []
+                ) { ($0.int64(0), $0.int(1)) })
+                return try db.rows("SELECT s.id, s.key, s.title, \(SourceRows.refreshColumns) FROM source s ORDER BY s.key", []) { row in
+                    let id = row.int64(0)
+                    return SourceSummary(
+                        key: SourceKey(row.text(1) ?? ""),
+                        title: Sanitizer.cleanOptional(row.text(2), maxLength: TextLimits.name),
+                        articleCount: totals[id] ?? 0,
+                        unreadCount: unread[id] ?? 0,
+                        refresh: SourceRows.refreshState(row, from: 3)
+                    )
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+/// Full-text search over every stored article.
+extension ArticleStore {
+    /// Ranking weights of the indexed columns: a word in the title counts most.
+    static let rankWeights = (title: 10.0, summary: 4.0, body: 1.0)
+    /// When every word of a query is in more articles than this, only the most recently stored
+    /// articles are ranked (about this many): ranking costs about a microsecond a match, a
+    /// phrase or prefix more, and a query made only of words that common says little.
+    static let maxRanked = 10_000
+    /// Words of a query looked at to find that bound.
+    static let maxBoundingWords = 8
+    /// Articles indexed per transaction by `indexForSearch`; other calls run between batches.
+    static let indexBatch = 250
+
+    /// Articles matching `text` (words, `prefix*`, `"phrases"`; see `SearchQuery`), best first
+    /// by BM25, newest first among equals. Text with nothing to search for finds nothing.
+    public func search(_ text: String, limit: Int = 50, offset: Int = 0) async throws -> [StoredArticle] {
+        guard let query = SearchQuery(text) else { return [] }
+        return try await search(query, limit: limit, offset: offset)
+    }
+
+    public func search(_ query: SearchQuery, limit: Int = 50, offset: Int = 0) async throws -> [StoredArticle] {
+        // Read-only (the file, or another instance's lock): search what is indexed so far
+        // rather than wait out the busy timeout on every search; `access` already says so.
+        if access == .readWrite {
+            do {
+                try await indexForSearch()
+            } catch StoreError.busy {
+                // The lock was taken meanwhile: likewise.
+            }
+        }
+        let limit = min(max(limit, 1), Self.maxPageSize)
+        let offset = max(offset, 0)
+        let weights = Self.rankWeights
+        let maxRanked = rankingLimit
+        return try reading { db in
+            let oldest = try Self.oldestRanked(query, limit: maxRanked, db)
+            // Ranked inside the index, with room past the page for ties at its edge, which the
+            // outer query orders newest first; article rows are read for that much only.
+            return try db.rows("""
+                SELECT \(ArticleRow.columns) FROM (
+                    SELECT rowid AS id, bm25(article_text, \(weights.title), \(weights.summary), \(weights.body)) AS score
+                    FROM article_text WHERE article_text MATCH ?1 AND rowid >= ?2
+                    ORDER BY score LIMIT ?3
+                ) AS hit
+                JOIN article a ON a.id = hit.id JOIN source s ON s.id = a.source_id
+                ORDER BY hit.score, a.sort_time DESC, a.id DESC LIMIT ?4 OFFSET ?5
+                """, [query.expression, oldest, offset + 2 * limit, limit, offset]
+            ) { ArticleRow.decode($0) }
+        }
+    }
+
+    /// The smallest article id worth ranking: 0 (all) when some word of the query is in fewer
+    /// than `limit` articles, else the newest id below which every word's newest `limit`
+    /// articles lie. Each word alone is cheap to find (its own list in the index, newest first).
+    static func oldestRanked(_ query: SearchQuery, limit: Int, _ db: SQLiteConnection) throws -> Int64 {
+        var oldest: Int64 = 0
+        for word in query.words.prefix(maxBoundingWords) {
+            let bound = try db.firstRow(
+                "SELECT rowid FROM article_text WHERE article_text MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?",
+                word, limit - 1, map: { $0.int64(0) })
+            guard let bound else { return 0 }
+            oldest = max(oldest, bound)
+        }
+        return oldest
+    }
+
+    /// Indexes the articles merged since the last call, `indexBatch` per transaction, letting
+    /// other calls run between batches; stops early when its task is cancelled. Search does
+    /// this first; calling it after refreshes means the next search has nothing left to do.
+    public func indexForSearch() async throws {
+        while !Task.isCancelled {
+            let indexed = try writing { try SearchIndex.indexPending($0, limit: Self.indexBatch) }
+            if indexed < Self.indexBatch { return }
+            await Task.yield()
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// The article cache: one SQLite file, one connection, owned by this actor. Its work runs on
+/// a queue of its own (see `StoreExecutor`), so callers, the interface included, only ever
+/// await it. Every method that changes something runs in one transaction: it happens whole
+/// or not at all (a kill or a full disk leaves the file as it was before).
+///
+/// Errors are `StoreError`s. When another instance holds the write lock past the busy timeout,
+/// or the file cannot be written, `access` turns `.readOnly` (reads go on working) until a
+/// later write succeeds.
+public actor ArticleStore {
+    public nonisolated let file: URL
+    /// Whether this instance can write; the interface shows `.readOnly`'s reason.
+    public private(set) var access: StoreAccess = .readWrite
+    /// One sentence per thing the person should know about opening (a damaged file moved aside).
+    public private(set) var notices: [String] = []
+
+    private let executor = StoreExecutor()
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    private var connection: SQLiteConnection?
+    private let busyTimeout: Duration
+    /// The file could not be opened for writing at all; writes are not even tried.
+    private var openedReadOnly = false
+    /// Test hook (see `ArticleStore+Testing`): told after each article a merge writes.
+    var mergeProbe: (@Sendable (Int) -> Void)?
+    /// `maxRanked`, lowered by tests.
+    var rankingLimit = ArticleStore.maxRanked
+
+    private init(file: URL, busyTimeout: Duration) {
+        self.file = file
+        self.busyTimeout = busyTimeout
+    }
+
+    /// Opens (creating, upgrading, or replacing a damaged or foreign file) the cache at `file`,
+    /// usually `StoreLocation.resolve(environment:)`. The work runs on the store's own queue.
+    public static func open(
+        at file: URL, busyTimeout: Duration = .seconds(2), now: Date = Date()
+    ) async throws -> ArticleStore {
+        let store = ArticleStore(file: file, busyTimeout: busyTimeout)
+        try await store.load(now: now)
+        return store
+    }
+
+    private func load(now: Date) throws {
+        let opened = try StoreOpener.open(file, busyTimeout: busyTimeout, now: now)
+        connection = opened.connection
+        access = opened.access
+        openedReadOnly = opened.access != .readWrite
+        notices = opened.notices
+    }
+
+    // MARK: - Running statements
+
+    /// Runs `body` against the connection, turning SQLite's errors into `StoreError`s.
+    @discardableResult
+    func reading<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        let db = try database()
+        do {
+            return try body(db)
+        } catch {
+            throw translate(error)
+        }
+    }
+
+    /// Runs `body` in one write transaction, keeping `access` up to date.
+    @discardableResult
+    func writing<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        if openedReadOnly, case .readOnly(let reason) = access { throw StoreError.readOnly(reason: reason) }
+        let db = try database()
+        do {
+            let result = try db.writeTransaction { try body(db) }
+            access = .readWrite
+            return result
+        } catch let error as SQLiteError where error.isBusy {
+            access = .readOnly(reason: "another Headlines is writing it")
+            throw StoreError.busy
+        } catch let error as SQLiteError where error.isReadOnly {
+            access = .readOnly(reason: Sanitizer.clean(error.message))
+            throw StoreError.readOnly(reason: error.message)
+        } catch {
+            throw translate(error)
+        }
+    }
+
+    private func database() throws -> SQLiteConnection {
+        guard let connection else { throw StoreError.failed(reason: "the cache is closed after an earlier failure") }
+        return connection
+    }
+
+    private func translate(_ error: any Error) -> any Error {
+        guard let error = error as? SQLiteError else { return error }
+        if error.isDiskFull { return StoreError.diskFull }
+        if error.isBusy { return StoreError.busy }
+        if error.isDamage { return replaceDamagedFile(error) }
+        return StoreError.failed(reason: error.message)
+    }
+
+    /// The file turned out damaged in use: it is moved aside and a new one opened at once, so
+    /// that the next call works; this call reports what happened.
+    private func replaceDamagedFile(_ error: SQLiteError) -> StoreError {
+        connection = nil  // closes it
+        do {
+            let movedTo = try StoreFile.moveAside(file, at: Date())
+            let opened = try StoreOpener.open(file, busyTimeout: busyTimeout, now: Date())
+            connection = opened.connection
+            access = opened.access
+            openedReadOnly = opened.access != .readWrite
+            return .damaged(movedTo: movedTo.path)
+        } catch let storeError as StoreError {
+            return storeError
+        } catch {
+            return .failed(reason: error.localizedDescription)
+        }
+    }
+}

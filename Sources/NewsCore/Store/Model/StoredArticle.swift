@@ -1,0 +1,58 @@
+import Foundation
+
+/// An article as the store keeps it: the article itself and what the reader did with it.
+public struct StoredArticle: Sendable, Hashable, Identifiable {
+    public let id: ArticleID
+    public let source: SourceKey
+    public var article: Article
+    /// When this store first saw the article.
+    public let firstSeen: Date
+    public var isRead: Bool
+    public var isStarred: Bool
+
+    public init(id: ArticleID, source: SourceKey, article: Article, firstSeen: Date, isRead: Bool, isStarred: Bool) {
+        self.id = id
+        self.source = source
+        self.article = article
+        self.firstSeen = firstSeen
+        self.isRead = isRead
+        self.isStarred = isStarred
+    }
+
+    /// The date lists sort by, newest first: the published date, else the first-seen time.
+    public var sortDate: Date { article.publishedAt ?? firstSeen }
+
+    /// Where the next page starts when this is the last article of a page.
+    public var cursor: ArticleCursor { ArticleCursor(sortTime: sortDate.timeIntervalSince1970, id: id) }
+}
+
+/// Which articles a list shows.
+public enum ArticleScope: Sendable, Hashable {
+    /// One source's articles.
+    case source(SourceKey)
+    /// Every source's articles in one list.
+    case all
+    /// Starred articles, from every source.
+    case starred
+}
+
+/// A position in a newest-first list: the page after it holds the articles that sort after
+/// it. Articles that arrive later (newer ones) never shift the pages after a cursor.
+public struct ArticleCursor: Sendable, Hashable {
+    let sortTime: Double
+    let id: ArticleID
+
+    /// Before the newest article: the first page.
+    static let start = ArticleCursor(sortTime: .infinity, id: ArticleID(.max))
+}
+
+/// One page of a list, and where the next one starts (nil at the end).
+public struct ArticlePage: Sendable, Hashable {
+    public var articles: [StoredArticle]
+    public var next: ArticleCursor?
+
+    public init(articles: [StoredArticle], next: ArticleCursor?) {
+        self.articles = articles
+        self.next = next
+    }
+}

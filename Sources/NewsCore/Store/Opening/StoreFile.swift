@@ -1,0 +1,68 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The cache file on disk: made private, and moved aside when it cannot be used.
+enum StoreFile {
+    /// Creates the folder (and missing parents) readable by its owner only.
+    static func prepareFolder(_ folder: URL) throws {
+        do {
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw StoreError.cannotOpen(path: folder.path, reason: reason(error))
+        }
+    }
+
+    /// Creates an empty file with mode 0600 when there is none, so that SQLite (which makes
+    /// its `-wal` and `-shm` files with the database's mode) never makes a readable one.
+    static func createIfMissing(_ file: URL) throws {
+        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            close(descriptor)
+        } else if errno != EEXIST {
+            throw StoreError.cannotOpen(path: file.path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Moves the file and its `-wal` and `-shm` companions to `<name>.damaged-<UTC time>`
+    /// (with `-2`, `-3`... if taken); returns the new path of the file.
+    static func moveAside(_ file: URL, at now: Date) throws -> URL {
+        let stamp = timestamp(now)
+        let manager = FileManager.default
+        var target = file.appendingPathExtension("damaged-\(stamp)")
+        var attempt = 2
+        while manager.fileExists(atPath: target.path) {
+            target = file.appendingPathExtension("damaged-\(stamp)-\(attempt)")
+            attempt += 1
+        }
+        do {
+            try manager.moveItem(at: file, to: target)
+            for suffix in ["-wal", "-shm"] where manager.fileExists(atPath: file.path + suffix) {
+                try manager.moveItem(atPath: file.path + suffix, toPath: target.path + suffix)
+            }
+        } catch {
+            throw StoreError.cannotOpen(path: file.path, reason: "it is damaged and cannot be moved aside: " + reason(error))
+        }
+        return target
+    }
+
+    /// `20250131-235959`, in UTC.
+    static func timestamp(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+        return String(format: "%04d", parts.year ?? 0) + two(parts.month) + two(parts.day)
+            + "-" + two(parts.hour) + two(parts.minute) + two(parts.second)
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let underlying, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return error.localizedDescription
+    }
+}

@@ -1,0 +1,109 @@
+import CSQLite
+import Foundation
+
+/// A connection ready for use: WAL mode, busy timeout, schema up to date.
+struct OpenedStore {
+    let connection: SQLiteConnection
+    let access: StoreAccess
+    var notices: [String]
+}
+
+/// Opens the cache file, and replaces it when it is damaged or not ours.
+enum StoreOpener {
+    /// SQLite's page cache per connection, at most.
+    static let cacheKiB = 16_384
+    /// The WAL is folded back into the file once it holds this many pages (16 MiB; SQLite's
+    /// default of 1,000 meant a checkpoint, with its syncs, after nearly every big merge).
+    static let checkpointPages = 4_000
+
+    /// Why a file was moved aside.
+    private enum Unusable: Error {
+        case damaged(String)
+        case foreign
+    }
+
+    static func open(_ file: URL, busyTimeout: Duration, now: Date) throws -> OpenedStore {
+        try StoreFile.prepareFolder(file.deletingLastPathComponent())
+        try StoreFile.createIfMissing(file)
+        do {
+            return try attempt(file, busyTimeout: busyTimeout)
+        } catch let problem as Unusable {
+            let movedTo = try StoreFile.moveAside(file, at: now)
+            let notice: String
+            switch problem {
+            case .damaged(let reason):
+                notice = Sanitizer.clean("The article cache was damaged (\(reason)); it was moved to \(movedTo.path) and a new one started.")
+            case .foreign:
+                notice = Sanitizer.clean("\(file.path) was not a Headlines cache; it was moved to \(movedTo.path) and a new one started.")
+            }
+            try StoreFile.createIfMissing(file)
+            do {
+                var opened = try attempt(file, busyTimeout: busyTimeout)
+                opened.notices.insert(notice, at: 0)
+                return opened
+            } catch is Unusable {
+                throw StoreError.cannotOpen(path: file.path, reason: "a new cache file could not be made")
+            }
+        }
+    }
+
+    private static func attempt(_ file: URL, busyTimeout: Duration) throws -> OpenedStore {
+        do {
+            let db = try SQLiteConnection(path: file.path)
+            sqlite3_busy_timeout(db.handle, Int32(clamping: busyTimeout.components.seconds * 1_000
+                + busyTimeout.components.attoseconds / 1_000_000_000_000_000))
+            let readOnly = db.isReadOnly
+            try db.execute("PRAGMA foreign_keys = ON")
+            // Identified before anything is written: a file that is not ours stays as it was.
+            let version = try identify(db, file: file)
+            if !readOnly { try db.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL") }
+            // A merge looks up every item of a feed in the indexes: with SQLite's default 2 MiB
+            // of page cache, that meant a read from the OS per lookup. Pages are cached only as
+            // they are read, so a short session never comes near the cap.
+            try db.execute("PRAGMA cache_size = -\(cacheKiB); PRAGMA wal_autocheckpoint = \(checkpointPages)")
+            try migrate(db, from: version, file: file, readOnly: readOnly)
+            // Touch every table, so that a file damaged past its header is found now.
+            _ = try db.integer("SELECT (SELECT max(id) FROM source) + (SELECT max(id) FROM article) + (SELECT count(*) FROM article_text WHERE rowid = 1)")
+            let access: StoreAccess = readOnly ? .readOnly(reason: "the file cannot be written") : .readWrite
+            return OpenedStore(connection: db, access: access, notices: [])
+        } catch let error as SQLiteError where error.isDamage {
+            throw Unusable.damaged(error.message)
+        } catch let error as SQLiteError where error.isBusy {
+            throw StoreError.busy
+        } catch let error as SQLiteError {
+            throw StoreError.cannotOpen(path: file.path, reason: error.message)
+        }
+    }
+
+    /// Brings the schema up to `Schema.latest`: every missing step in one transaction.
+    private static func migrate(_ db: SQLiteConnection, from version: Int, file: URL, readOnly: Bool) throws {
+        guard version < Schema.latest else { return }
+        guard !readOnly else {
+            throw StoreError.cannotOpen(path: file.path, reason: "it needs upgrading and cannot be written")
+        }
+        try db.writeTransaction {
+            // Another instance may have upgraded it while this one waited for the lock.
+            let current = try identify(db, file: file)
+            for step in Schema.steps where step.version > current {
+                try db.execute(step.sql)
+                try db.execute("PRAGMA user_version = \(step.version)")
+            }
+        }
+    }
+
+    /// The file's schema version: 0 for an empty database; throws when it is someone else's
+    /// or newer than this build knows.
+    private static func identify(_ db: SQLiteConnection, file: URL) throws -> Int {
+        let applicationID = try db.integer("PRAGMA application_id")
+        let version = Int(try db.integer("PRAGMA user_version"))
+        if applicationID == Schema.applicationID {
+            guard version <= Schema.latest else {
+                throw StoreError.newerVersion(path: file.path, found: version, supported: Schema.latest)
+            }
+            return version
+        }
+        let objects = try db.integer("SELECT count(*) FROM sqlite_schema")
+        guard applicationID == 0, version == 0, objects == 0 else { throw Unusable.foreign }
+        return 0
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Reads stored articles back. The file is trusted no more than the network: every text
+/// passes `Sanitizer.clean` again with the model's caps, every link `URLPolicy` again, and a
+/// row that cannot make an article (no usable link) is left out.
+enum ArticleRow {
+    /// The columns every article query selects, in this order (`a` is `article`, `s` its `source`).
+    static let columns = """
+        a.id, s.key, a.first_seen, a.read, a.starred, a.url, a.published, a.title, a.source_name, \
+        a.author, a.summary, a.image_url, a.guid, a.content, a.body_kind, a.body
+        """
+
+    static func decode(_ row: SQLiteRow) -> StoredArticle? {
+        guard let url = URLPolicy.articleURL(row.text(5), relativeTo: nil) else { return nil }
+        let article = Article(
+            sourceName: Sanitizer.cleanOptional(row.text(8), maxLength: TextLimits.name),
+            author: Sanitizer.cleanOptional(row.text(9), maxLength: TextLimits.name),
+            title: Sanitizer.clean(row.text(7) ?? "", maxLength: TextLimits.title),
+            description: Sanitizer.cleanOptional(row.text(10), maxLength: TextLimits.description),
+            url: url,
+            imageURL: URLPolicy.imageURL(row.text(11), relativeTo: nil),
+            publishedAt: row.date(6),
+            content: Sanitizer.cleanOptional(row.text(13), maxLength: TextLimits.content),
+            guid: Sanitizer.cleanOptional(row.text(12), maxLength: TextLimits.guid),
+            body: body(kind: row.text(14), text: row.text(15))
+        )
+        return StoredArticle(
+            id: ArticleID(row.int64(0)),
+            source: SourceKey(row.text(1) ?? ""),
+            article: article,
+            firstSeen: row.date(2) ?? Date(timeIntervalSince1970: 0),
+            isRead: row.bool(3),
+            isStarred: row.bool(4)
+        )
+    }
+
+    /// The full text as stored, capped. It keeps its line breaks, so it is not put through
+    /// `Sanitizer.clean` (which joins lines); as with a body fresh from the network, whoever
+    /// draws it converts it with the HTML-to-text code, which sanitises everything it outputs.
+    static func body(kind: String?, text: String?) -> ArticleBody? {
+        guard var text, !text.isEmpty else { return nil }
+        if text.utf8.count > TextLimits.body, text.count > TextLimits.body {
+            text = String(text.prefix(TextLimits.body))
+        }
+        switch kind {
+        case "html": return .html(text)
+        case "text": return .text(text)
+        default: return nil
+        }
+    }
+
+    static func kind(of body: ArticleBody?) -> (kind: String?, text: String?) {
+        switch body {
+        case .html(let text)?: return ("html", text)
+        case .text(let text)?: return ("text", text)
+        case nil: return (nil, nil)
+        }
+    }
+}

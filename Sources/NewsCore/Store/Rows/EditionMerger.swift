@@ -1,0 +1,108 @@
+import Foundation
+
+/// Merges one edition's articles into a source's stored ones (inside the caller's transaction).
+///
+/// Rules: an item is the stored article with its identity (GUID, else URL); failing that, an
+/// item with a GUID takes over the row stored from before its feed gave GUIDs (same URL, no
+/// GUID), and an item without one matches a stored row by URL, unless another item of this
+/// edition claims that row's identity. The first of several items with one identity wins.
+/// Unchanged rows (same hash) are not written; changed ones are updated in place, so read
+/// and starred state stay, and re-dated or reordered items never make a second row.
+struct EditionMerger {
+    let db: SQLiteConnection
+    let sourceID: Int64
+    let now: Date
+    /// Told the number of rows written so far, after each (a test hook).
+    let probe: (@Sendable (Int) -> Void)?
+
+    private struct StoredRow {
+        let id: Int64
+        let identity: String
+        let hash: Int64
+    }
+
+    func merge(_ articles: [Article]) throws -> MergeResult {
+        var result = MergeResult()
+        var identities = Set<String>()
+        var items: [ArticleFields] = []
+        items.reserveCapacity(articles.count)
+        for article in articles {
+            let fields = ArticleFields(article)
+            if identities.insert(fields.identity).inserted { items.append(fields) } else { result.duplicates += 1 }
+        }
+        let wasInFeed = Set(try db.rows("SELECT article_id FROM feed_item WHERE source_id = ?", [sourceID]) { $0.int64(0) })
+        var matched = Set<Int64>()
+        var written = 0
+        // Last item first: later rows get larger ids, and equal dates sort by id, newest first,
+        // so items with one date (or none: all first seen now) keep the feed's order.
+        for fields in items.reversed() {
+            guard let stored = try find(fields, claimed: identities) else {
+                let id = try insert(fields)
+                try db.run("INSERT INTO feed_item (source_id, article_id) VALUES (?, ?)", sourceID, id)
+                matched.insert(id)
+                result.added.insert(ArticleID(id))
+                written += 1
+                probe?(written)
+                continue
+            }
+            guard matched.insert(stored.id).inserted else {
+                result.duplicates += 1
+                continue
+            }
+            if !wasInFeed.contains(stored.id) {
+                try db.run("INSERT INTO feed_item (source_id, article_id) VALUES (?, ?)", sourceID, stored.id)
+            }
+            if stored.hash != fields.hash {
+                try update(stored.id, with: fields)
+                result.updated.insert(ArticleID(stored.id))
+                written += 1
+                probe?(written)
+            } else {
+                result.unchanged += 1
+            }
+        }
+        for id in wasInFeed.subtracting(matched) {
+            try db.run("DELETE FROM feed_item WHERE source_id = ? AND article_id = ?", sourceID, id)
+        }
+        return result
+    }
+
+    private func find(_ fields: ArticleFields, claimed: Set<String>) throws -> StoredRow? {
+        if let row = try lookup("identity = ?", fields.identity) { return row }
+        let fallback: StoredRow?
+        if fields.article.guid != nil {
+            fallback = try lookup("identity = ?", "u:" + fields.url)
+        } else {
+            fallback = try lookup("url = ? ORDER BY id LIMIT 1", fields.url)
+        }
+        guard let fallback, !claimed.contains(fallback.identity) else { return nil }
+        return fallback
+    }
+
+    private func lookup(_ condition: String, _ value: String) throws -> StoredRow? {
+        try db.firstRow("SELECT id, identity, hash FROM article WHERE source_id = ? AND " + condition, sourceID, value) {
+            StoredRow(id: $0.int64(0), identity: $0.text(1) ?? "", hash: $0.int64(2))
+        }
+    }
+
+    private func insert(_ fields: ArticleFields) throws -> Int64 {
+        let firstSeen = now.timeIntervalSince1970
+        let sortTime = fields.sortTime(firstSeen: firstSeen)
+        try db.run(
+            "INSERT INTO article (source_id, identity, sort_time, first_seen, \(ArticleFields.columns)) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            values: [sourceID, fields.identity, sortTime, firstSeen] + fields.values)
+        let id = db.lastInsertRowID
+        try SearchIndex.markPending(db, id: id)
+        return id
+    }
+
+    private func update(_ id: Int64, with fields: ArticleFields) throws {
+        // The right-hand sides see the row as it was: the new date is bound a second time.
+        try db.run(
+            "UPDATE article SET \(ArticleFields.assignments), identity = ?, "
+                + "sort_time = coalesce(?, first_seen) WHERE id = ?",
+            values: fields.values + [fields.identity, fields.article.publishedAt, id])
+        try SearchIndex.markPending(db, id: id)
+    }
+}

@@ -1,0 +1,99 @@
+/// The cache's whole layout, version by version. A file's `PRAGMA user_version` says which
+/// steps it has had; opening runs the missing ones in order, all in one transaction.
+/// Never edit a step that has shipped: add the next one.
+enum Schema {
+    /// `PRAGMA application_id`: "HDLN". A database without it (and not empty) is not ours.
+    static let applicationID: Int64 = 0x4844_4C4E
+
+    struct Step: Sendable {
+        let version: Int
+        let sql: String
+    }
+
+    static let steps: [Step] = [version1, version2]
+    static var latest: Int { steps.count }
+
+    /// Sources, their articles and refresh records, and the saved-image index.
+    static let version1 = Step(version: 1, sql: """
+        PRAGMA application_id = \(applicationID);
+
+        CREATE TABLE source (
+            id            INTEGER PRIMARY KEY,
+            key           TEXT NOT NULL UNIQUE,   -- the caller's SourceKey
+            title         TEXT,                   -- the feed's own title, from its last edition
+            refreshed_at  REAL,                   -- when the last refresh ended (Unix time)
+            outcome       TEXT,                   -- 'updated', 'not-modified' or 'failed'
+            error         TEXT,                   -- the failure, one sentence
+            succeeded_at  REAL,                   -- the last refresh that got an answer
+            etag          TEXT,
+            last_modified TEXT,
+            retry_after   REAL,                   -- not to be asked again before this time
+            removed_at    REAL                    -- first found missing from the config
+        );
+
+        CREATE TABLE article (
+            id          INTEGER PRIMARY KEY,
+            source_id   INTEGER NOT NULL REFERENCES source(id) ON DELETE CASCADE,
+            identity    TEXT NOT NULL,            -- Article.identity: "g:" + GUID, else "u:" + URL
+            url         TEXT NOT NULL,
+            sort_time   REAL NOT NULL,            -- published, else first seen: the list order
+            first_seen  REAL NOT NULL,
+            published   REAL,
+            read        INTEGER NOT NULL DEFAULT 0,
+            starred     INTEGER NOT NULL DEFAULT 0,
+            hash        INTEGER NOT NULL,         -- of the fields below: unchanged items are skipped unread
+            title       TEXT NOT NULL,
+            source_name TEXT,
+            author      TEXT,
+            summary     TEXT,
+            image_url   TEXT,
+            guid        TEXT,
+            content     TEXT,
+            body_kind   TEXT,                     -- 'html' or 'text'
+            body        TEXT,                     -- last, so lists never read its overflow pages
+            UNIQUE (source_id, identity)
+        );
+        CREATE INDEX article_by_source ON article(source_id, sort_time DESC, id DESC);
+        CREATE INDEX article_by_time ON article(sort_time DESC, id DESC);
+        CREATE INDEX article_by_url ON article(source_id, url);
+        CREATE INDEX article_starred ON article(sort_time DESC, id DESC) WHERE starred = 1;
+        CREATE INDEX article_unread ON article(source_id) WHERE read = 0;
+
+        -- The articles of each source's latest edition: never pruned while there. A narrow
+        -- table of its own, so that items coming and going rewrite a few small pages, not rows.
+        CREATE TABLE feed_item (
+            source_id  INTEGER NOT NULL,
+            article_id INTEGER NOT NULL,
+            PRIMARY KEY (source_id, article_id)
+        ) WITHOUT ROWID;
+        CREATE TRIGGER article_left_feed AFTER DELETE ON article BEGIN
+            DELETE FROM feed_item WHERE source_id = old.source_id AND article_id = old.id;
+        END;
+
+        CREATE TABLE saved_image (
+            article_id INTEGER PRIMARY KEY REFERENCES article(id) ON DELETE CASCADE,
+            path       TEXT NOT NULL,
+            saved_at   REAL NOT NULL
+        );
+        """)
+
+    /// Full-text search over every article's title, summary and full text (as plain text).
+    /// Merges only note new and changed articles in `search_pending`: indexing a thousand
+    /// articles costs several times the merge itself, so it happens after, in small batches,
+    /// and before any search (`ArticleStore.indexForSearch`). The articles already stored
+    /// are all pending after the upgrade.
+    static let version2 = Step(version: 2, sql: """
+        CREATE VIRTUAL TABLE article_text USING fts5(
+            title, summary, body,
+            tokenize = 'unicode61 remove_diacritics 2'
+        );
+        CREATE TABLE search_pending (
+            article_id INTEGER PRIMARY KEY   -- new or changed since it was last indexed
+        );
+        CREATE TRIGGER article_deleted AFTER DELETE ON article BEGIN
+            DELETE FROM article_text WHERE rowid = old.id;
+            DELETE FROM search_pending WHERE article_id = old.id;
+        END;
+        INSERT INTO search_pending (article_id) SELECT id FROM article;
+        """)
+}

@@ -1,0 +1,134 @@
+import Foundation
+import NewsCore
+
+/// The article cache at size: a store of 100,000 articles in 10 sources, built once per run in
+/// a temporary folder, then
+/// - merging a 1,000-item refresh into it (all new; and a typical refresh: 20 new, 30 changed,
+///   950 unchanged), goal ≤ 50 ms, with the search indexing that follows timed on its own;
+/// - full-text searches to the first 50 results, goal ≤ 20 ms each, beside SQLite's own
+///   `LIKE` scan (what other readers do) when the `sqlite3` program is installed;
+/// - opening the file and reading the first page (50 rows) of a 10,000-article source.
+/// Each figure is the median wall time, with the process's CPU time beside it (the store works
+/// on a thread of its own, and nothing else runs meanwhile).
+@MainActor
+enum StoreBenchmark {
+    static let sourceCount = 10
+    static let refreshSize = 1_000
+    static let pageSize = 50
+    static let mergeGoal: Duration = .milliseconds(50)
+    static let searchGoal: Duration = .milliseconds(20)
+    static let base = Date(timeIntervalSince1970: 1_750_000_000)
+
+    static func run(_ options: BenchmarkOptions) async throws -> BenchmarkOutcome {
+        let total = max(options.articles ?? 100_000, sourceCount * refreshSize)
+        let rounds = options.rounds ?? 7
+        let folder = options.documentPath.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("headlines-bench-store-\(getpid())", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { if options.documentPath == nil { try? FileManager.default.removeItem(at: folder) } }  // a temporary folder
+        let file = folder.appendingPathComponent("cache.db")
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }  // absent is fine
+
+        var corpus = StoreCorpus()
+        let perSource = total / sourceCount
+        var lines: [String] = []
+        var goals: [Bool] = []
+        do {
+            let store = try await ArticleStore.open(at: file)
+            var latest: [Article] = []
+            let built = try await measure {
+                for source in 0..<sourceCount {
+                    for chunk in stride(from: 0, to: perSource, by: refreshSize) {
+                        let articles = (chunk..<chunk + refreshSize).reversed().map {
+                            corpus.article($0, source: source, date: base.addingTimeInterval(Double($0) * 60))
+                        }
+                        try await store.merge(Edition(articles: articles), into: key(source))
+                        if source == 0 { latest = articles }
+                    }
+                }
+                try await store.indexForSearch()
+            }.time
+            let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue ?? 0
+            report("built \(perSource * sourceCount) articles in \(sourceCount) sources, indexed: "
+                + "\(Format.milliseconds(built.wall, decimals: 0)) ms; file \(Format.bytes(size)) at \(file.path)")
+
+            for (name, series, goal) in try await mergeFigures(store, corpus: &corpus, latest: latest, from: perSource, rounds: rounds) {
+                var line = "\(name): \(describe(series))"
+                if let goal {
+                    line += "; goal ≤ \(Format.milliseconds(goal, decimals: 0)) ms: " + (series.wall.median <= goal ? "PASS" : "MISS")
+                    goals.append(series.wall.median <= goal)
+                }
+                lines.append(line)
+            }
+            let (searchLines, searchMet) = try await searchFigures(store, corpus: corpus, file: file, rounds: rounds, options: options)
+            lines += searchLines
+            goals.append(searchMet)
+        }  // the store closes here: opening below starts cold, as a new run would
+        lines.append(try await openFigure(file, rounds: rounds, articles: perSource))
+        for line in lines { report(line) }
+        return BenchmarkOutcome(summary: lines.joined(separator: "\n      "), goalMet: goals.allSatisfy { $0 })
+    }
+
+    static func key(_ source: Int) -> SourceKey { SourceKey("source-\(source)") }
+
+    /// Medians of merging 1,000 new items, of indexing them for search afterwards, and of a
+    /// typical refresh of source 0's latest 1,000 items (its indexing included in the figure).
+    static func mergeFigures(
+        _ store: ArticleStore, corpus: inout StoreCorpus, latest: [Article], from first: Int, rounds: Int
+    ) async throws -> [(String, Series, Duration?)] {
+        var next = first
+        func newArticles(_ count: Int) -> [Article] {
+            defer { next += count }
+            return (next..<next + count).reversed().map { corpus.article($0, source: 0, date: base.addingTimeInterval(Double($0) * 60)) }
+        }
+        var allNew = Series()
+        var indexing = Series()
+        var current = latest
+        for _ in 0..<rounds {
+            let edition = Edition(articles: newArticles(refreshSize))
+            let merged = try await measure { try await store.merge(edition, into: key(0)) }
+            guard merged.result.added.count == refreshSize else { throw BenchmarkFailure("merge: expected 1,000 new articles") }
+            allNew.append(merged.time)
+            indexing.append(try await measure { try await store.indexForSearch() }.time)
+            current = edition.articles
+        }
+        var typical = Series()
+        var typicalIndexing = Series()
+        for round in 0..<rounds {
+            var articles = newArticles(20) + current.dropLast(20)
+            for index in stride(from: 25, to: articles.count, by: 33) { articles[index].title += " (updated \(round))" }
+            let edition = Edition(articles: articles)
+            let merged = try await measure { try await store.merge(edition, into: key(0)) }
+            guard merged.result.added.count == 20, merged.result.updated.count == 30 else {
+                throw BenchmarkFailure("merge: expected 20 new and 30 updated, got \(merged.result.added.count) and \(merged.result.updated.count)")
+            }
+            typical.append(merged.time)
+            typicalIndexing.append(try await measure { try await store.indexForSearch() }.time)
+            current = articles
+        }
+        return [
+            ("merge of 1,000 new items", allNew, mergeGoal),
+            ("  then indexing them for search (after the merge, in batches)", indexing, nil),
+            ("merge of a typical 1,000-item refresh (20 new, 30 changed)", typical, mergeGoal),
+            ("  then indexing its 50 for search", typicalIndexing, nil),
+        ]
+    }
+
+    /// Runs `body` once: its result, wall time (awaits included) and the process's CPU time.
+    static func measure<T>(_ body: () async throws -> T) async rethrows -> (result: T, time: TimedRun) {
+        let cpuStart = processCPUTime()
+        let start = Timing.clock.now
+        let result = try await body()
+        return (result, TimedRun(wall: Timing.clock.now - start, cpu: processCPUTime() - cpuStart))
+    }
+
+    static func processCPUTime() -> Duration {
+        var spec = timespec()
+        guard clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec) == 0 else { return .zero }
+        return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
+    }
+
+    static func describe(_ series: Series) -> String {
+        "\(Format.milliseconds(series.wall.median)) ms (cpu \(Format.milliseconds(series.cpu.median)) ms; median of \(series.wall.count))"
+    }
+}
