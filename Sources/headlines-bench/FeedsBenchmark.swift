@@ -37,9 +37,12 @@ enum FeedsBenchmark {
             guard edition.articles.count == itemCount, edition.skipped == 0 else {
                 throw BenchmarkFailure("decoded \(edition.articles.count) articles (\(edition.skipped) skipped), expected \(itemCount)")
             }
-            let dated = edition.articles.filter { $0.publishedAt != nil }.count
-            let withBody = edition.articles.filter { $0.body != nil }.count
-            let withImage = edition.articles.filter { $0.imageURL != nil }.count
+            var dated = 0, withBody = 0, withImage = 0
+            for article in edition.articles {
+                if article.publishedAt != nil { dated += 1 }
+                if article.body != nil { withBody += 1 }
+                if article.imageURL != nil { withImage += 1 }
+            }
             guard dated == itemCount, withBody == itemCount, withImage == itemCount else {
                 throw BenchmarkFailure("\(dated) dated, \(withBody) with a body, \(withImage) with an image, of \(itemCount)")
             }

@@ -25,12 +25,14 @@ struct FeedEditionBuilder {
         articles.reserveCapacity(feed.items.count)
         var seen = Set<String>(minimumCapacity: feed.items.count)
         var skipped = 0
-        for item in feed.items {
-            if let article = builder.article(from: item), seen.insert(article.identity).inserted {
-                articles.append(article)
-            } else {
+        // By index, and the article consumed into the list: copying these structs (a dozen
+        // references each) costs as much as building them.
+        for index in feed.items.indices {
+            guard let article = builder.article(from: feed.items[index]), seen.insert(article.identity).inserted else {
                 skipped += 1
+                continue
             }
+            articles.append(consume article)
         }
         return Edition(articles: articles, skipped: skipped, title: builder.feedTitle, siteURL: builder.siteURL)
     }

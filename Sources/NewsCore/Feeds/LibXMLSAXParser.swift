@@ -82,7 +82,11 @@ private let characters: charactersSAXFunc = { context, text, length in
 
 private let structuredError: xmlStructuredErrorFunc = { context, error in
     guard let reader = reader(context), let error else { return }
-    reader.pointee.errorOccurred(line: Int(error.pointee.line), isFatal: error.pointee.level == XML_ERR_FATAL)
+    // An undeclared namespace prefix is reported, but the element still arrives, known by its prefix.
+    let isNamespaceError = error.pointee.domain == Int32(XML_FROM_NAMESPACE.rawValue)
+    if error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue, !isNamespaceError {
+        reader.pointee.errorOccurred()
+    }
 }
 
 /// libxml2's attribute array for one element: five pointers each (local name, prefix, URI,

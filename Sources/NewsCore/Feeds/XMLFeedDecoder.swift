@@ -1,13 +1,23 @@
 import Foundation
 
-/// RSS 0.9x/2.0, RSS 1.0 (RDF) and Atom: bytes to `Edition`. The encoding is settled first
-/// (`FeedEncoding`), the bytes made safe (`XMLPreparation`), then read (`XMLFeedReader`) and
-/// built into articles (`FeedEditionBuilder`).
+/// RSS 0.9x/2.0, RSS 1.0 (RDF) and Atom: bytes to `Edition`, read by `XMLFeedReader` and built
+/// into articles by `FeedEditionBuilder`.
+///
+/// Most feeds are clean UTF-8 XML, so the first read is optimistic: past the prolog (checked
+/// for entity declarations), straight to the parser, stopping at the first error. Only a feed
+/// the parser finds fault with is read again the careful way: its encoding settled
+/// (`FeedEncoding`), its bytes made safe (`XMLPreparation`). A clean feed so costs no pass of
+/// its own before the parser's, which checks the UTF-8 anyway.
 enum XMLFeedDecoder {
     static func decode(_ data: Data, baseURL: URL?, contentType: String?) throws(NewsError) -> Edition {
-        let prepared = try XMLPreparation.prepare(FeedEncoding.utf8(data, contentType: contentType))
-        var reader = XMLFeedReader(documentURL: baseURL)
-        guard reader.read(prepared) else {
+        let rootStart = try XMLPreparation.rootStart(data)
+        var reader = XMLFeedReader(documentURL: baseURL, stopsAtError: true)
+        if !reader.read(data.dropFirst(rootStart)) || reader.sawError {
+            let prepared = try XMLPreparation.prepare(FeedEncoding.utf8(data, contentType: contentType))
+            reader = XMLFeedReader(documentURL: baseURL)
+            _ = reader.read(prepared)
+        }
+        guard reader.format != nil else {
             guard let root = reader.foreignRoot else { throw .invalidDocument("it is not a feed (there is no XML element in it)") }
             if root.lowercased() == "html" { throw .invalidDocument(FeedDiscovery.noFeedReason) }
             throw .invalidDocument("it is XML but not a feed (its root element is <\(Sanitizer.clean(root, maxLength: 40))>)")

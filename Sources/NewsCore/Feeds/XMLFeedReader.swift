@@ -38,8 +38,11 @@ struct XMLFeedReader {
     /// The root element's name, when it is not a feed's (for the error message).
     private(set) var foreignRoot: String?
     private(set) var rootClosed = false
-    /// The line of the first error that stopped well-formed parsing (recovery went on after it).
-    private(set) var firstFatalErrorLine: Int?
+    /// Whether the parser met an error (a namespace slip aside): the document is not clean
+    /// XML in UTF-8, and recovery may have dropped something.
+    private(set) var sawError = false
+    /// Stop at the first error (for the first, optimistic read of a feed).
+    var stopsAtError = false
 
     let documentURL: URL?
     var stack: [Frame] = []
@@ -54,8 +57,9 @@ struct XMLFeedReader {
     var stop: (() -> Void)?
     private(set) var stopped = false
 
-    init(documentURL: URL?) {
+    init(documentURL: URL?, stopsAtError: Bool = false) {
         self.documentURL = documentURL
+        self.stopsAtError = stopsAtError
     }
 
     /// Parses `data` (prepared by `XMLPreparation`); returns whether the root element was a feed's.
@@ -125,8 +129,12 @@ struct XMLFeedReader {
         capture?.append(text)
     }
 
-    mutating func errorOccurred(line: Int, isFatal: Bool) {
-        if isFatal, firstFatalErrorLine == nil { firstFatalErrorLine = line }
+    mutating func errorOccurred() {
+        sawError = true
+        if stopsAtError {
+            stopped = true
+            stop?()
+        }
     }
 
     private mutating func namespace(uri: UnsafePointer<UInt8>?, prefix: UnsafePointer<UInt8>?) -> XMLNamespace {

@@ -18,12 +18,26 @@ enum XMLPreparation {
 
     static func prepare(_ data: Data) throws(NewsError) -> Data {
         let outcome = data.withUnsafeBytes { raw in
-            var pass = Pass(bytes: raw.bindMemory(to: UInt8.self))
+            var pass = XMLPreparationPass(bytes: raw.bindMemory(to: UInt8.self))
             return pass.run()
         }
         switch outcome {
         case .unchanged(let start): return start == 0 ? data : data.dropFirst(start)
         case .rewritten(let bytes): return Data(bytes)
+        case .refused(let reason): throw .invalidDocument(reason)
+        }
+    }
+
+    /// Where the root element starts, past a byte order mark, the XML declaration, comments,
+    /// processing instructions and a DOCTYPE; the same refusal of entity declarations as
+    /// `prepare`. 0 when the bytes do not start like XML (UTF-16, say): the careful path decides.
+    static func rootStart(_ data: Data) throws(NewsError) -> Int {
+        let outcome = data.withUnsafeBytes { raw in
+            var pass = XMLPreparationPass(bytes: raw.bindMemory(to: UInt8.self))
+            return pass.prolog()
+        }
+        switch outcome {
+        case .next(let start): return start
         case .refused(let reason): throw .invalidDocument(reason)
         }
     }
@@ -36,12 +50,15 @@ enum XMLPreparation {
     }
 }
 
-/// One pass over the bytes. `output` stays nil until the first change; `copied` is how far the
+/// One pass over the bytes (the prolog, markup declarations and CDATA are in
+/// `XMLPreparation+Markup`). `output` stays nil until the first change; `copied` is how far the
 /// input has been copied into it (or, before any change, where the output will start).
-private struct Pass {
+struct XMLPreparationPass {
     let bytes: UnsafeBufferPointer<UInt8>
     var output: [UInt8]?
     var copied = 0
+    /// False while only looking (`prolog`): then nothing is copied.
+    var recordsChanges = true
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -87,6 +104,7 @@ private struct Pass {
 
     /// Replaces `range` of the input with `replacement` in the output.
     mutating func replace(_ range: Range<Int>, with replacement: some Collection<UInt8>) {
+        guard recordsChanges else { return }
         if output == nil {
             output = []
             output?.reserveCapacity(bytes.count + 1024)
@@ -106,83 +124,6 @@ private struct Pass {
         }
         replace(index..<index + 1, with: EmptyCollection())
         return index + 1
-    }
-
-    // MARK: - The prolog
-
-    /// Drops `<?xml ...?>` (with any whitespace before it) and returns where content starts.
-    mutating func skipDeclaration() -> Int {
-        var index = 0
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D {
-            index += 1
-        }
-        guard has("<?xml", at: index), index + 5 < bytes.count,
-              [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5]),
-              let close = find("?>", from: index)
-        else { return 0 }
-        copied = close + 2  // the output starts after it: dropped without a copy
-        return close + 2
-    }
-
-    enum Step {
-        case next(Int)
-        case refused(String)
-    }
-
-    /// `<!--`, `<![CDATA[`, `<!DOCTYPE` or `<!ENTITY` at `start` (which holds `<`).
-    mutating func markupDeclaration(at start: Int) -> Step {
-        let count = bytes.count
-        if has("<!--", at: start) {
-            let end = find("-->", from: start + 4).map { $0 + 3 } ?? count
-            replace(start..<end, with: EmptyCollection())
-            return .next(end)
-        }
-        if has("<![CDATA[", at: start) {
-            return .next(cdata(from: start + 9))
-        }
-        if hasIgnoringCase("<!ENTITY", at: start) { return .refused(XMLPreparation.entityRefusal) }
-        guard hasIgnoringCase("<!DOCTYPE", at: start) else { return .next(start + 2) }
-        // To the `>` that ends it, outside quotes and the internal subset's brackets.
-        var index = start + 9
-        var quote: UInt8?
-        var depth = 0
-        while index < count {
-            let byte = bytes[index]
-            if let open = quote {
-                if byte == open { quote = nil }
-            } else if byte == 0x22 || byte == 0x27 {
-                quote = byte
-            } else if byte == 0x5B {
-                depth += 1
-            } else if byte == 0x5D {
-                depth -= 1
-            } else if byte == 0x3C, hasIgnoringCase("<!ENTITY", at: index) {
-                return .refused(XMLPreparation.entityRefusal)
-            } else if byte == 0x3E, depth <= 0 {
-                break
-            }
-            index += 1
-        }
-        let end = min(index + 1, count)
-        replace(start..<end, with: EmptyCollection())
-        return .next(end)
-    }
-
-    /// Past the `]]>` that ends a CDATA section whose content starts at `start`, removing
-    /// forbidden characters inside it.
-    mutating func cdata(from start: Int) -> Int {
-        var index = start
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            if byte == 0x5D, index + 2 < count, bytes[index + 1] == 0x5D, bytes[index + 2] == 0x3E { return index + 3 }
-            if byte < 0x20 || byte == 0xEF, Self.special[Int(byte)] {
-                index = forbidden(at: index) ?? index + 1
-            } else {
-                index += 1
-            }
-        }
-        return count
     }
 
     // MARK: - References

@@ -12,6 +12,7 @@ public enum HTMLInline {
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count)
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<first]))
+            var changed = false
             var index = first
             let count = bytes.count
             while index < count {
@@ -20,25 +21,29 @@ public enum HTMLInline {
                     if let (replacement, end) = HTMLReferences.reference(bytes, after: index) {
                         output.append(contentsOf: replacement.utf8)
                         index = end
+                        changed = true
                     } else {
-                        output.append(UInt8(ascii: "&"))
+                        output.append(UInt8(ascii: "&"))  // "AT&T": text
                         index += 1
                     }
                 case UInt8(ascii: "<"):
-                    index = skipMarkup(bytes, at: index, into: &output)
+                    let end = skipMarkup(bytes, at: index, into: &output)
+                    changed = changed || end > index + 1
+                    index = end
                 default:
                     let start = index
                     while index < count, bytes[index] != UInt8(ascii: "<"), bytes[index] != UInt8(ascii: "&") { index += 1 }
                     output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 }
             }
-            return String(decoding: output, as: UTF8.self)
+            if output.last == 0x20 { output.removeLast() }  // a closing block tag's space
+            return changed ? String(decoding: output, as: UTF8.self) : nil
         }
         return flattened ?? html
     }
 
-    /// Past the comment or tag at `index` (a "<" that starts neither is text); a tag that is
-    /// not inline leaves a space.
+    /// Past the comment or tag at `index` (a "<" that starts neither is text). A tag that is
+    /// not inline leaves one space between words (none at the start, none doubled).
     private static func skipMarkup(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, into output: inout [UInt8]) -> Int {
         if HTMLTagScanner.hasPrefix(bytes, at: index, "<!--") {
             return HTMLTagScanner.find(bytes, "-->", from: index + 4).map { $0 + 3 } ?? bytes.count
@@ -51,7 +56,7 @@ public enum HTMLInline {
         if !tag.isClosing, tag.name == "script" || tag.name == "style" {
             end = HTMLTagScanner.endOfRawText(bytes, named: tag.name, from: end)
         }
-        if !inlineNames.contains(tag.name) { output.append(0x20) }
+        if !inlineNames.contains(tag.name), let last = output.last, last != 0x20 { output.append(0x20) }
         return end
     }
 
