@@ -7,9 +7,11 @@ import Foundation
 /// cost more than Python's whole parse; see the `feeds` benchmark.)
 ///
 /// Options: recovery (go on past errors such as an unclosed `<br>` in a description), no
-/// network, the encoding declaration ignored (the bytes are UTF-8 by now), and no entity
-/// substitution (`XMLPreparation` has refused entity declarations already). Errors go to the
-/// reader, never to stderr.
+/// network, the encoding declaration ignored (the bytes are UTF-8 by now), and entities
+/// substituted: without that, libxml2 hands attribute values over with `&amp;` rewritten as
+/// `&#38;`. It is safe because `XMLPreparation` refuses every entity declaration before the
+/// parser runs, so only the five predefined ones remain, and no DTD is ever loaded. Errors go
+/// to the reader, never to stderr.
 enum LibXMLSAXParser {
     /// libxml2's global set-up, once per process, before any parser runs.
     private static let initialised: Bool = {
@@ -42,7 +44,7 @@ enum LibXMLSAXParser {
                   let parser = xmlCreatePushParserCtxt(&handler, reader, nil, 0, nil)
             else { return }
             defer { xmlFreeParserCtxt(parser) }
-            let options = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_IGNORE_ENC.rawValue)
+            let options = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_NOENT.rawValue)
             xmlCtxtUseOptions(parser, options)
             reader.pointee.stop = { xmlStopParser(parser) }
             defer { reader.pointee.stop = nil }

@@ -74,6 +74,8 @@ extension XMLPreparationPass {
                 depth += 1
             } else if byte == 0x5D {
                 depth -= 1
+            } else if byte == 0x3C, has("<!--", at: index) {
+                index = find("-->", from: index + 4).map { $0 + 2 } ?? count  // a comment may hold "]" or ">"
             } else if byte == 0x3C, hasIgnoringCase("<!ENTITY", at: index) {
                 return .refused(XMLPreparation.entityRefusal)
             } else if byte == 0x3E, depth <= 0 {
