@@ -17,9 +17,12 @@ struct FeedCorpusTests {
     @Test(arguments: JSONFeedCorpus.cases)
     func jsonFeed(_ feed: FeedCase) throws { try feed.check() }
 
+    @Test(arguments: FieldCorpus.cases)
+    func fields(_ feed: FeedCase) throws { try feed.check() }
+
     /// The same document read through the careful path (an error early on sends it there) gives
     /// the same edition as the optimistic read: the two paths agree.
-    @Test(arguments: RSSCorpus.cases + AtomCorpus.cases + RDFCorpus.cases)
+    @Test(arguments: RSSCorpus.cases + AtomCorpus.cases + RDFCorpus.cases + FieldCorpus.cases)
     func carefulPathAgrees(_ feed: FeedCase) throws {
         let optimistic = try feed.decode()
         let prepared = try XMLPreparation.prepare(Data(feed.document.utf8))
