@@ -58,16 +58,17 @@ struct RSSDocumentGenerator {
         let slug = title.lowercased().unicodeScalars.filter { $0.isASCII && $0.properties.isAlphabetic }.prefix(40)
         let link = "https://\(host)/\(section)/2024/\(index % 12 + 1)/\(String(String.UnicodeScalarView(slug)))-\(index)"
         out += "<item>\n<title>\(title) &amp; \(random.pick(Self.words))</title>\n<link>\(link)</link>\n"
-        out += "<guid isPermaLink=\"\(random.chance(0.5) ? "true" : "false")\">\(random.chance(0.5) ? link : "urn:uuid:\(random.next())")</guid>\n"
+        let permalink = random.chance(0.5)
+        out += "<guid isPermaLink=\"\(permalink)\">\(permalink ? link : "urn:uuid:\(random.next())")</guid>\n"
         out += "<pubDate>\(date())</pubDate>\n"
         out += "<dc:creator><![CDATA[\(random.pick(Self.authors))]]></dc:creator>\n"
         out += "<category>\(section)</category><category>\(random.pick(Self.words))</category>\n"
-        out += "<description>&lt;p&gt;\(text(words: random.int(14...24))) &amp;hellip;&lt;/p&gt;</description>\n"
+        out += "<description>&lt;p&gt;\(text(words: random.int(7...14))) &amp;hellip;&lt;/p&gt;</description>\n"
         let image = "https://images.\(host)/\(index)/\(random.next() % 100_000).jpg"
-        out += "<content:encoded><![CDATA[<p>\(text(words: random.int(16...28)))</p>"
+        out += "<content:encoded><![CDATA[<p>\(text(words: random.int(7...14)))</p>"
         out += "<figure><img src=\"\(image)\" alt=\"\(text(words: 4))\"></figure>"
-        out += "<p>\(text(words: random.int(12...22))) <a href=\"/\(section)/\(index)\">\(text(words: 3))</a>.</p>"
-        out += "<blockquote>\(text(words: random.int(5...9)))</blockquote>]]></content:encoded>\n"
+        out += "<p>\(text(words: random.int(6...11))) <a href=\"/\(section)/\(index)\">\(text(words: 3))</a>.</p>"
+        out += "<blockquote>\(text(words: random.int(3...6)))</blockquote>]]></content:encoded>\n"
         switch random.int(0...9) {
         case 0...4: out += "<media:content url=\"\(image)\" medium=\"image\" width=\"1200\" height=\"800\"/>\n"
         case 5...6: out += "<enclosure url=\"\(image)\" type=\"image/jpeg\" length=\"\(random.int(10_000...900_000))\"/>\n"

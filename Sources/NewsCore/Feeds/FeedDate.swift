@@ -6,18 +6,20 @@ import Foundation
 enum FeedDate {
     static func parse(_ text: String) -> Date? {
         var text = text
-        return text.withUTF8 { bytes in
-            var start = 0, end = bytes.count
-            while start < end, isSpace(bytes[start]) { start += 1 }
-            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
-            guard end > start else { return nil }
-            let trimmed = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            // The first byte tells the families apart: ISO dates start with four digits.
-            if end - start >= 10, trimmed[4] == UInt8(ascii: "-"), trimmed.prefix(4).allSatisfy({ (0x30...0x39).contains($0) }) {
-                return ISO8601.parse(bytes: trimmed) ?? dateOnly(trimmed)
-            }
-            return RFC822Date.parse(bytes: trimmed) ?? ISO8601.parse(bytes: trimmed)
+        return text.withUTF8 { parse(bytes: $0) }
+    }
+
+    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        var start = 0, end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        guard end > start else { return nil }
+        let trimmed = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        // The first bytes tell the families apart: ISO dates start with four digits and a dash.
+        if end - start >= 10, trimmed[4] == UInt8(ascii: "-"), trimmed.prefix(4).allSatisfy({ (0x30...0x39).contains($0) }) {
+            return ISO8601.parse(bytes: trimmed) ?? dateOnly(trimmed)
         }
+        return RFC822Date.parse(bytes: trimmed) ?? ISO8601.parse(bytes: trimmed)
     }
 
     /// `YYYY-MM-DD` alone.

@@ -55,6 +55,11 @@ struct RawItem {
     /// readable one of lower rank, and is never replaced by a guess.
     mutating func offerDate(_ text: String, rank: Int) {
         guard rank < dateRank, let date = FeedDate.parse(text) else { return }
+        offerDate(date, rank: rank)
+    }
+
+    mutating func offerDate(_ date: Date, rank: Int) {
+        guard rank < dateRank else { return }
         publishedAt = date
         dateRank = rank
     }

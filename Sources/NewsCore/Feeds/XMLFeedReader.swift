@@ -160,33 +160,43 @@ struct XMLFeedReader {
     }
 
     private mutating func finish(_ capture: Capture) {
-        let text = String(decoding: capture.text, as: UTF8.self)
+        let bytes = capture.text
+        /// The whole text, or trimmed of XML whitespace (links, GUIDs, names), made once.
+        func text(trimmed: Bool = false) -> String {
+            guard trimmed else { return String(decoding: bytes, as: UTF8.self) }
+            let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
+            let start = bytes.firstIndex { !isSpace($0) } ?? bytes.endIndex
+            let end = bytes.lastIndex { !isSpace($0) }.map { $0 + 1 } ?? start
+            return String(decoding: bytes[start..<end], as: UTF8.self)
+        }
         switch capture.field {
         case .feedTitle(let isHTML):
-            if feed.title == nil { feed.title = RawText(text: text, isHTML: isHTML) }
+            if feed.title == nil { feed.title = RawText(text: text(), isHTML: isHTML) }
         case .feedLink:
-            if feed.siteLink == nil { feed.siteLink = RawLink(text: Self.trimmed(text), base: capture.base) }
+            if feed.siteLink == nil { feed.siteLink = RawLink(text: text(trimmed: true), base: capture.base) }
         case .feedAuthor:
-            if feed.author == nil { feed.author = Self.trimmed(text) }
+            if feed.author == nil { feed.author = text(trimmed: true) }
         case .title(let isHTML):
-            if item?.title == nil { item?.title = RawText(text: text, isHTML: isHTML) }
+            if item?.title == nil { item?.title = RawText(text: text(), isHTML: isHTML) }
         case .link:
-            item?.offerLink(RawLink(text: Self.trimmed(text), base: capture.base), rank: 0)
+            item?.offerLink(RawLink(text: text(trimmed: true), base: capture.base), rank: 0)
         case .guid(let isPermaLink):
-            let guid = Self.trimmed(text)
+            let guid = text(trimmed: true)
             item?.guid = guid
             if isPermaLink { item?.permalink = RawLink(text: guid, base: capture.base) }
         case .date(let rank):
-            item?.offerDate(text, rank: rank)
+            // Read from the bytes: no string is made for a date.
+            let date = bytes.withUnsafeBufferPointer { FeedDate.parse(bytes: $0) }
+            if let date { item?.offerDate(date, rank: rank) }
         case .summary(let isHTML):
-            if item?.summary == nil { item?.summary = RawText(text: text, isHTML: isHTML) }
+            if item?.summary == nil { item?.summary = RawText(text: text(), isHTML: isHTML) }
         case .content(let isHTML):
             if item?.content == nil {
-                item?.content = RawText(text: text, isHTML: isHTML)
+                item?.content = RawText(text: text(), isHTML: isHTML)
                 item?.contentBase = capture.base
             }
         case .author(let rank):
-            item?.offerAuthor(Self.trimmed(text), rank: rank)
+            item?.offerAuthor(text(trimmed: true), rank: rank)
         }
     }
 

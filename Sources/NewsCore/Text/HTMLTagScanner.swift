@@ -33,7 +33,11 @@ enum HTMLTagScanner {
         if name.isEmpty {
             let start = cursor
             while cursor < bytes.count, isNameByte(bytes[cursor]) { cursor += 1 }
-            name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<cursor]), as: UTF8.self).lowercased()
+            // ASCII only, so lowered byte by byte: `String.lowercased()` consults Unicode tables.
+            name = String(unsafeUninitializedCapacity: cursor - start) { buffer in
+                for (offset, byte) in bytes[start..<cursor].enumerated() { buffer[offset] = isLetter(byte) ? byte | 0x20 : byte }
+                return cursor - start
+            }
         }
         let attributesStart = cursor
         while cursor < bytes.count {
