@@ -10,7 +10,7 @@ enum JSONFeedDecoder {
         return version.hasPrefix("https://jsonfeed.org/version/") || version.hasPrefix("http://jsonfeed.org/version/")
     }
 
-    static func decode(_ root: JSONValue, baseURL: URL?) throws(NewsError) -> Edition {
+    static func decode(_ root: JSONValue, baseURL: URL?, maximumItems: Int = RawFeed.maximumItems) throws(NewsError) -> Edition {
         guard let entries = root["items"]?.array else {
             throw .invalidDocument("it is a JSON Feed with no list of items")
         }
@@ -20,7 +20,7 @@ enum JSONFeedDecoder {
         feed.author = authorName(root)
         var notObjects = 0
         feed.items.reserveCapacity(entries.count)
-        for entry in entries {
+        for entry in entries.prefix(maximumItems) {
             guard case .object(let fields) = entry else {
                 notObjects += 1
                 continue
@@ -29,6 +29,7 @@ enum JSONFeedDecoder {
         }
         var edition = FeedEditionBuilder.edition(from: feed, feedURL: baseURL)
         edition.skipped += notObjects
+        if entries.count > maximumItems { edition.notes.append(FeedNotes.itemLimit(maximumItems)) }
         return edition
     }
 

@@ -4,6 +4,10 @@ import Foundation
 /// (not yet sanitised), links not yet resolved. The XML reader and the JSON Feed reader fill
 /// it; `FeedEditionBuilder` turns it into articles the same way for every format.
 struct RawFeed {
+    /// Items read from one document at most: a 32 MiB feed of tiny items would otherwise cost
+    /// hundreds of megabytes as articles. No real feed comes near it.
+    static let maximumItems = 100_000
+
     var title: RawText?
     var siteLink: RawLink?
     /// The feed's author, for entries that name none (Atom and JSON Feed inherit it).

@@ -9,12 +9,16 @@ import Foundation
 /// (`FeedEncoding`), its bytes made safe (`XMLPreparation`). A clean feed so costs no pass of
 /// its own before the parser's, which checks the UTF-8 anyway.
 enum XMLFeedDecoder {
-    static func decode(_ data: Data, baseURL: URL?, contentType: String?) throws(NewsError) -> Edition {
+    static func decode(
+        _ data: Data, baseURL: URL?, contentType: String?, maximumItems: Int = RawFeed.maximumItems
+    ) throws(NewsError) -> Edition {
         let rootStart = try XMLPreparation.rootStart(data)
-        var reader = XMLFeedReader(documentURL: baseURL, stopsAtError: true)
-        if !reader.read(data.dropFirst(rootStart)) || reader.sawError {
+        var reader = XMLFeedReader(documentURL: baseURL, stopsAtError: true, maximumItems: maximumItems)
+        let isFeed = reader.read(data.dropFirst(rootStart))
+        // A root that is plainly not a feed's (a web page) needs no second look.
+        if reader.sawError || (!isFeed && reader.foreignRoot == nil) {
             let prepared = try XMLPreparation.prepare(FeedEncoding.utf8(data, contentType: contentType))
-            reader = XMLFeedReader(documentURL: baseURL)
+            reader = XMLFeedReader(documentURL: baseURL, maximumItems: maximumItems)
             _ = reader.read(prepared)
         }
         guard reader.format != nil else {
@@ -23,18 +27,14 @@ enum XMLFeedDecoder {
             throw .invalidDocument("it is XML but not a feed (its root element is <\(Sanitizer.clean(root, maxLength: 40))>)")
         }
         var edition = FeedEditionBuilder.edition(from: reader.feed, feedURL: baseURL)
-        if !reader.rootClosed {
+        if reader.reachedItemLimit {
+            edition.notes.append(FeedNotes.itemLimit(maximumItems))
+        } else if !reader.rootClosed {
             guard !reader.feed.items.isEmpty else {
                 throw .invalidDocument("the feed was cut off before its first complete item")
             }
-            edition.notes.append(cutOffNote(shown: edition.articles.count))
+            edition.notes.append(FeedNotes.cutOff(shown: edition.articles.count))
         }
         return edition
-    }
-
-    static func cutOffNote(shown: Int) -> String {
-        shown == 1
-            ? "The feed was cut off; the 1 complete item before the cut is shown."
-            : "The feed was cut off; the \(shown) complete items before the cut are shown."
     }
 }

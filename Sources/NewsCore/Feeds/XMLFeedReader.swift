@@ -43,6 +43,9 @@ struct XMLFeedReader {
     private(set) var sawError = false
     /// Stop at the first error (for the first, optimistic read of a feed).
     var stopsAtError = false
+    let maximumItems: Int
+    /// Whether reading stopped at `maximumItems`.
+    private(set) var reachedItemLimit = false
 
     let documentURL: URL?
     var stack: [Frame] = []
@@ -57,9 +60,10 @@ struct XMLFeedReader {
     var stop: (() -> Void)?
     private(set) var stopped = false
 
-    init(documentURL: URL?, stopsAtError: Bool = false) {
+    init(documentURL: URL?, stopsAtError: Bool = false, maximumItems: Int = RawFeed.maximumItems) {
         self.documentURL = documentURL
         self.stopsAtError = stopsAtError
+        self.maximumItems = maximumItems
     }
 
     /// Parses `data` (prepared by `XMLPreparation`); returns whether the root element was a feed's.
@@ -117,6 +121,11 @@ struct XMLFeedReader {
             }
         case .item:
             if let item = item.take() { feed.items.append(item) }
+            if feed.items.count >= maximumItems {
+                reachedItemLimit = true
+                stopped = true
+                stop?()
+            }
         default:
             break
         }

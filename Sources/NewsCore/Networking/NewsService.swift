@@ -68,7 +68,7 @@ public struct NewsService: Sendable {
             throw NewsError.invalidDocument("the feed the page names (\(Sanitizer.clean(feedURL.absoluteString))) is a web page too")
         }
         var edition = try DocumentDecoder.decode(feed.body, baseURL: feed.url, contentType: feed.contentType)
-        edition.notes.insert("Using the feed \(Sanitizer.clean(feedURL.absoluteString)) named by the page.", at: 0)
+        edition.notes.insert(FeedNotes.usingFeed(feedURL), at: 0)
         return edition
     }
 

@@ -83,18 +83,33 @@ struct HostileFeedTests {
         let end = try #require(document.range(of: marker, options: .backwards)).upperBound
         let edition = try FeedTesting.decode(String(document[..<end]))
         #expect(edition.articles.map(\.title) == Array(["One", "Two", "Three"].prefix(complete)), "\(name)")
-        #expect(edition.notes == [XMLFeedDecoder.cutOffNote(shown: complete)], "\(name)")
+        #expect(edition.notes == [FeedNotes.cutOff(shown: complete)], "\(name)")
     }
 
     @Test func theCutOffNoteReads() {
-        #expect(XMLFeedDecoder.cutOffNote(shown: 12) == "The feed was cut off; the 12 complete items before the cut are shown.")
-        #expect(XMLFeedDecoder.cutOffNote(shown: 1) == "The feed was cut off; the 1 complete item before the cut is shown.")
+        #expect(FeedNotes.cutOff(shown: 12) == "The feed was cut off; the 12 complete items before the cut are shown.")
+        #expect(FeedNotes.cutOff(shown: 1) == "The feed was cut off; the 1 complete item before the cut is shown.")
     }
 
     @Test(arguments: ["<rss><channel><title>Cut", "<rss><channel><item><title>Only</title><link>https://c.example/1</li", "<?xml version=\"1.0\"?><rss><chan"])
     func aFeedCutBeforeItsFirstItemIsAnError(document: String) {
         #expect(FeedTesting.error { try FeedTesting.decode(document) }
             == .invalidDocument("the feed was cut off before its first complete item"))
+    }
+
+    @Test func aFeedOfCountlessItemsIsReadUpToTheLimit() throws {
+        let items = (1...5).map { "<item><title>\($0)</title><link>https://l.example/\($0)</link></item>" }.joined()
+        let xml = try XMLFeedDecoder.decode(
+            Data("<rss><channel>\(items)</channel></rss>".utf8), baseURL: nil, contentType: nil, maximumItems: 3)
+        #expect(xml.articles.map(\.title) == ["1", "2", "3"])
+        #expect(xml.notes == [FeedNotes.itemLimit(3)])
+        #expect(FeedNotes.itemLimit(100_000) == "The feed is longer than Headlines reads; its first 100000 items are shown.")
+
+        let entries = (1...5).map { #"{"id":"\#($0)","url":"https://l.example/\#($0)","title":"\#($0)"}"# }.joined(separator: ",")
+        let root = try JSONParser.parse(Data(#"{"version":"https://jsonfeed.org/version/1.1","items":[\#(entries)]}"#.utf8))
+        let json = try JSONFeedDecoder.decode(root, baseURL: nil, maximumItems: 3)
+        #expect(json.articles.map(\.title) == ["1", "2", "3"])
+        #expect(json.notes == [FeedNotes.itemLimit(3)])
     }
 
     // MARK: - Not feeds
@@ -116,6 +131,6 @@ struct HostileFeedTests {
         let document = FeedTesting.rss(item: "<title>Kept</title><link>https://d.example/1</link></item><item>\(deep)")
         let edition = try FeedTesting.decode(document)
         #expect(edition.articles.map(\.title) == ["Kept"])
-        #expect(edition.notes == [XMLFeedDecoder.cutOffNote(shown: 1)])
+        #expect(edition.notes == [FeedNotes.cutOff(shown: 1)])
     }
 }
