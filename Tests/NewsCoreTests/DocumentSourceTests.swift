@@ -72,7 +72,7 @@ struct DocumentSourceTests {
 
         let error = await thrownError { try await DocumentSource(service: NewsService(), location: file).fetch() }
 
-        #expect(error as? NewsError == .invalidDocument("it is not a news document (not JSON)"))
+        #expect(error as? NewsError == .invalidDocument("it is not a feed or a news document (neither XML nor JSON)"))
     }
 
     @Test func httpDocumentDecodesAndAsksForNewsTypes() async throws {

@@ -84,8 +84,8 @@ struct NewsServiceErrorTests {
 
         let error = await headlinesError(server)
 
-        #expect(error == .invalidDocument("it is not a news document (not JSON)"))
-        #expect(error?.message == "The response could not be read: it is not a news document (not JSON).")
+        #expect(error == .invalidDocument("it is not a feed or a news document (neither XML nor JSON)"))
+        #expect(error?.message == "The response could not be read: it is not a feed or a news document (neither XML nor JSON).")
     }
 
     @Test func okWithBrokenJSONIsAnInvalidDocument() async throws {

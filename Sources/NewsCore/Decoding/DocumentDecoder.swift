@@ -1,39 +1,82 @@
 import Foundation
 
-/// Recognises a news document by its content and hands it to the right decoder.
-/// NewsAPI's JSON today; RSS, Atom and JSON Feed slot in here as they arrive.
+/// Recognises a news document by its content (never its URL or Content-Type, which are often
+/// wrong) and hands it to the right decoder: JSON is a JSON Feed when its `version` says so,
+/// else NewsAPI's shape; XML is RSS, RSS 1.0 or Atom by its root element; a web page is named
+/// as one (`NewsService` looks for the feed it links to).
 public enum DocumentDecoder {
     public enum Format: Sendable, Equatable {
-        case newsAPI
+        /// JSON: a JSON Feed or a NewsAPI response, or another value the decoder names.
+        case json
         case xml
         case html
         case unknown
     }
 
+    /// How far the first significant character may be; and how far a prolog (declaration,
+    /// comments, stylesheet instructions, DOCTYPE) is followed to the root element.
+    static let leadLimit = 512
+    static let prologLimit = 4096
+
     public static func sniff(_ data: Data) -> Format {
-        for byte in data.prefix(512) {
+        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) { return .xml }  // UTF-16: XML only
+        for (offset, byte) in data.prefix(leadLimit).enumerated() {
             switch byte {
             case 0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF: continue  // whitespace and a byte order mark
             // Any JSON value: an object may be an edition; the decoder says what else it is.
             case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                  UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                return .newsAPI
-            case UInt8(ascii: "<"):
-                // A web page (an error page, a captive portal) is not a feed.
-                let head = String(decoding: data.prefix(512), as: UTF8.self).lowercased()
-                return head.contains("<!doctype html") || head.contains("<html") ? .html : .xml
+                return .json
+            case UInt8(ascii: "<"): return isWebPage(data.dropFirst(offset).prefix(prologLimit)) ? .html : .xml
             default: return .unknown
             }
         }
         return .unknown
     }
 
-    public static func decode(_ data: Data, baseURL: URL?) throws(NewsError) -> Edition {
+    /// A web page (an error page, a captive portal, a site's home page) rather than a feed:
+    /// an HTML DOCTYPE, or a root element that only HTML has.
+    static func isWebPage(_ head: Data) -> Bool {
+        let text = String(decoding: head, as: UTF8.self).lowercased()
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "<") {
+            rest = rest[open...]
+            if rest.hasPrefix("<!doctype") { return rest.dropFirst(9).drop(while: \.isWhitespace).hasPrefix("html") }
+            if rest.hasPrefix("<!--") {
+                guard let close = rest.range(of: "-->") else { return false }
+                rest = rest[close.upperBound...]
+                continue
+            }
+            if rest.hasPrefix("<?") {
+                guard let close = rest.range(of: "?>") else { return false }
+                rest = rest[close.upperBound...]
+                continue
+            }
+            let name = rest.dropFirst().prefix { $0.isLetter || $0.isNumber }
+            return htmlRoots.contains(String(name))
+        }
+        return false
+    }
+
+    private static let htmlRoots: Set<String> = ["html", "head", "body", "meta", "title", "link", "script", "style", "div", "p"]
+
+    /// Decodes a document; `contentType` (the HTTP header) is used only for a feed's charset
+    /// when its bytes are not UTF-8 and its XML declaration names none.
+    public static func decode(_ data: Data, baseURL: URL?, contentType: String? = nil) throws(NewsError) -> Edition {
         switch sniff(data) {
-        case .newsAPI: return try NewsAPIDecoder.decode(data, baseURL: baseURL)
-        case .xml: throw .invalidDocument("it is an XML feed, and RSS and Atom are not supported yet")
-        case .html: throw .invalidDocument("it is a web page (HTML), not a news document")
-        case .unknown: throw .invalidDocument(data.isEmpty ? "it is empty" : "it is not a news document (not JSON)")
+        case .json:
+            let root = try NewsAPIDecoder.parse(data)
+            if JSONFeedDecoder.isJSONFeed(root) { return try JSONFeedDecoder.decode(root, baseURL: baseURL) }
+            return try NewsAPIDecoder.decode(root, baseURL: baseURL)
+        case .xml:
+            return try XMLFeedDecoder.decode(data, baseURL: baseURL, contentType: contentType)
+        case .html:
+            guard let feed = FeedDiscovery.feedURLs(in: data, baseURL: baseURL).first else {
+                throw .invalidDocument(FeedDiscovery.noFeedReason)
+            }
+            throw .invalidDocument("it is a web page; the feed it names is \(Sanitizer.clean(feed.absoluteString))")
+        case .unknown:
+            throw .invalidDocument(data.isEmpty ? "it is empty" : "it is not a feed or a news document (neither XML nor JSON)")
         }
     }
 }

@@ -12,16 +12,20 @@ public enum NewsAPIDecoder {
     }
 
     public static func decode(_ data: Data, baseURL: URL? = nil) throws(NewsError) -> Edition {
-        let root: JSONValue
+        try decode(try parse(data), baseURL: baseURL)
+    }
+
+    /// The JSON of a document, or why it is not a document: valid JSON nested past the parser's
+    /// depth is named as such, never called invalid.
+    static func parse(_ data: Data) throws(NewsError) -> JSONValue {
         do {
-            root = try JSONParser.parse(data)
+            return try JSONParser.parse(data)
         } catch {
             if error.reason == JSONParser.tooDeep {
                 throw .invalidDocument("it is not a news document (its JSON is nested more than \(JSONParser.maximumDepth) levels deep)")
             }
             throw .invalidDocument("it is not valid JSON (\(error.reason) at byte \(error.offset))")
         }
-        return try decode(root, baseURL: baseURL)
     }
 
     public static func decode(_ root: JSONValue, baseURL: URL? = nil) throws(NewsError) -> Edition {

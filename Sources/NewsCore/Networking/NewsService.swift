@@ -38,18 +38,38 @@ public struct NewsService: Sendable {
         return try DocumentDecoder.decode(body, baseURL: head.url ?? url)
     }
 
-    /// Fetches and decodes a document at an http(s) URL or a local file URL.
+    /// Fetches and decodes a document at an http(s) URL or a local file URL: a feed (RSS, Atom,
+    /// JSON Feed), a NewsAPI-shaped JSON document, or a web page that names a feed, which is then
+    /// fetched in its place (once: a page is never followed to another page). The edition's
+    /// notes say which feed a page led to.
     public func document(at location: URL) async throws -> Edition {
-        if location.isFileURL {
-            let data = try LocalFile.read(location, limit: sizeLimit)
-            try Task.checkCancellation()
-            return try DocumentDecoder.decode(data, baseURL: location)
+        /// The body, the URL it came from (after redirects) and its Content-Type.
+        func load(_ url: URL) async throws -> (body: Data, url: URL, contentType: String?) {
+            if url.isFileURL {
+                let data = try LocalFile.read(url, limit: sizeLimit)
+                try Task.checkCancellation()
+                return (data, url, nil)
+            }
+            var request = URLRequest(url: url)
+            request.setValue("application/json, application/feed+json, application/rss+xml, application/atom+xml, */*;q=0.5", forHTTPHeaderField: "Accept")
+            let (head, body) = try await http.fetch(request, limit: sizeLimit)
+            try Self.checkStatus(head, body: body)
+            return (body, head.url ?? url, head.contentType)
         }
-        var request = URLRequest(url: location)
-        request.setValue("application/json, application/feed+json, application/rss+xml, application/atom+xml, */*;q=0.5", forHTTPHeaderField: "Accept")
-        let (head, body) = try await http.fetch(request, limit: sizeLimit)
-        try Self.checkStatus(head, body: body)
-        return try DocumentDecoder.decode(body, baseURL: head.url ?? location)
+        let page = try await load(location)
+        guard DocumentDecoder.sniff(page.body) == .html else {
+            return try DocumentDecoder.decode(page.body, baseURL: page.url, contentType: page.contentType)
+        }
+        guard let feedURL = FeedDiscovery.feedURLs(in: page.body, baseURL: page.url).first else {
+            throw NewsError.invalidDocument(FeedDiscovery.noFeedReason)
+        }
+        let feed = try await load(feedURL)
+        guard DocumentDecoder.sniff(feed.body) != .html else {
+            throw NewsError.invalidDocument("the feed the page names (\(Sanitizer.clean(feedURL.absoluteString))) is a web page too")
+        }
+        var edition = try DocumentDecoder.decode(feed.body, baseURL: feed.url, contentType: feed.contentType)
+        edition.notes.insert(FeedNotes.usingFeed(feedURL), at: 0)
+        return edition
     }
 
     /// A non-2xx status becomes `NewsError.http`, with NewsAPI's code and message when the body has them.

@@ -22,7 +22,8 @@ public struct NewsAPISource: NewsSource {
     public func fetch() async throws -> Edition { try await service.headlines(request) }
 }
 
-/// A NewsAPI-shaped document at an http(s) URL or a file path; never sent the key.
+/// A feed (RSS, Atom, JSON Feed), a web page that names one, or a NewsAPI-shaped JSON document,
+/// at an http(s) URL or a file path; never sent the key.
 public struct DocumentSource: NewsSource {
     public let service: NewsService
     public let location: URL

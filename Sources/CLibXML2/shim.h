@@ -1,0 +1,9 @@
+// libxml2's SAX2 push parser, for reading feeds (see NewsCore/Feeds/LibXMLSAXParser.swift).
+// Headers from libxml2-dev; pkg-config (libxml-2.0) adds -I/usr/include/libxml2.
+#include <libxml/xmlversion.h>
+// Debian's libxml2 is built with ICU, and encoding.h then includes the system ICU headers, which
+// clash with the ICU module Foundation brings. Nothing here uses libxml2's ICU converters (feeds
+// reach the parser as UTF-8), so the headers are read without them.
+#undef LIBXML_ICU_ENABLED
+#include <libxml/parser.h>
+#include <libxml/xmlerror.h>

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Finds the feeds a web page names in its `<link rel="alternate" type="application/rss+xml"
+/// href="...">` tags (also Atom and JSON Feed types), in the page's order, resolved against the
+/// page's `<base href>` when it has one, else its own URL. Only http(s) feeds are returned: a
+/// page must not point Headlines at a local file.
+public enum FeedDiscovery {
+    /// The reason given when a web page names no feed.
+    public static let noFeedReason = "it is a web page with no feed link"
+
+    static let feedTypes: Set<String> = ["application/rss+xml", "application/atom+xml", "application/feed+json"]
+
+    public static func feedURLs(in page: Data, baseURL: URL?) -> [URL] {
+        page.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var base = baseURL
+            var found: [URL] = []
+            HTMLTagScanner.forEachTag(in: bytes) { tag in
+                guard !tag.isClosing else { return true }
+                switch tag.name {
+                case "base":
+                    if let href = HTMLTagScanner.attribute("href", of: tag, in: bytes),
+                       let url = URLPolicy.articleURL(href, relativeTo: baseURL) {
+                        base = url
+                    }
+                case "link":
+                    if let url = feedURL(tag, in: bytes, base: base), !found.contains(url) { found.append(url) }
+                default:
+                    break
+                }
+                return true
+            }
+            return found
+        }
+    }
+
+    private static func feedURL(_ tag: HTMLTagScanner.Tag, in bytes: UnsafeBufferPointer<UInt8>, base: URL?) -> URL? {
+        guard let rel = HTMLTagScanner.attribute("rel", of: tag, in: bytes),
+              rel.lowercased().split(whereSeparator: \.isWhitespace).contains("alternate"),
+              let type = HTMLTagScanner.attribute("type", of: tag, in: bytes),
+              let mediaType = type.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased(),
+              feedTypes.contains(mediaType),
+              let href = HTMLTagScanner.attribute("href", of: tag, in: bytes)
+        else { return nil }
+        return URLPolicy.articleURL(href.trimmingCharacters(in: .whitespacesAndNewlines), relativeTo: base)
+    }
+}

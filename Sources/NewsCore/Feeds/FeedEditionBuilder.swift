@@ -1,0 +1,124 @@
+import Foundation
+
+/// Turns a `RawFeed` (from any format) into an `Edition`: texts sanitised and capped, links
+/// resolved and checked, items kept in the feed's order; items with no usable link, and
+/// repeats of an item already seen, are skipped and counted.
+///
+/// Relative links resolve against the `xml:base` in force where they were written, else the
+/// feed's site link, else the feed's own URL.
+struct FeedEditionBuilder {
+    let feedURL: URL?
+    let siteURL: URL?
+    let feedTitle: String?
+    let feedAuthor: String?
+
+    init(feed: RawFeed, feedURL: URL?) {
+        self.feedURL = feedURL
+        siteURL = feed.siteLink.flatMap { URLPolicy.articleURL($0.text, relativeTo: $0.base ?? feedURL) }
+        feedTitle = feed.title.flatMap { Sanitizer.cleanOptional(Self.plain($0), maxLength: TextLimits.name) }
+        feedAuthor = feed.author
+    }
+
+    static func edition(from feed: RawFeed, feedURL: URL?) -> Edition {
+        let builder = FeedEditionBuilder(feed: feed, feedURL: feedURL)
+        var articles: [Article] = []
+        articles.reserveCapacity(feed.items.count)
+        var seen = Set<String>(minimumCapacity: feed.items.count)
+        var skipped = 0
+        // By index, and the article consumed into the list: copying these structs (a dozen
+        // references each) costs as much as building them.
+        for index in feed.items.indices {
+            guard let article = builder.article(from: feed.items[index]), seen.insert(article.identity).inserted else {
+                skipped += 1
+                continue
+            }
+            articles.append(consume article)
+        }
+        return Edition(articles: articles, skipped: skipped, title: builder.feedTitle, siteURL: builder.siteURL)
+    }
+
+    /// One article, or nil when the item has no usable link.
+    func article(from item: RawItem) -> Article? {
+        guard let link = item.link ?? item.permalink, let url = URLPolicy.articleURL(link.text, relativeTo: base(for: link))
+        else { return nil }
+        let summary = item.summary.flatMap { Sanitizer.cleanOptional(Self.plain($0), maxLength: TextLimits.description) }
+        var title = item.title.flatMap { Sanitizer.cleanOptional(Self.plain($0), maxLength: TextLimits.title) }
+        if title == nil {
+            // Micro-blog items (common in JSON Feed) have no title: their text stands in for one.
+            title = summary ?? item.content.flatMap { Sanitizer.cleanOptional(Self.plain($0), maxLength: TextLimits.title) }
+        }
+        return Article(
+            sourceName: feedTitle,
+            author: (item.author ?? feedAuthor).flatMap { Sanitizer.cleanOptional(Self.authorName($0), maxLength: TextLimits.name) },
+            title: title ?? "",
+            description: summary,
+            url: url,
+            imageURL: imageURL(item),
+            publishedAt: item.publishedAt,
+            guid: item.guid.flatMap { Sanitizer.cleanOptional($0, maxLength: TextLimits.guid) },
+            body: body(item)
+        )
+    }
+
+    /// The base a link resolves against; none for a plainly absolute link, which then costs one
+    /// URL parse instead of two (a relative parse, then its resolution).
+    private func base(for link: RawLink) -> URL? {
+        URLPolicy.isWebText(link.text) ? nil : link.base ?? siteURL ?? feedURL
+    }
+
+    /// The item's image by the ranked candidates, else the first `<img>` in its content or summary.
+    private func imageURL(_ item: RawItem) -> URL? {
+        if let image = item.image, let url = URLPolicy.imageURL(image.text, relativeTo: base(for: image)) { return url }
+        for text in [item.content, item.summary] {
+            guard let text, text.isHTML, let source = Self.firstImageSource(text.text) else { continue }
+            return URLPolicy.imageURL(source, relativeTo: base(for: RawLink(text: source, base: item.contentBase)))
+        }
+        return nil
+    }
+
+    /// The full text as received, capped: the content, else a summary that is HTML (so that the
+    /// article screen can still show its paragraphs and links).
+    private func body(_ item: RawItem) -> ArticleBody? {
+        if let content = item.content, let text = Self.capped(content.text) {
+            return content.isHTML ? .html(text) : .text(text)
+        }
+        if let summary = item.summary, summary.isHTML, summary.text.utf8.contains(UInt8(ascii: "<")),
+           let text = Self.capped(summary.text) {
+            return .html(text)
+        }
+        return nil
+    }
+
+    static func plain(_ text: RawText) -> String {
+        text.isHTML ? HTMLInline.plainText(text.text) : text.text
+    }
+
+    /// At most `TextLimits.body` characters; nil when empty or only whitespace.
+    static func capped(_ text: String) -> String? {
+        guard text.utf8.contains(where: { $0 > 0x20 }) else { return nil }
+        guard text.utf8.count > TextLimits.body else { return text }  // fewer bytes than the cap: fewer characters too
+        return String(text.prefix(TextLimits.body))
+    }
+
+    /// RSS `author` is "email (Name)" by the spec: the name, when it is there.
+    static func authorName(_ text: String) -> String {
+        guard text.hasSuffix(")"), let open = text.lastIndex(of: "("), text[..<open].contains("@") else { return text }
+        let name = text[text.index(after: open)..<text.index(before: text.endIndex)]
+        return name.isEmpty ? text : String(name)
+    }
+
+    /// The `src` of the first `img` in an HTML fragment.
+    static func firstImageSource(_ html: String) -> String? {
+        guard html.utf8.contains(UInt8(ascii: "<")) else { return nil }
+        var html = html
+        return html.withUTF8 { bytes in
+            var source: String?
+            HTMLTagScanner.forEachTag(in: bytes) { tag in
+                guard !tag.isClosing, tag.name == "img" else { return true }
+                source = HTMLTagScanner.attribute("src", of: tag, in: bytes)
+                return source == nil || source?.isEmpty == true
+            }
+            return source.flatMap { $0.isEmpty ? nil : $0 }
+        }
+    }
+}

@@ -1,0 +1,279 @@
+import Foundation
+
+/// Reads RSS 0.9x/2.0, RSS 1.0 (RDF) and Atom 1.0 (and 0.3) into a `RawFeed` from the SAX
+/// events `LibXMLSAXParser` sends. This file holds the mechanics (the element stack, `xml:base`
+/// scopes, capturing a field's text); `XMLFeedReader+Vocabulary` says what each element means.
+///
+/// The parser runs in recovery mode, so it goes on past most errors; an item counts only once
+/// its end tag has been seen, so a feed cut off mid-item loses just that item.
+///
+/// A struct that the parser driver reaches through a pointer: per-callback reference counting
+/// and exclusivity checks on a class cost more than the rest of the callback.
+struct XMLFeedReader {
+    enum Format: Equatable { case rss, rdf, atom }
+
+    /// What an open element is, for its children.
+    enum Frame: Equatable {
+        case root, channel, item, feedAuthor, itemAuthor, field, markup, other
+    }
+
+    /// Which field a captured text goes to.
+    enum Field {
+        case feedTitle(isHTML: Bool), feedLink, feedAuthor
+        case title(isHTML: Bool), link, guid(isPermaLink: Bool), date(rank: Int)
+        case summary(isHTML: Bool), content(isHTML: Bool), author(rank: Int)
+    }
+
+    /// The text of the field being read (UTF-8), with any markup inside it written back out.
+    struct Capture {
+        var field: Field
+        var text: [UInt8] = []
+        /// XHTML content: its text was unescaped by the parser and must be escaped again.
+        var escapesText: Bool
+        var base: URL?
+    }
+
+    var feed = RawFeed()
+    private(set) var format: Format?
+    /// The root element's name, when it is not a feed's (for the error message).
+    private(set) var foreignRoot: String?
+    private(set) var rootClosed = false
+    /// Whether the parser met an error (a namespace slip aside): the document is not clean
+    /// XML in UTF-8, and recovery may have dropped something.
+    private(set) var sawError = false
+    /// Stop at the first error (for the first, optimistic read of a feed).
+    var stopsAtError = false
+    let maximumItems: Int
+    /// Whether reading stopped at `maximumItems`.
+    private(set) var reachedItemLimit = false
+
+    let documentURL: URL?
+    var stack: [Frame] = []
+    private var bases: [(depth: Int, url: URL)] = []
+    var item: RawItem?
+    var capture: Capture?
+    /// The capture buffer, kept between fields so that each field does not allocate its own.
+    private var scratch: [UInt8] = []
+    /// Namespace URIs seen so far (libxml2 interns them: one pointer per URI) and what they are.
+    private var namespaces: [(uri: UnsafePointer<UInt8>, namespace: XMLNamespace)] = []
+    /// Set by the parser driver: stops the parse (a root that is not a feed's).
+    var stop: (() -> Void)?
+    private(set) var stopped = false
+
+    init(documentURL: URL?, stopsAtError: Bool = false, maximumItems: Int = RawFeed.maximumItems) {
+        self.documentURL = documentURL
+        self.stopsAtError = stopsAtError
+        self.maximumItems = maximumItems
+    }
+
+    /// Parses `data` (prepared by `XMLPreparation`); returns whether the root element was a feed's.
+    mutating func read(_ data: Data) -> Bool {
+        LibXMLSAXParser.parse(data, into: &self)
+        return format != nil
+    }
+
+    /// The `xml:base` in force, when one was given.
+    var currentBase: URL? { bases.last?.url }
+
+    // MARK: - Events
+
+    mutating func startElement(
+        localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, uri: UnsafePointer<UInt8>?, attributes: XMLAttributes
+    ) {
+        if capture != nil {
+            capture?.openTag(Self.qualifiedName(localName, prefix), attributes: attributes.all)
+            stack.append(.markup)
+            return
+        }
+        let depth = stack.count
+        if !attributes.isEmpty, let base = attributes["xml:base"],
+           let url = URL(string: base, relativeTo: currentBase ?? documentURL)?.absoluteURL {
+            bases.append((depth, url))
+        }
+        let name = String(cString: localName)
+        let namespace = self.namespace(uri: uri, prefix: prefix)
+        guard let format else {
+            guard let found = Self.format(root: name, namespace: namespace) else {
+                foreignRoot = Self.qualifiedName(localName, prefix)
+                stopped = true
+                stop?()
+                return
+            }
+            format = found
+            stack.append(found == .atom ? .channel : .root)
+            return
+        }
+        stack.append(frame(for: name, in: namespace, format: format, attributes: attributes))
+    }
+
+    mutating func endElement(localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) {
+        guard let frame = stack.popLast() else { return }
+        let depth = stack.count
+        switch frame {
+        case .markup:
+            capture?.closeTag(Self.qualifiedName(localName, prefix))
+            return
+        case .field:
+            if var capture = capture.take() {
+                finish(capture)
+                capture.text.removeAll(keepingCapacity: true)
+                scratch = capture.text
+            }
+        case .item:
+            if let item = item.take() { feed.items.append(item) }
+            if feed.items.count >= maximumItems {
+                reachedItemLimit = true
+                stopped = true
+                stop?()
+            }
+        default:
+            break
+        }
+        if bases.last?.depth == depth { bases.removeLast() }
+        if depth == 0 { rootClosed = true }
+    }
+
+    mutating func characters(_ text: UnsafeBufferPointer<UInt8>) {
+        guard capture != nil else { return }
+        capture?.append(text)
+    }
+
+    mutating func errorOccurred() {
+        sawError = true
+        if stopsAtError {
+            stopped = true
+            stop?()
+        }
+    }
+
+    private mutating func namespace(uri: UnsafePointer<UInt8>?, prefix: UnsafePointer<UInt8>?) -> XMLNamespace {
+        guard let uri else { return XMLNamespace(undeclaredPrefix: prefix.map { String(cString: $0) }) }
+        if let known = namespaces.first(where: { $0.uri == uri }) { return known.namespace }
+        let namespace = XMLNamespace(uri: String(cString: uri))
+        namespaces.append((uri, namespace))
+        return namespace
+    }
+
+    static func qualifiedName(_ localName: UnsafePointer<UInt8>, _ prefix: UnsafePointer<UInt8>?) -> String {
+        guard let prefix else { return String(cString: localName) }
+        return String(cString: prefix) + ":" + String(cString: localName)
+    }
+
+    // MARK: - Captures
+
+    /// Starts reading the text of the element just opened into `field`.
+    mutating func startCapture(_ field: Field, escapesText: Bool = false) -> Frame {
+        capture = Capture(field: field, text: scratch, escapesText: escapesText, base: currentBase)
+        scratch = []
+        return .field
+    }
+
+    private mutating func finish(_ capture: Capture) {
+        let bytes = capture.text
+        /// The whole text, or trimmed of XML whitespace (links, GUIDs, names), made once.
+        func text(trimmed: Bool = false) -> String {
+            guard trimmed else { return String(decoding: bytes, as: UTF8.self) }
+            let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
+            let start = bytes.firstIndex { !isSpace($0) } ?? bytes.endIndex
+            let end = bytes.lastIndex { !isSpace($0) }.map { $0 + 1 } ?? start
+            return String(decoding: bytes[start..<end], as: UTF8.self)
+        }
+        switch capture.field {
+        case .feedTitle(let isHTML):
+            if feed.title == nil { feed.title = RawText(text: text(), isHTML: isHTML) }
+        case .feedLink:
+            if feed.siteLink == nil { feed.siteLink = RawLink(text: text(trimmed: true), base: capture.base) }
+        case .feedAuthor:
+            if feed.author == nil { feed.author = text(trimmed: true) }
+        case .title(let isHTML):
+            if item?.title == nil { item?.title = RawText(text: text(), isHTML: isHTML) }
+        case .link:
+            item?.offerLink(RawLink(text: text(trimmed: true), base: capture.base), rank: 0)
+        case .guid(let isPermaLink):
+            let guid = text(trimmed: true)
+            item?.guid = guid
+            if isPermaLink { item?.permalink = RawLink(text: guid, base: capture.base) }
+        case .date(let rank):
+            // Read from the bytes: no string is made for a date.
+            let date = bytes.withUnsafeBufferPointer { FeedDate.parse(bytes: $0) }
+            if let date { item?.offerDate(date, rank: rank) }
+        case .summary(let isHTML):
+            if item?.summary == nil { item?.summary = RawText(text: text(), isHTML: isHTML) }
+        case .content(let isHTML):
+            if item?.content == nil {
+                item?.content = RawText(text: text(), isHTML: isHTML)
+                item?.contentBase = capture.base
+            }
+        case .author(let rank):
+            item?.offerAuthor(text(trimmed: true), rank: rank)
+        }
+    }
+
+    /// `text` without XML whitespace at either end; the same string when there is none.
+    static func trimmed(_ text: String) -> String {
+        let utf8 = text.utf8
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
+        guard let first = utf8.first, let last = utf8.last, isSpace(first) || isSpace(last) else { return text }
+        guard let start = utf8.firstIndex(where: { !isSpace($0) }), let end = utf8.lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(text[start...end])
+    }
+}
+
+extension XMLFeedReader.Capture {
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard escapesText else {
+            text.append(contentsOf: bytes)
+            return
+        }
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "&"): text += "&amp;".utf8
+            case UInt8(ascii: "<"): text += "&lt;".utf8
+            case UInt8(ascii: ">"): text += "&gt;".utf8
+            default: text.append(byte)
+            }
+        }
+    }
+
+    /// Writes a start tag met inside the field back out (XHTML content, or markup a feed left
+    /// unescaped in a description).
+    mutating func openTag(_ name: String, attributes: [(name: String, value: String)]) {
+        text += "<".utf8
+        text += name.utf8
+        for (key, value) in attributes {
+            text += " ".utf8
+            text += key.utf8
+            text += "=\"".utf8
+            text += XMLEscaping.escaped(value).utf8
+            text += "\"".utf8
+        }
+        text += ">".utf8
+    }
+
+    mutating func closeTag(_ name: String) {
+        text += "</".utf8
+        text += name.utf8
+        text += ">".utf8
+    }
+}
+
+/// Escapes the characters that HTML and XML give meaning to.
+enum XMLEscaping {
+    static func escaped(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 16)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            default: result.unicodeScalars.append(character)
+            }
+        }
+        return result
+    }
+}
