@@ -3,7 +3,6 @@ import PackageDescription
 
 let package = Package(
     name: "Headlines",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "headlines", targets: ["headlines"]),
         .library(name: "NewsCore", targets: ["NewsCore"]),
@@ -24,6 +23,8 @@ let package = Package(
 
         // Restores the tty on exit and on a crash (a signal handler, so plain C).
         .target(name: "CTerminalGuard", path: "Sources/CTerminalGuard"),
+        // The tty queries Swift cannot make (ioctl is variadic): window size, bytes waiting.
+        .target(name: "CTerminalIO", path: "Sources/CTerminalIO"),
 
         // libpng and libjpeg-turbo for picture previews. A C target rather than a system library:
         // both report errors by longjmp, which only C can catch (Swift frames must not be jumped over).
@@ -41,13 +42,13 @@ let package = Package(
         .target(
             name: "DemoEdition",
             path: ".",
-            exclude: ["Sources/NewsCore", "Sources/HeadlinesUI", "Sources/CNCursesW", "Sources/CCurl", "Sources/CSQLite", "Sources/CLibXML2", "Sources/CTerminalGuard", "Sources/CImageDecoders", "Sources/headlines", "Sources/headlines-bench", "Tests", "README.md", ".ci"],
+            exclude: ["Sources/NewsCore", "Sources/HeadlinesUI", "Sources/CNCursesW", "Sources/CCurl", "Sources/CSQLite", "Sources/CLibXML2", "Sources/CTerminalGuard", "Sources/CTerminalIO", "Sources/CImageDecoders", "Sources/headlines", "Sources/headlines-bench", "Tests", "README.md", ".ci"],
             sources: ["Sources/DemoEdition"],
             resources: [.copy("Resources/demo")]
         ),
 
         // Screens, widgets, the runtime and the one terminal driver that calls curses.
-        .target(name: "HeadlinesUI", dependencies: ["NewsCore", "CNCursesW", "CTerminalGuard"], path: "Sources/HeadlinesUI"),
+        .target(name: "HeadlinesUI", dependencies: ["NewsCore", "CNCursesW", "CTerminalGuard", "CTerminalIO"], path: "Sources/HeadlinesUI"),
 
         .executableTarget(
             name: "headlines",
@@ -56,7 +57,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "headlines-bench",
-            dependencies: ["NewsCore", "HeadlinesUI", "TestSupport", "CTerminalGuard"],
+            dependencies: ["NewsCore", "HeadlinesUI", "TestSupport", "CPseudoTerminal"],
             path: "Sources/headlines-bench"
         ),
 
@@ -68,6 +69,8 @@ let package = Package(
             path: "Tests/CImageEncoders",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]
         ),
+        // A pseudo-terminal of a given size, for the redraw benchmark (ioctl is C's).
+        .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         // A second process for the store's tests (killed mid-transaction; writing beside them).
         .executableTarget(name: "StoreTestChild", dependencies: ["NewsCore"], path: "Tests/StoreTestChild"),
         .testTarget(name: "NewsCoreTests", dependencies: ["NewsCore", "TestSupport", "StoreTestChild"], path: "Tests/NewsCoreTests"),

@@ -8,15 +8,7 @@
 
 #include <locale.h>
 #include <wchar.h>
-#include <signal.h>
-#include <string.h>
-#include <termios.h>
-#include <unistd.h>
-#include <sys/ioctl.h>
 #include <ncursesw/curses.h>
-
-int wcwidth(wchar_t c);
-int wcswidth(const wchar_t *s, size_t n);
 
 static inline attr_t hl_a_normal(void) { return A_NORMAL; }
 static inline attr_t hl_a_bold(void) { return A_BOLD; }
@@ -43,21 +35,5 @@ static inline const char *hl_terminfo_string(const char *name) {
     if (value == NULL || value == (char *)-1) return NULL;
     return value;
 }
-
-/// The window size of the tty on `fd` (rows, columns); 0 when it cannot be read.
-static inline void hl_tty_size(int fd, int *out_rows, int *out_columns) {
-    struct winsize size;
-    if (ioctl(fd, TIOCGWINSZ, &size) == 0) { *out_rows = size.ws_row; *out_columns = size.ws_col; }
-    else { *out_rows = 0; *out_columns = 0; }
-}
-
-/// Bytes waiting to be read on `fd` (FIONREAD); -1 on error.
-static inline int hl_bytes_available(int fd) {
-    int count = 0;
-    if (ioctl(fd, FIONREAD, &count) != 0) return -1;
-    return count;
-}
-
-static inline int hl_ignore_signal(int signo) { return signal(signo, SIG_IGN) == SIG_ERR ? -1 : 0; }
 
 #endif

@@ -1,4 +1,4 @@
-import CTerminalGuard
+import CPseudoTerminal
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -13,7 +13,7 @@ final class PseudoTerminal: @unchecked Sendable {
     init(width: Int, height: Int) throws {
         var master: Int32 = -1
         var slave: Int32 = -1
-        guard tg_open_pseudo_terminal(&master, &slave, UInt16(height), UInt16(width)) == 0 else {
+        guard pty_open(&master, &slave, UInt16(height), UInt16(width)) == 0 else {
             throw BenchmarkFailure("no pseudo-terminal: \(String(cString: strerror(errno)))")
         }
         self.master = master

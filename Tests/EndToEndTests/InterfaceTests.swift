@@ -162,7 +162,7 @@ extension EndToEnd {
             try await session.tmux.waitForText("34 articles")
             try session.tmux.sendKeys("?")
             let help = try await session.tmux.waitForText("Help · keys")
-            for key in ["Refresh", "Open the article in the browser", "Save the article's image", "Save every image", "Redraw", "quit on the first screen"] {
+            for key in ["Refresh", "Open the article in the browser", "Save the article's image", "Save every image", "quit on the first screen", "Down a page"] {
                 #expect(help.contains(key), "help lacks \(key)")
             }
             try session.tmux.sendKeys("q")

@@ -8,13 +8,13 @@ import NewsCore
 struct ArticleScreenTests {
     @Test("scrolling keys move the text and clamp at both ends")
     func scrolling() throws {
-        let host = TestHost()
+        let host = TestHost(isRoot: false)
         let services = TestHost.services(ScriptedSource([.success(Edition(articles: []))]))
         let screen = ArticleScreen(article: ArticleViewTests.article(), services: services)
         var canvas = Canvas(width: 40, height: 10)
         screen.render(into: &canvas)  // 13 lines, 7 rows: offsets 0...6
         func press(_ key: Key) -> Int {
-            guard case .handled = screen.handle(key, host.context) else {
+            guard case .handled = host.press(key, screen) else {
                 Issue.record("\(key) was not handled")
                 return -1
             }
@@ -34,7 +34,7 @@ struct ArticleScreenTests {
         #expect(press(.pageUp) == 0)
         #expect(press(.character(" ")) == 6)
         #expect(press(.home) == 0)
-        guard case .close = screen.handle(.character("q"), host.context) else {
+        guard case .close = host.press(.character("q"), screen) else {
             Issue.record("q did not close")
             return
         }

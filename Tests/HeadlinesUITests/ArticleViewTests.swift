@@ -20,11 +20,21 @@ struct ArticleViewTests {
         )
     }
 
+    /// Draws `state` scrolled by `offset` (clamped as the screen clamps it) at `width`×`height`.
     static func render(_ state: ArticleState, width: Int, height: Int, offset: Int = 0) -> (canvas: Canvas, offset: Int) {
+        var state = state
         var canvas = Canvas(width: width, height: height)
-        var offset = offset
-        ArticleView(state: state, calendar: Fixtures.utc).render(into: &canvas, offset: &offset)
-        return (canvas, offset)
+        let layout = ArticleLayout(width: width, height: height)
+        var view = ArticleView(state: state, layout: layout, calendar: Fixtures.utc)
+        let lines = view.lines()
+        state.scroll(.by(offset), lineCount: lines.count, rows: layout.bodyRows)
+        view.state = state
+        view.render(lines, into: &canvas)
+        return (canvas, state.offset)
+    }
+
+    static func view(_ state: ArticleState, width: Int, height: Int = 30) -> ArticleView {
+        ArticleView(state: state, layout: ArticleLayout(width: width, height: height), calendar: Fixtures.utc)
     }
 
     @Test("title, byline, date, description, content and URL, wrapped to the width")
@@ -52,7 +62,7 @@ struct ArticleViewTests {
         for y in expected.count..<22 { #expect(canvas.line(y) == padded("", 40), "line \(y)") }
         #expect(canvas.line(22) == padded("  Image: none", 40))
         // The hints are cut to leave the right half to "Article".
-        #expect(canvas.line(23) == " ↑↓ scroll · o open · d save ·… Article ")
+        #expect(canvas.line(23) == " j scroll · o open · d save · … Article ")
         // Styles follow the parts.
         #expect(canvas[2, 1].style == Style(.accent, bold: true))
         #expect(canvas[2, 3].style == Style(.source))
@@ -65,22 +75,21 @@ struct ArticleViewTests {
 
     @Test("the body lines fit the text column at every width", arguments: [10, 20, 33, 40, 57, 80, 120])
     func linesFit(width: Int) {
-        let view = ArticleView(state: ArticleState(article: Self.article()), calendar: Fixtures.utc)
-        let lines = view.lines(width: width)
+        let view = Self.view(ArticleState(article: Self.article()), width: width)
+        let lines = view.lines()
         for line in lines { #expect(TextWidth.of(line.text) <= max(1, width - 4), "\(width): \(line.text)") }
         // The whole link is there, in order, whatever the width.
         let linkLines = lines.filter { $0.style == Style(.accent, underline: true) }.map(\.text)
         #expect(linkLines.joined() == Self.link)
         var canvas = Canvas(width: width, height: 30)
-        var offset = 0
-        view.render(into: &canvas, offset: &offset)
+        view.render(lines, into: &canvas)
         for y in 0..<30 { #expect(TextWidth.of(canvas.line(y)) == width) }
     }
 
     @Test("a missing title, byline and date have stand-ins")
     func standIns() {
         let bare = Article(title: "", url: URL(string: "https://news.example/x")!)
-        let lines = ArticleView(state: ArticleState(article: bare), calendar: Fixtures.utc).lines(width: 40).map(\.text)
+        let lines = Self.view(ArticleState(article: bare), width: 40).lines().map(\.text)
         #expect(lines == ["(untitled)", "Undated", "", "https://news.example/x", ""])
         let (canvas, _) = Self.render(ArticleState(article: bare), width: 40, height: 10)
         #expect(canvas.line(0) == padded(" Article", 40))
@@ -98,7 +107,7 @@ struct ArticleViewTests {
     func imageConnecting() {
         var state = ArticleState(article: Self.article(imageURL: URL(string: "https://img.example/a.png")!))
         #expect(state.image == .loading(nil))
-        state.tick = 1
+        state.advanceTick()
         let (canvas, _) = Self.render(state, width: 80, height: 24)
         #expect(canvas.line(22) == padded("  Image: ⠙ connecting…", 80))
     }
@@ -106,7 +115,7 @@ struct ArticleViewTests {
     @Test("image line: a progress bar, the percent and the bytes so far")
     func imageProgress() {
         var state = ArticleState(article: Self.article(imageURL: URL(string: "https://img.example/a.png")!))
-        state.image = .loading(TransferProgress(received: 46_080, expected: 102_400))
+        state.imageProgress(TransferProgress(received: 46_080, expected: 102_400))
         let (canvas, _) = Self.render(state, width: 80, height: 24)
         // 80 columns: a 40-column bar, 38 inside; 45% of 38 is 17 cells.
         let bar = "[" + String(repeating: "#", count: 17) + String(repeating: "·", count: 21) + "]"
@@ -117,8 +126,9 @@ struct ArticleViewTests {
     @Test("image line: an unknown size gives a bouncing bar and ?%")
     func imageIndeterminate() {
         var state = ArticleState(article: Self.article(imageURL: URL(string: "https://img.example/a.png")!))
-        state.image = .loading(TransferProgress(received: 2048, expected: nil))
-        state.tick = 2
+        state.imageProgress(TransferProgress(received: 2048, expected: nil))
+        state.advanceTick()
+        state.advanceTick()
         let (canvas, _) = Self.render(state, width: 50, height: 24)
         // 50 columns: the smallest bar, 10 columns, 8 inside; the block starts at tick 2.
         #expect(canvas.line(22) == padded("  Image: [··###···]   ?% 2 KiB", 50))
@@ -127,7 +137,7 @@ struct ArticleViewTests {
     @Test("image line: loaded shows type, pixel size and bytes")
     func imageLoaded() {
         var state = ArticleState(article: Self.article(imageURL: URL(string: "https://img.example/a.png")!))
-        state.image = .loaded(ImageInfo(format: .png, width: 640, height: 360, byteCount: 3 * 1024))
+        state.imageLoaded(ImageInfo(format: .png, width: 640, height: 360, byteCount: 3 * 1024))
         let (canvas, _) = Self.render(state, width: 80, height: 24)
         #expect(canvas.line(22) == padded("  Image: PNG, 640×360, 3 KiB", 80))
         #expect(canvas[2, 22].style == Style(.success))
@@ -136,7 +146,7 @@ struct ArticleViewTests {
     @Test("image line: failed shows why")
     func imageFailed() {
         var state = ArticleState(article: Self.article(imageURL: URL(string: "https://img.example/a.png")!))
-        state.image = .failed(NewsError.http(status: 404, code: nil, message: nil).message)
+        state.imageFailed(NewsError.http(status: 404, code: nil, message: nil).message)
         let (canvas, _) = Self.render(state, width: 80, height: 24)
         #expect(canvas.line(22) == padded("  Image: HTTP 404: Not Found.", 80))
         #expect(canvas[2, 22].style == .error)
@@ -145,7 +155,7 @@ struct ArticleViewTests {
     @Test("scrolling clamps to the text and reports how far it is")
     func scrollingClamps() {
         let state = ArticleState(article: Self.article())
-        let total = ArticleView(state: state, calendar: Fixtures.utc).lines(width: 40).count
+        let total = Self.view(state, width: 40).lines().count
         #expect(total == 13)
         // 40×10: 7 text rows, so the last offset is 13 − 7 = 6.
         let top = Self.render(state, width: 40, height: 10, offset: -5)
@@ -167,7 +177,7 @@ struct ArticleViewTests {
     @Test("a notice replaces the key hints")
     func notice() {
         var state = ArticleState(article: Self.article())
-        state.notice = Notice("This article has no image.", kind: .error)
+        state.show(Notice("This article has no image.", kind: .error))
         let (canvas, _) = Self.render(state, width: 60, height: 24)
         #expect(canvas.line(23).hasPrefix(" This article has no image. "))
         #expect(canvas[1, 23].style == Style(.error, bold: true, reverse: true))
@@ -175,15 +185,14 @@ struct ArticleViewTests {
 
     @Test("the downloads line shows in the status bar unless the screen has a notice of its own")
     func downloadsSummary() {
-        var view = ArticleView(state: ArticleState(article: Self.article()), calendar: Fixtures.utc)
+        var view = Self.view(ArticleState(article: Self.article()), width: 80, height: 24)
         view.downloadsSummary = "Saving 2 images… 40%"
         var canvas = Canvas(width: 80, height: 24)
-        var offset = 0
-        view.render(into: &canvas, offset: &offset)
+        view.render(view.lines(), into: &canvas)
         #expect(canvas.line(23).hasPrefix(" Saving 2 images… 40% "))
-        view.state.notice = Notice("Opened https://news.example/x")
+        view.state.show(Notice("Opened https://news.example/x"))
         canvas = Canvas(width: 80, height: 24)
-        view.render(into: &canvas, offset: &offset)
+        view.render(view.lines(), into: &canvas)
         #expect(canvas.line(23).hasPrefix(" Opened https://news.example/x "))
     }
 }

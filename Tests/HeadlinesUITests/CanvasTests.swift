@@ -147,32 +147,6 @@ struct CanvasTests {
         #expect(canvas == before)
     }
 
-    @Test("restyle changes styles, not text")
-    func restyle() {
-        var canvas = Canvas(width: 6, height: 2)
-        canvas.write("ab漢cd", x: 0, y: 0)
-        canvas.restyle(y: 0, from: 1, to: 4, style: .selection)
-        #expect(canvas.line(0) == "ab漢cd")
-        #expect(canvas.styles(0) == [.normal, .selection, .selection, .selection, .normal, .normal])
-        canvas.restyle(y: 1, style: .header)
-        #expect(canvas.styles(1) == Array(repeating: .header, count: 6))
-        canvas.restyle(y: 0, from: -5, to: 100, style: .error)
-        #expect(canvas.styles(0) == Array(repeating: .error, count: 6))
-        canvas.restyle(y: 7, style: .normal)
-        #expect(canvas.styles(0) == Array(repeating: .error, count: 6))
-    }
-
-    @Test("restyle with an empty or out-of-bounds range does nothing (as write and fill do)",
-          .bug(id: "UI-RESTYLE-RANGE", "restyle traps on 'Range requires lowerBound <= upperBound' when from ≥ width or from > to"))
-    func restyleEmptyRange() async {
-        await #expect(processExitsWith: .success) {
-            var canvas = Canvas(width: 6, height: 1)
-            canvas.restyle(y: 0, from: 4, to: 2, style: .error)
-            canvas.restyle(y: 0, from: 10, style: .error)
-            precondition(canvas.styles(0) == Array(repeating: .normal, count: 6))
-        }
-    }
-
     @Test("text and contains read the grid back")
     func readBack() {
         var canvas = Canvas(width: 4, height: 2)

@@ -15,12 +15,14 @@ struct DownloadCenterTests {
     @Test("an article without an image is refused at once")
     func noImage() {
         let center = Self.center()
-        let notice = center.save(Fixtures.article(0))
-        #expect(notice == Notice("This article has no image.", kind: .error))
+        let start = center.save(Fixtures.article(0))
+        #expect(start == .noImage)
+        #expect(DownloadsText.refusal(start) == Notice("This article has no image.", kind: .error))
         #expect(center.items.isEmpty)
-        #expect(center.saveAll(Fixtures.articles(5)) == Notice("No images to save."))
+        #expect(center.saveAll(Fixtures.articles(5)) == .noImages)
+        #expect(DownloadsText.refusal(.noImages) == Notice("No images to save."))
         #expect(center.items.isEmpty)
-        #expect(center.summary == nil)
+        #expect(DownloadsText.summary(center) == nil)
         #expect(center.activeCount == 0 && center.savedCount == 0)
     }
 
@@ -32,13 +34,11 @@ struct DownloadCenterTests {
         ("", "/tmp/x.png", "/tmp/x.png"),
     ])
     func displayPath(_ home: String, _ path: String, _ shown: String) {
-        let center = Self.center()
-        center.homeDirectory = home
-        #expect(center.displayPath(URL(fileURLWithPath: path)) == shown)
+        #expect(DownloadsText.displayPath(URL(fileURLWithPath: path), home: home) == shown)
     }
 
     @Test("without a home folder paths are shown whole")
     func noHome() {
-        #expect(Self.center().displayPath(URL(fileURLWithPath: "/home/ada/x.png")) == "/home/ada/x.png")
+        #expect(DownloadsText.displayPath(URL(fileURLWithPath: "/home/ada/x.png"), home: nil) == "/home/ada/x.png")
     }
 }

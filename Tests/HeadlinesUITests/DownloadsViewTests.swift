@@ -24,7 +24,9 @@ struct DownloadsViewTests {
         var scroll = ListScroll()
         scroll.setCount(items.count)
         scroll.select(select)
-        DownloadsView(items: items).render(into: &canvas, scroll: &scroll, saved: saved)
+        let layout = ListLayout(width: width, height: height)
+        scroll.fit(rows: layout.bodyRows)
+        DownloadsView(items: items, scroll: scroll, layout: layout).render(into: &canvas, saved: saved)
         return canvas
     }
 

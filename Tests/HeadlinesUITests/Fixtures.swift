@@ -62,11 +62,13 @@ enum Fixtures {
     /// Renders `state` with the fixed clock and calendar.
     static func render(_ state: HeadlinesState, width: Int, height: Int) -> (canvas: Canvas, scroll: ListScroll) {
         var canvas = Canvas(width: width, height: height)
-        var scroll = state.scroll
-        var view = HeadlinesView(state: state, now: now)
+        var state = state
+        let layout = ListLayout(width: width, height: height)
+        state.fit(rows: layout.bodyRows)
+        var view = HeadlinesView(state: state, layout: layout, now: now)
         view.calendar = utc
-        view.render(into: &canvas, scroll: &scroll)
-        return (canvas, scroll)
+        view.render(into: &canvas)
+        return (canvas, state.scroll)
     }
 }
 

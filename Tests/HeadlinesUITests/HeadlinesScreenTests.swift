@@ -22,7 +22,7 @@ struct HeadlinesScreenTests {
     }
 
     static func press(_ key: Key, _ screen: HeadlinesScreen, _ host: TestHost) -> Int {
-        let outcome = screen.handle(key, host.context)
+        let outcome = host.press(key, screen)
         guard case .handled = outcome else {
             Issue.record("\(key) was not handled")
             return -1
@@ -98,21 +98,21 @@ struct HeadlinesScreenTests {
         defer { host.context.scope.close() }
         _ = Self.press(.character("j"), screen, host)
         _ = Self.press(.character("j"), screen, host)
-        guard case .push(let pushed) = screen.handle(.enter, host.context), let article = pushed as? ArticleScreen else {
+        guard case .push(let pushed) = host.press(.enter, screen), let article = pushed as? ArticleScreen else {
             Issue.record("Enter did not open an article")
             return
         }
         #expect(article.state.article.url == Fixtures.url(2))
-        guard case .push(let help) = screen.handle(.character("?"), host.context) else {
+        guard case .push(let help) = host.press(.character("?"), screen) else {
             Issue.record("? did not open help")
             return
         }
         #expect(help is HelpScreen)
-        guard case .quit = screen.handle(.character("q"), host.context) else {
+        guard case .quit = host.press(.character("q"), screen) else {
             Issue.record("q did not quit")
             return
         }
-        guard case .ignored = screen.handle(.character("x"), host.context) else {
+        guard case .ignored = host.press(.character("x"), screen) else {
             Issue.record("x was not ignored")
             return
         }
@@ -126,7 +126,7 @@ struct HeadlinesScreenTests {
         let (screen, host) = try await Self.loadedScreen(source)
         defer { host.context.scope.close() }
         for _ in 0..<5 { _ = Self.press(.character("j"), screen, host) }
-        guard case .handled = screen.handle(.character("r"), host.context) else {
+        guard case .handled = host.press(.character("r"), screen) else {
             Issue.record("r was not handled")
             return
         }
@@ -148,7 +148,7 @@ struct HeadlinesScreenTests {
         let (screen, host) = try await Self.loadedScreen(source)
         defer { host.context.scope.close() }
         _ = Self.press(.character("j"), screen, host)
-        _ = screen.handle(.character("r"), host.context)
+        _ = host.press(.character("r"), screen)
         try #require(await eventually { !screen.state.isLoading })
         #expect(screen.state.phase == .failed("news.example did not answer in time."))
         #expect(screen.state.articles.count == 40)
@@ -157,5 +157,29 @@ struct HeadlinesScreenTests {
         screen.render(into: &canvas)
         #expect(canvas.line(29).hasPrefix(" ✗ news.example did not answer in time."))
         #expect(canvas.line(2).contains("Headline number 1 "))
+    }
+}
+
+/// A load cancelled by something other than the screen must not leave it spinning.
+@Suite("HeadlinesScreen cancellation", .timeLimit(.minutes(1)))
+@MainActor
+struct HeadlinesScreenCancellationTests {
+    /// A source whose fetch ends in a cancellation nobody asked for (a transfer torn down from outside).
+    final class CancellingSource: NewsSource {
+        let name = "Flaky"
+        func fetch() async throws -> Edition { throw CancellationError() }
+    }
+
+    @Test func anUnaskedCancellationEndsTheLoadingPhase() async throws {
+        let host = TestHost()
+        let screen = HeadlinesScreen(services: TestHost.services(CancellingSource()))
+        screen.didAppear(host.context)
+        defer { host.context.scope.close() }
+        #expect(screen.state.isLoading)
+        #expect(await eventually { !screen.state.isLoading })
+        #expect(screen.state.phase == .failed("The load was cancelled."))
+        var canvas = Canvas(width: 80, height: 20)
+        screen.render(into: &canvas)
+        #expect(!canvas.contains("Loading"))
     }
 }

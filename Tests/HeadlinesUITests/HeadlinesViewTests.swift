@@ -6,7 +6,7 @@ import NewsCore
 @Suite("HeadlinesView")
 struct HeadlinesViewTests {
     static let sizes: [(width: Int, height: Int)] = [(100, 30), (40, 10), (60, 15), (200, 50)]
-    static let hints = HeadlinesView.keyHints
+    static let hints = HeadlinesView.defaultHints
 
     /// The status bar's right side once loaded: most useful first, the source name last.
     static func facts(_ count: String) -> String { count + " · updated 21:40 · Demo News" }
@@ -79,7 +79,7 @@ struct HeadlinesViewTests {
     func selectionStyle(sizeIndex: Int) {
         let (width, height) = Self.sizes[sizeIndex]
         var state = Fixtures.loadedState()
-        state.scroll.select(3)
+        state.move(.first); state.move(.by(3))
         let (canvas, _) = Fixtures.render(state, width: width, height: height)
         for y in 1..<(height - 1) {
             let styles = canvas.styles(y)
@@ -95,7 +95,7 @@ struct HeadlinesViewTests {
     @Test("the list scrolls to keep the selection on screen")
     func scrolledSelection() {
         var state = Fixtures.loadedState()
-        state.scroll.select(39)
+        state.move(.first); state.move(.by(39))
         let (canvas, scroll) = Fixtures.render(state, width: 40, height: 10)
         #expect(scroll.top == 32)
         #expect(canvas.line(8).contains("Headline number 39"))
@@ -152,7 +152,7 @@ struct HeadlinesViewTests {
     func spinnerTick() {
         var state = HeadlinesState(sourceName: "Demo News")
         state.beginLoad()
-        state.spinnerTick = 3
+        state.tick(); state.tick(); state.tick()
         let (canvas, _) = Fixtures.render(state, width: 100, height: 30)
         #expect(canvas.line(29).hasPrefix(" ⠸ Loading…"))
         #expect(canvas.line(14).contains("⠸ Loading…"))
@@ -180,7 +180,7 @@ struct HeadlinesViewTests {
     @Test("a failure keeps the previous list and shows the error in the status bar")
     func failureKeepsList() {
         var state = Fixtures.loadedState()
-        state.scroll.select(3)
+        state.move(.first); state.move(.by(3))
         state.beginLoad()
         state.failLoad("news.example did not answer in time.")
         let (canvas, _) = Fixtures.render(state, width: 100, height: 30)
@@ -219,7 +219,7 @@ struct HeadlinesViewTests {
     @Test("a notice replaces the hints while idle, in its style")
     func notice() {
         var state = Fixtures.loadedState()
-        state.notice = Notice("Saved /tmp/x.png", kind: .success)
+        state.show(Notice("Saved /tmp/x.png", kind: .success))
         let (canvas, _) = Fixtures.render(state, width: 100, height: 30)
         #expect(canvas.line(29).hasPrefix(" Saved /tmp/x.png "))
         #expect(canvas[1, 29].style == Style(.success, reverse: true))
@@ -238,7 +238,7 @@ struct HeadlinesViewTests {
         #expect(state.selectedArticle?.url == Fixtures.url(0))
         #expect(state.lastRefresh == Fixtures.now)
 
-        state.scroll.select(7)
+        state.move(.first); state.move(.by(7))
         state.beginLoad()  // refreshing: the list stays
         #expect(state.isLoading && state.articles == first && state.selectedArticle?.url == Fixtures.url(7))
 
@@ -282,7 +282,7 @@ struct HeadlinesViewTests {
             Article(sourceName: "日本経済新聞社の長いソース名", title: title, url: Fixtures.url(index), publishedAt: Fixtures.now)
         }
         state.finishLoad(Edition(articles: articles), at: Fixtures.now)
-        state.scroll.select(1)
+        state.move(.first); state.move(.by(1))
         let (canvas, _) = Fixtures.render(state, width: width, height: height)
         for y in 0..<height {
             #expect(TextWidth.of(canvas.line(y)) == width, "line \(y) at \(width)")

@@ -19,16 +19,16 @@ struct TaskScopeTests {
         let started = Mailbox<String>()
         let firstEnded = Mailbox<String>()
 
-        let first = scope.run("load", work: { () async throws -> Probe in
+        let first = scope.run(.load, work: { () async throws -> Probe in
             started.post("first")
             await gate.wait()  // finishes only when the test says, cancelled or not
             firstEnded.post(Task.isCancelled ? "cancelled" : "not cancelled")
             return Probe("first") { firstEnded.post("released") }
         }, apply: { result in log.append("first " + ((try? result.get().name) ?? "error")) })
         #expect(await started.next() == "first")
-        #expect(scope.isCurrent(first) && scope.isRunning("load"))
+        #expect(scope.isCurrent(first) && scope.isRunning(.load))
 
-        let second = scope.run("load", work: { () async throws -> Probe in
+        let second = scope.run(.load, work: { () async throws -> Probe in
             Probe("second") {}
         }, apply: { result in log.append("second " + ((try? result.get().name) ?? "error")) })
         #expect(!scope.isCurrent(first))
@@ -49,7 +49,7 @@ struct TaskScopeTests {
         let log = Log()
         let released = Mailbox<String>()
         for index in 1...5 {
-            scope.run("k", work: { () async throws -> Probe in
+            scope.run(.load, work: { () async throws -> Probe in
                 Probe("\(index)") { released.post("\(index)") }
             }, apply: { result in log.append((try? result.get().name) ?? "error") })
         }
@@ -64,16 +64,16 @@ struct TaskScopeTests {
         let scope = TaskScope()
         let gate = Gate()
         let log = Log()
-        let first = scope.run("k") { _ in await gate.wait() }
-        let second = scope.run("k") { _ in await gate.wait() }
-        let other = scope.run("other") { _ in await gate.wait() }
+        let first = scope.run(.load) { _ in await gate.wait() }
+        let second = scope.run(.load) { _ in await gate.wait() }
+        let other = scope.run(.image) { _ in await gate.wait() }
         scope.update(first) { log.append("first") }
         scope.update(second) { log.append("second") }
         scope.update(other) { log.append("other") }
         #expect(log.entries == ["second", "other"])
-        scope.cancel("k")
+        scope.cancel(.load)
         scope.update(second) { log.append("second after cancel") }
-        #expect(!scope.isRunning("k"))
+        #expect(!scope.isRunning(.load))
         #expect(log.entries == ["second", "other"])
         scope.close()
         scope.update(other) { log.append("other after close") }
@@ -89,15 +89,15 @@ struct TaskScopeTests {
         let started = Mailbox<String>()
         let observed = Mailbox<String>()
         let released = Mailbox<String>()
-        for key in ["a", "b"] {
+        for (key, name) in [(TaskKey.load, "a"), (TaskKey.image, "b")] {
             scope.run(key, work: { () async throws -> Probe in
-                started.post(key)
+                started.post(name)
                 let cancelled = await Gate().waitOrCancel()  // a gate nobody opens
-                observed.post("\(key) cancelled: \(cancelled)")
-                return Probe(key) { released.post(key) }  // a result, not an error: only the scope can drop it
-            }, apply: { _ in log.append("apply " + key) })
+                observed.post("\(name) cancelled: \(cancelled)")
+                return Probe(name) { released.post(name) }  // a result, not an error: only the scope can drop it
+            }, apply: { _ in log.append("apply " + name) })
         }
-        let progressToken = scope.run("p", work: { (report: @Sendable (Int) -> Void) async throws -> Int in
+        let progressToken = scope.run(.spinner, work: { (report: @Sendable (Int) -> Void) async throws -> Int in
             started.post("p")
             _ = await Gate().waitOrCancel()
             report(1)
@@ -114,8 +114,8 @@ struct TaskScopeTests {
         #expect(log.entries.isEmpty)
 
         // New work is refused.
-        let refused = scope.run("c", work: { () async throws -> Int in 1 }, apply: { _ in log.append("apply c") })
-        #expect(!scope.isRunning("c"))
+        let refused = scope.run(.browser, work: { () async throws -> Int in 1 }, apply: { _ in log.append("apply c") })
+        #expect(!scope.isRunning(.browser))
         #expect(!scope.isCurrent(refused))
     }
 
@@ -127,12 +127,12 @@ struct TaskScopeTests {
         let gateB = Gate()
         let started = Mailbox<String>()
         let releasedA = Mailbox<String>()
-        scope.run("a", work: { () async throws -> Probe in
+        scope.run(.load, work: { () async throws -> Probe in
             started.post("a")
             let cancelled = await gateA.waitOrCancel()
             return Probe("a cancelled: \(cancelled)") { releasedA.post("a") }
         }, apply: { result in log.append((try? result.get().name) ?? "error") })
-        scope.run("b", work: { () async throws -> String in
+        scope.run(.image, work: { () async throws -> String in
             started.post("b")
             let cancelled = await gateB.waitOrCancel()
             return "b cancelled: \(cancelled)"
@@ -140,13 +140,13 @@ struct TaskScopeTests {
         #expect(Set([await started.next(), await started.next()]) == ["a", "b"])
 
         // Cancelling "a" and starting other keys leaves "b" alone.
-        scope.cancel("a")
-        scope.run("c", work: { () async throws -> String in "c" }, apply: { result in log.append((try? result.get()) ?? "error") })
+        scope.cancel(.load)
+        scope.run(.browser, work: { () async throws -> String in "c" }, apply: { result in log.append((try? result.get()) ?? "error") })
         #expect(await releasedA.next() == "a")
         await log.wait(forCount: 1)
         #expect(log.entries == ["c"])
-        #expect(scope.isRunning("b"))
-        #expect(!scope.isRunning("a"))
+        #expect(scope.isRunning(.image))
+        #expect(!scope.isRunning(.load))
 
         gateB.open()
         await log.wait(forCount: 2)
@@ -158,7 +158,7 @@ struct TaskScopeTests {
     func failure() async {
         let scope = TaskScope()
         let log = Log()
-        scope.run("k", work: { () async throws -> Int in throw Failure(code: 7) }, apply: { result in
+        scope.run(.load, work: { () async throws -> Int in throw Failure(code: 7) }, apply: { result in
             switch result {
             case .success(let value): log.append("success \(value)")
             case .failure(let error): log.append("failure \((error as? Failure)?.code ?? -1)")
@@ -174,7 +174,7 @@ struct TaskScopeTests {
         let log = Log()
         let first = Gate()
         let second = Gate()
-        scope.run("image", work: { (report: @Sendable (Int) -> Void) async throws -> String in
+        scope.run(.image, work: { (report: @Sendable (Int) -> Void) async throws -> String in
             report(10)
             await first.wait()
             report(60)
@@ -205,7 +205,7 @@ struct TaskScopeTests {
         let gate = Gate()
         let started = Mailbox<String>()
         let released = Mailbox<String>()
-        scope.run("image", work: { (report: @Sendable (Int) -> Void) async throws -> Probe in
+        scope.run(.image, work: { (report: @Sendable (Int) -> Void) async throws -> Probe in
             report(1)
             started.post("first")
             await gate.wait()
@@ -217,7 +217,7 @@ struct TaskScopeTests {
         await log.wait(forCount: 1)
         #expect(log.entries == ["first progress 1"])
 
-        scope.run("image", work: { (report: @Sendable (Int) -> Void) async throws -> Int in
+        scope.run(.image, work: { (report: @Sendable (Int) -> Void) async throws -> Int in
             report(5)
             return 2
         }, progress: { (value: Int) in log.append("second progress \(value)") },
@@ -237,7 +237,7 @@ struct TaskScopeTests {
         let started = Mailbox<String>()
         let ended = Mailbox<String>()
         let release = Gate()
-        scope.run("slow", work: { () async throws -> Probe in
+        scope.run(.load, work: { () async throws -> Probe in
             started.post("slow")
             _ = await Gate().waitOrCancel()
             await release.wait()  // cleaning up takes until the test says
@@ -263,7 +263,7 @@ struct TaskScopeTests {
         let scope = TaskScope()
         let started = Mailbox<String>()
         let stuck = Gate()
-        scope.run("stuck", work: { () async throws -> Int in
+        scope.run(.load, work: { () async throws -> Int in
             started.post("stuck")
             await stuck.wait()  // ignores cancellation
             return 0

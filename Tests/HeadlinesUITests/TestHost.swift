@@ -7,9 +7,17 @@ import NewsCore
 /// terminal (redraw requests go nowhere).
 @MainActor
 final class TestHost {
-    let context = ScreenContext(app: nil)
+    let context: ScreenContext
 
-    init() {}
+    /// `isRoot`: whether the screen under test is the first one (where `back` quits).
+    init(isRoot: Bool = true) {
+        context = ScreenContext(app: nil, isRoot: isRoot)
+    }
+
+    /// What `key` does on `screen`, as the app would route it (key map, then the screen).
+    func press(_ key: Key, _ screen: any Screen) -> KeyOutcome {
+        KeyRouting.outcome(for: key, on: screen, context)
+    }
 
     /// Services around `source`, with downloads going to a fresh temporary folder (nothing is
     /// written there unless a save starts).

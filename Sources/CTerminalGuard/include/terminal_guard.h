@@ -18,8 +18,4 @@ void tg_set_restore_sequence(const char *sequence);
 /// The handler restores the modes, writes the sequence, says so on stderr, then re-raises.
 void tg_install_crash_handlers(void);
 
-/// Opens a pseudo-terminal pair of `rows` x `columns` (for driving curses in the benchmark).
-/// Returns 0 and sets both descriptors, or -1 with errno set.
-int tg_open_pseudo_terminal(int *master, int *slave, unsigned short rows, unsigned short columns);
-
 #endif

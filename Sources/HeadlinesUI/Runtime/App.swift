@@ -13,6 +13,8 @@ public final class App {
     }
 
     private let driver: CursesDriver
+    /// The keys in force: the default table with the config's bindings.
+    let keys: KeyMap
     private var stack: [(screen: any Screen, context: ScreenContext)] = []
     private let events: AsyncStream<Event>
     private let continuation: AsyncStream<Event>.Continuation
@@ -40,8 +42,9 @@ public final class App {
     public static let minimumSize = (width: 40, height: 10)
     static let frameInterval = Duration.milliseconds(16)
 
-    public init(driver: CursesDriver) {
+    public init(driver: CursesDriver, keys: KeyMap = KeyMap()) {
         self.driver = driver
+        self.keys = keys
         (events, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
     }
 
@@ -82,7 +85,7 @@ public final class App {
     // MARK: - Screens
 
     public func push(_ screen: any Screen) {
-        let context = ScreenContext(app: self)
+        let context = ScreenContext(app: self, keys: keys, isRoot: stack.isEmpty)
         stack.append((screen, context))
         screen.didAppear(context)
         setNeedsDisplay()
@@ -95,9 +98,6 @@ public final class App {
         if stack.isEmpty { requestQuit() }
         setNeedsDisplay()
     }
-
-    public var topScreen: (any Screen)? { stack.last?.screen }
-    public var screenCount: Int { stack.count }
 
     /// Quits now with `status`, whatever is in flight.
     public func quit(status: Int32 = 0) {
@@ -131,10 +131,6 @@ public final class App {
             driver.updateSize()
             setNeedsDisplay()
             return
-        case .control("l"):
-            driver.invalidate()
-            setNeedsDisplay()
-            return
         case .control("c"):
             quit(status: 128 + SIGINT)
             return
@@ -142,7 +138,12 @@ public final class App {
             break
         }
         guard let top = stack.last else { return }
-        switch top.screen.handle(key, top.context) {
+        if keys.action(for: key, on: top.screen.kind) == .redraw {
+            driver.invalidate()
+            setNeedsDisplay()
+            return
+        }
+        switch KeyRouting.outcome(for: key, on: top.screen, top.context) {
         case .handled: setNeedsDisplay()
         case .ignored: break
         case .close: pop()

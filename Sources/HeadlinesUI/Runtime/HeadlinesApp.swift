@@ -1,4 +1,3 @@
-import CNCursesW
 import Foundation
 import NewsCore
 

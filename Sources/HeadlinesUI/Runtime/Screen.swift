@@ -1,13 +1,21 @@
-/// A screen: state, a pure render of that state, and key handling. I/O happens only in
-/// tasks of the screen's scope (see `TaskScope`), never in `render` or `handle`.
+/// A screen: state, a pure render of that state, and what it does for each action. I/O happens
+/// only in tasks of the screen's scope (see `TaskScope`), never in `render` or `perform`.
 @MainActor
 public protocol Screen: AnyObject {
+    /// Which keys apply here (see `KeyTable`).
+    var kind: ScreenKind { get }
     /// Called once, when the screen is pushed: start the screen's own tasks here (auto-load).
     func didAppear(_ context: ScreenContext)
     /// Draws the current state into `canvas`, which is the whole terminal.
     func render(into canvas: inout Canvas)
-    /// Reacts to a key.
-    func handle(_ key: Key, _ context: ScreenContext) -> KeyOutcome
+    /// Does what the action asks. `.ignored` leaves `back`, `help` and `redraw` to the app.
+    func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome
+    /// A key no action claims on this screen (text typed into a field).
+    func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome
+}
+
+extension Screen {
+    public func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome { .ignored }
 }
 
 /// What the runtime does after a key.
@@ -18,40 +26,4 @@ public enum KeyOutcome {
     case close
     case quit
     case push(any Screen)
-}
-
-/// A screen's link to the runtime: its task scope, redraws, and the app's services.
-@MainActor
-public final class ScreenContext {
-    public let scope = TaskScope()
-    private weak var app: App?
-
-    /// `app` is nil only in tests, which render and handle keys without a terminal.
-    init(app: App?) {
-        self.app = app
-    }
-
-    /// Marks the screen dirty; one redraw follows per turn of the loop, however many calls.
-    public func setNeedsDisplay() { app?.setNeedsDisplay() }
-
-    /// Runs `tick` every `interval` under `key` until that key is cancelled or the screen
-    /// closes, redrawing after each tick (a spinner, an indeterminate bar).
-    public func startTicker(_ key: String, every interval: Duration = .milliseconds(100), _ tick: @escaping @MainActor () -> Void) {
-        scope.run(key) { [weak self] token in
-            while !Task.isCancelled {
-                do { try await Task.sleep(for: interval) } catch { return }
-                self?.scope.update(token, tick)
-                self?.setNeedsDisplay()
-            }
-        }
-    }
-
-    /// Opens another screen on top of this one.
-    public func push(_ screen: any Screen) { app?.push(screen) }
-
-    /// Runs `body` with the terminal handed over to another program.
-    public func withTerminalSuspended(_ body: () async -> Void) async {
-        guard let app else { return }
-        await app.withTerminalSuspended(body)
-    }
 }

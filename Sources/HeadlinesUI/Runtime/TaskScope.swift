@@ -1,7 +1,7 @@
 /// The tasks that belong to one screen, like SwiftUI's `.task`: they start when the screen
 /// opens and are all cancelled when it closes.
 ///
-/// Work is started with `run`, keyed by a name. A new run for a key cancels the one still
+/// Work is started with `run`, keyed by a `TaskKey`. A new run for a key cancels the one still
 /// running (latest wins), and only the current run may write its results: `apply` and
 /// `update` check, on the main actor, that the run is neither cancelled nor superseded. A
 /// result from an abandoned fetch therefore cannot reach the screen, by construction.
@@ -9,11 +9,11 @@
 public final class TaskScope {
     /// Identifies one run of one key.
     public struct Token: Hashable, Sendable {
-        public let key: String
+        public let key: TaskKey
         let serial: Int
     }
 
-    private var running: [String: (token: Token, task: Task<Void, Never>)] = [:]
+    private var running: [TaskKey: (token: Token, task: Task<Void, Never>)] = [:]
     private var nextSerial = 0
     public private(set) var isClosed = false
 
@@ -25,20 +25,20 @@ public final class TaskScope {
     }
 
     /// Whether a run for `key` is in progress.
-    public func isRunning(_ key: String) -> Bool { running[key] != nil }
+    public func isRunning(_ key: TaskKey) -> Bool { running[key] != nil }
 
     /// Starts `work` for `key`, cancelling the run already in progress for it. When `work`
     /// finishes, `apply` gets its result only if this run is still current.
     @discardableResult
     public func run<Value: Sendable>(
-        _ key: String,
+        _ key: TaskKey,
         work: @escaping @Sendable () async throws -> Value,
         apply: @escaping @MainActor (Result<Value, any Error>) -> Void
     ) -> Token {
         run(key) { token in
             let result: Result<Value, any Error>
             do { result = .success(try await work()) } catch { result = .failure(error) }
-            self.deliver(token) { apply(result) }
+            self.update(token) { apply(result) }
         }
     }
 
@@ -46,7 +46,7 @@ public final class TaskScope {
     /// on the main actor while the run is current, then `apply` sees the result.
     @discardableResult
     public func run<Value: Sendable, Progress: Sendable>(
-        _ key: String,
+        _ key: TaskKey,
         work: @escaping @Sendable (_ report: @escaping @Sendable (Progress) -> Void) async throws -> Value,
         progress: @escaping @MainActor (Progress) -> Void,
         apply: @escaping @MainActor (Result<Value, any Error>) -> Void
@@ -67,7 +67,7 @@ public final class TaskScope {
     /// Starts a main-actor body for `key` (latest wins). The body can await work off the
     /// main actor and must write state only through `update(token)`.
     @discardableResult
-    public func run(_ key: String, _ body: @escaping @MainActor (Token) async -> Void) -> Token {
+    public func run(_ key: TaskKey, _ body: @escaping @MainActor (Token) async -> Void) -> Token {
         running[key]?.task.cancel()
         nextSerial += 1
         let token = Token(key: key, serial: nextSerial)
@@ -87,7 +87,7 @@ public final class TaskScope {
     }
 
     /// Cancels the run for `key`, if any. Its results will be dropped.
-    public func cancel(_ key: String) {
+    public func cancel(_ key: TaskKey) {
         running.removeValue(forKey: key)?.task.cancel()
     }
 
@@ -114,10 +114,6 @@ public final class TaskScope {
         }
         for await _ in signal { break }
         deadline.cancel()
-    }
-
-    private func deliver(_ token: Token, _ change: () -> Void) {
-        update(token, change)
     }
 
     private func finished(_ token: Token) {

@@ -9,7 +9,7 @@ enum Actions {
         _ article: Article, services: AppServices, context: ScreenContext, report: @escaping @MainActor (Notice?) -> Void
     ) {
         let command = BrowserCommand.resolve(for: article.url, environment: services.environment)
-        context.scope.run("browser") { token in
+        context.scope.run(.browser) { token in
             var outcome: Notice?
             let launch: () async -> Void = {
                 do {
@@ -18,7 +18,7 @@ enum Actions {
                         ? Notice("Opened " + article.url.absoluteString)
                         : Notice("The browser exited with status \(status).", kind: .error)
                 } catch {
-                    outcome = Notice((error as? BrowserLauncher.LaunchError)?.message ?? ErrorText.sentence(error), kind: .error)
+                    outcome = Notice(ErrorText.sentence(error), kind: .error)
                 }
             }
             if command.runsInTerminal {

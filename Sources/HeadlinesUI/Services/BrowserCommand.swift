@@ -1,4 +1,5 @@
 import Foundation
+import NewsCore
 
 /// How to open a URL: `$BROWSER` (run in the terminal, which it may need), else `xdg-open`
 /// (a GUI hand-off, detached, its output sent nowhere). The URL is always one argument and
@@ -29,7 +30,7 @@ public struct BrowserCommand: Equatable, Sendable {
 
 /// Starts the browser process and waits for it without blocking the main actor.
 public enum BrowserLauncher {
-    public struct LaunchError: Error, Equatable {
+    public struct LaunchError: ReadableError, Equatable {
         public let message: String
     }
 

@@ -29,14 +29,28 @@ public final class DownloadCenter {
         public var state: State
     }
 
+    /// What a request to save did at once (its wording is `DownloadsText`'s).
+    public enum Start: Equatable {
+        case started(count: Int)
+        case noImage
+        case noImages
+        case alreadySaving(title: String)
+    }
+
+    /// How the latest save ended.
+    public enum Outcome: Equatable {
+        case saved(SavedImage)
+        case failed(String)
+    }
+
     public private(set) var items: [Item] = []
     private var switches: [Int: CancelSwitch] = [:]
     private var batches: [Int: Task<Void, Never>] = [:]
     private var nextID = 0
     private var nextBatch = 0
     private let persistence: Persistence
-    /// The latest outcome, for the status bar (`Saved <path>` or why not).
-    public private(set) var lastNotice: Notice?
+    /// The latest outcome, for the status bar.
+    public private(set) var lastOutcome: Outcome?
     /// Paths under it are shown as `~/...`, so the file name fits in the status bar.
     public var homeDirectory: String?
     /// Called after every change (the app redraws).
@@ -51,29 +65,29 @@ public final class DownloadCenter {
     public var activeCount: Int { items.filter { $0.state.isActive }.count }
     public var savedCount: Int { items.filter { if case .saved = $0.state { return true } else { return false } }.count }
 
-    /// Saves one article's image; returns at once with what to show.
+    /// Saves one article's image; returns at once.
     @discardableResult
-    public func save(_ article: Article) -> Notice {
-        guard let url = article.imageURL else { return Notice("This article has no image.", kind: .error) }
+    public func save(_ article: Article) -> Start {
+        guard let url = article.imageURL else { return .noImage }
         if let existing = items.first(where: { $0.imageURL == url && $0.state.isActive }) {
-            return Notice("Already saving “\(existing.title)”.")
+            return .alreadySaving(title: existing.title)
         }
         start([(article.title, url)])
-        return Notice("Saving image…")
+        return .started(count: 1)
     }
 
     /// Saves every image of the list in parallel (bounded by `Persistence`).
     @discardableResult
-    public func saveAll(_ articles: [Article]) -> Notice {
+    public func saveAll(_ articles: [Article]) -> Start {
         var seen = Set<URL>(items.filter { $0.state.isActive }.map(\.imageURL))
         var jobs: [(String, URL)] = []
         for article in articles {
             guard let url = article.imageURL, seen.insert(url).inserted else { continue }
             jobs.append((article.title, url))
         }
-        guard !jobs.isEmpty else { return Notice("No images to save.") }
+        guard !jobs.isEmpty else { return .noImages }
         start(jobs)
-        return Notice("Saving \(jobs.count) image\(jobs.count == 1 ? "" : "s")…")
+        return .started(count: jobs.count)
     }
 
     private func start(_ jobs: [(title: String, url: URL)]) {
@@ -143,11 +157,11 @@ public final class DownloadCenter {
         }
         if case .success(let saved)? = outcome {
             update(id, .saved(saved))
-            lastNotice = Notice((saved.alreadySaved ? "Already saved " : "Saved ") + displayPath(saved.file), kind: .success)
+            lastOutcome = .saved(saved)
         } else if case .failure(let error)? = outcome, !(error is CancellationError) {
-            let message = (error as? SaveError)?.reason ?? ErrorText.sentence(error)
-            update(id, .failed(message))
-            lastNotice = Notice("Not saved: " + message, kind: .error)
+            let reason = DownloadsText.reason(error)
+            update(id, .failed(reason))
+            lastOutcome = .failed(reason)
         } else {
             update(id, .cancelled)
         }
@@ -161,12 +175,6 @@ public final class DownloadCenter {
         if !items[index].state.isActive, state.isActive { return }
         items[index].state = state
         changed()
-    }
-
-    func displayPath(_ file: URL) -> String {
-        let path = file.path
-        guard let home = homeDirectory, !home.isEmpty, home != "/", path.hasPrefix(home + "/") else { return path }
-        return "~" + path.dropFirst(home.count)
     }
 
     /// Cancels one file (`c`).
@@ -186,7 +194,6 @@ public final class DownloadCenter {
     public func waitForAll() async {
         while let (_, task) = batches.first {
             await task.value
-            _ = task
         }
         await persistence.waitUntilIdle()
     }
@@ -196,29 +203,8 @@ public final class DownloadCenter {
         didSet { changed() }
     }
 
-    /// A short line for the status bar while saves run, or the last outcome.
-    public var summary: String? {
-        let active = items.filter { $0.state.isActive }
-        if active.isEmpty { return lastNotice?.text }
-        if isQuitting {
-            return "Quitting after \(active.count) save\(active.count == 1 ? "" : "s") finish\(active.count == 1 ? "es" : "") · q again cancels"
-                + (progressText(active).map { " · " + $0 } ?? "")
-        }
-        return "Saving \(active.count) image\(active.count == 1 ? "" : "s")…" + (progressText(active).map { " " + $0 } ?? "")
-    }
-
-    /// The combined percent of the active saves, when all their sizes are known.
-    private func progressText(_ active: [Item]) -> String? {
-        var received: Int64 = 0
-        var expected: Int64 = 0
-        for item in active {
-            guard case .saving(let progress?) = item.state, let total = progress.expected else { return nil }
-            received += progress.received
-            expected += total
-        }
-        guard expected > 0 else { return nil }
-        return "\(Int(Double(received) / Double(expected) * 100))%"
-    }
+    /// The saves in flight.
+    public var activeItems: [Item] { items.filter { $0.state.isActive } }
 
     private func changed() { onChange?() }
 }

@@ -1,5 +1,6 @@
 import CNCursesW
 import CTerminalGuard
+import CTerminalIO
 import Foundation
 
 /// The one place that calls curses. Everything else draws into a `Canvas`; the driver copies
@@ -73,57 +74,34 @@ public final class CursesDriver {
         (Int(getmaxx(window)), Int(getmaxy(window)))
     }
 
-    /// Copies `canvas` to the terminal, touching only the cells that changed. Changed cells of
-    /// one style are written as one run: a call per cell costs more than the rest of a frame.
+    /// Copies `canvas` to the terminal, writing only the runs `FrameDiff` finds changed.
     public func present(_ canvas: Canvas) {
         guard !isSuspended, !isShutDown else { return }
         let old = previous.flatMap { $0.width == canvas.width && $0.height == canvas.height ? $0 : nil }
         if old == nil { werase(window) }
-        for y in 0..<canvas.height {
-            var x = 0
-            while x < canvas.width {
-                if let old, old[x, y] == canvas[x, y] {
-                    x += 1
-                    continue
-                }
-                x = writeRun(canvas, from: x, y: y, old: old)
-            }
-        }
+        for run in FrameDiff.runs(from: old, to: canvas) { write(run) }
         previous = canvas
         wnoutrefresh(window)
         doupdate()
     }
 
-    /// Writes the changed cells from (x, y) that share its style; returns the column after them.
-    private func writeRun(_ canvas: Canvas, from start: Int, y: Int, old: Canvas?) -> Int {
-        let style = canvas[start, y].style
-        var x = start
+    private func write(_ run: FrameRun) {
         wchars.removeAll(keepingCapacity: true)
-        while x < canvas.width {
-            let cell = canvas[x, y]
-            if cell.style != style { break }
-            // An unchanged cell ends the run, except the second half of a wide character.
-            if x > start, let old, old[x, y] == cell, !cell.text.isEmpty { break }
-            let text = isUnicode ? cell.text : ASCIIFallback.text(for: cell.text, columns: columns(at: x, y, in: canvas))
-            for scalar in text.unicodeScalars { wchars.append(wchar_t(bitPattern: scalar.value)) }
-            x += 1
+        if isUnicode {
+            for scalar in run.text.unicodeScalars { wchars.append(wchar_t(bitPattern: scalar.value)) }
+        } else {
+            for character in run.text {
+                let text = ASCIIFallback.text(for: String(character), columns: TextWidth.of(character))
+                for scalar in text.unicodeScalars { wchars.append(wchar_t(bitPattern: scalar.value)) }
+            }
         }
-        // A run that starts on the second half of a wide character has nothing to write.
-        guard !wchars.isEmpty, !canvas[start, y].text.isEmpty else { return max(x, start + 1) }
-        let (attributes, pair) = palette.attributes(for: style)
+        guard !wchars.isEmpty else { return }
+        let (attributes, pair) = palette.attributes(for: run.style)
         let count = Int32(wchars.count)
         wchars.append(0)
         _ = wchars.withUnsafeBufferPointer { buffer in
-            hl_put_run(window, Int32(y), Int32(start), buffer.baseAddress, count, attributes, pair)
+            hl_put_run(window, Int32(run.y), Int32(run.x), buffer.baseAddress, count, attributes, pair)
         }
-        return max(x, start + 1)
-    }
-
-    /// The columns the character at (x, y) takes: its cell and the continuation cells after it.
-    private func columns(at x: Int, _ y: Int, in canvas: Canvas) -> Int {
-        var end = x + 1
-        while end < canvas.width, canvas[end, y].text.isEmpty { end += 1 }
-        return end - x
     }
 
     /// Forgets what is on the screen so the next frame repaints everything (Ctrl-L).
@@ -149,13 +127,13 @@ public final class CursesDriver {
     }
 
     /// True when standard input has reached its end (the terminal went away).
-    public var inputClosed: Bool { hl_bytes_available(inputFD) == 0 }
+    public var inputClosed: Bool { tio_bytes_available(inputFD) == 0 }
 
     /// Follows a size change: reads the tty's size and tells curses.
     public func updateSize() {
         var rows: Int32 = 0
         var columns: Int32 = 0
-        hl_tty_size(outputFD, &rows, &columns)
+        tio_window_size(outputFD, &rows, &columns)
         if rows > 0 && columns > 0 { resizeterm(rows, columns) }
         previous = nil
     }

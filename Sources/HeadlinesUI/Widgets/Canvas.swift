@@ -85,14 +85,6 @@ public struct Canvas: Equatable, Sendable {
         }
     }
 
-    /// Sets the style of existing cells without changing their text (used to highlight a row).
-    public mutating func restyle(y: Int, from x: Int = 0, to endX: Int? = nil, style: Style) {
-        let start = max(0, x)
-        let end = min(width, endX ?? width)
-        guard y >= 0, y < height, start < end else { return }
-        for column in start..<end { cells[y * width + column].style = style }
-    }
-
     /// One row as plain text (wide characters once, continuation cells skipped).
     public func line(_ y: Int) -> String {
         guard y >= 0, y < height else { return "" }

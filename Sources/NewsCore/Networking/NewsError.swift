@@ -6,8 +6,9 @@ import FoundationNetworking
 /// Everything that can go wrong getting news, each readable as one sentence by a person.
 /// Messages never contain the API key (it is never in a URL, and never quoted here).
 public enum NewsError: Error, Sendable, Equatable {
-    /// No network at all, or the host name could not be resolved.
+    /// No network at all.
     case offline(host: String)
+    /// The host name could not be resolved.
     case cannotFindHost(host: String)
     /// The host answered that nothing listens there (connection refused).
     case cannotConnect(host: String)
@@ -71,40 +72,4 @@ public enum NewsError: Error, Sendable, Equatable {
 extension NewsError: LocalizedError, CustomStringConvertible {
     public var errorDescription: String? { message }
     public var description: String { message }
-}
-
-/// Standard reason phrases for the statuses a person is likely to see.
-enum HTTPStatus {
-    static func reason(_ status: Int) -> String {
-        switch status {
-        case 400: return "Bad Request"
-        case 401: return "Unauthorized"
-        case 403: return "Forbidden"
-        case 404: return "Not Found"
-        case 426: return "Upgrade Required"
-        case 429: return "Too Many Requests"
-        case 500: return "Internal Server Error"
-        case 502: return "Bad Gateway"
-        case 503: return "Service Unavailable"
-        case 504: return "Gateway Timeout"
-        default: return HTTPURLResponse.localizedString(forStatusCode: status).capitalized
-        }
-    }
-}
-
-/// Byte counts the way a person reads them: 512 bytes, 32 MiB, 1.5 GiB.
-public enum ByteCount {
-    public static func describe(_ bytes: Int) -> String {
-        let units = ["KiB", "MiB", "GiB", "TiB"]
-        if bytes < 1024 { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
-        var value = Double(bytes) / 1024
-        var unit = 0
-        while value >= 1024 && unit < units.count - 1 {
-            value /= 1024
-            unit += 1
-        }
-        let rounded = (value * 10).rounded() / 10
-        let number = rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-        return "\(number) \(units[unit])"
-    }
 }

@@ -35,7 +35,7 @@ struct ImageSaveJob: Sendable {
         guard let format = sink.format else { throw SaveError.notAnImage(contentType: nil) }
         // The plain name, or -2, -3... when something else (a planted link, another file) holds it.
         for attempt in 1...50 {
-            let name = stem + (attempt == 1 ? "" : "-\(attempt)") + "." + format.fileExtension
+            let name = SafeFileName.name(stem: stem, format: format, attempt: attempt)
             if try sink.commit(as: name) {
                 return SavedImage(file: folder.appendingPathComponent(name), format: format, byteCount: sink.written, alreadySaved: false)
             }
@@ -49,7 +49,7 @@ struct ImageSaveJob: Sendable {
         for attempt in 1...50 {
             var taken = false
             for format in ImageFormat.allCases {
-                let name = stem + (attempt == 1 ? "" : "-\(attempt)") + "." + format.fileExtension
+                let name = SafeFileName.name(stem: stem, format: format, attempt: attempt)
                 switch directory.entry(name) {
                 case .file(let size) where size > 0:
                     return SavedImage(file: folder.appendingPathComponent(name), format: format, byteCount: size, alreadySaved: true)

@@ -34,8 +34,13 @@ public enum SafeFileName {
         return folded + "-" + shortHash(imageURL.absoluteString)
     }
 
-    public static func name(title: String, imageURL: URL, format: ImageFormat) -> String {
-        stem(title: title, imageURL: imageURL) + "." + format.fileExtension
+    /// The file name: the stem, `-2`, `-3`... for later attempts when a name is taken, the extension.
+    public static func name(title: String, imageURL: URL, format: ImageFormat, attempt: Int = 1) -> String {
+        name(stem: stem(title: title, imageURL: imageURL), format: format, attempt: attempt)
+    }
+
+    static func name(stem: String, format: ImageFormat, attempt: Int) -> String {
+        stem + (attempt == 1 ? "" : "-\(attempt)") + "." + format.fileExtension
     }
 
     /// 10 hex digits of FNV-1a 64: stable across runs (unlike Swift's seeded `Hasher`).

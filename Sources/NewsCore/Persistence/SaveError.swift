@@ -8,8 +8,6 @@ public enum SaveError: Error, Sendable, Equatable {
     case folderNotWritable(path: String, reason: String)
     /// Writing the file failed (disk full, permissions...).
     case writeFailed(reason: String)
-    /// The article has no image.
-    case noImage
     case network(NewsError)
 
     /// `not an image (text/html)`, `HTTP 404`, `larger than 50 MiB`, ...
@@ -20,7 +18,6 @@ public enum SaveError: Error, Sendable, Equatable {
         case .tooLarge(let limit): return "larger than \(ByteCount.describe(limit))"
         case .folderNotWritable(let path, let reason): return "cannot write to \(path): \(reason)"
         case .writeFailed(let reason): return "could not write the file: \(reason)"
-        case .noImage: return "this article has no image"
         case .network(let error): return error.message
         }
     }

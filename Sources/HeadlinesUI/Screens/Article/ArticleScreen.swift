@@ -5,9 +5,14 @@ import NewsCore
 /// bar) to show its type, pixel size and byte size; closing the screen cancels that fetch.
 @MainActor
 public final class ArticleScreen: Screen {
+    public let kind = ScreenKind.article
     public private(set) var state: ArticleState
     private let services: AppServices
-    private var pageRows = 10
+    private var layout = ArticleLayout(width: 0, height: 0)
+    private var lineCount = 0
+    private var hints = ArticleView.defaultHints
+
+    nonisolated public static let hintedActions: [Action] = [.down, .openInBrowser, .saveImage, .back]
 
     public init(article: Article, services: AppServices) {
         self.services = services
@@ -15,55 +20,54 @@ public final class ArticleScreen: Screen {
     }
 
     public func didAppear(_ context: ScreenContext) {
+        hints = context.hints(Self.hintedActions, on: kind)
         guard let url = state.article.imageURL else { return }
         let loader = services.imageLoader
         context.scope.run(
-            "image",
+            .image,
             work: { report in try await loader.load(url, progress: report) },
             progress: { [weak self] (progress: TransferProgress) in
-                self?.state.image = .loading(progress)
+                self?.state.imageProgress(progress)
                 context.setNeedsDisplay()
             },
             apply: { [weak self] result in
-                context.scope.cancel("spinner")
+                context.scope.cancel(.spinner)
                 switch result {
-                case .success(let info): self?.state.image = .loaded(info)
-                case .failure(let error): self?.state.image = .failed(ErrorText.sentence(error))
+                case .success(let info): self?.state.imageLoaded(info)
+                case .failure(let error): self?.state.imageFailed(ErrorText.sentence(error))
                 }
                 context.setNeedsDisplay()
             }
         )
-        context.startTicker("spinner") { [weak self] in self?.state.tick += 1 }
+        context.startTicker(.spinner) { [weak self] in self?.state.advanceTick() }
     }
 
     public func render(into canvas: inout Canvas) {
-        pageRows = max(1, canvas.height - 4)
-        var view = ArticleView(state: state)
-        view.downloadsSummary = services.downloads.summary
-        view.render(into: &canvas, offset: &state.offset)
+        layout = ArticleLayout(canvas)
+        var view = ArticleView(state: state, layout: layout)
+        let lines = view.lines()
+        lineCount = lines.count
+        state.clamp(lineCount: lineCount, rows: layout.bodyRows)
+        view.state = state
+        view.downloadsSummary = DownloadsText.summary(services.downloads)
+        view.keyHints = hints
+        view.render(lines, into: &canvas)
     }
 
-    public func handle(_ key: Key, _ context: ScreenContext) -> KeyOutcome {
-        switch key {
-        case .character("j"), .down: state.offset += 1
-        case .character("k"), .up: state.offset = max(0, state.offset - 1)
-        case .pageDown, .character(" "), .control("f"): state.offset += pageRows
-        case .pageUp, .character("b"), .control("b"): state.offset = max(0, state.offset - pageRows)
-        case .character("g"), .home: state.offset = 0
-        case .character("G"), .end: state.offset = Int.max / 2
-        case .character("o"):
+    public func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
+        if let movement = Movement(action, pageRows: layout.bodyRows) {
+            state.scroll(movement, lineCount: lineCount, rows: layout.bodyRows)
+            return .handled
+        }
+        switch action {
+        case .openInBrowser:
             Actions.openInBrowser(state.article, services: services, context: context) { [weak self] notice in
-                self?.state.notice = notice
+                self?.state.show(notice)
             }
-        case .character("d"):
-            let notice = services.downloads.save(state.article)
-            state.notice = notice.kind == .error ? notice : nil  // progress and outcome show in the downloads line
-        case .character("w"):
+        case .saveImage:
+            state.show(DownloadsText.refusal(services.downloads.save(state.article)))
+        case .downloads:
             return .push(DownloadsScreen(services: services))
-        case .character("?"):
-            return .push(HelpScreen())
-        case .character("q"), .escape, .backspace, .character("h"), .left:
-            return .close
         default:
             return .ignored
         }

@@ -1,7 +1,8 @@
 import Foundation
 import NewsCore
 
-/// Lays an article out for a width: title, byline, date, text, link and image facts.
+/// Lays an article out for a width: title, byline, date, text, link and image facts. Pure: the
+/// state's offset is already clamped to the text (`ArticleState.clamp`).
 public struct ArticleView {
     public struct Line: Equatable {
         public var text: String
@@ -9,16 +10,25 @@ public struct ArticleView {
     }
 
     public var state: ArticleState
+    public var layout: ArticleLayout
     public var calendar: Calendar = .current
     /// Saves in flight or their last outcome, shown when there is no notice of the screen's own.
     public var downloadsSummary: String?
+    /// The status bar's key hints (from the key map in force).
+    public var keyHints = ArticleView.defaultHints
 
-    public static let keyHints = "↑↓ scroll · o open · d save · q back"
+    public static let defaultHints = KeyMap().hints(ArticleScreen.hintedActions, on: .article, labels: [.down: "scroll"])
 
-    /// The article's lines at `width` columns (before scrolling).
-    public func lines(width: Int) -> [Line] {
+    public init(state: ArticleState, layout: ArticleLayout, calendar: Calendar = .current) {
+        self.state = state
+        self.layout = layout
+        self.calendar = calendar
+    }
+
+    /// The article's lines at the layout's width (before scrolling).
+    public func lines() -> [Line] {
         let article = state.article
-        let columns = max(1, width - 4)
+        let columns = layout.textColumns
         var lines: [Line] = []
         func add(_ text: String, _ style: Style) {
             for line in TextLayout.wrap(text, to: columns) { lines.append(Line(text: line, style: style)) }
@@ -44,7 +54,8 @@ public struct ArticleView {
     }
 
     /// The image line, drawn below the text and kept in view: what the fetch found or how far it got.
-    func imageLine(width: Int) -> (String, Style) {
+    func imageLine() -> (String, Style) {
+        let width = layout.width
         switch state.image {
         case .none: return ("Image: none", .muted)
         case .loading(let progress):
@@ -56,21 +67,21 @@ public struct ArticleView {
         }
     }
 
-    public func render(into canvas: inout Canvas, offset: inout Int) {
-        let width = canvas.width
-        canvas.fill(x: 0, y: 0, count: width, style: .header)
-        canvas.write(" " + (state.article.sourceName ?? "Article"), x: 0, y: 0, style: .header)
-        let body = lines(width: width)
-        let rows = max(0, canvas.height - 3)
-        offset = max(0, min(offset, max(0, body.count - rows)))
+    /// Draws `body` (this view's `lines()`) from the state's offset.
+    public func render(_ body: [Line], into canvas: inout Canvas) {
+        let width = layout.width
+        let offset = state.offset
+        let rows = layout.bodyRows
+        canvas.fill(x: 0, y: layout.titleRow, count: width, style: .header)
+        canvas.write(" " + (state.article.sourceName ?? "Article"), x: 0, y: layout.titleRow, style: .header)
         for row in 0..<rows where offset + row < body.count {
             let line = body[offset + row]
-            canvas.write(line.text, x: 2, y: 1 + row, style: line.style, maxX: width - 2)
+            canvas.write(line.text, x: 2, y: layout.bodyTop + row, style: line.style, maxX: width - 2)
         }
-        let (imageText, imageStyle) = imageLine(width: width)
-        canvas.write(imageText, x: 2, y: canvas.height - 2, style: imageStyle, maxX: width - 1)
+        let (imageText, imageStyle) = imageLine()
+        canvas.write(imageText, x: 2, y: layout.imageRow, style: imageStyle, maxX: width - 1)
         let more = body.count > rows ? " \(min(100, (offset + rows) * 100 / max(1, body.count)))%" : ""
-        let left = state.notice?.text ?? downloadsSummary ?? Self.keyHints
-        StatusBar.render(left: left, leftStyle: state.notice?.style ?? .statusBar, right: "Article" + more, into: &canvas, y: canvas.height - 1)
+        let left = state.notice?.text ?? downloadsSummary ?? keyHints
+        StatusBar.render(left: left, leftStyle: state.notice?.style ?? .statusBar, right: "Article" + more, into: &canvas, y: layout.statusRow)
     }
 }

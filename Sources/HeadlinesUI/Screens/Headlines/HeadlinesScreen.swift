@@ -1,14 +1,16 @@
 import Foundation
 import NewsCore
 
-/// The first screen: the list of headlines. It loads itself when it opens, reloads on `r`
-/// (the running load is cancelled and the new one wins), and keeps the list on a failure.
+/// The list of headlines. It loads itself when it opens, reloads on `r` (the running load is
+/// cancelled and the new one wins), and keeps the list on a failure.
 @MainActor
 public final class HeadlinesScreen: Screen {
+    public let kind = ScreenKind.headlines
     public private(set) var state: HeadlinesState
     private let services: AppServices
-    private var listRows = 20
-    private weak var context: ScreenContext?
+    private var layout = ListLayout(width: 0, height: 0)
+
+    nonisolated public static let hintedActions: [Action] = [.read, .reload, .openInBrowser, .saveImage, .help, .back]
 
     public init(services: AppServices) {
         self.services = services
@@ -16,79 +18,68 @@ public final class HeadlinesScreen: Screen {
     }
 
     public func didAppear(_ context: ScreenContext) {
-        self.context = context
+        hints = context.hints(Self.hintedActions, on: kind)
         reload(context)
-        state.notice = services.startupNotice
+        state.show(services.startupNotice)
     }
 
     /// Starts a load; a load already running is cancelled (its connection closed) first.
     public func reload(_ context: ScreenContext) {
         state.beginLoad()
-        state.notice = nil
         let source = services.source
         let now = services.now
-        context.scope.run("load", work: { try await source.fetch() }) { [weak self] result in
+        context.scope.run(.load, work: { try await source.fetch() }) { [weak self] result in
             guard let self else { return }
-            context.scope.cancel("spinner")
+            context.scope.cancel(.spinner)
             switch result {
-            case .success(let edition):
-                self.state.finishLoad(edition, at: now())
-            case .failure(let error):
-                if error is CancellationError { return }
-                self.state.failLoad(ErrorText.sentence(error))
+            case .success(let edition): self.state.finishLoad(edition, at: now())
+            case .failure(let error) where error is CancellationError: self.state.abandonLoad()
+            case .failure(let error): self.state.failLoad(ErrorText.sentence(error))
             }
             context.setNeedsDisplay()
         }
-        startSpinner(context)
+        context.startTicker(.spinner) { [weak self] in self?.state.tick() }
         context.setNeedsDisplay()
     }
 
-    private func startSpinner(_ context: ScreenContext) {
-        context.startTicker("spinner") { [weak self] in self?.state.spinnerTick += 1 }
-    }
-
     public func render(into canvas: inout Canvas) {
-        listRows = max(1, canvas.height - 2)
-        var view = HeadlinesView(state: state, now: services.now())
+        layout = ListLayout(canvas)
+        state.fit(rows: layout.bodyRows)
+        var view = HeadlinesView(state: state, layout: layout, now: services.now())
         view.isFallbackDemo = services.isFallbackDemo
-        view.downloadsSummary = services.downloads.summary
+        view.downloadsSummary = DownloadsText.summary(services.downloads)
         view.downloadsFirst = services.downloads.isQuitting
-        view.render(into: &canvas, scroll: &state.scroll)
+        view.keyHints = hints
+        view.render(into: &canvas)
     }
 
-    public func handle(_ key: Key, _ context: ScreenContext) -> KeyOutcome {
+    private var hints = HeadlinesView.defaultHints
+
+    public func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
         // A notice lasts until the next key; the actions below set a new one when they have one.
-        state.notice = nil
-        switch key {
-        case .character("j"), .down: state.scroll.move(by: 1)
-        case .character("k"), .up: state.scroll.move(by: -1)
-        case .pageDown, .character(" "), .control("f"): state.scroll.move(by: listRows)
-        case .pageUp, .character("b"), .control("b"): state.scroll.move(by: -listRows)
-        case .character("g"), .home: state.scroll.select(0)
-        case .character("G"), .end: state.scroll.select(state.articles.count - 1)
-        case .character("r"): reload(context)
-        case .enter, .character("l"), .right:
+        state.show(nil)
+        if let movement = Movement(action, pageRows: layout.bodyRows) {
+            state.move(movement)
+            return .handled
+        }
+        switch action {
+        case .reload: reload(context)
+        case .read:
             guard let article = state.selectedArticle else { return .ignored }
             return .push(ArticleScreen(article: article, services: services))
-        case .character("o"):
+        case .openInBrowser:
             guard let article = state.selectedArticle else { return .ignored }
             Actions.openInBrowser(article, services: services, context: context) { [weak self] notice in
-                self?.state.notice = notice
+                self?.state.show(notice)
             }
-        case .character("d"):
+        case .saveImage:
             guard let article = state.selectedArticle else { return .ignored }
-            let notice = services.downloads.save(article)
-            state.notice = notice.kind == .error ? notice : nil  // progress and outcome show in the downloads line
-        case .character("D"):
-            let notice = services.downloads.saveAll(state.articles)
-            state.notice = notice.kind == .error ? notice : nil
+            state.show(DownloadsText.refusal(services.downloads.save(article)))
+        case .saveAllImages:
+            state.show(DownloadsText.refusal(services.downloads.saveAll(state.articles)))
             return .push(DownloadsScreen(services: services))
-        case .character("w"):
+        case .downloads:
             return .push(DownloadsScreen(services: services))
-        case .character("?"):
-            return .push(HelpScreen())
-        case .character("q"), .escape:
-            return .quit
         default:
             return .ignored
         }

@@ -2,7 +2,7 @@ import Foundation
 import NewsCore
 
 /// Everything the headlines screen shows, changed only by the methods below: the load
-/// lifecycle (loading → loaded → refreshing → failed → loaded) and the selection.
+/// lifecycle (loading → loaded → refreshing → failed → loaded), the selection, the notice.
 public struct HeadlinesState: Equatable {
     public enum Phase: Equatable {
         case idle
@@ -10,15 +10,16 @@ public struct HeadlinesState: Equatable {
         case failed(String)
     }
 
-    public var sourceName: String
-    public var articles: [Article] = []
-    public var scroll = ListScroll()
-    public var phase: Phase = .idle
-    public var lastRefresh: Date?
-    public var hasLoaded = false
-    public var skipped = 0
-    public var notice: Notice?
-    public var spinnerTick = 0
+    public private(set) var sourceName: String
+    public private(set) var articles: [Article] = []
+    public private(set) var scroll = ListScroll()
+    public private(set) var phase: Phase = .idle
+    public private(set) var lastRefresh: Date?
+    public private(set) var hasLoaded = false
+    /// Entries of the last edition that could not be used (shown as "3 skipped").
+    public private(set) var skipped = 0
+    public private(set) var notice: Notice?
+    public private(set) var spinnerTick = 0
 
     public init(sourceName: String) {
         self.sourceName = sourceName
@@ -30,6 +31,7 @@ public struct HeadlinesState: Equatable {
     public mutating func beginLoad() {
         phase = .loading
         spinnerTick = 0
+        notice = nil
     }
 
     /// New articles arrive; the selected article stays selected when it is still in the list.
@@ -46,10 +48,26 @@ public struct HeadlinesState: Equatable {
         phase = .idle
         hasLoaded = true
         lastRefresh = date
+        if let note = edition.notes.first { notice = Notice(note) }
     }
 
     /// A failed load keeps the previous list on screen.
     public mutating func failLoad(_ message: String) {
         phase = .failed(message)
     }
+
+    /// A load that ended by a cancellation nobody here asked for (the screen's own cancellations
+    /// never reach it): the loading phase ends rather than spinning forever.
+    public mutating func abandonLoad() {
+        phase = hasLoaded ? .idle : .failed("The load was cancelled.")
+    }
+
+    public mutating func move(_ movement: Movement) { scroll.apply(movement) }
+
+    /// Keeps the selection within `rows` visible rows (the window's height changed).
+    public mutating func fit(rows: Int) { scroll.fit(rows: rows) }
+
+    public mutating func show(_ notice: Notice?) { self.notice = notice }
+
+    public mutating func tick() { spinnerTick += 1 }
 }

@@ -2,9 +2,11 @@ import Foundation
 import NewsCore
 
 /// Renders `HeadlinesState` into a canvas: a title line, one row per article (age, source,
-/// title) and the status bar. Pure: the same state and size always give the same cells.
+/// title) and the status bar. Pure: the same state and layout always give the same cells. The
+/// state's selection is already fitted to the layout's rows (`HeadlinesState.fit`).
 public struct HeadlinesView {
     public var state: HeadlinesState
+    public var layout: ListLayout
     public var now: Date
     public var isFallbackDemo = false
     public var downloadsSummary: String?
@@ -12,19 +14,30 @@ public struct HeadlinesView {
     public var downloadsFirst = false
     public var calendar: Calendar = .current
 
-    public static let keyHints = "⏎ read · r refresh · o open · d save · ? help · q quit"
+    /// The status bar's key hints (from the key map in force).
+    public var keyHints = HeadlinesView.defaultHints
 
-    public func render(into canvas: inout Canvas, scroll: inout ListScroll) {
-        let width = canvas.width
-        let listTop = 1
-        let listRows = max(0, canvas.height - 2)
+    /// The hints with the default keys, on the first screen.
+    public static let defaultHints = KeyMap().hints(HeadlinesScreen.hintedActions, on: .headlines, labels: [.back: "quit"])
+
+    public init(state: HeadlinesState, layout: ListLayout, now: Date) {
+        self.state = state
+        self.layout = layout
+        self.now = now
+    }
+
+    public func render(into canvas: inout Canvas) {
+        let width = layout.width
+        let listTop = layout.bodyTop
+        let listRows = layout.bodyRows
+        let scroll = state.scroll
         // Title line.
         canvas.fill(x: 0, y: 0, count: width, style: .header)
         let title = "Headlines · " + state.sourceName + (isFallbackDemo ? " (no NEWSAPI_KEY set)" : "")
         canvas.write(" " + title, x: 0, y: 0, style: .header)
 
         // The list, or a message in the middle while it is empty.
-        let top = scroll.fit(rows: listRows)
+        let top = scroll.top
         if state.articles.isEmpty {
             let message: String
             var style = Style.muted
@@ -56,11 +69,11 @@ public struct HeadlinesView {
                 canvas.write(headline, x: ageWidth + sourceWidth, y: y, style: selected ? Style(.selection, bold: true, reverse: true) : base, maxX: width - 1)
             }
         }
-        renderStatus(into: &canvas, y: canvas.height - 1)
+        renderStatus(into: &canvas, y: layout.statusRow)
     }
 
     private func renderStatus(into canvas: inout Canvas, y: Int) {
-        var left = Self.keyHints
+        var left = keyHints
         var leftStyle = Style.statusBar
         switch state.phase {
         case _ where downloadsFirst && downloadsSummary != nil:
@@ -85,6 +98,7 @@ public struct HeadlinesView {
         var facts: [String] = []
         if state.hasLoaded {
             facts.append(state.articles.count == 1 ? "1 article" : "\(state.articles.count) articles")
+            if state.skipped > 0 { facts.append("\(state.skipped) skipped") }
         }
         if let lastRefresh = state.lastRefresh { facts.append("updated " + DateText.time(lastRefresh, calendar: calendar)) }
         facts.append(state.sourceName)

@@ -1,49 +1,95 @@
-/// Every key, on one screen. Any of `q`, Esc or `?` closes it.
+/// Every key in force, grouped by where it applies, generated from the key map (so a key
+/// rebound in the config shows as bound). `back` or `help` closes it.
 @MainActor
 public final class HelpScreen: Screen {
-    public static let entries: [(keys: String, action: String)] = [
-        ("j  k  ↓  ↑", "Move the selection (scroll in an article)"),
-        ("PgDn  PgUp  Space  b", "Move a page"),
-        ("g  G  Home  End", "First / last"),
-        ("Enter  l  →", "Read the selected article"),
-        ("r", "Refresh (restarts a load in progress)"),
-        ("o", "Open the article in the browser ($BROWSER, else xdg-open)"),
-        ("d", "Save the article's image"),
-        ("D", "Save every image in the list"),
-        ("w", "Show downloads"),
-        ("c  C", "Downloads: cancel the selected / all"),
-        ("Ctrl-L", "Redraw the screen"),
-        ("?", "This help"),
-        ("q  Esc", "Back; quit on the first screen"),
-    ]
-
+    public let kind = ScreenKind.help
+    private var keys = KeyMap()
     private var offset = 0
+    private var layout = ListLayout(width: 0, height: 0)
 
     public init() {}
 
-    public func didAppear(_ context: ScreenContext) {}
-
-    public func render(into canvas: inout Canvas) {
-        canvas.fill(x: 0, y: 0, count: canvas.width, style: .header)
-        canvas.write(" Help · keys", x: 0, y: 0, style: .header)
-        let keyWidth = min(24, canvas.width / 3)
-        let rows = max(0, canvas.height - 3)
-        offset = max(0, min(offset, max(0, Self.entries.count - rows)))
-        for row in 0..<rows where offset + row < Self.entries.count {
-            let entry = Self.entries[offset + row]
-            canvas.write(entry.keys, x: 2, y: 2 + row, style: Style(.accent, bold: true), maxX: 2 + keyWidth)
-            canvas.write(entry.action, x: 3 + keyWidth, y: 2 + row, maxX: canvas.width - 1)
-        }
-        StatusBar.render(left: "q back", right: "Headlines", into: &canvas, y: canvas.height - 1)
+    public func didAppear(_ context: ScreenContext) {
+        keys = context.keys
     }
 
-    public func handle(_ key: Key, _ context: ScreenContext) -> KeyOutcome {
-        switch key {
-        case .character("q"), .escape, .character("?"): return .close
-        case .character("j"), .down: offset += 1
-        case .character("k"), .up: offset = max(0, offset - 1)
-        default: return .ignored
-        }
+    public func render(into canvas: inout Canvas) {
+        layout = ListLayout(canvas)
+        let rows = HelpRows.rows(keys)
+        offset = Movement.by(0).applied(to: offset, maximum: rows.count - layout.bodyRows)
+        HelpView(rows: rows, offset: offset, layout: layout).render(into: &canvas)
+    }
+
+    public func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
+        guard let movement = Movement(action, pageRows: layout.bodyRows) else { return .ignored }
+        offset = movement.applied(to: offset, maximum: HelpRows.rows(keys).count - layout.bodyRows)
         return .handled
+    }
+}
+
+/// The help screen's lines: a heading per scope, then each action's keys and what it does.
+enum HelpRows {
+    enum Row: Equatable {
+        case heading(String)
+        case entry(keys: String, help: String)
+    }
+
+    static func rows(_ keys: KeyMap) -> [Row] {
+        var rows: [Row] = []
+        for (title, bindings) in groups(keys.bindings) {
+            if !rows.isEmpty { rows.append(.heading("")) }
+            rows.append(.heading(title))
+            for binding in bindings where !binding.keys.isEmpty {
+                rows.append(.entry(keys: binding.keys.map(\.label).joined(separator: "  "), help: binding.help))
+            }
+        }
+        return rows
+    }
+
+    /// The bindings grouped by scope, in the order the scopes first appear in the table.
+    static func groups(_ bindings: [KeyBinding]) -> [(title: String, bindings: [KeyBinding])] {
+        var groups: [(scope: KeyScope, bindings: [KeyBinding])] = []
+        for binding in bindings {
+            if let index = groups.firstIndex(where: { $0.scope == binding.scope }) {
+                groups[index].bindings.append(binding)
+            } else {
+                groups.append((binding.scope, [binding]))
+            }
+        }
+        return groups.map { (title(of: $0.scope), $0.bindings) }
+    }
+
+    static func title(of scope: KeyScope) -> String {
+        switch scope {
+        case .everywhere: return "Everywhere"
+        case .moving: return "Lists and articles"
+        case .screens(let screens):
+            let names = ScreenKind.allCases.filter(screens.contains).map(\.title)
+            return names.count <= 1 ? (names.first ?? "") : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+        }
+    }
+}
+
+/// Draws the help rows from `offset`.
+struct HelpView {
+    let rows: [HelpRows.Row]
+    let offset: Int
+    let layout: ListLayout
+
+    func render(into canvas: inout Canvas) {
+        canvas.fill(x: 0, y: layout.titleRow, count: layout.width, style: .header)
+        canvas.write(" Help · keys", x: 0, y: layout.titleRow, style: .header)
+        let keyWidth = min(26, layout.width / 3)
+        for row in 0..<layout.bodyRows where offset + row < rows.count {
+            let y = layout.bodyTop + row
+            switch rows[offset + row] {
+            case .heading(let title):
+                canvas.write(title, x: 1, y: y, style: Style(.header, bold: true))
+            case .entry(let keys, let help):
+                canvas.write(keys, x: 3, y: y, style: Style(.accent, bold: true), maxX: 3 + keyWidth)
+                canvas.write(help, x: 4 + keyWidth, y: y, maxX: layout.width - 1)
+            }
+        }
+        StatusBar.render(left: "q back", right: "Headlines", into: &canvas, y: layout.statusRow)
     }
 }

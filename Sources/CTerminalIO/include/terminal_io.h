@@ -1,0 +1,15 @@
+// What the terminal driver asks of the tty that Swift cannot call itself (ioctl is variadic,
+// SIG_IGN is a macro).
+#ifndef HEADLINES_TERMINAL_IO_H
+#define HEADLINES_TERMINAL_IO_H
+
+/// The window size of the tty on `fd` (rows, columns); both 0 when it cannot be read.
+void tio_window_size(int fd, int *out_rows, int *out_columns);
+
+/// Bytes waiting to be read on `fd` (FIONREAD); -1 on error.
+int tio_bytes_available(int fd);
+
+/// Ignores `signo` (SIG_IGN); -1 on error.
+int tio_ignore_signal(int signo);
+
+#endif

@@ -1,0 +1,23 @@
+#include "terminal_io.h"
+
+#include <signal.h>
+#include <sys/ioctl.h>
+
+void tio_window_size(int fd, int *out_rows, int *out_columns) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) == 0) {
+        *out_rows = size.ws_row;
+        *out_columns = size.ws_col;
+    } else {
+        *out_rows = 0;
+        *out_columns = 0;
+    }
+}
+
+int tio_bytes_available(int fd) {
+    int count = 0;
+    if (ioctl(fd, FIONREAD, &count) != 0) return -1;
+    return count;
+}
+
+int tio_ignore_signal(int signo) { return signal(signo, SIG_IGN) == SIG_ERR ? -1 : 0; }

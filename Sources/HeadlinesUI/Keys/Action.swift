@@ -1,0 +1,63 @@
+/// Everything a key can do. The raw values are the actions' stable names: the config file's
+/// `bind KEY ACTION` names them, so they never change once published.
+public enum Action: String, CaseIterable, Sendable {
+    // Moving through a list, or scrolling a text.
+    case down, up
+    case pageDown = "page-down"
+    case pageUp = "page-up"
+    case first, last
+    // On any screen.
+    case back, help, redraw
+    // Articles.
+    case read, reload
+    case openInBrowser = "open-in-browser"
+    case saveImage = "save-image"
+    case saveAllImages = "save-all-images"
+    case downloads
+    // Saves.
+    case cancelDownload = "cancel-download"
+    case cancelAllDownloads = "cancel-all-downloads"
+
+    /// The names a config file may use.
+    public static var names: Set<String> { Set(allCases.map(\.rawValue)) }
+}
+
+/// The kinds of screen, for keys that act on some screens only.
+public enum ScreenKind: String, CaseIterable, Sendable {
+    case headlines, article, downloads, help
+
+    /// The help screen's heading for keys of this screen only.
+    var title: String {
+        switch self {
+        case .headlines: return "Headlines"
+        case .article: return "Article"
+        case .downloads: return "Downloads"
+        case .help: return "Help"
+        }
+    }
+}
+
+/// Where a key applies.
+public enum KeyScope: Hashable, Sendable {
+    /// On every screen.
+    case everywhere
+    /// On every screen that shows a list or scrolls a text (all of them today).
+    case moving
+    case screens(Set<ScreenKind>)
+
+    func applies(to screen: ScreenKind) -> Bool {
+        switch self {
+        case .everywhere, .moving: return true
+        case .screens(let screens): return screens.contains(screen)
+        }
+    }
+
+    /// The more specific scope wins when two claim a key: a screen's own keys, then movement, then global.
+    var precedence: Int {
+        switch self {
+        case .screens: return 0
+        case .moving: return 1
+        case .everywhere: return 2
+        }
+    }
+}

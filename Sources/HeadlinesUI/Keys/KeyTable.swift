@@ -1,0 +1,43 @@
+/// The default keys, as data: the one place a key is spelled. Screens act on actions, the help
+/// screen and the status-bar hints are generated from this table, and the README's key table is
+/// checked against it.
+public enum KeyTable {
+    static let articleScreens: KeyScope = .screens([.headlines, .article])
+
+    public static let defaults: [KeyBinding] = [
+        KeyBinding(.down, [.character("j"), .down], .moving, "Down one row (in an article: scroll)"),
+        KeyBinding(.up, [.character("k"), .up], .moving, "Up one row (in an article: scroll)"),
+        KeyBinding(.pageDown, [.pageDown, .character(" "), .control("f")], .moving, "Down a page"),
+        KeyBinding(.pageUp, [.pageUp, .character("b"), .control("b")], .moving, "Up a page"),
+        KeyBinding(.first, [.character("g"), .home], .moving, "To the first row (the top)"),
+        KeyBinding(.last, [.character("G"), .end], .moving, "To the last row (the end)"),
+        KeyBinding(.read, [.enter, .character("l"), .right], .screens([.headlines]), "Read the selected article", hint: "read"),
+        KeyBinding(.reload, [.character("r")], .screens([.headlines]),
+                   "Refresh; during a load, restart it (the old fetch is cancelled)", hint: "refresh"),
+        KeyBinding(.openInBrowser, [.character("o")], articleScreens,
+                   "Open the article in the browser ($BROWSER, else xdg-open)", hint: "open"),
+        KeyBinding(.saveImage, [.character("d")], articleScreens, "Save the article's image", hint: "save"),
+        KeyBinding(.saveAllImages, [.character("D")], .screens([.headlines]), "Save every image in the list (opens the downloads)"),
+        KeyBinding(.downloads, [.character("w")], .screens([.headlines, .article, .downloads]),
+                   "Show the downloads (on the downloads: close them)", hint: "downloads"),
+        KeyBinding(.cancelDownload, [.character("c")], .screens([.downloads]), "Cancel the selected save", hint: "cancel"),
+        KeyBinding(.cancelAllDownloads, [.character("C")], .screens([.downloads]), "Cancel every save", hint: "cancel all"),
+        KeyBinding(.back, [.character("q"), .escape], .everywhere,
+                   "Back; quit on the first screen (with saves in flight: wait for them, q again cancels them)", hint: "back"),
+        KeyBinding(.back, [.character("h"), .left, .backspace], .screens([.article]), "Back to the list"),
+        KeyBinding(.help, [.character("?")], .everywhere, "This help (again: close it)", hint: "help"),
+        KeyBinding(.redraw, [.control("l")], .everywhere, "Redraw the screen"),
+    ]
+}
+
+extension KeyTable {
+    /// The key table as the README shows it (a test keeps the two the same).
+    public static func markdown(_ keys: KeyMap = KeyMap()) -> String {
+        var lines = ["| Keys | Action | Where |", "| --- | --- | --- |"]
+        for binding in keys.bindings where !binding.keys.isEmpty {
+            let names = binding.keys.map { "`\($0.label == "`" ? "` ` `" : $0.label)`" }.joined(separator: " ")
+            lines.append("| \(names) | \(binding.help.replacingOccurrences(of: "|", with: "\\|")) | \(HelpRows.title(of: binding.scope)) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,46 @@
+/// A screen's link to the runtime: its task scope, redraws, the keys in force, and the app's services.
+@MainActor
+public final class ScreenContext {
+    public let scope = TaskScope()
+    private weak var app: App?
+    /// The keys in force (the config's bindings applied).
+    public let keys: KeyMap
+    /// Whether this is the first screen, where `back` quits.
+    public let isRoot: Bool
+
+    /// `app` is nil only in tests, which render and handle keys without a terminal.
+    init(app: App?, keys: KeyMap = KeyMap(), isRoot: Bool = true) {
+        self.app = app
+        self.keys = keys
+        self.isRoot = isRoot
+    }
+
+    /// Marks the screen dirty; one redraw follows per turn of the loop, however many calls.
+    public func setNeedsDisplay() { app?.setNeedsDisplay() }
+
+    /// Runs `tick` every `interval` under `key` until that key is cancelled or the screen
+    /// closes, redrawing after each tick (a spinner, an indeterminate bar).
+    public func startTicker(_ key: TaskKey, every interval: Duration = .milliseconds(100), _ tick: @escaping @MainActor () -> Void) {
+        scope.run(key) { [weak self] token in
+            while !Task.isCancelled {
+                do { try await Task.sleep(for: interval) } catch { return }
+                self?.scope.update(token, tick)
+                self?.setNeedsDisplay()
+            }
+        }
+    }
+
+    /// Opens another screen on top of this one.
+    public func push(_ screen: any Screen) { app?.push(screen) }
+
+    /// Runs `body` with the terminal handed over to another program.
+    public func withTerminalSuspended(_ body: () async -> Void) async {
+        guard let app else { return }
+        await app.withTerminalSuspended(body)
+    }
+
+    /// The status bar's key hints for `actions` on `screen`; `back` reads "quit" on the first screen.
+    public func hints(_ actions: [Action], on screen: ScreenKind) -> String {
+        keys.hints(actions, on: screen, labels: isRoot ? [.back: "quit"] : [:])
+    }
+}

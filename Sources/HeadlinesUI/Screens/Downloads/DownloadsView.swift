@@ -1,0 +1,65 @@
+import Foundation
+import NewsCore
+
+/// Renders the downloads list; the scroll is already fitted to the layout's rows.
+public struct DownloadsView {
+    public var items: [DownloadCenter.Item]
+    public var scroll: ListScroll
+    public var layout: ListLayout
+    /// The status bar's key hints (from the key map in force).
+    public var keyHints = DownloadsView.defaultHints
+
+    public static let defaultHints = KeyMap().hints([.cancelDownload, .cancelAllDownloads, .back], on: .downloads)
+
+    public init(items: [DownloadCenter.Item], scroll: ListScroll, layout: ListLayout) {
+        self.items = items
+        self.scroll = scroll
+        self.layout = layout
+    }
+
+    public func render(into canvas: inout Canvas, saved: Int) {
+        let width = layout.width
+        canvas.fill(x: 0, y: layout.titleRow, count: width, style: .header)
+        canvas.write(" Downloads", x: 0, y: layout.titleRow, style: .header)
+        let rows = layout.bodyRows
+        let top = scroll.top
+        if items.isEmpty {
+            let message = "No downloads yet: press d on an article, or D for the whole list."
+            canvas.write(message, x: max(0, (width - TextWidth.of(message)) / 2), y: layout.bodyTop + rows / 2, style: .muted)
+        }
+        let barWidth = max(10, min(24, width / 4))
+        let stateWidth = 22
+        let titleWidth = max(8, width - barWidth - stateWidth - 4)
+        for row in 0..<rows where top + row < items.count {
+            let item = items[top + row]
+            let y = layout.bodyTop + row
+            let selected = top + row == scroll.selection
+            if selected { canvas.fill(x: 0, y: y, count: width, style: .selection) }
+            let base: Style = selected ? .selection : .normal
+            canvas.write(item.title, x: 1, y: y, style: base, maxX: 1 + titleWidth)
+            let (bar, label, style) = Self.describe(item.state, barWidth: barWidth)
+            canvas.write(bar, x: 2 + titleWidth, y: y, style: selected ? base : style)
+            canvas.write(label, x: 3 + titleWidth + barWidth, y: y, style: selected ? base : style, maxX: width - 1)
+        }
+        let active = items.filter { $0.state.isActive }.count
+        let right = "\(saved) of \(items.count) saved" + (active > 0 ? " · \(active) in flight" : "")
+        StatusBar.render(left: keyHints, right: right, into: &canvas, y: layout.statusRow)
+    }
+
+    static func describe(_ state: DownloadCenter.State, barWidth: Int) -> (String, String, Style) {
+        switch state {
+        case .queued:
+            return (ProgressBar.text(fraction: 0, columns: barWidth), "queued", .muted)
+        case .saving(let progress):
+            let fraction = progress?.fraction
+            return (ProgressBar.text(fraction: fraction ?? (progress == nil ? 0 : nil), columns: barWidth, tick: Int(progress?.received ?? 0) / 65536),
+                    ProgressBar.percent(fraction) + " saving", Style(.progress))
+        case .saved(let image):
+            return (ProgressBar.text(fraction: 1, columns: barWidth), "100% saved " + image.file.lastPathComponent, Style(.success))
+        case .failed(let reason):
+            return (String(repeating: " ", count: barWidth), "failed: " + reason, .error)
+        case .cancelled:
+            return (String(repeating: " ", count: barWidth), "cancelled", .muted)
+        }
+    }
+}
