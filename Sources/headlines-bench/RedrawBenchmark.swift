@@ -167,10 +167,12 @@ struct FirstThenSource: NewsSource {
     }
 
     var name: String { "Benchmark" }
+    var key: SourceKey { SourceKey("benchmark") }
+    var host: String? { then.host }
 
-    func fetch() async throws -> Edition {
-        if calls.next() == 0 { return first }
-        return try await then.fetch()
+    func fetch(validators: HTTPValidators?) async throws -> FetchOutcome {
+        if calls.next() == 0 { return FetchOutcome(body: .edition(first), url: then.location) }
+        return try await then.fetch(validators: nil)
     }
 }
 

@@ -167,7 +167,9 @@ struct HeadlinesScreenCancellationTests {
     /// A source whose fetch ends in a cancellation nobody asked for (a transfer torn down from outside).
     final class CancellingSource: NewsSource {
         let name = "Flaky"
-        func fetch() async throws -> Edition { throw CancellationError() }
+        let key = SourceKey("flaky")
+        let host: String? = nil
+        func fetch(validators: HTTPValidators?) async throws -> FetchOutcome { throw CancellationError() }
     }
 
     @Test func anUnaskedCancellationEndsTheLoadingPhase() async throws {

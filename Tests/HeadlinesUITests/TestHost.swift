@@ -44,10 +44,13 @@ final class ScriptedSource: NewsSource {
 
     var fetchCount: Int { fetches.withLock { $0 } }
 
-    func fetch() async throws -> Edition {
+    var key: SourceKey { SourceKey("scripted:" + name) }
+    var host: String? { nil }
+
+    func fetch(validators: HTTPValidators?) async throws -> FetchOutcome {
         fetches.withLock { $0 += 1 }
         let outcome = outcomes.withLock { outcomes in outcomes.count > 1 ? outcomes.removeFirst() : outcomes[0] }
-        return try outcome.get()
+        return FetchOutcome(body: .edition(try outcome.get()), url: URL(fileURLWithPath: "/scripted"))
     }
 }
 

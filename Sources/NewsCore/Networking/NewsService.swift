@@ -29,53 +29,119 @@ public struct NewsService: Sendable {
 
     /// Runs a NewsAPI query. The key goes in the `X-Api-Key` header, to the base's origin only.
     public func headlines(_ query: NewsAPIRequest) async throws -> Edition {
+        try await headlines(query, validators: nil).requireEdition()
+    }
+
+    /// Runs a NewsAPI query, conditionally when `validators` are given.
+    public func headlines(_ query: NewsAPIRequest, validators: HTTPValidators?) async throws -> FetchOutcome {
         guard let url = query.url(base: baseURL) else { throw NewsError.unsupportedURL(baseURL.absoluteString) }
         var request = URLRequest(url: url)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let apiKey, !apiKey.isEmpty { request.setValue(apiKey, forHTTPHeaderField: Self.apiKeyHeader) }
-        let (head, body) = try await http.fetch(request, limit: sizeLimit, sensitiveHeaders: [Self.apiKeyHeader])
-        try Self.checkStatus(head, body: body)
-        return try DocumentDecoder.decode(body, baseURL: head.url ?? url)
+        let response = try await get(request, validators: validators, sensitiveHeaders: [Self.apiKeyHeader])
+        guard let body = response.body else { return response.notModified }
+        return response.outcome(try DocumentDecoder.decode(body, baseURL: response.url))
+    }
+
+    /// Fetches and decodes a document at an http(s) URL or a local file URL.
+    public func document(at location: URL) async throws -> Edition {
+        try await document(at: location, validators: nil).requireEdition()
     }
 
     /// Fetches and decodes a document at an http(s) URL or a local file URL: a feed (RSS, Atom,
     /// JSON Feed), a NewsAPI-shaped JSON document, or a web page that names a feed, which is then
     /// fetched in its place (once: a page is never followed to another page). The edition's
-    /// notes say which feed a page led to.
-    public func document(at location: URL) async throws -> Edition {
-        /// The body, the URL it came from (after redirects) and its Content-Type.
-        func load(_ url: URL) async throws -> (body: Data, url: URL, contentType: String?) {
-            if url.isFileURL {
-                let data = try LocalFile.read(url, limit: sizeLimit)
-                try Task.checkCancellation()
-                return (data, url, nil)
-            }
-            var request = URLRequest(url: url)
-            request.setValue("application/json, application/feed+json, application/rss+xml, application/atom+xml, */*;q=0.5", forHTTPHeaderField: "Accept")
-            let (head, body) = try await http.fetch(request, limit: sizeLimit)
-            try Self.checkStatus(head, body: body)
-            return (body, head.url ?? url, head.contentType)
+    /// notes say which feed a page led to. Conditional when `validators` are given.
+    public func document(at location: URL, validators: HTTPValidators?) async throws -> FetchOutcome {
+        let page = try await load(location, validators: validators)
+        guard let body = page.body else { return page.notModified }
+        guard DocumentDecoder.sniff(body) == .html else {
+            return page.outcome(try DocumentDecoder.decode(body, baseURL: page.url, contentType: page.contentType))
         }
-        let page = try await load(location)
-        guard DocumentDecoder.sniff(page.body) == .html else {
-            return try DocumentDecoder.decode(page.body, baseURL: page.url, contentType: page.contentType)
-        }
-        guard let feedURL = FeedDiscovery.feedURLs(in: page.body, baseURL: page.url).first else {
+        guard let feedURL = FeedDiscovery.feedURLs(in: body, baseURL: page.url).first else {
             throw NewsError.invalidDocument(FeedDiscovery.noFeedReason)
         }
-        let feed = try await load(feedURL)
-        guard DocumentDecoder.sniff(feed.body) != .html else {
+        // The page's validators stand for the page, not the feed: the feed is fetched whole.
+        let feed = try await load(feedURL, validators: nil)
+        guard let feedBody = feed.body, DocumentDecoder.sniff(feedBody) != .html else {
             throw NewsError.invalidDocument("the feed the page names (\(Sanitizer.clean(feedURL.absoluteString))) is a web page too")
         }
-        var edition = try DocumentDecoder.decode(feed.body, baseURL: feed.url, contentType: feed.contentType)
+        var edition = try DocumentDecoder.decode(feedBody, baseURL: feed.url, contentType: feed.contentType)
         edition.notes.insert(FeedNotes.usingFeed(feedURL), at: 0)
-        return edition
+        return feed.outcome(edition)
     }
 
-    /// A non-2xx status becomes `NewsError.http`, with NewsAPI's code and message when the body has them.
+    /// A body from a file or a server (nil body: 304 Not Modified).
+    private func load(_ url: URL, validators: HTTPValidators?) async throws -> Response {
+        if url.isFileURL {
+            let data = try LocalFile.read(url, limit: sizeLimit)
+            try Task.checkCancellation()
+            return Response(body: data, url: url, contentType: nil, status: nil, validators: HTTPValidators())
+        }
+        var request = URLRequest(url: url)
+        request.setValue("application/json, application/feed+json, application/rss+xml, application/atom+xml, */*;q=0.5", forHTTPHeaderField: "Accept")
+        return try await get(request, validators: validators, sensitiveHeaders: [])
+    }
+
+    /// One GET, conditional when `validators` are given; a 304 gives no body.
+    private func get(_ request: URLRequest, validators: HTTPValidators?, sensitiveHeaders: Set<String>) async throws -> Response {
+        var request = request
+        if let etag = validators?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+        if let lastModified = validators?.lastModified { request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since") }
+        let (head, body) = try await http.fetch(request, limit: sizeLimit, sensitiveHeaders: sensitiveHeaders)
+        let url = head.url ?? request.url ?? baseURL
+        let received = HTTPValidators(response: head)
+        if head.status == 304, validators != nil {
+            return Response(body: nil, url: url, contentType: nil, status: 304, validators: received.isEmpty ? validators ?? received : received)
+        }
+        try Self.checkStatus(head, body: body)
+        return Response(body: body, url: url, contentType: head.contentType, status: head.status, validators: received)
+    }
+
+    /// A non-2xx status becomes `NewsError.http` (with NewsAPI's code and message when the body
+    /// has them), or `NewsError.rateLimited` for a 429 or 503 that says when to come back.
     static func checkStatus(_ head: ResponseHead, body: Data) throws {
         guard !head.isSuccess else { return }
+        if head.status == 429 || head.status == 503, let retryAfter = RetryAfter.date(head.headers["retry-after"]) {
+            throw NewsError.rateLimited(host: TransportErrors.hostName(head.url), status: head.status, retryAfter: retryAfter)
+        }
         let detail = NewsAPIDecoder.errorBody(body)
         throw NewsError.http(status: head.status, code: detail?.code, message: detail?.message)
     }
+}
+
+/// A response as `NewsService` keeps it between the transfer and the decoder.
+private struct Response {
+    let body: Data?
+    let url: URL
+    let contentType: String?
+    let status: Int?
+    let validators: HTTPValidators
+
+    var notModified: FetchOutcome { FetchOutcome(body: .notModified, validators: validators, status: status, bytes: 0, url: url) }
+
+    func outcome(_ edition: Edition) -> FetchOutcome {
+        FetchOutcome(body: .edition(edition), validators: validators, status: status, bytes: body?.count ?? 0, url: url)
+    }
+}
+
+extension FetchOutcome {
+    func requireEdition() throws -> Edition {
+        guard let edition else { throw NewsError.invalidDocument("the server answered “not modified” to a plain request") }
+        return edition
+    }
+}
+
+extension HTTPValidators {
+    /// The validators a response carries, capped so that a hostile header is never echoed whole.
+    init(response head: ResponseHead) {
+        func capped(_ value: String?) -> String? {
+            guard let value, !value.isEmpty, value.utf8.count <= Self.maxLength,
+                  value.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else { return nil }
+            return value
+        }
+        self.init(etag: capped(head.headers["etag"]), lastModified: capped(head.headers["last-modified"]))
+    }
+
+    var isEmpty: Bool { etag == nil && lastModified == nil }
 }

@@ -1,29 +1,50 @@
 import Foundation
 
-/// Anything Headlines can show: NewsAPI, a document at a URL or path, and (later) feeds.
+/// Anything Headlines can show: a NewsAPI query, or a feed or document at a URL or path.
 public protocol NewsSource: Sendable {
     /// How the source is named in the status bar and in messages.
     var name: String { get }
-    /// Fetches the current edition. Honours task cancellation; throws `CancellationError` then.
-    func fetch() async throws -> Edition
+    /// Its identity in the cache: stable across runs, the same for the same URL or query.
+    var key: SourceKey { get }
+    /// The host its requests go to, for the per-host limit; nil for a local file.
+    var host: String? { get }
+    /// Fetches the current edition, conditionally when `validators` are given (an unchanged
+    /// source answers `.notModified`). Honours task cancellation; throws `CancellationError` then.
+    func fetch(validators: HTTPValidators?) async throws -> FetchOutcome
+}
+
+extension NewsSource {
+    /// Fetches the current edition, unconditionally.
+    public func fetch() async throws -> Edition {
+        let outcome = try await fetch(validators: nil)
+        guard let edition = outcome.edition else { throw NewsError.invalidDocument("the server answered “not modified” to a plain request") }
+        return edition
+    }
 }
 
 /// A NewsAPI query, sent with the key.
 public struct NewsAPISource: NewsSource {
     public let service: NewsService
     public let request: NewsAPIRequest
+    public let name: String
 
-    public init(service: NewsService, request: NewsAPIRequest) {
+    public init(service: NewsService, request: NewsAPIRequest, name: String? = nil) {
         self.service = service
         self.request = request
+        self.name = name ?? request.displayName
     }
 
-    public var name: String { request.displayName }
-    public func fetch() async throws -> Edition { try await service.headlines(request) }
+    /// `newsapi:<base>/v2/<endpoint>?<parameters>`: the request without the key.
+    public var key: SourceKey { SourceKey("newsapi:" + (request.url(base: service.baseURL)?.absoluteString ?? request.displayName)) }
+    public var host: String? { service.baseURL.host }
+
+    public func fetch(validators: HTTPValidators?) async throws -> FetchOutcome {
+        try await service.headlines(request, validators: validators)
+    }
 }
 
-/// A feed (RSS, Atom, JSON Feed), a web page that names one, or a NewsAPI-shaped JSON document,
-/// at an http(s) URL or a file path; never sent the key.
+/// A feed (RSS, Atom, JSON Feed), a NewsAPI-shaped document or a web page naming a feed, at
+/// an http(s) URL or a file path; never sent the key.
 public struct DocumentSource: NewsSource {
     public let service: NewsService
     public let location: URL
@@ -35,5 +56,10 @@ public struct DocumentSource: NewsSource {
         self.name = name ?? (location.isFileURL ? location.lastPathComponent : (location.host ?? location.absoluteString))
     }
 
-    public func fetch() async throws -> Edition { try await service.document(at: location) }
+    public var key: SourceKey { SourceKey(location.absoluteString) }
+    public var host: String? { location.isFileURL ? nil : location.host?.lowercased() }
+
+    public func fetch(validators: HTTPValidators?) async throws -> FetchOutcome {
+        try await service.document(at: location, validators: validators)
+    }
 }

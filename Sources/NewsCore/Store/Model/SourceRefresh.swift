@@ -1,19 +1,5 @@
 import Foundation
 
-/// A server's validators for conditional requests (`If-None-Match`, `If-Modified-Since`).
-public struct HTTPValidators: Sendable, Hashable {
-    public var etag: String?
-    public var lastModified: String?
-
-    public init(etag: String? = nil, lastModified: String? = nil) {
-        self.etag = etag
-        self.lastModified = lastModified
-    }
-
-    /// Validators are echoed to the server as they came; longer than this, they are dropped.
-    static let maxLength = 1_000
-}
-
 /// How a source's last refresh ended.
 public enum RefreshOutcome: Sendable, Hashable {
     /// An edition arrived and was merged.

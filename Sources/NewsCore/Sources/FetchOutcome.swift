@@ -1,0 +1,36 @@
+import Foundation
+
+/// What one conditional fetch of a source brought: a new edition, or word that nothing changed
+/// since the validators sent; with the validators to send next time and what the transfer was,
+/// for the diagnostic log.
+public struct FetchOutcome: Sendable {
+    public enum Body: Sendable {
+        case edition(Edition)
+        /// 304 Not Modified: the edition the validators stand for is still current.
+        case notModified
+    }
+
+    public var body: Body
+    /// The response's validators (the ones sent, when a 304 repeats none).
+    public var validators: HTTPValidators
+    /// The HTTP status; nil for a local file.
+    public var status: Int?
+    /// Body bytes received.
+    public var bytes: Int
+    /// Where the document came from, after redirects (and after a page's feed link).
+    public var url: URL
+
+    public init(body: Body, validators: HTTPValidators = HTTPValidators(), status: Int? = nil, bytes: Int = 0, url: URL) {
+        self.body = body
+        self.validators = validators
+        self.status = status
+        self.bytes = bytes
+        self.url = url
+    }
+
+    /// The edition, when one came.
+    public var edition: Edition? {
+        if case .edition(let edition) = body { return edition }
+        return nil
+    }
+}
