@@ -16,6 +16,12 @@ struct CommandLineOptions: Equatable {
     var maxImageSize: Int?
     /// Seconds a whole transfer may take (documents and images).
     var timeout: Int?
+    /// `--config FILE`: another config file than the usual one.
+    var config: String?
+    var importOPML: String?
+    var exportOPML = false
+    var log: String?
+    var logLevel: LogLevel?
     var demo = false
     var help = false
     var version = false
@@ -66,6 +72,16 @@ struct CommandLineOptions: Equatable {
                     throw UsageError(message: "--max-image-size takes a number of MiB from 1 to 4096, not “\(text)”.")
                 }
                 options.maxImageSize = megabytes * 1024 * 1024
+            case "--config": options.config = try value(for: name, inline: inline)
+            case "--import-opml": options.importOPML = try value(for: name, inline: inline)
+            case "--export-opml": options.exportOPML = true
+            case "--log": options.log = try value(for: name, inline: inline)
+            case "--log-level":
+                let text = try value(for: name, inline: inline)
+                guard let level = LogLevel(name: text) else {
+                    throw UsageError(message: "--log-level takes error, info or debug, not “\(text)”.")
+                }
+                options.logLevel = level
             case "--timeout":
                 let text = try value(for: name, inline: inline)
                 guard let seconds = Int(text), (1...3600).contains(seconds) else {
@@ -83,15 +99,19 @@ struct CommandLineOptions: Equatable {
         if options.demo && options.source != nil {
             throw UsageError(message: "Choose either --demo or --source, not both.")
         }
+        if options.importOPML != nil && options.exportOPML {
+            throw UsageError(message: "Choose either --import-opml or --export-opml, not both.")
+        }
         if options.everything && options.query == nil {
             throw UsageError(message: "--everything needs --query.")
         }
         return options
     }
 
-    /// The HTTP client the options ask for.
-    var httpClient: HTTPClient {
-        HTTPClient(deadline: timeout.map(TimeInterval.init) ?? HTTPClient.defaultDeadline)
+    /// The source is named on the command line (`--source`, `--demo` or a NewsAPI flag): the
+    /// config's sources are not opened.
+    var namesASource: Bool {
+        source != nil || demo || newsAPIURL != nil || country != nil || category != nil || query != nil || everything
     }
 
     static let usage = """
@@ -116,6 +136,11 @@ struct CommandLineOptions: Equatable {
                                  or ~/Downloads/headlines)
               --max-image-size MiB  The largest image `d` will save (default 50)
               --timeout SECONDS  The longest a document or image may take to arrive (default 60)
+              --config FILE      Read this config file instead of ~/.config/headlines/config
+              --import-opml FILE Add the feeds of an OPML file to the config file, and exit
+              --export-opml      Print the config's sources as OPML 2.0, and exit
+              --log FILE         Write a diagnostic log (no keys, no escapes, rotated at 1 MiB)
+              --log-level LEVEL  error, info (the default) or debug
           -h, --help             Show this help
               --version          Show the version
 

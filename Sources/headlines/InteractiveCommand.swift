@@ -2,17 +2,17 @@ import Foundation
 import HeadlinesUI
 import NewsCore
 
-/// Opens the terminal interface on the chosen source.
+/// Opens the terminal interface on the planned sources.
 enum InteractiveCommand {
     @MainActor
-    static func run(_ choice: SourceChoice, options: CommandLineOptions, environment: [String: String]) async -> Int32 {
+    static func run(_ plan: LaunchPlan, environment: [String: String]) async -> Int32 {
         let configuration = HeadlinesApp.Configuration(
-            source: choice.source,
-            isFallbackDemo: choice.isFallbackDemo,
-            saveFolder: SaveFolder.resolve(explicit: options.saveDirectory, environment: environment),
-            maxImageSize: options.maxImageSize ?? Persistence.defaultSizeLimit,
-            http: options.httpClient,
-            environment: environment
+            entries: plan.entries, isFallbackDemo: plan.isFallbackDemo, cacheFile: plan.cacheFile,
+            configuredSources: plan.fromConfig ? Set(plan.entries.map(\.key)) : nil,
+            keepDays: plan.settings.keepDays,
+            limits: ConnectionLimits(maxConnections: plan.settings.maxConnections, maxPerHost: plan.settings.maxPerHost),
+            log: plan.log, keys: plan.keys, saveFolder: plan.saveFolder,
+            maxImageSize: plan.settings.maxImageSize ?? Persistence.defaultSizeLimit, http: plan.http, environment: environment
         )
         return await HeadlinesApp.run(configuration)
     }

@@ -1,28 +1,52 @@
 import Foundation
+import HeadlinesUI
 import NewsCore
 
-/// `headlines --print`: fetch once, write the lines to stdout, exit.
+/// `headlines --print`: fetch every source once (in parallel, within the connection limits),
+/// write their articles to stdout source by source in the config's order, each in its feed's
+/// order, and exit: 0, or 1 when any source failed (its error on stderr; the others still print).
 enum PrintCommand {
-    static func run(_ choice: SourceChoice, json: Bool) async -> Int32 {
-        if choice.isFallbackDemo {
+    static func run(_ plan: LaunchPlan, json: Bool) async -> Int32 {
+        if plan.isFallbackDemo {
             Output.error("NEWSAPI_KEY is not set: showing the bundled demo edition.")
         }
-        do {
-            let edition = try await choice.source.fetch()
-            var text = ""
-            for article in edition.articles {
-                text += json ? PrintFormat.jsonLine(article) : PrintFormat.line(article)
-                text += "\n"
+        let limits = ConnectionLimits(maxConnections: plan.settings.maxConnections, maxPerHost: plan.settings.maxPerHost)
+        let sources = plan.entries.map(\.source)
+        let results = await withTaskGroup(of: (Int, Result<Edition, any Error>).self) { group in
+            for (index, source) in sources.enumerated() {
+                group.addTask {
+                    do {
+                        return (index, .success(try await limits.withSlot(host: source.host) { try await source.fetch() }))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
             }
-            Output.write(text)
-            return 0
-        } catch let error as NewsError {
-            Output.error(error.message)
-            return 1
-        } catch {
-            Output.error("The fetch failed: \(error.localizedDescription)")
-            return 1
+            var results = [Result<Edition, any Error>?](repeating: nil, count: sources.count)
+            for await (index, result) in group { results[index] = result }
+            return results
         }
+        var failed = false
+        for (source, result) in zip(sources, results) {
+            let prefix = sources.count > 1 ? source.name + ": " : ""
+            switch result {
+            case .success(let edition)?:
+                for note in edition.notes { Output.error(prefix + note) }
+                var text = ""
+                for article in edition.articles {
+                    text += json ? PrintFormat.jsonLine(article) : PrintFormat.line(article)
+                    text += "\n"
+                }
+                Output.write(text)
+            case .failure(let error)?:
+                Output.error(prefix + ErrorText.sentence(error))
+                failed = true
+            case nil:
+                failed = true
+            }
+        }
+        await plan.log.flush()
+        return failed ? 1 : 0
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 import NewsCore
 
-// The entry point: parse, choose the source, then print or open the interface.
+// The entry point: parse, read the config, then import/export, print, or open the interface.
 let environment = ProcessInfo.processInfo.environment
 let options: CommandLineOptions
 do {
@@ -19,14 +19,20 @@ if options.version {
     Output.write("headlines \(HeadlinesVersion.string)\n")
     exit(0)
 }
-let choice: SourceChoice
+let plan: LaunchPlan
+let loaded: LoadedConfig
 do {
-    choice = try SourceChoice.choose(options, environment: environment)
+    // A source named on the command line opens without the config's sources; the config's
+    // settings and keys still apply (and a broken config still says so).
+    loaded = try LoadedConfig.load(options, environment: environment)
+    if let file = options.importOPML { exit(OPMLCommand.importFeeds(file, into: loaded, environment: environment)) }
+    if options.exportOPML { exit(OPMLCommand.export(loaded, environment: environment)) }
+    plan = try LaunchPlan.make(options, loaded, environment: environment)
 } catch {
     Output.error(error.message)
-    exit(2)
+    exit(error.status)
 }
 if options.printMode {
-    exit(await PrintCommand.run(choice, json: options.json))
+    exit(await PrintCommand.run(plan, json: options.json))
 }
-exit(await InteractiveCommand.run(choice, options: options, environment: environment))
+exit(await InteractiveCommand.run(plan, environment: environment))

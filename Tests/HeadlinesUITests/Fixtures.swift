@@ -51,6 +51,15 @@ enum Fixtures {
 
     static func articles(_ count: Int = 40) -> [Article] { (0..<count).map(article) }
 
+    /// The standard list dated a minute apart, newest first: the order a cache lists them in.
+    static func dated(_ count: Int = 40, from start: Int = 0) -> [Article] {
+        (start..<start + count).map { index in
+            var article = article(index)
+            article.publishedAt = now.addingTimeInterval(-60 * Double(index))
+            return article
+        }
+    }
+
     /// A headlines state with `count` articles loaded at `now`.
     static func loadedState(_ count: Int = 40, sourceName: String = "Demo News") -> HeadlinesState {
         var state = HeadlinesState(sourceName: sourceName)

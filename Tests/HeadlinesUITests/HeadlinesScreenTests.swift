@@ -8,11 +8,11 @@ import NewsCore
 struct HeadlinesScreenTests {
     /// A screen that has loaded the standard 40 articles and been drawn at `width`×`height`.
     static func loadedScreen(
-        _ source: ScriptedSource = ScriptedSource([.success(Edition(articles: Fixtures.articles()))]),
+        _ source: ScriptedSource = ScriptedSource([.success(Edition(articles: Fixtures.dated()))]),
         width: Int = 100, height: Int = 30
     ) async throws -> (screen: HeadlinesScreen, host: TestHost) {
         let host = TestHost()
-        let screen = HeadlinesScreen(services: TestHost.services(source))
+        let screen = HeadlinesScreen(services: try await host.services(source))
         screen.didAppear(host.context)
         #expect(screen.state.isLoading)
         try #require(await eventually { screen.state.hasLoaded && !screen.state.isLoading })
@@ -32,7 +32,7 @@ struct HeadlinesScreenTests {
 
     @Test("opening the screen loads the source")
     func loadsOnAppear() async throws {
-        let source = ScriptedSource(name: "Demo News", [.success(Edition(articles: Fixtures.articles()))])
+        let source = ScriptedSource(name: "Demo News", [.success(Edition(articles: Fixtures.dated()))])
         let (screen, host) = try await Self.loadedScreen(source)
         defer { host.context.scope.close() }
         #expect(source.fetchCount == 1)
@@ -119,13 +119,19 @@ struct HeadlinesScreenTests {
         #expect(screen.state.scroll.selection == 2)
     }
 
-    @Test("r reloads, keeping the list meanwhile and the selected article by URL")
+    @Test("r reloads, keeping the list meanwhile, and the selected article stays selected on its screen row")
     func reloadKeepsSelection() async throws {
-        let first = Fixtures.articles()
-        let source = ScriptedSource([.success(Edition(articles: first)), .success(Edition(articles: first.reversed()))])
+        let first = Fixtures.dated()
+        // The refresh brings three newer articles, above the others.
+        let newer = (0..<3).map { index in
+            Article(title: "Breaking \(index)", url: URL(string: "https://news.example/breaking/\(index)")!,
+                    publishedAt: Fixtures.now.addingTimeInterval(Double(10 - index)))
+        }
+        let source = ScriptedSource([.success(Edition(articles: first)), .success(Edition(articles: newer + first))])
         let (screen, host) = try await Self.loadedScreen(source)
         defer { host.context.scope.close() }
         for _ in 0..<5 { _ = Self.press(.character("j"), screen, host) }
+        let row = screen.state.scroll.selection - screen.state.scroll.top
         guard case .handled = host.press(.character("r"), screen) else {
             Issue.record("r was not handled")
             return
@@ -135,14 +141,17 @@ struct HeadlinesScreenTests {
         #expect(screen.state.selectedArticle?.url == Fixtures.url(5))
         try #require(await eventually { !screen.state.isLoading })
         #expect(source.fetchCount == 2)
-        #expect(screen.state.scroll.selection == 34)
+        #expect(screen.state.articles.count == 43)
+        #expect(screen.state.scroll.selection == 8)
         #expect(screen.state.selectedArticle?.url == Fixtures.url(5))
+        #expect(screen.state.scroll.selection - screen.state.scroll.top == row, "the selected row did not move on screen")
+        #expect(screen.state.rows.prefix(3).allSatisfy { $0.isNew })
     }
 
     @Test("a failed reload keeps the list and shows the error")
     func reloadFailure() async throws {
         let source = ScriptedSource([
-            .success(Edition(articles: Fixtures.articles())),
+            .success(Edition(articles: Fixtures.dated())),
             .failure(.timedOut(host: "news.example")),
         ])
         let (screen, host) = try await Self.loadedScreen(source)
@@ -169,12 +178,12 @@ struct HeadlinesScreenCancellationTests {
         let name = "Flaky"
         let key = SourceKey("flaky")
         let host: String? = nil
-        func fetch(validators: HTTPValidators?) async throws -> FetchOutcome { throw CancellationError() }
+        func fetch(validators: HTTPValidators?) async throws -> FetchResult { throw CancellationError() }
     }
 
     @Test func anUnaskedCancellationEndsTheLoadingPhase() async throws {
         let host = TestHost()
-        let screen = HeadlinesScreen(services: TestHost.services(CancellingSource()))
+        let screen = HeadlinesScreen(services: try await host.services(CancellingSource()))
         screen.didAppear(host.context)
         defer { host.context.scope.close() }
         #expect(screen.state.isLoading)

@@ -261,10 +261,11 @@ struct HeadlinesViewTests {
         state.finishLoad(Edition(articles: first), at: later.addingTimeInterval(60))
         #expect(state.phase == .idle && state.selectedArticle?.url == Fixtures.url(7) && state.scroll.selection == 7)
 
-        // When the selected article is gone the selection returns to the top.
+        // When the selected article is gone the selection stays where it was, within the list:
+        // the reader is not thrown back to the top.
         state.beginLoad()
         state.finishLoad(Edition(articles: Array(first.prefix(5))), at: later)
-        #expect(state.scroll.selection == 0 && state.scroll.count == 5)
+        #expect(state.scroll.selection == 4 && state.scroll.count == 5)
     }
 
     @Test("long titles with CJK and emoji are cut with … and no line is wider than the canvas", arguments: 0..<4)

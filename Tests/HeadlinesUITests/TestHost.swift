@@ -19,15 +19,25 @@ final class TestHost {
         KeyRouting.outcome(for: key, on: screen, context)
     }
 
-    /// Services around `source`, with downloads going to a fresh temporary folder (nothing is
-    /// written there unless a save starts).
-    static func services(_ source: any NewsSource, now: Date = Fixtures.now) -> AppServices {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("headlines-ui-tests-\(UUID().uuidString)")
+    /// Services around `sources`, with their cache and downloads in a temporary folder of this host's.
+    func services(_ sources: any NewsSource..., now: Date = Fixtures.now) async throws -> AppServices {
+        let store = try await ArticleStore.open(at: folder.appendingPathComponent("cache.db"))
+        let library = Library(
+            entries: sources.map { Library.Entry(source: $0) }, store: store,
+            loader: SourceLoader(store: store, now: { now })
+        )
         return AppServices(
-            source: source,
-            downloads: DownloadCenter(persistence: Persistence(folder: folder)),
+            library: library,
+            downloads: DownloadCenter(persistence: Persistence(folder: folder.appendingPathComponent("saved"))),
             now: { now }
         )
+    }
+
+    /// A folder for this host's cache and saves, removed with the host.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("headlines-ui-tests-\(UUID().uuidString)")
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)  // a temporary folder; TMPDIR is cleaned anyway
     }
 }
 
@@ -47,10 +57,10 @@ final class ScriptedSource: NewsSource {
     var key: SourceKey { SourceKey("scripted:" + name) }
     var host: String? { nil }
 
-    func fetch(validators: HTTPValidators?) async throws -> FetchOutcome {
+    func fetch(validators: HTTPValidators?) async throws -> FetchResult {
         fetches.withLock { $0 += 1 }
         let outcome = outcomes.withLock { outcomes in outcomes.count > 1 ? outcomes.removeFirst() : outcomes[0] }
-        return FetchOutcome(body: .edition(try outcome.get()), url: URL(fileURLWithPath: "/scripted"))
+        return FetchResult(body: .edition(try outcome.get()), url: URL(fileURLWithPath: "/scripted"))
     }
 }
 

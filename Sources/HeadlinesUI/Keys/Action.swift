@@ -10,6 +10,7 @@ public enum Action: String, CaseIterable, Sendable {
     case back, help, redraw
     // Articles.
     case read, reload
+    case reloadAll = "reload-all"
     case openInBrowser = "open-in-browser"
     case saveImage = "save-image"
     case saveAllImages = "save-all-images"
@@ -24,11 +25,12 @@ public enum Action: String, CaseIterable, Sendable {
 
 /// The kinds of screen, for keys that act on some screens only.
 public enum ScreenKind: String, CaseIterable, Sendable {
-    case headlines, article, downloads, help
+    case sources, headlines, article, downloads, help
 
     /// The help screen's heading for keys of this screen only.
     var title: String {
         switch self {
+        case .sources: return "Sources"
         case .headlines: return "Headlines"
         case .article: return "Article"
         case .downloads: return "Downloads"

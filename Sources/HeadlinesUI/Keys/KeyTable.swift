@@ -5,15 +5,21 @@ public enum KeyTable {
     static let articleScreens: KeyScope = .screens([.headlines, .article])
 
     public static let defaults: [KeyBinding] = [
+        KeyBinding(.back, [.character("q"), .escape], .everywhere,
+                   "Back; quit on the first screen (with saves in flight: wait for them, q again cancels them)", hint: "back"),
+        KeyBinding(.help, [.character("?")], .everywhere, "This help (again: close it)", hint: "help"),
+        KeyBinding(.redraw, [.control("l")], .everywhere, "Redraw the screen"),
         KeyBinding(.down, [.character("j"), .down], .moving, "Down one row (in an article: scroll)"),
         KeyBinding(.up, [.character("k"), .up], .moving, "Up one row (in an article: scroll)"),
         KeyBinding(.pageDown, [.pageDown, .character(" "), .control("f")], .moving, "Down a page"),
         KeyBinding(.pageUp, [.pageUp, .character("b"), .control("b")], .moving, "Up a page"),
         KeyBinding(.first, [.character("g"), .home], .moving, "To the first row (the top)"),
         KeyBinding(.last, [.character("G"), .end], .moving, "To the last row (the end)"),
-        KeyBinding(.read, [.enter, .character("l"), .right], .screens([.headlines]), "Read the selected article", hint: "read"),
-        KeyBinding(.reload, [.character("r")], .screens([.headlines]),
-                   "Refresh; during a load, restart it (the old fetch is cancelled)", hint: "refresh"),
+        KeyBinding(.read, [.enter, .character("l"), .right], .screens([.sources, .headlines]),
+                   "Open the selected source, or read the selected article", hint: "read"),
+        KeyBinding(.reload, [.character("r")], .screens([.sources, .headlines]),
+                   "Refresh the source in view (on the Sources screen: the selected one); during a load, restart it", hint: "refresh"),
+        KeyBinding(.reloadAll, [.character("R")], .screens([.sources, .headlines]), "Refresh every source", hint: "refresh all"),
         KeyBinding(.openInBrowser, [.character("o")], articleScreens,
                    "Open the article in the browser ($BROWSER, else xdg-open)", hint: "open"),
         KeyBinding(.saveImage, [.character("d")], articleScreens, "Save the article's image", hint: "save"),
@@ -22,11 +28,7 @@ public enum KeyTable {
                    "Show the downloads (on the downloads: close them)", hint: "downloads"),
         KeyBinding(.cancelDownload, [.character("c")], .screens([.downloads]), "Cancel the selected save", hint: "cancel"),
         KeyBinding(.cancelAllDownloads, [.character("C")], .screens([.downloads]), "Cancel every save", hint: "cancel all"),
-        KeyBinding(.back, [.character("q"), .escape], .everywhere,
-                   "Back; quit on the first screen (with saves in flight: wait for them, q again cancels them)", hint: "back"),
         KeyBinding(.back, [.character("h"), .left, .backspace], .screens([.article]), "Back to the list"),
-        KeyBinding(.help, [.character("?")], .everywhere, "This help (again: close it)", hint: "help"),
-        KeyBinding(.redraw, [.control("l")], .everywhere, "Redraw the screen"),
     ]
 }
 

@@ -1,12 +1,21 @@
 import Foundation
 import NewsCore
 
-/// Starts the interactive reader: the terminal, the services, the first screen.
+/// Starts the interactive reader: the cache, the terminal, the services, the first screen.
 @MainActor
 public enum HeadlinesApp {
     public struct Configuration: Sendable {
-        public var source: any NewsSource
+        /// The sources, in the config's order (one for `--source`, NewsAPI or the demo).
+        public var entries: [Library.Entry]
         public var isFallbackDemo: Bool
+        public var cacheFile: URL
+        /// The cache's sources named by a config: others' articles are dropped after `keepDays`.
+        /// Nil when the run names its source on the command line.
+        public var configuredSources: Set<SourceKey>?
+        public var keepDays: Int
+        public var limits: ConnectionLimits
+        public var log: DiagnosticLog
+        public var keys: KeyMap
         public var saveFolder: URL
         public var maxImageSize: Int
         /// The client images are fetched with (its deadline comes from `--timeout`).
@@ -14,11 +23,18 @@ public enum HeadlinesApp {
         public var environment: [String: String]
 
         public init(
-            source: any NewsSource, isFallbackDemo: Bool, saveFolder: URL, maxImageSize: Int,
-            http: HTTPClient = HTTPClient(), environment: [String: String]
+            entries: [Library.Entry], isFallbackDemo: Bool, cacheFile: URL, configuredSources: Set<SourceKey>? = nil,
+            keepDays: Int = ConfigSettings.defaultKeepDays, limits: ConnectionLimits = ConnectionLimits(), log: DiagnosticLog = .off,
+            keys: KeyMap = KeyMap(), saveFolder: URL, maxImageSize: Int, http: HTTPClient = HTTPClient(), environment: [String: String]
         ) {
-            self.source = source
+            self.entries = entries
             self.isFallbackDemo = isFallbackDemo
+            self.cacheFile = cacheFile
+            self.configuredSources = configuredSources
+            self.keepDays = keepDays
+            self.limits = limits
+            self.log = log
+            self.keys = keys
             self.saveFolder = saveFolder
             self.maxImageSize = maxImageSize
             self.http = http
@@ -32,6 +48,16 @@ public enum HeadlinesApp {
             FileHandle.standardError.write(Data("headlines: the interface needs a terminal; use --print to print the headlines.\n".utf8))
             return 1
         }
+        let cache: SessionCache
+        do {
+            cache = try await SessionCache.open(configuration.cacheFile, log: configuration.log)
+        } catch {
+            FileHandle.standardError.write(Data("headlines: \(ErrorText.sentence(error))\n".utf8))
+            return 1
+        }
+        let loader = SourceLoader(store: cache.store, limits: configuration.limits, log: configuration.log)
+        let library = Library(entries: configuration.entries, store: cache.store, loader: loader)
+        library.prune(keepDays: configuration.keepDays, configured: configuration.configuredSources)
         let persistence = Persistence(folder: configuration.saveFolder, http: configuration.http, sizeLimit: configuration.maxImageSize)
         if FileManager.default.fileExists(atPath: configuration.saveFolder.path) {
             // Temporary files of a save that was killed are removed at the next start.
@@ -40,22 +66,24 @@ public enum HeadlinesApp {
         let downloads = DownloadCenter(persistence: persistence)
         downloads.homeDirectory = configuration.environment["HOME"]
         let services = AppServices(
-            source: configuration.source, isFallbackDemo: configuration.isFallbackDemo,
+            library: library, isFallbackDemo: configuration.isFallbackDemo,
             imageLoader: ImageLoader(http: configuration.http, sizeLimit: configuration.maxImageSize),
             environment: configuration.environment, downloads: downloads
         )
+        services.startupNotice = cache.notice
         let noColor = configuration.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let driver: CursesDriver
         do {
             driver = try CursesDriver(useColor: !noColor)
         } catch {
             FileHandle.standardError.write(Data("headlines: \(error)\n".utf8))
+            await cache.close(library)
             return 1
         }
         if !driver.isUnicode {
             services.startupNotice = Notice("The locale is not UTF-8: characters outside ASCII show as ?.", kind: .error)
         }
-        let app = App(driver: driver)
+        let app = App(driver: driver, keys: configuration.keys)
         downloads.onChange = { [weak app] in app?.setNeedsDisplay() }
         app.quitGuard = { [weak app] in
             if downloads.activeCount == 0 { return .quit }
@@ -70,11 +98,14 @@ public enum HeadlinesApp {
         if configuration.environment["HEADLINES_DEBUG_CRASH_AFTER_DRAW"] == "1" {
             app.onFrame = { CrashForTesting.crash() }
         }
-        let status = await app.run(root: HeadlinesScreen(services: services))
+        let root: any Screen = configuration.entries.count > 1 ? SourcesScreen(services: services) : HeadlinesScreen(services: services)
+        let status = await app.run(root: root)
         // Saves still running (a signal, or a second q) are cancelled; they remove their
         // temporary files before we exit.
         downloads.cancelAll()
         await downloads.waitForAll()
+        await cache.close(library)
+        await configuration.log.flush()
         return status
     }
 }

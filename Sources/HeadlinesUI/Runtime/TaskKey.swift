@@ -1,3 +1,5 @@
+import NewsCore
+
 /// The names of a screen's tasks. A run for a key cancels the one before it (latest wins), so a
 /// typo must not silently start a second task: the keys are an enum, not strings.
 public enum TaskKey: Hashable, Sendable {
@@ -9,4 +11,14 @@ public enum TaskKey: Hashable, Sendable {
     case image
     /// A browser started by `o`.
     case browser
+    /// Refreshing one source.
+    case source(SourceKey)
+    /// Reading a page of a list from the cache.
+    case page
+    /// Counting each source's articles in the cache.
+    case summaries
+    /// Indexing new articles for search, once refreshes are over.
+    case indexing
+    /// Dropping old articles from the cache at start.
+    case pruning
 }

@@ -4,21 +4,22 @@ import NewsCore
 /// What screens need from the outside world, passed down explicitly (no globals).
 @MainActor
 public final class AppServices {
-    public let source: any NewsSource
+    /// The sources, their cached articles and their refreshes.
+    public let library: Library
     /// The demo edition was picked because no source was named and no key is set.
     public let isFallbackDemo: Bool
     public let imageLoader: ImageLoader
     public let environment: [String: String]
     public let downloads: DownloadCenter
     public let now: @Sendable () -> Date
-    /// Said once in the status line of the first screen (the locale is not UTF-8...).
+    /// Said once in the status line of the first screen (the locale is not UTF-8, the cache was moved aside...).
     public var startupNotice: Notice?
 
     public init(
-        source: any NewsSource, isFallbackDemo: Bool = false, imageLoader: ImageLoader = ImageLoader(),
+        library: Library, isFallbackDemo: Bool = false, imageLoader: ImageLoader = ImageLoader(),
         environment: [String: String] = [:], downloads: DownloadCenter, now: @escaping @Sendable () -> Date = { Date() }
     ) {
-        self.source = source
+        self.library = library
         self.isFallbackDemo = isFallbackDemo
         self.imageLoader = imageLoader
         self.environment = environment

@@ -20,6 +20,13 @@ public struct ListScroll: Equatable, Sendable {
 
     public mutating func move(by delta: Int) { select(selection + delta) }
 
+    /// Selects `index` and puts it on visible row `row` (counted from `top`), so an item that
+    /// moved in the list (rows arrived above it) stays where the reader sees it.
+    public mutating func keep(_ index: Int, atRow row: Int) {
+        select(index)
+        top = max(0, selection - max(0, row))
+    }
+
     /// Adjusts `top` so the selection is within `rows` visible rows, and returns it.
     @discardableResult
     public mutating func fit(rows: Int) -> Int {

@@ -22,7 +22,8 @@ public enum NewsError: Error, Sendable, Equatable {
     /// A 200 answer whose body is NewsAPI's error form.
     case api(code: String?, message: String?)
     /// A 429 or 503 that says when to come back (`Retry-After`): the source is not asked before then.
-    case rateLimited(host: String, status: Int, retryAfter: Date)
+    /// (`status` is nil when the request was not even made: the time is not up yet.)
+    case rateLimited(host: String, status: Int?, retryAfter: Date)
     /// The body is not the document we expected.
     case invalidDocument(String)
     /// The body is larger than the cap.
@@ -54,7 +55,7 @@ public enum NewsError: Error, Sendable, Equatable {
             text += ": " + (message ?? HTTPStatus.reason(status) + ".")
             return text
         case .rateLimited(let host, let status, let retryAfter):
-            return "\(host) asked not to be fetched again before \(RetryAfter.describe(retryAfter)) (HTTP \(status))."
+            return "\(host) asked not to be fetched again before \(RetryAfter.describe(retryAfter))" + (status.map { " (HTTP \($0))." } ?? ".")
         case .api(let code, let message):
             return "The server refused the request" + (code.map { " (\($0))" } ?? "") + ": " + (message ?? "no reason given.")
         case .invalidDocument(let reason): return "The response could not be read: \(reason)."

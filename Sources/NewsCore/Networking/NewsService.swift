@@ -33,7 +33,7 @@ public struct NewsService: Sendable {
     }
 
     /// Runs a NewsAPI query, conditionally when `validators` are given.
-    public func headlines(_ query: NewsAPIRequest, validators: HTTPValidators?) async throws -> FetchOutcome {
+    public func headlines(_ query: NewsAPIRequest, validators: HTTPValidators?) async throws -> FetchResult {
         guard let url = query.url(base: baseURL) else { throw NewsError.unsupportedURL(baseURL.absoluteString) }
         var request = URLRequest(url: url)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
@@ -52,7 +52,7 @@ public struct NewsService: Sendable {
     /// JSON Feed), a NewsAPI-shaped JSON document, or a web page that names a feed, which is then
     /// fetched in its place (once: a page is never followed to another page). The edition's
     /// notes say which feed a page led to. Conditional when `validators` are given.
-    public func document(at location: URL, validators: HTTPValidators?) async throws -> FetchOutcome {
+    public func document(at location: URL, validators: HTTPValidators?) async throws -> FetchResult {
         let page = try await load(location, validators: validators)
         guard let body = page.body else { return page.notModified }
         guard DocumentDecoder.sniff(body) == .html else {
@@ -118,14 +118,14 @@ private struct Response {
     let status: Int?
     let validators: HTTPValidators
 
-    var notModified: FetchOutcome { FetchOutcome(body: .notModified, validators: validators, status: status, bytes: 0, url: url) }
+    var notModified: FetchResult { FetchResult(body: .notModified, validators: validators, status: status, bytes: 0, url: url) }
 
-    func outcome(_ edition: Edition) -> FetchOutcome {
-        FetchOutcome(body: .edition(edition), validators: validators, status: status, bytes: body?.count ?? 0, url: url)
+    func outcome(_ edition: Edition) -> FetchResult {
+        FetchResult(body: .edition(edition), validators: validators, status: status, bytes: body?.count ?? 0, url: url)
     }
 }
 
-extension FetchOutcome {
+extension FetchResult {
     func requireEdition() throws -> Edition {
         guard let edition else { throw NewsError.invalidDocument("the server answered “not modified” to a plain request") }
         return edition

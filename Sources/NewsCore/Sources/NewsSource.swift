@@ -10,7 +10,7 @@ public protocol NewsSource: Sendable {
     var host: String? { get }
     /// Fetches the current edition, conditionally when `validators` are given (an unchanged
     /// source answers `.notModified`). Honours task cancellation; throws `CancellationError` then.
-    func fetch(validators: HTTPValidators?) async throws -> FetchOutcome
+    func fetch(validators: HTTPValidators?) async throws -> FetchResult
 }
 
 extension NewsSource {
@@ -38,7 +38,7 @@ public struct NewsAPISource: NewsSource {
     public var key: SourceKey { SourceKey("newsapi:" + (request.url(base: service.baseURL)?.absoluteString ?? request.displayName)) }
     public var host: String? { service.baseURL.host }
 
-    public func fetch(validators: HTTPValidators?) async throws -> FetchOutcome {
+    public func fetch(validators: HTTPValidators?) async throws -> FetchResult {
         try await service.headlines(request, validators: validators)
     }
 }
@@ -59,7 +59,7 @@ public struct DocumentSource: NewsSource {
     public var key: SourceKey { SourceKey(location.absoluteString) }
     public var host: String? { location.isFileURL ? nil : location.host?.lowercased() }
 
-    public func fetch(validators: HTTPValidators?) async throws -> FetchOutcome {
+    public func fetch(validators: HTTPValidators?) async throws -> FetchResult {
         try await service.document(at: location, validators: validators)
     }
 }

@@ -57,6 +57,10 @@ extension ArticleStore {
         case .source(let key):
             guard let id = try SourceRows.id(db, key) else { return nil }
             return ("a.source_id = ? AND", [id])
+        case .sources(let keys):
+            let ids = try keys.compactMap { try SourceRows.id(db, $0) }
+            guard !ids.isEmpty else { return nil }
+            return ("a.source_id IN (" + ids.map { _ in "?" }.joined(separator: ",") + ") AND", ids)
         }
     }
 }

@@ -43,7 +43,7 @@ struct MovementTests {
 
     @Test func theDownloadsScreenPagesToo() async throws {
         let host = TestHost(isRoot: false)
-        let services = TestHost.services(ScriptedSource([.success(Edition(articles: []))]))
+        let services = try await host.services(ScriptedSource([.success(Edition(articles: []))]))
         let screen = DownloadsScreen(services: services)
         screen.didAppear(host.context)
         var canvas = Canvas(width: 80, height: 10)

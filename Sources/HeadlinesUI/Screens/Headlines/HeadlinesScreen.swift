@@ -1,45 +1,58 @@
 import Foundation
 import NewsCore
 
-/// The list of headlines. It loads itself when it opens, reloads on `r` (the running load is
-/// cancelled and the new one wins), and keeps the list on a failure.
+/// A list of headlines: one source's, every source's ("All"), or the starred ones. It shows
+/// what the cache holds at once, then refreshes its sources behind it (like SwiftUI's `.task`:
+/// the refresh belongs to this screen and stops when it closes); `r` refreshes again.
 @MainActor
 public final class HeadlinesScreen: Screen {
     public let kind = ScreenKind.headlines
-    public private(set) var state: HeadlinesState
-    private let services: AppServices
-    private var layout = ListLayout(width: 0, height: 0)
+    public internal(set) var state: HeadlinesState
+    public let scope: ArticleScope
+    let services: AppServices
+    var layout = ListLayout(width: 0, height: 0)
+    private var hints = HeadlinesView.defaultHints
+    /// A page is read this many rows at a time.
+    static let pageSize = 200
 
     nonisolated public static let hintedActions: [Action] = [.read, .reload, .openInBrowser, .saveImage, .help, .back]
 
-    public init(services: AppServices) {
+    public init(scope: ArticleScope, title: String, services: AppServices) {
+        self.scope = scope
         self.services = services
-        state = HeadlinesState(sourceName: services.source.name)
+        state = HeadlinesState(sourceName: title)
+    }
+
+    /// The first screen of a single source.
+    public convenience init(services: AppServices) {
+        let entry = services.library.entries.first
+        self.init(scope: .source(entry?.key ?? SourceKey("none")), title: entry?.source.name ?? "Headlines", services: services)
+    }
+
+    var library: Library { services.library }
+
+    /// The sources this list shows.
+    var sourceKeys: [SourceKey] {
+        switch scope {
+        case .source(let key): return [key]
+        case .sources(let keys): return keys
+        case .all: return library.keys
+        case .starred: return []
+        }
     }
 
     public func didAppear(_ context: ScreenContext) {
         hints = context.hints(Self.hintedActions, on: kind)
-        reload(context)
+        library.observe(self) { [weak self] event in self?.libraryChanged(event, context) }
+        readRows(context)
+        if !sourceKeys.allSatisfy({ library.isFresh($0) }) { reload(context) }
+        updatePhase(context)
         state.show(services.startupNotice)
     }
 
-    /// Starts a load; a load already running is cancelled (its connection closed) first.
+    /// Refreshes this list's sources; a refresh already running is cancelled (its connection closed) first.
     public func reload(_ context: ScreenContext) {
-        state.beginLoad()
-        let source = services.source
-        let now = services.now
-        context.scope.run(.load, work: { try await source.fetch() }) { [weak self] result in
-            guard let self else { return }
-            context.scope.cancel(.spinner)
-            switch result {
-            case .success(let edition): self.state.finishLoad(edition, at: now())
-            case .failure(let error) where error is CancellationError: self.state.abandonLoad()
-            case .failure(let error): self.state.failLoad(ErrorText.sentence(error))
-            }
-            context.setNeedsDisplay()
-        }
-        context.startTicker(.spinner) { [weak self] in self?.state.tick() }
-        context.setNeedsDisplay()
+        library.refresh(sourceKeys, in: context.scope)
     }
 
     public func render(into canvas: inout Canvas) {
@@ -53,13 +66,12 @@ public final class HeadlinesScreen: Screen {
         view.render(into: &canvas)
     }
 
-    private var hints = HeadlinesView.defaultHints
-
     public func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
         // A notice lasts until the next key; the actions below set a new one when they have one.
         state.show(nil)
         if let movement = Movement(action, pageRows: layout.bodyRows) {
             state.move(movement)
+            readMoreIfNeeded(context)
             return .handled
         }
         switch action {

@@ -1,8 +1,9 @@
 import Foundation
 import NewsCore
 
-/// Everything the headlines screen shows, changed only by the methods below: the load
-/// lifecycle (loading → loaded → refreshing → failed → loaded), the selection, the notice.
+/// Everything a list of headlines shows, changed only by the methods below: the rows read so
+/// far, the load's phase, the selection, the notice. When new rows arrive the selected article
+/// stays selected, on the same screen row, so a refresh never moves what the reader is on.
 public struct HeadlinesState: Equatable {
     public enum Phase: Equatable {
         case idle
@@ -11,7 +12,11 @@ public struct HeadlinesState: Equatable {
     }
 
     public private(set) var sourceName: String
-    public private(set) var articles: [Article] = []
+    public private(set) var rows: [ListRow] = []
+    /// How many articles the list holds in all (rows are read a page at a time).
+    public private(set) var total = 0
+    /// Where the next page of the cache starts; nil when every row is read.
+    public private(set) var next: ArticleCursor?
     public private(set) var scroll = ListScroll()
     public private(set) var phase: Phase = .idle
     public private(set) var lastRefresh: Date?
@@ -26,7 +31,11 @@ public struct HeadlinesState: Equatable {
     }
 
     public var isLoading: Bool { phase == .loading }
-    public var selectedArticle: Article? { articles.indices.contains(scroll.selection) ? articles[scroll.selection] : nil }
+    /// More rows follow those read.
+    public var hasMore: Bool { next != nil }
+    public var articles: [Article] { rows.map(\.article) }
+    public var selectedRow: ListRow? { rows.indices.contains(scroll.selection) ? rows[scroll.selection] : nil }
+    public var selectedArticle: Article? { selectedRow?.article }
 
     public mutating func beginLoad() {
         phase = .loading
@@ -34,21 +43,19 @@ public struct HeadlinesState: Equatable {
         notice = nil
     }
 
-    /// New articles arrive; the selected article stays selected when it is still in the list.
+    /// A fetched edition becomes the list (a source shown without a cache).
     public mutating func finishLoad(_ edition: Edition, at date: Date) {
-        let previous = selectedArticle?.url
-        articles = edition.articles
+        show(edition.articles.map { ListRow(article: $0) }, total: edition.articles.count, next: nil)
         skipped = edition.skipped
-        scroll.setCount(articles.count)
-        if let previous, let index = articles.firstIndex(where: { $0.url == previous }) {
-            scroll.select(index)
-        } else {
-            scroll.select(0)
-        }
+        endLoad(at: date)
+        if let note = edition.notes.first { notice = Notice(note) }
+    }
+
+    /// The load ended well (the rows come from the cache, through `show`).
+    public mutating func endLoad(at date: Date) {
         phase = .idle
         hasLoaded = true
         lastRefresh = date
-        if let note = edition.notes.first { notice = Notice(note) }
     }
 
     /// A failed load keeps the previous list on screen.
@@ -62,7 +69,41 @@ public struct HeadlinesState: Equatable {
         phase = hasLoaded ? .idle : .failed("The load was cancelled.")
     }
 
+    /// New rows for the list. The selected article stays selected and on the same screen row;
+    /// when it is gone, the selection stays at the same place in the list.
+    public mutating func show(_ newRows: [ListRow], total: Int, next: ArticleCursor?) {
+        let selected = selectedRow?.identity
+        let screenRow = scroll.selection - scroll.top
+        rows = newRows
+        self.total = max(total, newRows.count)
+        self.next = next
+        hasLoaded = hasLoaded || !newRows.isEmpty
+        scroll.setCount(rows.count)
+        if let selected, let index = rows.firstIndex(where: { $0.identity == selected }) {
+            scroll.keep(index, atRow: screenRow)
+        }
+    }
+
+    /// The next page of rows, after those read.
+    public mutating func append(_ more: [ListRow], next: ArticleCursor?) {
+        let known = Set(rows.map(\.identity))
+        rows += more.filter { !known.contains($0.identity) }
+        self.next = next
+        total = max(total, rows.count)
+        scroll.setCount(rows.count)
+    }
+
+    /// The reader's marks on one row changed (read, starred).
+    public mutating func update(_ row: ListRow) {
+        guard let index = rows.firstIndex(where: { $0.identity == row.identity }) else { return }
+        rows[index] = row
+    }
+
+    public mutating func setSkipped(_ count: Int) { skipped = count }
+
     public mutating func move(_ movement: Movement) { scroll.apply(movement) }
+
+    public mutating func select(_ index: Int) { scroll.select(index) }
 
     /// Keeps the selection within `rows` visible rows (the window's height changed).
     public mutating func fit(rows: Int) { scroll.fit(rows: rows) }

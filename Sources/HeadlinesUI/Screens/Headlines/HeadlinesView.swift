@@ -38,7 +38,7 @@ public struct HeadlinesView {
 
         // The list, or a message in the middle while it is empty.
         let top = scroll.top
-        if state.articles.isEmpty {
+        if state.rows.isEmpty {
             let message: String
             var style = Style.muted
             switch state.phase {
@@ -56,8 +56,8 @@ public struct HeadlinesView {
             let sourceWidth = min(20, max(8, width / 6))
             for row in 0..<listRows {
                 let index = top + row
-                guard index < state.articles.count else { break }
-                let article = state.articles[index]
+                guard index < state.rows.count else { break }
+                let article = state.rows[index].article
                 let y = listTop + row
                 let selected = index == scroll.selection
                 let base: Style = selected ? .selection : .normal
@@ -97,7 +97,7 @@ public struct HeadlinesView {
         // Most useful first: when the bar is narrow, the source name (also in the title) goes first.
         var facts: [String] = []
         if state.hasLoaded {
-            facts.append(state.articles.count == 1 ? "1 article" : "\(state.articles.count) articles")
+            facts.append(state.total == 1 ? "1 article" : "\(state.total) articles")
             if state.skipped > 0 { facts.append("\(state.skipped) skipped") }
         }
         if let lastRefresh = state.lastRefresh { facts.append("updated " + DateText.time(lastRefresh, calendar: calendar)) }

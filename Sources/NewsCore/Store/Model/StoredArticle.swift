@@ -32,6 +32,8 @@ public enum ArticleScope: Sendable, Hashable {
     case source(SourceKey)
     /// Every source's articles in one list.
     case all
+    /// These sources' articles in one list (the "All" of a config: the sources it names).
+    case sources([SourceKey])
     /// Starred articles, from every source.
     case starred
 }

@@ -12,13 +12,15 @@ enum ArticleRow {
 
     static func decode(_ row: SQLiteRow) -> StoredArticle? {
         guard let url = URLPolicy.articleURL(row.text(5), relativeTo: nil) else { return nil }
+        // A local edition's images are local files: allowed for a source that is a file, as when it was read.
+        let localSource = row.text(1).flatMap { URL(string: $0) }.flatMap { $0.isFileURL ? $0 : nil }
         let article = Article(
             sourceName: Sanitizer.cleanOptional(row.text(8), maxLength: TextLimits.name),
             author: Sanitizer.cleanOptional(row.text(9), maxLength: TextLimits.name),
             title: Sanitizer.clean(row.text(7) ?? "", maxLength: TextLimits.title),
             description: Sanitizer.cleanOptional(row.text(10), maxLength: TextLimits.description),
             url: url,
-            imageURL: URLPolicy.imageURL(row.text(11), relativeTo: nil),
+            imageURL: URLPolicy.imageURL(row.text(11), relativeTo: localSource),
             publishedAt: row.date(6),
             content: Sanitizer.cleanOptional(row.text(13), maxLength: TextLimits.content),
             guid: Sanitizer.cleanOptional(row.text(12), maxLength: TextLimits.guid),

@@ -3,7 +3,7 @@ import Foundation
 /// What one conditional fetch of a source brought: a new edition, or word that nothing changed
 /// since the validators sent; with the validators to send next time and what the transfer was,
 /// for the diagnostic log.
-public struct FetchOutcome: Sendable {
+public struct FetchResult: Sendable {
     public enum Body: Sendable {
         case edition(Edition)
         /// 304 Not Modified: the edition the validators stand for is still current.

@@ -1,0 +1,28 @@
+import Foundation
+import NewsCore
+
+/// One row of a list of articles: the article, its place in the cache, and the reader's marks.
+public struct ListRow: Equatable, Sendable {
+    public var article: Article
+    /// Its id in the cache; nil for an article that never was in one (tests, a search answer).
+    public var id: ArticleID?
+    public var isRead: Bool
+    public var isStarred: Bool
+    /// Arrived with the latest refresh of this list.
+    public var isNew: Bool
+
+    public init(article: Article, id: ArticleID? = nil, isRead: Bool = false, isStarred: Bool = false, isNew: Bool = false) {
+        self.article = article
+        self.id = id
+        self.isRead = isRead
+        self.isStarred = isStarred
+        self.isNew = isNew
+    }
+
+    public init(_ stored: StoredArticle, isNew: Bool = false) {
+        self.init(article: stored.article, id: stored.id, isRead: stored.isRead, isStarred: stored.isStarred, isNew: isNew)
+    }
+
+    /// What a row is known by across refreshes: its cache id, else its link.
+    var identity: String { id.map { "id:\($0.rawValue)" } ?? "url:" + article.url.absoluteString }
+}

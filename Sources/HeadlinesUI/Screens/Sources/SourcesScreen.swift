@@ -1,0 +1,88 @@
+import Foundation
+import NewsCore
+
+/// The first screen when the config names several sources: one row per source (under its
+/// group), with its article count and how its last load went, and "All" first. Every source
+/// loads at once when it opens; each row updates as its own load ends.
+@MainActor
+public final class SourcesScreen: Screen {
+    public let kind = ScreenKind.sources
+    public private(set) var state: SourcesState
+    private let services: AppServices
+    private var layout = ListLayout(width: 0, height: 0)
+    private var hints = ""
+
+    nonisolated public static let hintedActions: [Action] = [.read, .reload, .reloadAll, .help, .back]
+
+    public init(services: AppServices) {
+        self.services = services
+        state = SourcesState(entries: services.library.entries)
+    }
+
+    private var library: Library { services.library }
+
+    public func didAppear(_ context: ScreenContext) {
+        hints = context.hints(Self.hintedActions, on: kind)
+        library.observe(self) { [weak self] event in self?.libraryChanged(event, context) }
+        library.reloadCounts()
+        library.refreshAll(in: context.scope)
+        state.show(services.startupNotice)
+    }
+
+    private func libraryChanged(_ event: Library.Event, _ context: ScreenContext) {
+        if case .phase = event { updateSpinner(context) }
+        context.setNeedsDisplay()
+    }
+
+    private func updateSpinner(_ context: ScreenContext) {
+        if library.isLoading {
+            guard !context.scope.isRunning(.spinner) else { return }
+            context.startTicker(.spinner) { [weak self] in self?.state.tick() }
+        } else {
+            context.scope.cancel(.spinner)
+        }
+    }
+
+    public func render(into canvas: inout Canvas) {
+        layout = ListLayout(canvas)
+        state.fit(rows: layout.bodyRows)
+        var view = SourcesView(state: state, layout: layout, library: library, now: services.now())
+        view.keyHints = hints
+        view.downloadsSummary = DownloadsText.summary(services.downloads)
+        view.render(into: &canvas)
+    }
+
+    public func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
+        state.show(nil)
+        if let movement = Movement(action, pageRows: layout.bodyRows) {
+            state.move(movement)
+            return .handled
+        }
+        switch action {
+        case .read:
+            return open(state.selectedRow)
+        case .reload:
+            switch state.selectedRow {
+            case .source(let key, _): library.refresh([key], in: context.scope)
+            default: library.refreshAll(in: context.scope)
+            }
+            updateSpinner(context)
+        case .reloadAll:
+            library.refreshAll(in: context.scope)
+            updateSpinner(context)
+        case .downloads:
+            return .push(DownloadsScreen(services: services))
+        default:
+            return .ignored
+        }
+        return .handled
+    }
+
+    private func open(_ row: SourcesState.Row?) -> KeyOutcome {
+        switch row {
+        case .all: return .push(HeadlinesScreen(scope: .sources(library.keys), title: "All", services: services))
+        case .source(let key, let name): return .push(HeadlinesScreen(scope: .source(key), title: name, services: services))
+        case .heading, nil: return .ignored
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import NewsCore
+
+/// Draws the Sources screen: per row the name, the article count, and the last load's state
+/// (a spinner, the age of the last refresh, or the error in one line).
+@MainActor
+struct SourcesView {
+    let state: SourcesState
+    let layout: ListLayout
+    let library: Library
+    let now: Date
+    var keyHints = ""
+    var downloadsSummary: String?
+
+    func render(into canvas: inout Canvas) {
+        let width = layout.width
+        canvas.fill(x: 0, y: layout.titleRow, count: width, style: .header)
+        canvas.write(" Headlines · Sources", x: 0, y: layout.titleRow, style: .header)
+        let nameWidth = max(12, min(40, width / 3))
+        let countWidth = 8
+        for row in 0..<layout.bodyRows {
+            let index = state.scroll.top + row
+            guard index < state.rows.count else { break }
+            let y = layout.bodyTop + row
+            let selected = index == state.scroll.selection
+            if selected { canvas.fill(x: 0, y: y, count: width, style: .selection) }
+            let base: Style = selected ? .selection : .normal
+            switch state.rows[index] {
+            case .heading(let title):
+                canvas.write(title, x: 1, y: y, style: Style(.header, bold: true), maxX: width - 1)
+            case .all:
+                canvas.write("All", x: 2, y: y, style: selected ? base : Style(.normal, bold: true), maxX: 2 + nameWidth)
+                let total = library.keys.reduce(0) { $0 + (library.summaries[$1]?.articleCount ?? 0) }
+                canvas.write(pad(String(total), countWidth), x: 3 + nameWidth, y: y, style: base)
+                let loading = library.keys.filter { library.phase(of: $0) == .loading }.count
+                let failed = library.keys.filter { if case .failed = library.phase(of: $0) { return true } else { return false } }.count
+                var words: [String] = []
+                if loading > 0 { words.append("\(Spinner.frame(state.spinnerTick)) \(loading) loading") }
+                if failed > 0 { words.append("\(failed) failed") }
+                canvas.write(words.joined(separator: " · "), x: 4 + nameWidth + countWidth, y: y, style: selected ? base : .muted, maxX: width - 1)
+            case .source(let key, let name):
+                canvas.write(name, x: 2, y: y, style: base, maxX: 2 + nameWidth)
+                let count = library.summaries[key].map { String($0.articleCount) } ?? ""
+                canvas.write(pad(count, countWidth), x: 3 + nameWidth, y: y, style: base)
+                let (text, style) = describe(key)
+                canvas.write(text, x: 4 + nameWidth + countWidth, y: y, style: selected ? base : style, maxX: width - 1)
+            }
+        }
+        let facts = "\(library.entries.count) sources"
+        let left = state.notice?.text ?? downloadsSummary ?? keyHints
+        StatusBar.render(left: left, leftStyle: state.notice?.style ?? .statusBar, right: facts, into: &canvas, y: layout.statusRow)
+    }
+
+    /// A source's state in a few words.
+    private func describe(_ key: SourceKey) -> (String, Style) {
+        switch library.phase(of: key) {
+        case .loading: return ("\(Spinner.frame(state.spinnerTick)) loading…", .muted)
+        case .failed(let message): return ("✗ " + message, .error)
+        case .waiting(let until): return ("waiting until \(DateText.time(until)): the server asked for a pause", .muted)
+        case .idle:
+            guard let last = library.summaries[key]?.refresh.lastSuccess else { return ("", .muted) }
+            return ("updated " + DateText.age(last, now: now) + (DateText.age(last, now: now) == "now" ? "" : " ago"), Style(.date))
+        }
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import NewsCore
+
+extension Library {
+    /// Refreshes `keys` in `scope`: each its own task, all at once (the connection limits queue
+    /// them), each updating its row as it ends. A source already loading in another screen's
+    /// scope is taken over (that load is cancelled), so the screen that shows it owns it.
+    public func refresh(_ keys: [SourceKey], in scope: TaskScope) {
+        for key in keys {
+            guard let entry = entry(key) else { continue }
+            if let owner = owners[key], owner.scope !== scope { owner.scope.cancel(.source(key)) }
+            phases[key] = .loading
+            notify(.phase(key))
+            let loader = self.loader
+            let source = entry.source
+            let token = scope.run(.source(key)) { [weak self] token in
+                let result: Result<RefreshReport, any Error>
+                do {
+                    result = .success(try await loader.refresh(source))
+                } catch is CancellationError where !Task.isCancelled {
+                    result = .failure(LoadAbandoned())  // cancelled by something other than us
+                } catch {
+                    result = .failure(error)
+                }
+                self?.finish(key, result, run: token, in: scope)
+            }
+            owners[key] = (scope, token)
+        }
+    }
+
+    /// Refreshes every source.
+    public func refreshAll(in scope: TaskScope) { refresh(keys, in: scope) }
+
+    /// Whether `key` was refreshed successfully less than `seconds` ago (a screen opening on it
+    /// need not fetch it again).
+    public func isFresh(_ key: SourceKey, within seconds: TimeInterval = 60) -> Bool {
+        guard phase(of: key) == .idle, let last = summaries[key]?.refresh.lastSuccess else { return false }
+        return now().timeIntervalSince(last) < seconds
+    }
+
+    private func finish(_ key: SourceKey, _ result: Result<RefreshReport, any Error>, run token: TaskScope.Token, in scope: TaskScope) {
+        // A newer run (here, or in a screen that took the load over) reports instead.
+        guard let owner = owners[key], owner.scope === scope, owner.token == token else { return }
+        owners[key] = nil
+        switch result {
+        case .success(let report):
+            phases[key] = .idle
+            notes[key] = report.notes
+            notify(.refreshed(key, report))
+        case .failure(let error) where error is CancellationError:
+            phases[key] = Self.phase(from: summaries[key]?.refresh, now: now())
+        case .failure(let error):
+            if case .rateLimited(_, _, let until)? = error as? NewsError {
+                phases[key] = .waiting(until: until)
+            } else {
+                phases[key] = .failed(ErrorText.sentence(error))
+            }
+        }
+        notify(.phase(key))
+        reloadCounts()
+        if !isLoading { indexForSearch() }
+    }
+
+    /// Reads every source's counts and last refresh from the cache again (one read per turn, however many ask).
+    public func reloadCounts() {
+        guard !scope.isRunning(.summaries) else { return }
+        let store = self.store
+        scope.run(.summaries, work: { try await store.sources() }) { [weak self] result in
+            guard let self, case .success(let all) = result else { return }  // an unreadable cache keeps the last counts
+            for summary in all where self.entry(summary.key) != nil {
+                self.summaries[summary.key] = summary
+                if self.phases[summary.key] == .idle || self.phases[summary.key] == nil {
+                    self.phases[summary.key] = Self.phase(from: summary.refresh, now: self.now())
+                }
+            }
+            self.notify(.counts)
+        }
+    }
+
+    /// Indexes what refreshes added, once none is running, so a search finds it at once.
+    private func indexForSearch() {
+        let store = self.store
+        scope.run(.indexing, work: { try await store.indexForSearch() }, apply: { _ in })  // a failure leaves the work to the next search
+    }
+
+    /// The phase a source's stored refresh state stands for: its last failure, or a `Retry-After` in force.
+    static func phase(from refresh: SourceRefreshState?, now: Date) -> Phase {
+        if let until = refresh?.retryAfter, until > now { return .waiting(until: until) }
+        if case .failed(let message)? = refresh?.outcome { return .failed(message) }
+        return .idle
+    }
+}
+
+extension Library {
+    /// Drops articles older than `keepDays` (starred ones stay) in the background at start;
+    /// `configured` (the config's sources) lets sources no longer configured go too.
+    public func prune(keepDays: Int, configured: Set<SourceKey>?) {
+        let store = self.store
+        let now = self.now()
+        scope.run(.pruning, work: { try await store.prune(keepDays: keepDays, configured: configured, now: now) }) { [weak self] result in
+            if case .success(let pruned) = result, pruned.articles > 0 { self?.reloadCounts() }  // a failed prune is retried next start
+        }
+    }
+}
+
+/// A load that ended in a cancellation nobody here asked for (a transfer torn down from outside).
+struct LoadAbandoned: ReadableError {
+    var message: String { "The load was cancelled." }
+}

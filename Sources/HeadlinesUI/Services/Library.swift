@@ -1,0 +1,91 @@
+import Foundation
+import NewsCore
+
+/// The session's sources and their articles, as every screen sees them. The cache holds the
+/// articles; the library runs refreshes in the task scope of the screen that asks (leaving it
+/// cancels them, and a screen that asks for a source another is loading takes the load over),
+/// keeps each source's phase and counts, and tells the screens when something changed.
+@MainActor
+public final class Library {
+    public struct Entry: Sendable {
+        public let source: any NewsSource
+        /// The config's `group`, under which the Sources screen lists it.
+        public let group: String?
+
+        public init(source: any NewsSource, group: String? = nil) {
+            self.source = source
+            self.group = group
+        }
+
+        public var key: SourceKey { source.key }
+    }
+
+    public enum Phase: Equatable, Sendable {
+        case idle
+        case loading
+        case failed(String)
+        /// The server asked not to be asked again before this time (`Retry-After`).
+        case waiting(until: Date)
+    }
+
+    /// What changed, for the screens that show it.
+    public enum Event: Sendable {
+        case phase(SourceKey)
+        /// A refresh ended with new or changed articles in the cache.
+        case refreshed(SourceKey, RefreshReport)
+        /// Read or starred state changed.
+        case marks
+        /// The counts were read again.
+        case counts
+    }
+
+    public let entries: [Entry]
+    public let store: ArticleStore
+    let loader: SourceLoader
+    public let now: @Sendable () -> Date
+    public internal(set) var phases: [SourceKey: Phase] = [:]
+    public internal(set) var summaries: [SourceKey: SourceSummary] = [:]
+    /// The latest notes of each source's refreshes ("Using the feed … named by the page.").
+    public internal(set) var notes: [SourceKey: [String]] = [:]
+    /// Which screen's scope runs each source's refresh now, and which run of it.
+    var owners: [SourceKey: (scope: TaskScope, token: TaskScope.Token)] = [:]
+    private var observers: [(owner: Weak, handler: @MainActor (Event) -> Void)] = []
+    /// The library's own work (counting, indexing), for the life of the app.
+    let scope = TaskScope()
+
+    public init(entries: [Entry], store: ArticleStore, loader: SourceLoader) {
+        self.entries = entries
+        self.store = store
+        self.loader = loader
+        now = loader.now
+        for entry in entries { phases[entry.key] = .idle }
+    }
+
+    public var keys: [SourceKey] { entries.map(\.key) }
+
+    public func entry(_ key: SourceKey) -> Entry? { entries.first { $0.key == key } }
+
+    public func phase(of key: SourceKey) -> Phase { phases[key] ?? .idle }
+
+    public var isLoading: Bool { phases.values.contains(.loading) }
+
+    /// Calls `handler` for every change while `owner` lives.
+    public func observe(_ owner: AnyObject, _ handler: @escaping @MainActor (Event) -> Void) {
+        observers.removeAll { $0.owner.object == nil }
+        observers.append((Weak(owner), handler))
+    }
+
+    func notify(_ event: Event) {
+        observers.removeAll { $0.owner.object == nil }
+        for observer in observers { observer.handler(event) }
+    }
+
+    /// Ends the library's own work (the app is quitting).
+    public func close() { scope.close() }
+}
+
+/// A reference that does not keep its object alive.
+struct Weak {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
+}

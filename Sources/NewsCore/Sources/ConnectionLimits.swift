@@ -1,0 +1,34 @@
+import Foundation
+import Synchronization
+
+/// How many loads run at once: at most `maxConnections` in all and `maxPerHost` against one
+/// host, so that a long list of one site's feeds is fetched politely (newsboat's users were
+/// banned for less). Waiting honours cancellation and blocks no thread.
+public final class ConnectionLimits: Sendable {
+    public let maxConnections: Int
+    public let maxPerHost: Int
+    private let total: AsyncLimiter
+    private let hosts = Mutex<[String: AsyncLimiter]>([:])
+
+    public init(maxConnections: Int = ConfigSettings.defaultMaxConnections, maxPerHost: Int = ConfigSettings.defaultMaxPerHost) {
+        self.maxConnections = max(1, maxConnections)
+        self.maxPerHost = max(1, maxPerHost)
+        total = AsyncLimiter(limit: self.maxConnections)
+    }
+
+    /// Runs `body` once a slot for `host` (nil: a local file, no host limit) and a slot in all are free.
+    public func withSlot<T: Sendable>(host: String?, _ body: () async throws -> T) async throws -> T {
+        guard let host else { return try await total.withSlot(body) }
+        // The host's slot first: loads queued behind a busy host hold none of the shared slots.
+        return try await limiter(for: host).withSlot { try await total.withSlot(body) }
+    }
+
+    private func limiter(for host: String) -> AsyncLimiter {
+        hosts.withLock { hosts in
+            if let limiter = hosts[host] { return limiter }
+            let limiter = AsyncLimiter(limit: maxPerHost)
+            hosts[host] = limiter
+            return limiter
+        }
+    }
+}

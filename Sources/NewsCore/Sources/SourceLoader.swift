@@ -1,0 +1,83 @@
+import Foundation
+
+/// One refresh of one source, the whole way: the cache's validators make the fetch
+/// conditional, a `Retry-After` still in force skips it, the fetch waits for its connection
+/// slots, and what comes back is merged into the cache in one transaction (or a 304 recorded).
+/// Each step is written to the diagnostic log.
+public struct SourceLoader: Sendable {
+    public let store: ArticleStore
+    public let limits: ConnectionLimits
+    public let log: DiagnosticLog
+    public let now: @Sendable () -> Date
+
+    public init(store: ArticleStore, limits: ConnectionLimits = ConnectionLimits(), log: DiagnosticLog = .off, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.store = store
+        self.limits = limits
+        self.log = log
+        self.now = now
+    }
+
+    /// Refreshes `source`. Throws `CancellationError`, or the failure (also recorded in the cache,
+    /// unless the cache itself failed).
+    public func refresh(_ source: any NewsSource) async throws -> RefreshReport {
+        // A cache that cannot be read gives no validators: the fetch is then unconditional.
+        let state = try? await store.refreshState(of: source.key)
+        if let until = state?.retryAfter, until > now() {
+            log.fetch(source: source.name, url: location(source), status: nil, bytes: 0, milliseconds: 0, outcome: .failed("waiting for Retry-After"))
+            throw NewsError.rateLimited(host: source.host ?? source.name, status: nil, retryAfter: until)
+        }
+        let started = ContinuousClock.now
+        let outcome: FetchResult
+        do {
+            outcome = try await limits.withSlot(host: source.host) { try await source.fetch(validators: state?.validators) }
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            let message = (error as? any ReadableError)?.message ?? error.localizedDescription
+            log.fetch(source: source.name, url: location(source), status: nil, bytes: 0, milliseconds: Self.milliseconds(since: started), outcome: .failed(message))
+            var retryAfter: Date?
+            if case .rateLimited(_, _, let until)? = error as? NewsError { retryAfter = until }
+            try? await store.recordFailure(source.key, message: message, retryAfter: retryAfter, at: now())  // the fetch's failure is what the person hears
+            throw error
+        }
+        try Task.checkCancellation()
+        let elapsed = Self.milliseconds(since: started)
+        switch outcome.body {
+        case .notModified:
+            log.fetch(source: source.name, url: outcome.url, status: outcome.status, bytes: 0, milliseconds: elapsed, outcome: .notModified)
+            try await store.recordNotModified(source.key, validators: outcome.validators, at: now())
+            return RefreshReport(notModified: true)
+        case .edition(let edition):
+            log.fetch(source: source.name, url: outcome.url, status: outcome.status, bytes: outcome.bytes, milliseconds: elapsed, outcome: .ok)
+            log.parse(source: source.name, format: "document", items: edition.articles.count,
+                      skipped: edition.skipped > 0 ? [("unusable entries", edition.skipped)] : [])
+            let merged = try await store.merge(edition, into: source.key, validators: outcome.validators, at: now())
+            log.cache("merge", ["source": source.name, "added": String(merged.added.count), "updated": String(merged.updated.count)], level: .debug)
+            return RefreshReport(added: merged.added, updated: merged.updated.count, title: edition.title, notes: edition.notes, skipped: edition.skipped)
+        }
+    }
+
+    private func location(_ source: any NewsSource) -> URL {
+        (source as? DocumentSource)?.location ?? URL(string: "newsapi:")!
+    }
+
+    private static func milliseconds(since start: ContinuousClock.Instant) -> Int {
+        let elapsed = ContinuousClock.now - start
+        return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+    }
+}
+
+/// What one refresh changed.
+public struct RefreshReport: Sendable, Equatable {
+    /// Articles new to the cache.
+    public var added: Set<ArticleID> = []
+    /// Articles whose text changed.
+    public var updated = 0
+    /// The server said nothing changed (304).
+    public var notModified = false
+    /// The feed's own title.
+    public var title: String?
+    /// One sentence each, for the status line (a page led to a feed, a feed was cut off).
+    public var notes: [String] = []
+    public var skipped = 0
+}

@@ -1,0 +1,137 @@
+import DemoEdition
+import Foundation
+import HeadlinesUI
+import NewsCore
+
+/// Everything a run needs, read from the command line, the config file and the environment:
+/// the sources, the settings in force (options win over the config), the keys and the log.
+struct LaunchPlan {
+    var entries: [Library.Entry]
+    /// The demo edition was chosen because nothing else was named.
+    var isFallbackDemo: Bool
+    /// The sources came from the config file (rather than the command line).
+    var fromConfig: Bool
+    var settings: ConfigSettings
+    var http: HTTPClient
+    var keys: KeyMap
+    var saveFolder: URL
+    var log: DiagnosticLog
+    var cacheFile: URL
+
+    /// A message for stderr and the exit status (2: the command line or the config is wrong).
+    struct Failure: Error {
+        let message: String
+        var status: Int32 = 2
+    }
+
+    static func make(_ options: CommandLineOptions, _ loaded: LoadedConfig, environment: [String: String]) throws(Failure) -> LaunchPlan {
+        let config = loaded.config ?? .empty
+        var settings = config.settings
+        if let timeout = options.timeout { settings.timeoutSeconds = timeout }
+        if let size = options.maxImageSize { settings.maxImageSize = size }
+        if let base = options.newsAPIURL {
+            guard let url = URL(string: base), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+                throw Failure(message: "--newsapi-url needs an http or https URL, not “\(base)”.")
+            }
+            settings.newsAPIURL = url
+        }
+        let http = HTTPClient(deadline: TimeInterval(settings.timeoutSeconds))
+        let key = NewsAPIKey.resolve(environment: environment, config: loaded.config)
+        let service = NewsService(baseURL: settings.newsAPIURL ?? NewsService.defaultBaseURL, apiKey: key?.key, http: http)
+        let (entries, fallback, fromConfig) = try sources(options, config, service: service, hasKey: key != nil)
+        let log = try openLog(options, settings, secrets: key.map { [$0.key] } ?? [], environment: environment)
+        if let key { log.config("newsapi-key", ["from": key.origin.rawValue]) }
+        if let url = loaded.url { log.config("config", ["file": url.path, "sources": String(config.sources.count)]) }
+        return LaunchPlan(
+            entries: entries, isFallbackDemo: fallback, fromConfig: fromConfig, settings: settings, http: http,
+            keys: KeyMap(applying: config.bindings),
+            saveFolder: options.saveDirectory.map { SaveFolder.resolve(explicit: $0, environment: environment) }
+                ?? settings.saveDirectory ?? SaveFolder.resolve(explicit: nil, environment: environment),
+            log: log, cacheFile: StoreLocation.resolve(environment: environment)
+        )
+    }
+
+    /// `--demo`, `--source`, the NewsAPI flags; else the config's sources; else NewsAPI with a key; else the demo.
+    private static func sources(
+        _ options: CommandLineOptions, _ config: Config, service: NewsService, hasKey: Bool
+    ) throws(Failure) -> (entries: [Library.Entry], fallbackDemo: Bool, fromConfig: Bool) {
+        if options.demo { return ([try demo(service)], false, false) }
+        if let location = options.source {
+            return ([Library.Entry(source: DocumentSource(service: service, location: try documentURL(location)))], false, false)
+        }
+        if options.namesASource || (config.sources.isEmpty && hasKey) {
+            let request: NewsAPIRequest
+            if options.everything, let query = options.query {
+                request = .everything(query: query, pageSize: options.pageSize)
+            } else {
+                request = .topHeadlines(country: options.country, category: options.category, query: options.query, pageSize: options.pageSize)
+            }
+            return ([Library.Entry(source: NewsAPISource(service: service, request: request))], false, false)
+        }
+        if !config.sources.isEmpty {
+            let entries = config.sources.map { source -> Library.Entry in
+                switch source.kind {
+                case .location(let url): return Library.Entry(source: DocumentSource(service: service, location: url, name: source.name), group: source.group)
+                case .newsAPI(let request): return Library.Entry(source: NewsAPISource(service: service, request: request, name: source.name), group: source.group)
+                }
+            }
+            return (entries, false, true)
+        }
+        return ([try demo(service)], true, false)
+    }
+
+    private static func demo(_ service: NewsService) throws(Failure) -> Library.Entry {
+        guard let url = DemoEdition.documentURL else {
+            throw Failure(message: "The bundled demo edition is missing from this installation.", status: 1)
+        }
+        return Library.Entry(source: DocumentSource(service: service, location: url, name: "Demo edition"))
+    }
+
+    /// `--source` takes an http(s) URL, a file URL, or a path (relative to the working directory).
+    /// Any other `scheme://` is refused rather than taken for a relative path.
+    static func documentURL(_ text: String) throws(Failure) -> URL {
+        if let url = URL(string: text), let scheme = url.scheme?.lowercased() {
+            if scheme == "http" || scheme == "https" {
+                guard url.host != nil else { throw Failure(message: "“\(text)” has no host.") }
+                return url
+            }
+            if scheme == "file" { return url.standardizedFileURL }
+            if text.dropFirst(scheme.count).hasPrefix("://") {
+                throw Failure(message: "Headlines cannot read \(scheme): URLs; --source takes an http or https URL, a file URL or a path.")
+            }
+        }
+        guard !text.isEmpty else { throw Failure(message: "--source needs a URL or a path.") }
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        return URL(fileURLWithPath: text, relativeTo: cwd).standardizedFileURL
+    }
+
+    /// `--log` (or the config's `log`), at `--log-level` (or the config's); off when neither names a file.
+    private static func openLog(
+        _ options: CommandLineOptions, _ settings: ConfigSettings, secrets: [String], environment: [String: String]
+    ) throws(Failure) -> DiagnosticLog {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        guard let file = options.log.map({ URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }) ?? settings.logFile else { return .off }
+        do {
+            return try DiagnosticLog.open(file: file, level: options.logLevel ?? settings.logLevel, secrets: secrets)
+        } catch {
+            throw Failure(message: error.message)
+        }
+    }
+}
+
+/// The config file as this run reads it: where it is, and what it says (nil when there is none).
+struct LoadedConfig {
+    let url: URL?
+    let config: Config?
+
+    static func load(_ options: CommandLineOptions, environment: [String: String]) throws(LaunchPlan.Failure) -> LoadedConfig {
+        let url = ConfigPaths.configFile(explicit: options.config, environment: environment, workingDirectory: FileManager.default.currentDirectoryPath)
+        guard let url else { return LoadedConfig(url: nil, config: nil) }
+        do {
+            let config = try ConfigFile.load(url, mustExist: options.config != nil, environment: environment, knownActions: Action.names)
+            return LoadedConfig(url: url, config: config)
+        } catch {
+            throw LaunchPlan.Failure(message: error.message)
+        }
+    }
+}
