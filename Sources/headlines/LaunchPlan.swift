@@ -41,7 +41,9 @@ struct LaunchPlan {
         let (entries, fallback, fromConfig) = try sources(options, config, service: service, hasKey: key != nil)
         let log = try openLog(options, settings, secrets: key.map { [$0.key] } ?? [], environment: environment)
         if let key { log.config("newsapi-key", ["from": key.origin.rawValue]) }
-        if let url = loaded.url { log.config("config", ["file": url.path, "sources": String(config.sources.count)]) }
+        if let url = loaded.url {
+            log.config(loaded.config == nil ? "no config file" : "config", ["file": url.path, "sources": String(config.sources.count)])
+        }
         return LaunchPlan(
             entries: entries, isFallbackDemo: fallback, fromConfig: fromConfig, settings: settings, http: http,
             keys: KeyMap(applying: config.bindings),

@@ -13,8 +13,10 @@ final class HeadlinesSession {
     let home: TemporaryFolder
     var saveFolder: URL { home.url.appendingPathComponent("saved", isDirectory: true) }
 
-    init(_ arguments: [String], environment: [String: String] = [:], width: Int = 100, height: Int = 30) throws {
+    /// `config`: the text of a config file placed in the private home before the program starts.
+    init(_ arguments: [String], environment: [String: String] = [:], config: String? = nil, width: Int = 100, height: Int = 30) throws {
         home = try TemporaryFolder()
+        if let config { try FeedFixtures.writeConfig(config, home: home.url) }
         var extra = HeadlinesBinary.environment(home: home.url, extra: environment)
         extra.removeValue(forKey: "PATH")
         let save = home.url.appendingPathComponent("saved", isDirectory: true).path

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import TestSupport
+
+extension EndToEnd {
+    /// Several sources from a config file: the Sources screen, loading all at once, a slow one
+    /// holding up no other, a source's own screen owning its load, `R`.
+    @Suite struct Sources {
+        /// Three feeds, one of them slow; the config groups two of them.
+        static func serve(_ server: LoopbackServer, slow: Duration = .seconds(4)) {
+            server.route("/world.xml", .text(FeedFixtures.rss("World", count: 4), contentType: "application/rss+xml"))
+            server.route("/tech.atom", .text(FeedFixtures.atom("Tech", count: 3), contentType: "application/atom+xml"))
+            var late = ScriptedResponse.text(FeedFixtures.jsonFeed("Slow", count: 2), contentType: "application/feed+json")
+            late.delayBeforeHeaders = slow
+            server.route("/slow.json", late)
+        }
+
+        static func config(_ server: LoopbackServer) -> String {
+            FeedFixtures.config([
+                ("World news", server.url("/world.xml").absoluteString, "News"),
+                ("Tech", server.url("/tech.atom").absoluteString, "News"),
+                ("Slowpoke", server.url("/slow.json").absoluteString, nil),
+            ])
+        }
+
+        @Test func aConfigOfSeveralSourcesOpensOnTheSourcesScreenAndASlowOneHoldsUpNoOther() async throws {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            Self.serve(server)
+            let session = try HeadlinesSession([], config: Self.config(server))
+            defer { session.close() }
+            // All three requests go out at once.
+            #expect(await server.waitUntil(timeout: .seconds(5)) { Set($0.map(\.path)) == ["/world.xml", "/tech.atom", "/slow.json"] })
+            let started = ContinuousClock.now
+            let screen = try await session.tmux.waitForScreen { screen in
+                screen.contains("World news") && Self.row("World news", in: screen)?.contains("4") == true
+                    && Self.row("Tech", in: screen)?.contains("3") == true
+            }
+            #expect(ContinuousClock.now - started < .seconds(3), "the fast rows waited for the slow one")
+            #expect(Self.row("Slowpoke", in: screen)?.contains("loading") == true, "\(screen)")
+            #expect(screen.contains("Sources"))
+            #expect(screen.contains("News"), "the group heading")
+            let after = try await session.tmux.waitForScreen(timeout: .seconds(10)) { Self.row("Slowpoke", in: $0)?.contains("2") == true }
+            #expect(Self.row("All", in: after)?.contains("9") == true, "\(after)")
+        }
+
+        @Test func enterOpensASourceAndLeavingCancelsItsLoad() async throws {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            Self.serve(server, slow: .seconds(30))
+            let session = try HeadlinesSession([], config: Self.config(server))
+            defer { session.close() }
+            _ = try await session.tmux.waitForScreen { Self.row("Tech", in: $0)?.contains("3") == true }
+            // Down to Slowpoke (All, News, World, Tech, Slowpoke: headings are stepped over).
+            try session.tmux.sendKeys("G", "Enter")
+            _ = try await session.tmux.waitForText("Headlines · Slowpoke")
+            // The screen took the slow load over: a new request, its own.
+            #expect(await server.waitUntil(timeout: .seconds(5)) { $0.filter { $0.path == "/slow.json" }.count == 2 })
+            #expect(server.requests(path: "/slow.json").first?.abortedByClient == true, "the Sources screen's load was handed over")
+            let left = ContinuousClock.now
+            try session.tmux.sendKeys("q")
+            #expect(await server.waitUntil(timeout: .seconds(2)) { $0.filter { $0.path == "/slow.json" }.last?.clientClosedAt != nil })
+            let closed = try #require(server.requests(path: "/slow.json").last?.clientClosedAt)
+            #expect(closed - left < .milliseconds(500))
+            try await session.tmux.waitForText("Headlines · Sources")
+        }
+
+        @Test func capitalRReloadsEverySource() async throws {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            Self.serve(server, slow: .zero)
+            let session = try HeadlinesSession([], config: Self.config(server))
+            defer { session.close() }
+            _ = try await session.tmux.waitForScreen { Self.row("Slowpoke", in: $0)?.contains("2") == true && !$0.contains("loading") }
+            #expect(server.requests.count == 3)
+            try session.tmux.sendKeys("R")
+            #expect(await server.waitUntil(timeout: .seconds(5)) { $0.count == 6 })
+            #expect(Set(server.requests.dropFirst(3).map(\.path)) == ["/world.xml", "/tech.atom", "/slow.json"])
+        }
+
+        /// The line of the screen that holds `name`.
+        static func row(_ name: String, in screen: String) -> Substring? {
+            screen.split(separator: "\n").first { $0.contains(" " + name) }
+        }
+    }
+}
