@@ -22,6 +22,12 @@ struct CommandLineOptions: Equatable {
     var exportOPML = false
     var log: String?
     var logLevel: LogLevel?
+    /// `--offline`: print from the cache, with no network.
+    var offline = false
+    /// `--unread`: print only unread articles (from the cache).
+    var unread = false
+    /// `--search QUERY`: print the cache's matches.
+    var search: String?
     var demo = false
     var help = false
     var version = false
@@ -75,6 +81,9 @@ struct CommandLineOptions: Equatable {
             case "--config": options.config = try value(for: name, inline: inline)
             case "--import-opml": options.importOPML = try value(for: name, inline: inline)
             case "--export-opml": options.exportOPML = true
+            case "--offline": options.offline = true
+            case "--unread": options.unread = true
+            case "--search": options.search = try value(for: name, inline: inline)
             case "--log": options.log = try value(for: name, inline: inline)
             case "--log-level":
                 let text = try value(for: name, inline: inline)
@@ -92,6 +101,10 @@ struct CommandLineOptions: Equatable {
                 throw UsageError(message: "Unknown option “\(argument)”.")
             }
             index += 1
+        }
+        if options.search != nil { options.printMode = true }
+        if (options.offline || options.unread) && !options.printMode {
+            throw UsageError(message: "--offline and --unread go with --print.")
         }
         if options.json && !options.printMode {
             throw UsageError(message: "--json goes with --print.")
@@ -141,6 +154,9 @@ struct CommandLineOptions: Equatable {
               --export-opml      Print the config's sources as OPML 2.0, and exit
               --log FILE         Write a diagnostic log (no keys, no escapes, rotated at 1 MiB)
               --log-level LEVEL  error, info (the default) or debug
+              --offline          With --print: print what the cache holds, with no network
+              --unread           With --print: only the articles not read yet (from the cache)
+              --search QUERY     Print the cached articles that match QUERY (words, prefix*, "phrases"), best first
           -h, --help             Show this help
               --version          Show the version
 

@@ -9,7 +9,7 @@ enum InteractiveCommand {
         let configuration = HeadlinesApp.Configuration(
             entries: plan.entries, isFallbackDemo: plan.isFallbackDemo, cacheFile: plan.cacheFile,
             configuredSources: plan.fromConfig ? Set(plan.entries.map(\.key)) : nil,
-            keepDays: plan.settings.keepDays,
+            keepDays: plan.settings.keepDays, refreshMinutes: plan.settings.refreshMinutes,
             limits: ConnectionLimits(maxConnections: plan.settings.maxConnections, maxPerHost: plan.settings.maxPerHost),
             log: plan.log, keys: plan.keys, saveFolder: plan.saveFolder,
             maxImageSize: plan.settings.maxImageSize ?? Persistence.defaultSizeLimit, http: plan.http, environment: environment

@@ -32,6 +32,9 @@ do {
     Output.error(error.message)
     exit(error.status)
 }
+if options.search != nil || options.offline || options.unread {
+    exit(await CachePrintCommand.run(plan, options: options))
+}
 if options.printMode {
     exit(await PrintCommand.run(plan, json: options.json))
 }

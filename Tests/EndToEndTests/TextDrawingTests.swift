@@ -33,6 +33,13 @@ extension EndToEnd {
             return url
         }
 
+        /// The first line drawn in reverse video below the title: the selected row.
+        static func selectedLine(_ styled: String) -> Int? {
+            styled.split(separator: "\n", omittingEmptySubsequences: false).enumerated().dropFirst().first { _, line in
+                line.range(of: "\u{1b}\\[[0-9;]*7m", options: .regularExpression) != nil
+            }?.offset
+        }
+
         /// The row that holds `marker`, checked to be the only one.
         static func row(_ marker: String, in screen: String) -> Substring? {
             let rows = screen.split(separator: "\n").filter { $0.contains(marker) }
@@ -59,11 +66,11 @@ extension EndToEnd {
             }
             // Move through every row, visit another screen and come back: the same screen again,
             // with nothing left over from the other one.
-            let styled = try session.tmux.capture(escapeSequences: true)
+            #expect(Self.selectedLine(try session.tmux.capture(escapeSequences: true)) == 1)
             try session.tmux.sendKeys("G")
-            #expect(await eventually { (try? session.tmux.capture(escapeSequences: true)) != styled })
+            #expect(await eventually { (try? session.tmux.capture(escapeSequences: true)).flatMap(Self.selectedLine) == 8 })
             try session.tmux.sendKeys("g")
-            #expect(await eventually { (try? session.tmux.capture(escapeSequences: true)) == styled })
+            #expect(await eventually { (try? session.tmux.capture(escapeSequences: true)).flatMap(Self.selectedLine) == 1 })
             #expect(try session.tmux.capture() == first)
             try session.tmux.sendKeys("?")
             let help = try await session.tmux.waitForText("Help")

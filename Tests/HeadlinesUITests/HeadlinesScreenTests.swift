@@ -159,12 +159,12 @@ struct HeadlinesScreenTests {
         _ = Self.press(.character("j"), screen, host)
         _ = host.press(.character("r"), screen)
         try #require(await eventually { !screen.state.isLoading })
-        #expect(screen.state.phase == .failed("news.example did not answer in time."))
+        #expect(screen.state.phase == .failed("Offline since 21:40: news.example did not answer in time; showing the cached articles."))
         #expect(screen.state.articles.count == 40)
         #expect(screen.state.selectedArticle?.url == Fixtures.url(1))
         var canvas = Canvas(width: 100, height: 30)
         screen.render(into: &canvas)
-        #expect(canvas.line(29).hasPrefix(" ✗ news.example did not answer in time."))
+        #expect(canvas.line(29).hasPrefix(" ✗ Offline since 21:40: news.example did not answer in time"))
         #expect(canvas.line(2).contains("Headline number 1 "))
     }
 }

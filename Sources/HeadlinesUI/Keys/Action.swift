@@ -15,6 +15,13 @@ public enum Action: String, CaseIterable, Sendable {
     case saveImage = "save-image"
     case saveAllImages = "save-all-images"
     case downloads
+    // The reader's marks, and finding.
+    case toggleRead = "toggle-read"
+    case markAllRead = "mark-all-read"
+    case toggleStar = "toggle-star"
+    case nextUnread = "next-unread"
+    case filter
+    case search
     // Saves.
     case cancelDownload = "cancel-download"
     case cancelAllDownloads = "cancel-all-downloads"
@@ -25,7 +32,7 @@ public enum Action: String, CaseIterable, Sendable {
 
 /// The kinds of screen, for keys that act on some screens only.
 public enum ScreenKind: String, CaseIterable, Sendable {
-    case sources, headlines, article, downloads, help
+    case sources, headlines, article, downloads, help, search
 
     /// The help screen's heading for keys of this screen only.
     var title: String {
@@ -35,6 +42,7 @@ public enum ScreenKind: String, CaseIterable, Sendable {
         case .article: return "Article"
         case .downloads: return "Downloads"
         case .help: return "Help"
+        case .search: return "Search"
         }
     }
 }

@@ -138,7 +138,7 @@ public final class App {
             break
         }
         guard let top = stack.last else { return }
-        if keys.action(for: key, on: top.screen.kind) == .redraw {
+        if !top.screen.capturesText || !key.isTyping, keys.action(for: key, on: top.screen.kind) == .redraw {
             driver.invalidate()
             setNeedsDisplay()
             return

@@ -13,6 +13,8 @@ public enum HeadlinesApp {
         /// Nil when the run names its source on the command line.
         public var configuredSources: Set<SourceKey>?
         public var keepDays: Int
+        /// Refresh every source this often (`refresh-minutes`); nil: only on start and on request.
+        public var refreshMinutes: Int?
         public var limits: ConnectionLimits
         public var log: DiagnosticLog
         public var keys: KeyMap
@@ -24,7 +26,7 @@ public enum HeadlinesApp {
 
         public init(
             entries: [Library.Entry], isFallbackDemo: Bool, cacheFile: URL, configuredSources: Set<SourceKey>? = nil,
-            keepDays: Int = ConfigSettings.defaultKeepDays, limits: ConnectionLimits = ConnectionLimits(), log: DiagnosticLog = .off,
+            keepDays: Int = ConfigSettings.defaultKeepDays, refreshMinutes: Int? = nil, limits: ConnectionLimits = ConnectionLimits(), log: DiagnosticLog = .off,
             keys: KeyMap = KeyMap(), saveFolder: URL, maxImageSize: Int, http: HTTPClient = HTTPClient(), environment: [String: String]
         ) {
             self.entries = entries
@@ -32,6 +34,7 @@ public enum HeadlinesApp {
             self.cacheFile = cacheFile
             self.configuredSources = configuredSources
             self.keepDays = keepDays
+        self.refreshMinutes = refreshMinutes
             self.limits = limits
             self.log = log
             self.keys = keys
@@ -58,6 +61,7 @@ public enum HeadlinesApp {
         let loader = SourceLoader(store: cache.store, limits: configuration.limits, log: configuration.log)
         let library = Library(entries: configuration.entries, store: cache.store, loader: loader)
         library.prune(keepDays: configuration.keepDays, configured: configuration.configuredSources)
+        if let minutes = configuration.refreshMinutes { library.refreshEvery(minutes: minutes) }
         let persistence = Persistence(folder: configuration.saveFolder, http: configuration.http, sizeLimit: configuration.maxImageSize)
         if FileManager.default.fileExists(atPath: configuration.saveFolder.path) {
             // Temporary files of a save that was killed are removed at the next start.

@@ -3,6 +3,7 @@
 @MainActor
 enum KeyRouting {
     static func outcome(for key: Key, on screen: any Screen, _ context: ScreenContext) -> KeyOutcome {
+        if screen.capturesText, key.isTyping { return screen.handle(unbound: key, context) }
         guard let action = context.keys.action(for: key, on: screen.kind) else { return screen.handle(unbound: key, context) }
         return outcome(for: action, on: screen, context)
     }
@@ -14,6 +15,17 @@ enum KeyRouting {
         case .back: return context.isRoot ? .quit : .close
         case .help: return screen.kind == .help ? .close : .push(HelpScreen())
         default: return .ignored
+        }
+    }
+}
+
+extension Key {
+    /// A key that edits text: a printable character, or Backspace.
+    var isTyping: Bool {
+        switch self {
+        case .character: return true
+        case .backspace: return true
+        default: return false
         }
     }
 }

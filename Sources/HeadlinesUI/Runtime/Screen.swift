@@ -10,12 +10,16 @@ public protocol Screen: AnyObject {
     func render(into canvas: inout Canvas)
     /// Does what the action asks. `.ignored` leaves `back`, `help` and `redraw` to the app.
     func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome
-    /// A key no action claims on this screen (text typed into a field).
+    /// A key no action claims on this screen, or any typed character while `capturesText`.
     func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome
+    /// True while the reader types into a field: characters and Backspace go to the field
+    /// (through `handle(unbound:)`) before the key map (`j` is a letter then, not "down").
+    var capturesText: Bool { get }
 }
 
 extension Screen {
     public func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome { .ignored }
+    public var capturesText: Bool { false }
 }
 
 /// What the runtime does after a key.

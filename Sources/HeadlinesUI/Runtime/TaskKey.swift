@@ -21,4 +21,14 @@ public enum TaskKey: Hashable, Sendable {
     case indexing
     /// Dropping old articles from the cache at start.
     case pruning
+    /// Writing the reader's marks (read, starred) for one article, or for a whole list.
+    case mark(ArticleID)
+    case markAll
+    /// Reading a list's headings for the filter.
+    case filter
+    /// A search of the cache, and one of NewsAPI.
+    case search
+    case remoteSearch
+    /// Refreshing every source every few minutes (`refresh-minutes`).
+    case autoRefresh
 }

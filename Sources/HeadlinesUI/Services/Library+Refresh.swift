@@ -52,6 +52,8 @@ extension Library {
         case .failure(let error):
             if case .rateLimited(_, _, let until)? = error as? NewsError {
                 phases[key] = .waiting(until: until)
+            } else if let network = error as? NewsError, network.isUnreachable, let last = summaries[key]?.refresh.lastSuccess {
+                phases[key] = .failed("Offline since \(DateText.time(last)): \(network.message.dropLast()); showing the cached articles.")
             } else {
                 phases[key] = .failed(ErrorText.sentence(error))
             }
@@ -65,8 +67,9 @@ extension Library {
     public func reloadCounts() {
         guard !scope.isRunning(.summaries) else { return }
         let store = self.store
-        scope.run(.summaries, work: { try await store.sources() }) { [weak self] result in
-            guard let self, case .success(let all) = result else { return }  // an unreadable cache keeps the last counts
+        scope.run(.summaries, work: { (try await store.sources(), try await store.count(.starred)) }) { [weak self] result in
+            guard let self, case .success(let (all, starred)) = result else { return }  // an unreadable cache keeps the last counts
+            self.starredCount = starred
             for summary in all where self.entry(summary.key) != nil {
                 self.summaries[summary.key] = summary
                 if self.phases[summary.key] == .idle || self.phases[summary.key] == nil {
@@ -106,4 +109,18 @@ extension Library {
 /// A load that ended in a cancellation nobody here asked for (a transfer torn down from outside).
 struct LoadAbandoned: ReadableError {
     var message: String { "The load was cancelled." }
+}
+
+extension Library {
+    /// Refreshes every source every `minutes` minutes (`refresh-minutes`), for the life of the app.
+    public func refreshEvery(minutes: Int) {
+        guard minutes > 0 else { return }
+        scope.run(.autoRefresh) { [weak self] _ in
+            while !Task.isCancelled {
+                do { try await Task.sleep(for: .seconds(minutes * 60)) } catch { return }
+                guard let self else { return }
+                self.refreshAll(in: self.scope)
+            }
+        }
+    }
 }

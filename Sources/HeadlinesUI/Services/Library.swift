@@ -35,6 +35,8 @@ public final class Library {
         case refreshed(SourceKey, RefreshReport)
         /// Read or starred state changed.
         case marks
+        /// A mark could not be written (a read-only cache): the sentence.
+        case markFailed(String)
         /// The counts were read again.
         case counts
     }
@@ -45,6 +47,8 @@ public final class Library {
     public let now: @Sendable () -> Date
     public internal(set) var phases: [SourceKey: Phase] = [:]
     public internal(set) var summaries: [SourceKey: SourceSummary] = [:]
+    /// How many articles are starred, across sources (the Sources screen's "Starred" row).
+    public internal(set) var starredCount: Int?
     /// The latest notes of each source's refreshes ("Using the feed … named by the page.").
     public internal(set) var notes: [SourceKey: [String]] = [:]
     /// Which screen's scope runs each source's refresh now, and which run of it.

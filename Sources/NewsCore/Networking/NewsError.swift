@@ -39,6 +39,15 @@ public enum NewsError: Error, Sendable, Equatable {
     /// Any other transport failure, described by the system.
     case transport(String)
 
+    /// The server could not be reached at all (no network, no such host, refused, silent):
+    /// the cached articles are all there is.
+    public var isUnreachable: Bool {
+        switch self {
+        case .offline, .cannotFindHost, .cannotConnect, .timedOut, .connectionLost: return true
+        default: return false
+        }
+    }
+
     /// One clear sentence for the status bar or stderr.
     public var message: String {
         switch self {

@@ -43,12 +43,15 @@ extension HeadlinesScreen {
         switch event {
         case .phase(let key) where sourceKeys.contains(key):
             updatePhase(context)
-        case .refreshed(let key, let report) where sourceKeys.contains(key) || scope == .starred:
+        case .refreshed(let key, let report) where (sourceKeys.contains(key) || scope == .starred) && state.filter == nil:
             if let note = report.notes.first { state.show(Notice(note)) }
             state.setSkipped(report.skipped)
-            readRows(context, newIDs: report.added)
-        case .marks:
+            // Marked new only when they join a list the reader already had: on a first load all are new.
+            readRows(context, newIDs: state.rows.isEmpty ? [] : report.added)
+        case .marks where state.filter == nil:
             readRows(context)
+        case .markFailed(let message):
+            state.show(Notice(message, kind: .error))
         default:
             return
         }

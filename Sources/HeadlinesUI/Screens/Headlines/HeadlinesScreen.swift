@@ -12,6 +12,8 @@ public final class HeadlinesScreen: Screen {
     let services: AppServices
     var layout = ListLayout(width: 0, height: 0)
     private var hints = HeadlinesView.defaultHints
+    /// The list's headings while the `/` filter is on.
+    var filterPool: ListFilter?
     /// A page is read this many rows at a time.
     static let pageSize = 200
 
@@ -66,6 +68,18 @@ public final class HeadlinesScreen: Screen {
         view.render(into: &canvas)
     }
 
+    public var capturesText: Bool { state.isTypingFilter }
+
+    public func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome {
+        state.isTypingFilter ? typeInFilter(key) : .ignored
+    }
+
+    /// NewsAPI's own search, when this list is one NewsAPI source.
+    var remoteSearch: NewsAPISource? {
+        guard case .source(let key) = scope else { return nil }
+        return library.entry(key)?.source as? NewsAPISource
+    }
+
     public func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
         // A notice lasts until the next key; the actions below set a new one when they have one.
         state.show(nil)
@@ -76,9 +90,22 @@ public final class HeadlinesScreen: Screen {
         }
         switch action {
         case .reload: reload(context)
+        case .reloadAll: library.refreshAll(in: context.scope)
         case .read:
-            guard let article = state.selectedArticle else { return .ignored }
-            return .push(ArticleScreen(article: article, services: services))
+            if state.isTypingFilter {
+                state.endFilterTyping()
+                return .handled
+            }
+            guard let row = state.selectedRow else { return .ignored }
+            return open(row)
+        case .back where state.filter != nil:
+            return clearFilter(context)
+        case .toggleRead: return toggleRead()
+        case .toggleStar: return toggleStar()
+        case .markAllRead: return markAllRead()
+        case .nextUnread: return nextUnread(context)
+        case .filter: return beginFilter(context)
+        case .search: return .push(SearchScreen(services: services, remote: remoteSearch))
         case .openInBrowser:
             guard let article = state.selectedArticle else { return .ignored }
             Actions.openInBrowser(article, services: services, context: context) { [weak self] notice in

@@ -25,6 +25,10 @@ public struct HeadlinesState: Equatable {
     public private(set) var skipped = 0
     public private(set) var notice: Notice?
     public private(set) var spinnerTick = 0
+    /// The `/` filter's text; nil when the list is not filtered.
+    public private(set) var filter: String?
+    /// The reader is typing the filter.
+    public private(set) var isTypingFilter = false
 
     public init(sourceName: String) {
         self.sourceName = sourceName
@@ -100,6 +104,27 @@ public struct HeadlinesState: Equatable {
     }
 
     public mutating func setSkipped(_ count: Int) { skipped = count }
+
+    /// `/`: the filter starts, empty, and takes the keys.
+    public mutating func beginFilter() {
+        filter = filter ?? ""
+        isTypingFilter = true
+    }
+
+    /// The filter's text and the rows it lets through (the whole list: nothing is read by pages then).
+    public mutating func setFilter(_ text: String, rows matching: [ListRow]) {
+        filter = text
+        show(matching, total: matching.count, next: nil)
+    }
+
+    /// Enter: the filter stays, the keys go back to the list.
+    public mutating func endFilterTyping() { isTypingFilter = false }
+
+    /// Esc: no filter any more (the screen reads the list again).
+    public mutating func clearFilter() {
+        filter = nil
+        isTypingFilter = false
+    }
 
     public mutating func move(_ movement: Movement) { scroll.apply(movement) }
 

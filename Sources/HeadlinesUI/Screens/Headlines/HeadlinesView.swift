@@ -52,21 +52,32 @@ public struct HeadlinesView {
                 canvas.write(line, x: max(0, (width - TextWidth.of(line)) / 2), y: startY + offset, style: style)
             }
         } else {
+            // Rows from the cache carry the reader's marks: a gutter shows them (`*` starred,
+            // `N` new, `•` unread), and unread titles are bold.
+            let gutter = state.rows.first?.id != nil ? 2 : 0
             let ageWidth = 8  // " 27 Nov" and a space before the source
             let sourceWidth = min(20, max(8, width / 6))
             for row in 0..<listRows {
                 let index = top + row
                 guard index < state.rows.count else { break }
-                let article = state.rows[index].article
+                let item = state.rows[index]
+                let article = item.article
                 let y = listTop + row
                 let selected = index == scroll.selection
                 let base: Style = selected ? .selection : .normal
                 if selected { canvas.fill(x: 0, y: y, count: width, style: .selection) }
+                if gutter > 0 {
+                    let marks = (item.isStarred ? "*" : " ") + (item.isNew ? "N" : item.isRead ? " " : "•")
+                    canvas.write(marks, x: 0, y: y, style: selected ? base : Style(.accent, bold: true))
+                }
                 let age = DateText.age(article.publishedAt, now: now, calendar: calendar)
-                canvas.write(TextLayout.pad(" " + age, to: ageWidth), x: 0, y: y, style: selected ? base : Style(.date))
-                canvas.write(article.sourceName ?? "", x: ageWidth, y: y, style: selected ? base : Style(.source), maxX: ageWidth + sourceWidth - 1)
+                canvas.write(TextLayout.pad(" " + age, to: ageWidth), x: gutter, y: y, style: selected ? base : Style(.date))
+                let sourceX = gutter + ageWidth
+                canvas.write(article.sourceName ?? "", x: sourceX, y: y, style: selected ? base : Style(.source), maxX: sourceX + sourceWidth - 1)
                 let headline = article.title.isEmpty ? "(untitled)" : article.title
-                canvas.write(headline, x: ageWidth + sourceWidth, y: y, style: selected ? Style(.selection, bold: true, reverse: true) : base, maxX: width - 1)
+                let unread = gutter > 0 && !item.isRead
+                let style = selected ? Style(.selection, bold: true, reverse: true) : Style(.normal, bold: unread)
+                canvas.write(headline, x: sourceX + sourceWidth, y: y, style: style, maxX: width - 1)
             }
         }
         renderStatus(into: &canvas, y: layout.statusRow)
@@ -78,6 +89,8 @@ public struct HeadlinesView {
         switch state.phase {
         case _ where downloadsFirst && downloadsSummary != nil:
             left = downloadsSummary ?? ""
+        case _ where state.isTypingFilter:
+            left = "/" + (state.filter ?? "") + "▏  Enter keeps it · Esc clears it"
         case .loading where state.notice != nil:
             left = state.notice?.text ?? ""
             leftStyle = state.notice?.style ?? leftStyle
@@ -99,6 +112,7 @@ public struct HeadlinesView {
         if state.hasLoaded {
             facts.append(state.total == 1 ? "1 article" : "\(state.total) articles")
             if state.skipped > 0 { facts.append("\(state.skipped) skipped") }
+            if let filter = state.filter { facts.insert("/\(filter): \(state.rows.count) found", at: 0) }
         }
         if let lastRefresh = state.lastRefresh { facts.append("updated " + DateText.time(lastRefresh, calendar: calendar)) }
         facts.append(state.sourceName)

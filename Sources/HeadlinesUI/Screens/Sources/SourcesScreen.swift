@@ -72,6 +72,8 @@ public final class SourcesScreen: Screen {
             updateSpinner(context)
         case .downloads:
             return .push(DownloadsScreen(services: services))
+        case .search:
+            return .push(SearchScreen(services: services))
         default:
             return .ignored
         }
@@ -81,6 +83,7 @@ public final class SourcesScreen: Screen {
     private func open(_ row: SourcesState.Row?) -> KeyOutcome {
         switch row {
         case .all: return .push(HeadlinesScreen(scope: .sources(library.keys), title: "All", services: services))
+        case .starred: return .push(HeadlinesScreen(scope: .starred, title: "Starred", services: services))
         case .source(let key, let name): return .push(HeadlinesScreen(scope: .source(key), title: name, services: services))
         case .heading, nil: return .ignored
         }

@@ -6,6 +6,7 @@ import NewsCore
 public struct SourcesState: Equatable {
     public enum Row: Equatable {
         case all
+        case starred
         case heading(String)
         case source(SourceKey, name: String)
     }
@@ -16,7 +17,7 @@ public struct SourcesState: Equatable {
     public private(set) var notice: Notice?
 
     public init(entries: [Library.Entry]) {
-        var rows: [Row] = [.all]
+        var rows: [Row] = [.all, .starred]
         var groups: [String?] = []
         for entry in entries where !groups.contains(entry.group) { groups.append(entry.group) }
         for group in groups {

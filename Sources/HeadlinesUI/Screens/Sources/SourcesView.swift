@@ -38,12 +38,17 @@ struct SourcesView {
                 if loading > 0 { words.append("\(Spinner.frame(state.spinnerTick)) \(loading) loading") }
                 if failed > 0 { words.append("\(failed) failed") }
                 canvas.write(words.joined(separator: " · "), x: 4 + nameWidth + countWidth, y: y, style: selected ? base : .muted, maxX: width - 1)
+            case .starred:
+                canvas.write("Starred", x: 2, y: y, style: selected ? base : Style(.normal, bold: true), maxX: 2 + nameWidth)
+                canvas.write(pad(library.starredCount.map(String.init) ?? "", countWidth), x: 3 + nameWidth, y: y, style: base)
             case .source(let key, let name):
                 canvas.write(name, x: 2, y: y, style: base, maxX: 2 + nameWidth)
                 let count = library.summaries[key].map { String($0.articleCount) } ?? ""
                 canvas.write(pad(count, countWidth), x: 3 + nameWidth, y: y, style: base)
-                let (text, style) = describe(key)
-                canvas.write(text, x: 4 + nameWidth + countWidth, y: y, style: selected ? base : style, maxX: width - 1)
+                let unread = library.summaries[key]?.unreadCount ?? 0
+                let state = describe(key)
+                let text = (unread > 0 ? "\(unread) unread · " : "") + state.0
+                canvas.write(text, x: 4 + nameWidth + countWidth, y: y, style: selected ? base : state.1, maxX: width - 1)
             }
         }
         let facts = "\(library.entries.count) sources"

@@ -1,0 +1,120 @@
+import Foundation
+import NewsCore
+
+/// Marks (read, starred), the next unread article, and the `/` filter.
+extension HeadlinesScreen {
+    /// Opening an article marks it read.
+    func open(_ row: ListRow) -> KeyOutcome {
+        if let id = row.id, !row.isRead {
+            var read = row
+            read.isRead = true
+            read.isNew = false
+            update(read)
+            library.setRead(true, id)
+        }
+        return .push(ArticleScreen(article: row.article, services: services))
+    }
+
+    func toggleRead() -> KeyOutcome {
+        guard var row = state.selectedRow, let id = row.id else { return .ignored }
+        row.isRead.toggle()
+        row.isNew = false
+        update(row)
+        library.setRead(row.isRead, id)
+        return .handled
+    }
+
+    func toggleStar() -> KeyOutcome {
+        guard var row = state.selectedRow, let id = row.id else { return .ignored }
+        row.isStarred.toggle()
+        update(row)
+        library.setStarred(row.isStarred, id)
+        state.show(Notice(row.isStarred ? "Starred." : "No longer starred."))
+        return .handled
+    }
+
+    func markAllRead() -> KeyOutcome {
+        library.markAllRead(scope)
+        state.show(Notice("Every article of \(state.sourceName) is marked read."))
+        return .handled
+    }
+
+    /// `n`: the next unread article after the selection (the rows read so far, then the next pages).
+    func nextUnread(_ context: ScreenContext) -> KeyOutcome {
+        let start = state.scroll.selection + 1
+        if let index = state.rows.indices.dropFirst(start).first(where: { !state.rows[$0].isRead }) {
+            state.select(index)
+            return .handled
+        }
+        guard let cursor = state.next, state.filter == nil else {
+            state.show(Notice("No unread article after this one."))
+            return .handled
+        }
+        let store = library.store
+        let scope = self.scope
+        context.scope.run(.page, work: { try await store.page(scope, after: cursor, limit: ArticleStore.maxPageSize) }) { [weak self] result in
+            guard let self, case .success(let page) = result else { return }  // a failed read leaves the selection where it is
+            self.state.append(page.articles.map { ListRow($0) }, next: page.next)
+            if let index = self.state.rows.indices.dropFirst(start).first(where: { !self.state.rows[$0].isRead }) {
+                self.state.select(index)
+            } else {
+                self.state.show(Notice("No unread article after this one."))
+            }
+            context.setNeedsDisplay()
+        }
+        return .handled
+    }
+
+    func update(_ row: ListRow) {
+        state.update(row)
+        filterPool?.update(row)
+    }
+
+    // MARK: - The filter
+
+    /// `/`: reads the list's headings once, then filters them on every key.
+    func beginFilter(_ context: ScreenContext) -> KeyOutcome {
+        state.beginFilter()
+        guard filterPool == nil else { return .handled }
+        let store = library.store
+        let scope = self.scope
+        context.scope.run(.filter, work: { try await store.headings(scope) }) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let headings):
+                self.filterPool = ListFilter(rows: headings.map { ListRow($0) })
+                self.applyFilter()
+            case .failure(let error):
+                self.state.show(Notice(ErrorText.sentence(error), kind: .error))
+            }
+            context.setNeedsDisplay()
+        }
+        return .handled
+    }
+
+    func typeInFilter(_ key: Key) -> KeyOutcome {
+        var text = state.filter ?? ""
+        switch key {
+        case .character(let character): text.append(character)
+        case .backspace: if !text.isEmpty { text.removeLast() }
+        default: return .ignored
+        }
+        state.setFilter(text, rows: state.rows)
+        applyFilter()
+        return .handled
+    }
+
+    func applyFilter() {
+        guard let pool = filterPool, let text = state.filter else { return }
+        state.setFilter(text, rows: pool.matches(text))
+    }
+
+    /// Esc: the whole list again.
+    func clearFilter(_ context: ScreenContext) -> KeyOutcome {
+        state.clearFilter()
+        filterPool = nil
+        context.scope.cancel(.filter)
+        readRows(context)
+        return .handled
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import HeadlinesUI
+import NewsCore
+
+/// `--print --offline`, `--print --unread` and `--search QUERY`: print from the cache, with no
+/// network. Sources in the config's order, each newest first; a search best match first.
+enum CachePrintCommand {
+    static func run(_ plan: LaunchPlan, options: CommandLineOptions) async -> Int32 {
+        let store: ArticleStore
+        do {
+            store = try await ArticleStore.open(at: plan.cacheFile)
+        } catch {
+            Output.error(ErrorText.sentence(error))
+            return 1
+        }
+        for notice in await store.notices { Output.error(notice) }
+        do {
+            if let query = options.search {
+                print(try await store.search(query, limit: 1_000).map(\.article), json: options.json)
+                return 0
+            }
+            for entry in plan.entries {
+                var cursor: ArticleCursor?
+                repeat {
+                    let page = try await store.page(.source(entry.key), after: cursor, limit: ArticleStore.maxPageSize, unreadOnly: options.unread)
+                    print(page.articles.map(\.article), json: options.json)
+                    cursor = page.next
+                } while cursor != nil
+            }
+            return 0
+        } catch {
+            Output.error(ErrorText.sentence(error))
+            return 1
+        }
+    }
+
+    private static func print(_ articles: [Article], json: Bool) {
+        var text = ""
+        for article in articles {
+            text += (json ? PrintFormat.jsonLine(article) : PrintFormat.line(article)) + "\n"
+        }
+        Output.write(text)
+    }
+}
