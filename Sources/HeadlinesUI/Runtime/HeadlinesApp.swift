@@ -60,6 +60,7 @@ public enum HeadlinesApp {
         }
         let loader = SourceLoader(store: cache.store, limits: configuration.limits, log: configuration.log)
         let library = Library(entries: configuration.entries, store: cache.store, loader: loader)
+        library.reloadCounts()
         library.prune(keepDays: configuration.keepDays, configured: configuration.configuredSources)
         if let minutes = configuration.refreshMinutes { library.refreshEvery(minutes: minutes) }
         let persistence = Persistence(folder: configuration.saveFolder, http: configuration.http, sizeLimit: configuration.maxImageSize)

@@ -52,8 +52,6 @@ extension Library {
         case .failure(let error):
             if case .rateLimited(_, _, let until)? = error as? NewsError {
                 phases[key] = .waiting(until: until)
-            } else if let network = error as? NewsError, network.isUnreachable, let last = summaries[key]?.refresh.lastSuccess {
-                phases[key] = .failed("Offline since \(DateText.time(last)): \(network.message.dropLast()); showing the cached articles.")
             } else {
                 phases[key] = .failed(ErrorText.sentence(error))
             }

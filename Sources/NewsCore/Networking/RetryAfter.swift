@@ -17,7 +17,7 @@ public enum RetryAfter {
     }
 
     /// `14:05` (today) or `Mon 1 Dec 14:05`, in the local time zone.
-    static func describe(_ date: Date, now: Date = Date()) -> String {
+    public static func describe(_ date: Date, now: Date = Date()) -> String {
         let calendar = Calendar.current
         let time = date.formatted(.dateTime.hour(.twoDigits(amPM: .omitted)).minute(.twoDigits))
         if calendar.isDate(date, inSameDayAs: now) { return time }

@@ -1,0 +1,13 @@
+import Foundation
+
+/// A refresh that could not reach its server, for a source the cache has articles of: the
+/// person reads that the source is offline, since when, and that what shows is the cache.
+public struct SourceUnreachable: ReadableError, Equatable {
+    public let reason: NewsError
+    /// When the source last answered.
+    public let since: Date
+
+    public var message: String {
+        "Offline since \(RetryAfter.describe(since)): \(reason.message.dropLast()); showing the cached articles."
+    }
+}
