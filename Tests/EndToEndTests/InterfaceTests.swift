@@ -64,7 +64,7 @@ extension EndToEnd {
         @Test func leavingTheArticleDuringASlowImageFetchClosesThatConnection() async throws {
             let server = try LoopbackServer()
             defer { server.stop() }
-            let image = ImageFixtures.png(width: 640, height: 360, padding: 200_000)
+            let image = HeaderOnlyImage.padded(HeaderOnlyImage.png(width: 640, height: 360), to: 200_000)
             server.route("/v2/top-headlines", .json(NewsAPIFixtures.document([
                 .init(title: "With a slow picture", url: "https://example.com/slow", imageURL: server.url("/slow.png").absoluteString),
             ])))
@@ -89,7 +89,7 @@ extension EndToEnd {
         @Test func theArticleShowsTheImageTypeAndSize() async throws {
             let server = try LoopbackServer()
             defer { server.stop() }
-            let image = ImageFixtures.png(width: 640, height: 360, padding: 3000)
+            let image = HeaderOnlyImage.padded(HeaderOnlyImage.png(width: 640, height: 360), to: 3000)
             server.route("/v2/top-headlines", .json(NewsAPIFixtures.document([
                 .init(title: "A pictured story", url: "https://example.com/pic", imageURL: server.url("/pic.png").absoluteString),
             ])))
@@ -108,8 +108,7 @@ extension EndToEnd {
             defer { server.stop() }
             let url = "https://example.com/odd?x=$HOME&y=(1);z=`id`&w='q'"
             server.route("/v2/top-headlines", .json(NewsAPIFixtures.document([.init(title: "Odd link", url: url)])))
-            let home = try TemporaryFolder()
-            defer { home.remove() }
+            let home = try TemporaryFolder("e2e")
             let record = home.file("args.txt")
             let script = home.file("browser.sh")
             try """

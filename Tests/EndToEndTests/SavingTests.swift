@@ -20,9 +20,7 @@ extension EndToEnd {
         }
 
         static func image(_ index: Int, size: Int) -> Data {
-            var data = ImageFixtures.png(width: UInt32(100 + index), height: 50, padding: 0)
-            data.append(Data((0..<max(0, size - data.count)).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ index) }))
-            return data
+            HeaderOnlyImage.padded(HeaderOnlyImage.png(width: 100 + index, height: 50), to: size, seed: index)
         }
 
         static func finalFiles(_ session: HeadlinesSession) -> [String] { session.savedFiles().filter { !$0.hasPrefix(".") } }
@@ -83,7 +81,7 @@ extension EndToEnd {
                 requests.filter { $0.path.hasPrefix("/image-") }.allSatisfy { $0.abortedByClient }
             })
             try await session.tmux.waitForText("cancelled")
-            #expect(await eventually(.seconds(3)) { Self.temporaryFiles(session).isEmpty })
+            #expect(await eventually(timeout: .seconds(3)) { Self.temporaryFiles(session).isEmpty })
             #expect(Self.finalFiles(session).isEmpty)
             // Only the four that had started were ever requested: the queued ones never went out.
             #expect(server.requests.filter { $0.path.hasPrefix("/image-") }.count == 4)

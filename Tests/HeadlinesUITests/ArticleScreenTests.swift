@@ -8,8 +8,8 @@ import NewsCore
 struct ArticleScreenTests {
     @Test("scrolling keys move the text and clamp at both ends")
     func scrolling() throws {
-        let host = TestHost(isRoot: false)
-        let services = TestHost.services(ScriptedSource([.success(Edition(articles: []))]))
+        let host = try TestHost(isRoot: false)
+        let services = host.services(ScriptedSource([.success(Edition(articles: []))]))
         let screen = ArticleScreen(article: ArticleViewTests.article(), services: services)
         var canvas = Canvas(width: 40, height: 10)
         screen.render(into: &canvas)  // 13 lines, 7 rows: offsets 0...6

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import HeadlinesUI
 import NewsCore
+import TestSupport
 
 @Suite("HeadlinesScreen", .timeLimit(.minutes(1)))
 @MainActor
@@ -11,8 +12,8 @@ struct HeadlinesScreenTests {
         _ source: ScriptedSource = ScriptedSource([.success(Edition(articles: Fixtures.articles()))]),
         width: Int = 100, height: Int = 30
     ) async throws -> (screen: HeadlinesScreen, host: TestHost) {
-        let host = TestHost()
-        let screen = HeadlinesScreen(services: TestHost.services(source))
+        let host = try TestHost()
+        let screen = HeadlinesScreen(services: host.services(source))
         screen.didAppear(host.context)
         #expect(screen.state.isLoading)
         try #require(await eventually { screen.state.hasLoaded && !screen.state.isLoading })
@@ -171,8 +172,8 @@ struct HeadlinesScreenCancellationTests {
     }
 
     @Test func anUnaskedCancellationEndsTheLoadingPhase() async throws {
-        let host = TestHost()
-        let screen = HeadlinesScreen(services: TestHost.services(CancellingSource()))
+        let host = try TestHost()
+        let screen = HeadlinesScreen(services: host.services(CancellingSource()))
         screen.didAppear(host.context)
         defer { host.context.scope.close() }
         #expect(screen.state.isLoading)

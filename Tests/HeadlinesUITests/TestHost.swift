@@ -2,16 +2,20 @@ import Foundation
 import Synchronization
 @testable import HeadlinesUI
 import NewsCore
+import TestSupport
 
 /// A screen context with no app behind it: screens render and handle keys without a
 /// terminal (redraw requests go nowhere).
 @MainActor
 final class TestHost {
     let context: ScreenContext
+    /// Where the services' downloads would go (nothing is written there unless a save starts).
+    let downloads: TemporaryFolder
 
     /// `isRoot`: whether the screen under test is the first one (where `back` quits).
-    init(isRoot: Bool = true) {
+    init(isRoot: Bool = true) throws {
         context = ScreenContext(app: nil, isRoot: isRoot)
+        downloads = try TemporaryFolder("ui-downloads")
     }
 
     /// What `key` does on `screen`, as the app would route it (key map, then the screen).
@@ -19,13 +23,11 @@ final class TestHost {
         KeyRouting.outcome(for: key, on: screen, context)
     }
 
-    /// Services around `source`, with downloads going to a fresh temporary folder (nothing is
-    /// written there unless a save starts).
-    static func services(_ source: any NewsSource, now: Date = Fixtures.now) -> AppServices {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("headlines-ui-tests-\(UUID().uuidString)")
-        return AppServices(
+    /// Services around `source`, with downloads going to the host's temporary folder.
+    func services(_ source: any NewsSource, now: Date = Fixtures.now) -> AppServices {
+        AppServices(
             source: source,
-            downloads: DownloadCenter(persistence: Persistence(folder: folder)),
+            downloads: DownloadCenter(persistence: Persistence(folder: downloads.url)),
             now: { now }
         )
     }
@@ -49,16 +51,4 @@ final class ScriptedSource: NewsSource {
         let outcome = outcomes.withLock { outcomes in outcomes.count > 1 ? outcomes.removeFirst() : outcomes[0] }
         return try outcome.get()
     }
-}
-
-/// Waits (yielding the main actor, never sleeping) until `condition` holds; false after `timeout`.
-@MainActor
-func eventually(timeout: Duration = .seconds(20), _ condition: () -> Bool) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now + timeout
-    while !condition() {
-        if clock.now > deadline { return false }
-        await Task.yield()
-    }
-    return true
 }

@@ -14,7 +14,7 @@ final class HeadlinesSession {
     var saveFolder: URL { home.url.appendingPathComponent("saved", isDirectory: true) }
 
     init(_ arguments: [String], environment: [String: String] = [:], width: Int = 100, height: Int = 30) throws {
-        home = try TemporaryFolder()
+        home = try TemporaryFolder("e2e")
         var extra = HeadlinesBinary.environment(home: home.url, extra: environment)
         extra.removeValue(forKey: "PATH")
         let save = home.url.appendingPathComponent("saved", isDirectory: true).path
@@ -33,14 +33,4 @@ final class HeadlinesSession {
         tmux.close()
         home.remove()
     }
-}
-
-/// Polls `condition` every 10 ms until it holds or `timeout` passes.
-func eventually(_ timeout: Duration = .seconds(10), _ condition: () throws -> Bool) async rethrows -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if try condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))  // only a poll interval
-    }
-    return try condition()
 }
