@@ -11,7 +11,7 @@ extension EndToEnd {
             var slow = ScriptedResponse.json(NewsAPIFixtures.numbered("Story", count: 5))
             slow.delayBeforeHeaders = .milliseconds(1500)
             server.route("/v2/top-headlines", slow)
-            let session = try HeadlinesSession(["--newsapi-url", server.baseURL.absoluteString], environment: ["NEWSAPI_KEY": "k"])
+            let session = try HeadlinesSession(newsAPI: server)
             defer { session.close() }
             try await session.tmux.waitForText("Loading")
             let screen = try await session.tmux.waitForText("Story 5")
@@ -28,10 +28,8 @@ extension EndToEnd {
             first.delayBeforeHeaders = .seconds(2)
             let second = ScriptedResponse.json(NewsAPIFixtures.numbered("New", count: 3))
             server.route("/v2/top-headlines", first, second)
-            let session = try HeadlinesSession(["--newsapi-url", server.baseURL.absoluteString], environment: ["NEWSAPI_KEY": "k"])
+            let session = try await HeadlinesSession.loading(from: server)
             defer { session.close() }
-            #expect(await server.waitUntil(timeout: .seconds(10)) { $0.count == 1 })
-            try await session.tmux.waitForText("Loading")
             let firstStarted = ContinuousClock.now
             try session.tmux.sendKeys("r")
             #expect(await server.waitUntil(timeout: .seconds(2)) { $0.first?.abortedByClient == true })
@@ -49,10 +47,8 @@ extension EndToEnd {
             let server = try LoopbackServer()
             defer { server.stop() }
             server.route("/v2/top-headlines", ScriptedResponse(action: .hang))
-            let session = try HeadlinesSession(["--newsapi-url", server.baseURL.absoluteString], environment: ["NEWSAPI_KEY": "k"])
+            let session = try await HeadlinesSession.loading(from: server)
             defer { session.close() }
-            #expect(await server.waitUntil(timeout: .seconds(10)) { $0.count == 1 })
-            try await session.tmux.waitForText("Loading")
             let pressed = ContinuousClock.now
             try session.tmux.sendKeys("q")
             #expect(await server.waitUntil(timeout: .seconds(2)) { $0.first?.clientClosedAt != nil })
@@ -72,7 +68,7 @@ extension EndToEnd {
             slowImage.chunkSize = 2048
             slowImage.delayBetweenChunks = .milliseconds(40)
             server.route("/slow.png", slowImage)
-            let session = try HeadlinesSession(["--newsapi-url", server.baseURL.absoluteString], environment: ["NEWSAPI_KEY": "k"])
+            let session = try HeadlinesSession(newsAPI: server)
             defer { session.close() }
             try await session.tmux.waitForText("With a slow picture")
             try session.tmux.sendKeys("Enter")
@@ -94,7 +90,7 @@ extension EndToEnd {
                 .init(title: "A pictured story", url: "https://example.com/pic", imageURL: server.url("/pic.png").absoluteString),
             ])))
             server.route("/pic.png", .bytes(image, contentType: "image/png"))
-            let session = try HeadlinesSession(["--newsapi-url", server.baseURL.absoluteString], environment: ["NEWSAPI_KEY": "k"])
+            let session = try HeadlinesSession(newsAPI: server)
             defer { session.close() }
             try await session.tmux.waitForText("A pictured story")
             try session.tmux.sendKeys("Enter")
@@ -117,8 +113,7 @@ extension EndToEnd {
                 mv '\(record.path).tmp' '\(record.path)'
                 """.write(to: script, atomically: true, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-            let session = try HeadlinesSession(
-                ["--newsapi-url", server.baseURL.absoluteString], environment: ["NEWSAPI_KEY": "k", "BROWSER": script.path])
+            let session = try HeadlinesSession(newsAPI: server, environment: ["BROWSER": script.path])
             defer { session.close() }
             try await session.tmux.waitForText("Odd link")
             try session.tmux.sendKeys("o")
@@ -135,7 +130,7 @@ extension EndToEnd {
             let server = try LoopbackServer()
             defer { server.stop() }
             server.route("/v2/top-headlines", .json(NewsAPIFixtures.numbered("Item", count: 40)))
-            let session = try HeadlinesSession(["--newsapi-url", server.baseURL.absoluteString], environment: ["NEWSAPI_KEY": "k"])
+            let session = try HeadlinesSession(newsAPI: server)
             defer { session.close() }
             try await session.tmux.waitForText("40 articles")
             try session.tmux.sendKeys("G")

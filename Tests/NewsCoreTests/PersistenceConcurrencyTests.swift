@@ -25,6 +25,22 @@ import TestSupport
             chunkSize: 4096, delayBetweenChunks: pause)
     }
 
+    /// Two saves of one image trickled in `count` bytes, the second started once the first is
+    /// under way; it joins the first (a joined caller is handed the latest progress at once).
+    func twoSavesOfOneImage(
+        count: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> (first: Task<SavedImage, any Error>, second: Task<SavedImage, any Error>, progress: (ProgressLog, ProgressLog)) {
+        server.route("/shared.png", trickle(count: count, every: .milliseconds(5)))
+        let persistence = persistence()
+        let request = SaveRequest(imageURL: server.url("/shared.png"), title: "Shared")
+        let progress = (ProgressLog(), ProgressLog())
+        let first = Task { try await persistence.save(request, progress: progress.0.callback) }
+        #expect(await eventually { !progress.0.reports.isEmpty }, "the first save is under way", sourceLocation: sourceLocation)
+        let second = Task { try await persistence.save(request, progress: progress.1.callback) }
+        #expect(await eventually { !progress.1.reports.isEmpty }, "the second save joined", sourceLocation: sourceLocation)
+        return (first, second, progress)
+    }
+
     @Test func tenSavesRunFourAtATime() async throws {
         for i in 0..<10 {
             server.route("/img\(i).png", ScriptedResponse(
@@ -73,17 +89,7 @@ import TestSupport
 
     @Test func secondSaveOfTheSameImageJoinsTheFirst() async throws {
         let count = 800_000
-        server.route("/shared.png", trickle(count: count, every: .milliseconds(5)))
-        let persistence = persistence()
-        let url = server.url("/shared.png")
-        let firstProgress = ProgressLog()
-        let secondProgress = ProgressLog()
-
-        let first = Task { try await persistence.save(SaveRequest(imageURL: url, title: "Shared"), progress: firstProgress.callback) }
-        #expect(await eventually { !firstProgress.reports.isEmpty }, "the first save is under way")
-        let second = Task { try await persistence.save(SaveRequest(imageURL: url, title: "Shared"), progress: secondProgress.callback) }
-        // A caller that joins is handed the latest progress at once.
-        #expect(await eventually { !secondProgress.reports.isEmpty }, "the second save joined")
+        let (first, second, (firstProgress, secondProgress)) = await twoSavesOfOneImage(count: count)
         #expect(secondProgress.reports.first.map { $0.received < Int64(count) } == true, "while the first was still running")
 
         let a = try await first.value
@@ -169,16 +175,7 @@ import TestSupport
     /// One of two callers leaves: the other still gets the image, from the same transfer.
     @Test func transferContinuesWhileAnotherCallerStillWaits() async throws {
         let count = 800_000
-        server.route("/shared.png", trickle(count: count, every: .milliseconds(5)))
-        let persistence = persistence()
-        let url = server.url("/shared.png")
-        let firstProgress = ProgressLog()
-        let secondProgress = ProgressLog()
-        let first = Task { try await persistence.save(SaveRequest(imageURL: url, title: "Shared"), progress: firstProgress.callback) }
-        #expect(await eventually { !firstProgress.reports.isEmpty })
-        let second = Task { try await persistence.save(SaveRequest(imageURL: url, title: "Shared"), progress: secondProgress.callback) }
-        // A joined caller is handed the latest progress at once, so this says it has joined.
-        #expect(await eventually { !secondProgress.reports.isEmpty })
+        let (first, second, _) = await twoSavesOfOneImage(count: count)
 
         first.cancel()
         #expect(try #require(server.requests.first).bodyBytesSent < count, "cancelled mid-body")

@@ -24,6 +24,22 @@ final class HeadlinesSession {
         )
     }
 
+    /// The app with `server` as its NewsAPI, and a key.
+    convenience init(newsAPI server: LoopbackServer, environment: [String: String] = [:]) throws {
+        try self.init(
+            ["--newsapi-url", server.baseURL.absoluteString], environment: environment.merging(["NEWSAPI_KEY": "k"]) { mine, _ in mine }
+        )
+    }
+
+    /// The app with `server` as its NewsAPI, once its first request has reached the server and the
+    /// screen says it is loading.
+    static func loading(from server: LoopbackServer) async throws -> HeadlinesSession {
+        let session = try HeadlinesSession(newsAPI: server)
+        #expect(await server.waitUntil(timeout: .seconds(10)) { $0.count == 1 })
+        try await session.tmux.waitForText("Loading")
+        return session
+    }
+
     /// Files in the save folder (hidden temporary files included).
     func savedFiles() -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: saveFolder.path)) ?? []).sorted()  // no folder yet: nothing saved
