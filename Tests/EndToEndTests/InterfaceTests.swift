@@ -5,6 +5,16 @@ import TestSupport
 extension EndToEnd {
     /// The interface: auto-load, refresh, cancel on leaving, browser, resize, help.
     @Suite struct Interface {
+        /// A NewsAPI server with one article, `title`, whose picture (/picture.png) is answered with `picture`.
+        static func server(pictured title: String, picture: ScriptedResponse) throws -> LoopbackServer {
+            let server = try LoopbackServer()
+            server.route("/v2/top-headlines", .json(NewsAPIFixtures.document([
+                .init(title: title, url: "https://example.com/pictured", imageURL: server.url("/picture.png").absoluteString),
+            ])))
+            server.route("/picture.png", picture)
+            return server
+        }
+
         @Test func autoLoadShowsLoadingThenTheHeadlines() async throws {
             let server = try LoopbackServer()
             defer { server.stop() }
@@ -58,44 +68,35 @@ extension EndToEnd {
         }
 
         @Test func leavingTheArticleDuringASlowImageFetchClosesThatConnection() async throws {
-            let server = try LoopbackServer()
-            defer { server.stop() }
-            let image = HeaderOnlyImage.padded(HeaderOnlyImage.png(width: 640, height: 360), to: 200_000)
-            server.route("/v2/top-headlines", .json(NewsAPIFixtures.document([
-                .init(title: "With a slow picture", url: "https://example.com/slow", imageURL: server.url("/slow.png").absoluteString),
-            ])))
-            var slowImage = ScriptedResponse.bytes(image, contentType: "image/png")
+            var slowImage = ScriptedResponse.bytes(HeaderOnlyImage.padded(HeaderOnlyImage.png(width: 640, height: 360), to: 200_000), contentType: "image/png")
             slowImage.chunkSize = 2048
             slowImage.delayBetweenChunks = .milliseconds(40)
-            server.route("/slow.png", slowImage)
+            let server = try Self.server(pictured: "With a slow picture", picture: slowImage)
+            defer { server.stop() }
             let session = try HeadlinesSession(newsAPI: server)
             defer { session.close() }
             try await session.tmux.waitForText("With a slow picture")
             try session.tmux.sendKeys("Enter")
             try await session.tmux.waitForScreen { $0.contains("Image: [") && $0.contains("%") }
-            #expect(await server.waitUntil(timeout: .seconds(5)) { $0.contains { $0.path == "/slow.png" && $0.bodyBytesSent > 0 } })
+            #expect(await server.waitUntil(timeout: .seconds(5)) { $0.contains { $0.path == "/picture.png" && $0.bodyBytesSent > 0 } })
             let left = ContinuousClock.now
             try session.tmux.sendKeys("q")
-            #expect(await server.waitUntil(timeout: .seconds(2)) { $0.contains { $0.path == "/slow.png" && $0.abortedByClient } })
-            let closedAt = try #require(server.requests(path: "/slow.png").first?.clientClosedAt)
+            #expect(await server.waitUntil(timeout: .seconds(2)) { $0.contains { $0.path == "/picture.png" && $0.abortedByClient } })
+            let closedAt = try #require(server.requests(path: "/picture.png").first?.clientClosedAt)
             #expect(closedAt - left < .milliseconds(500))
             try await session.tmux.waitForText("1 article")
         }
 
         @Test func theArticleShowsTheImageTypeAndSize() async throws {
-            let server = try LoopbackServer()
-            defer { server.stop() }
             let image = HeaderOnlyImage.padded(HeaderOnlyImage.png(width: 640, height: 360), to: 3000)
-            server.route("/v2/top-headlines", .json(NewsAPIFixtures.document([
-                .init(title: "A pictured story", url: "https://example.com/pic", imageURL: server.url("/pic.png").absoluteString),
-            ])))
-            server.route("/pic.png", .bytes(image, contentType: "image/png"))
+            let server = try Self.server(pictured: "A pictured story", picture: .bytes(image, contentType: "image/png"))
+            defer { server.stop() }
             let session = try HeadlinesSession(newsAPI: server)
             defer { session.close() }
             try await session.tmux.waitForText("A pictured story")
             try session.tmux.sendKeys("Enter")
             let screen = try await session.tmux.waitForText("Image: PNG, 640×360")
-            #expect(screen.contains("https://example.com/pic"))
+            #expect(screen.contains("https://example.com/pictured"))
             #expect(screen.contains("Loopback Times · by A. Writer"))
         }
 

@@ -8,40 +8,38 @@ struct FrameChange: Sendable, CustomTestStringConvertible {
     let new: Canvas
     let runs: [FrameRun]
 
+    init(_ description: String, from old: Canvas?, to new: Canvas, _ runs: [FrameRun]) {
+        testDescription = description
+        self.old = old
+        self.new = new
+        self.runs = runs
+    }
+
     static let all = [
         FrameChange(
-            testDescription: "no old frame: every cell, in runs of one style",
-            old: nil, new: canvas(["abc", "def"], width: 5, writing: ("X", 4, .error)),
-            runs: [
-                FrameRun(x: 0, y: 0, text: "abc ", style: .normal, columns: 4),
-                FrameRun(x: 4, y: 0, text: "X", style: .error, columns: 1),
-                FrameRun(x: 0, y: 1, text: "def  ", style: .normal, columns: 5),
-            ]),
+            "no old frame: every cell, in runs of one style", from: nil, to: canvas(["abc", "def"], width: 5, writing: ("X", 4, .error)),
+            [run(0, 0, "abc ", 4), run(4, 0, "X", 1, .error), run(0, 1, "def  ", 5)]),
         FrameChange(
-            testDescription: "a wide character replaced by two narrow ones",
-            old: canvas(["a漢b"], width: 6), new: canvas(["axyb"], width: 6),
-            runs: [FrameRun(x: 1, y: 0, text: "xy", style: .normal, columns: 2)]),
+            "a wide character replaced by two narrow ones", from: canvas(["a漢b"], width: 6), to: canvas(["axyb"], width: 6),
+            [run(1, 0, "xy", 2)]),
         FrameChange(
-            testDescription: "two narrow characters replaced by a wide one (its continuation cell goes with it)",
-            old: canvas(["axyb"], width: 6), new: canvas(["a漢b"], width: 6),
-            runs: [FrameRun(x: 1, y: 0, text: "漢", style: .normal, columns: 2)]),
+            "two narrow characters replaced by a wide one (its continuation cell goes with it)",
+            from: canvas(["axyb"], width: 6), to: canvas(["a漢b"], width: 6), [run(1, 0, "漢", 2)]),
         FrameChange(
-            testDescription: "a style change inside a run splits it",
-            old: canvas(["abcdef"], width: 6), new: canvas(["ABCDEF"], width: 6, writing: ("CD", 2, .selection)),
-            runs: [
-                FrameRun(x: 0, y: 0, text: "AB", style: .normal, columns: 2),
-                FrameRun(x: 2, y: 0, text: "CD", style: .selection, columns: 2),
-                FrameRun(x: 4, y: 0, text: "EF", style: .normal, columns: 2),
-            ]),
+            "a style change inside a run splits it",
+            from: canvas(["abcdef"], width: 6), to: canvas(["ABCDEF"], width: 6, writing: ("CD", 2, .selection)),
+            [run(0, 0, "AB", 2), run(2, 0, "CD", 2, .selection), run(4, 0, "EF", 2)]),
         FrameChange(
-            testDescription: "a row that shrinks blanks what it left (the space after Hello was one already)",
-            old: canvas(["Hello world"], width: 12), new: canvas(["Hello"], width: 12),
-            runs: [FrameRun(x: 6, y: 0, text: "     ", style: .normal, columns: 5)]),
+            "a row that shrinks blanks what it left (the space after Hello was one already)",
+            from: canvas(["Hello world"], width: 12), to: canvas(["Hello"], width: 12), [run(6, 0, "     ", 5)]),
         FrameChange(
-            testDescription: "a change only after an unchanged wide character starts after it",
-            old: canvas(["字ab"], width: 5), new: canvas(["字aX"], width: 5),
-            runs: [FrameRun(x: 3, y: 0, text: "X", style: .normal, columns: 1)]),
+            "a change only after an unchanged wide character starts after it",
+            from: canvas(["字ab"], width: 5), to: canvas(["字aX"], width: 5), [run(3, 0, "X", 1)]),
     ]
+
+    static func run(_ x: Int, _ y: Int, _ text: String, _ columns: Int, _ style: Style = .normal) -> FrameRun {
+        FrameRun(x: x, y: y, text: text, style: style, columns: columns)
+    }
 
     /// `rows` from the left edge, then `text` written at column `x` of the first row in `style`.
     static func canvas(_ rows: [String], width: Int, writing text: (String, Int, Style)? = nil) -> Canvas {

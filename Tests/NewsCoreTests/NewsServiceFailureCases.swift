@@ -6,14 +6,6 @@ import TestSupport
 /// One way a NewsAPI fetch fails: what the server answers, and the error and the sentence a
 /// person reads that must come of it (both given the server's host, `127.0.0.1:<port>`).
 struct FetchFailure: Sendable, CustomTestStringConvertible {
-    let testDescription: String
-    let response: ScriptedResponse
-    var sizeLimit = NewsService.defaultSizeLimit
-    /// When the answer is cut short: the body bytes the server's log must show it sent first.
-    var cutAfter: Int?
-    let error: @Sendable (_ host: String) -> NewsError
-    let sentence: @Sendable (_ host: String) -> String
-
     /// Every failure a status, a body or a broken transfer can cause.
     static let all: [FetchFailure] = statuses + bodies + brokenTransfers + oversized
 
@@ -114,4 +106,14 @@ struct FetchFailure: Sendable, CustomTestStringConvertible {
     static let connectionLostSentence: @Sendable (String) -> String = {
         "The connection to \($0) closed before the response was complete."
     }
+
+    // What a case holds.
+
+    let testDescription: String
+    let response: ScriptedResponse
+    var sizeLimit = NewsService.defaultSizeLimit
+    /// When the answer is cut short: the body bytes the server's log must show it sent first.
+    var cutAfter: Int?
+    let error: @Sendable (_ host: String) -> NewsError
+    let sentence: @Sendable (_ host: String) -> String
 }
