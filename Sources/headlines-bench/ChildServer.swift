@@ -14,24 +14,12 @@ final class ChildServer {
 
     /// The server's base URL.
     let baseURL: URL
-    private let process: Process
-    private let input: Pipe
+    private let process: RunningProcess
 
     init(_ kind: Kind, bytes: Int = 0) throws {
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["serve", kind.rawValue, String(bytes)]
-        input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
+        process = try ProcessRunner(CommandLine.arguments[0], ["serve", kind.rawValue, String(bytes)]).start()
         // The child prints its base URL once it listens.
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
-            line.append(byte)
-        }
-        guard let url = URL(string: String(decoding: line, as: UTF8.self)) else {
+        guard let line = try process.readLine(), let url = URL(string: line) else {
             throw BenchmarkFailure("the \(kind.rawValue) server did not start")
         }
         baseURL = url
@@ -40,10 +28,7 @@ final class ChildServer {
     func url(_ path: String) -> URL { baseURL.appendingPathComponent(path) }
 
     /// Closes the child's input, which ends it, and waits.
-    func stop() {
-        try? input.fileHandleForWriting.close()  // EOF tells the child to stop; closing twice is harmless
-        process.waitUntilExit()
-    }
+    func stop() { process.end() }
 
     /// The child's side: route, print the base URL, serve until stdin ends.
     static func serve(_ kindName: String, bytes: Int) -> Never {
@@ -53,9 +38,9 @@ final class ChildServer {
             switch kind {
             case .image:
                 server.route("/big.png", ScriptedResponse(
-                    headers: [("Content-Type", "image/png")], body: .generated(prefix: SaveBenchmark.png, count: bytes)))
+                    headers: [("Content-Type", "image/png")], body: .generated(prefix: HeaderOnlyImage.pngSignature, count: bytes)))
                 server.route("/warm.png", ScriptedResponse(
-                    headers: [("Content-Type", "image/png")], body: .generated(prefix: SaveBenchmark.png, count: 65_536)))
+                    headers: [("Content-Type", "image/png")], body: .generated(prefix: HeaderOnlyImage.pngSignature, count: 65_536)))
             case .limits:
                 for limitsCase in LimitsBenchmark.Case.allCases { server.route("/" + limitsCase.rawValue, limitsCase.response) }
             }

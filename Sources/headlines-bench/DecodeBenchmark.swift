@@ -21,15 +21,10 @@ enum DecodeBenchmark {
         // 1. The document, generated the same way every time.
         var generator = NewsAPIDocumentGenerator(seed: 0x4865_6164_6C69_6E65)
         let document = generator.generate(articles: articleCount)
-        let fileURL: URL
-        if let path = options.documentPath {
-            fileURL = URL(fileURLWithPath: path)
-        } else {
-            fileURL = FileManager.default.temporaryDirectory
-                .appendingPathComponent("headlines-bench-newsapi-\(ProcessInfo.processInfo.processIdentifier).json")
-        }
+        let input = try BenchmarkInput(options, temporaryName: "newsapi.json")
+        defer { input.discard() }
+        let fileURL = input.url
         try Data(document.bytes).write(to: fileURL)
-        defer { if options.documentPath == nil { try? FileManager.default.removeItem(at: fileURL) } }  // a temporary file
 
         // The bytes are read once, outside the timing; Python reads its own copy the same way.
         let data = try Data(contentsOf: fileURL)
@@ -52,9 +47,9 @@ enum DecodeBenchmark {
 
         // 2. Peak memory of one Swift decode, above what the process already had (measured first,
         // before the timed rounds leave freed memory behind in malloc).
-        PeakMemory.releaseFreeMemory()
-        let before = PeakMemory.currentResident()
-        let (firstEdition, peak, wasReset) = try PeakMemory.measurePeak { try NewsAPIDecoder.decode(data) }
+        ResidentMemory.releaseFreeMemory()
+        let before = ResidentMemory.current()
+        let (firstEdition, peak, wasReset) = try ResidentMemory.measurePeak { try NewsAPIDecoder.decode(data) }
         try check(firstEdition)
 
         // 3. Alternate Swift and Python so that both see the same machine state; round 0 is a warm-up.
@@ -69,21 +64,21 @@ enum DecodeBenchmark {
 
             // (a) Swift, the whole decode. The Edition is kept alive until after the clock stops;
             // the JSONValue tree is freed inside decode, so that is counted.
-            PeakMemory.releaseFreeMemory()
+            ResidentMemory.releaseFreeMemory()
             Timing.warmUpCPU()  // Python starts its clock hot, just after starting up; so do we
             let (edition, decodeTime) = try Timing.measure { try NewsAPIDecoder.decode(data) }
             try check(edition)
 
             // Sub-steps: the JSON parse alone, the walk over the parsed tree alone, freeing the tree.
             var tree: TreeBox? = nil
-            PeakMemory.releaseFreeMemory()
+            ResidentMemory.releaseFreeMemory()
             let parseTime = try Timing.measure { tree = TreeBox(try JSONParser.parse(data)) }.time
             let (walked, walkTime) = try Timing.measure { try NewsAPIDecoder.decode(tree!.value) }
             try check(walked)
             let freeTime = Timing.measure { tree = nil }.time
 
             // As NewsService calls it, with the response's URL as the base for relative links.
-            PeakMemory.releaseFreeMemory()
+            ResidentMemory.releaseFreeMemory()
             let (based, basedTime) = try Timing.measure { try NewsAPIDecoder.decode(data, baseURL: productionBaseURL) }
             try check(based)
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -21,10 +22,10 @@ enum FeedsBenchmark {
 
         var generator = RSSDocumentGenerator(seed: 0x4665_6564_7321)
         let document = generator.generate(items: itemCount)
-        let fileURL = options.documentPath.map { URL(fileURLWithPath: $0) } ?? FileManager.default.temporaryDirectory
-            .appendingPathComponent("headlines-bench-feed-\(ProcessInfo.processInfo.processIdentifier).xml")
+        let input = try BenchmarkInput(options, temporaryName: "feed.xml")
+        defer { input.discard() }
+        let fileURL = input.url
         try Data(document.bytes).write(to: fileURL)
-        defer { if options.documentPath == nil { try? FileManager.default.removeItem(at: fileURL) } }  // a temporary file
         report("document: \(fileURL.path)")
         report("  \(Format.bytes(document.bytes.count)) (\(document.bytes.count) bytes), \(itemCount) items")
 
@@ -57,13 +58,13 @@ enum FeedsBenchmark {
         report("rounds: \(rounds) timed (+1 warm-up)" + (python == nil ? ", Swift only" : ", alternating Swift and Python"))
         for round in 0...rounds {
             let timed = round > 0
-            PeakMemory.releaseFreeMemory()
+            ResidentMemory.releaseFreeMemory()
             Timing.warmUpCPU()  // Python starts its clock hot, just after starting up; so do we
             let (edition, total) = try Timing.measure { try readAndDecode() }
             try check(edition)
 
             let data = try Data(contentsOf: fileURL)
-            PeakMemory.releaseFreeMemory()
+            ResidentMemory.releaseFreeMemory()
             let (decoded, decode) = try Timing.measure {
                 try DocumentDecoder.decode(data, baseURL: feedURL, contentType: "application/rss+xml")
             }

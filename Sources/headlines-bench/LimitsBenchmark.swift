@@ -31,7 +31,7 @@ enum LimitsBenchmark {
             case .endlessImage:
                 return ScriptedResponse(
                     headers: [("Content-Type", "image/png")],
-                    body: .generated(prefix: SaveBenchmark.png, count: Int.max), contentLength: .omitted)
+                    body: .generated(prefix: HeaderOnlyImage.pngSignature, count: Int.max), contentLength: .omitted)
             }
         }
 
@@ -86,7 +86,7 @@ enum LimitsBenchmark {
 
     /// Runs one fetch in a child process of its own (`limits-probe`) and returns its peak RSS.
     private static func probe(_ limitsCase: Case, _ url: URL) async throws -> Int {
-        let result = try await ProcessRunner.run(CommandLine.arguments[0], ["limits-probe", limitsCase.rawValue, url.absoluteString], timeout: .seconds(120))
+        let result = try await ProcessRunner(CommandLine.arguments[0], ["limits-probe", limitsCase.rawValue, url.absoluteString]).run(timeout: .seconds(120))
         let text = result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
         guard result.status == 0, text.hasPrefix("peak="), let peak = Int(text.dropFirst(5)) else {
             throw BenchmarkFailure("the \(limitsCase.rawValue) probe failed (\(result.status)): \(text) \(result.stderrText)")
@@ -110,7 +110,7 @@ enum LimitsBenchmark {
                 exit(1)
             }
         }
-        report("peak=\(PeakMemory.peakResident() ?? -1)")
+        report("peak=\(ResidentMemory.peak() ?? -1)")
         exit(0)
     }
 

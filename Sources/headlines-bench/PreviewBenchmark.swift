@@ -28,11 +28,10 @@ enum PreviewBenchmark {
                 pixels: SyntheticImage.photo(width: size.width, height: size.height), quality: 85
             ).encode()
         }
-        let fileURL = options.documentPath.map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent(
-                "headlines-bench-preview-\(ProcessInfo.processInfo.processIdentifier).jpg")
+        let input = try BenchmarkInput(options, temporaryName: "preview.jpg")
+        defer { input.discard() }
+        let fileURL = input.url
         try data.write(to: fileURL)
-        defer { if options.documentPath == nil { try? FileManager.default.removeItem(at: fileURL) } }  // a temporary file
         report("image: \(size) JPEG, quality 85, 4:2:0, \(Format.bytes(data.count)), made in \(Format.milliseconds(makeTime)) ms: \(fileURL.path)")
 
         var djpeg: String?
@@ -56,13 +55,13 @@ enum PreviewBenchmark {
             var line = "  round \(round == 0 ? "w" : String(round)): preview \(Format.milliseconds(decodeTime.wall + mapTime.wall)) ms "
                 + "(decode \(Format.milliseconds(decodeTime.wall)), map \(Format.milliseconds(mapTime.wall)))"
             if let djpeg {
-                let (run, cpu) = try childCPU { try ExternalCommand.run(djpeg, ["-scale", "1/8", "-outfile", "/dev/null", fileURL.path]) }
-                guard run.status == 0 else { throw BenchmarkFailure("djpeg exited \(run.status): \(run.standardError.prefix(500))") }
+                let ((run, wallTime), cpu) = try childCPU { try ExternalCommand.run(djpeg, ["-scale", "1/8", "-outfile", "/dev/null", fileURL.path]) }
+                guard run.status == 0 else { throw BenchmarkFailure("djpeg exited \(run.status): \(run.stderrText.prefix(500))") }
                 if round > 0 {
-                    reference.append(run.wallTime)
+                    reference.append(wallTime)
                     referenceCPU.append(cpu)
                 }
-                line += ", djpeg \(Format.milliseconds(run.wallTime)) ms"
+                line += ", djpeg \(Format.milliseconds(wallTime)) ms"
             }
             if round > 0 {
                 decode.append(decodeTime)

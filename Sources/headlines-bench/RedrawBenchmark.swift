@@ -1,6 +1,7 @@
 import Foundation
 import HeadlinesUI
 import NewsCore
+import Synchronization
 import TestSupport
 
 
@@ -20,10 +21,9 @@ enum RedrawBenchmark {
             headers: [("Content-Type", "application/json")],
             body: .generated(prefix: Data("{\"status\":\"ok\",\"articles\":[".utf8), count: 20_000_000),
             chunkSize: 256, delayBetweenChunks: .milliseconds(5)))
-        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         server.route("/big-image.png", ScriptedResponse(
             headers: [("Content-Type", "image/png")],
-            body: .generated(prefix: png, count: 200_000_000),
+            body: .generated(prefix: HeaderOnlyImage.pngSignature, count: 200_000_000),
             chunkSize: 16_384, delayBetweenChunks: .milliseconds(2)))
 
         var lines: [String] = []
@@ -61,8 +61,7 @@ enum RedrawBenchmark {
         setenv("TERM", "xterm-256color", 1)
         let terminal = try PseudoTerminal(width: 100, height: 30)
         defer { terminal.close() }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("headlines-bench-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }  // best effort: a temporary folder
+        let folder = try TemporaryFolder("bench-redraw")
 
         let edition = Edition(articles: (0..<count).map { index in
             Article(sourceName: "Source \(index % 37)", author: "Author", title: "Headline number \(index): something happened somewhere today",
@@ -71,10 +70,10 @@ enum RedrawBenchmark {
         })
         // The articles are in the cache already (as after an earlier run); the refresh trickles.
         let source = DocumentSource(service: NewsService(), location: server.url("/slow-feed.json"), name: "Benchmark")
-        let store = try await ArticleStore.open(at: folder.appendingPathComponent("cache.db"))
+        let store = try await ArticleStore.open(at: folder.url.appendingPathComponent("cache.db"))
         try await store.merge(edition, into: source.key)
         let library = Library(entries: [Library.Entry(source: source)], store: store, loader: SourceLoader(store: store))
-        let downloads = DownloadCenter(persistence: Persistence(folder: folder, sizeLimit: 500_000_000))
+        let downloads = DownloadCenter(persistence: Persistence(folder: folder.url, sizeLimit: 500_000_000))
         let services = AppServices(library: library, environment: [:], downloads: downloads)
         let driver = try CursesDriver(inputFD: terminal.slave, outputFD: terminal.slave, useColor: true)
         let app = App(driver: driver)
@@ -133,11 +132,7 @@ enum RedrawBenchmark {
     private static func ms(_ duration: Duration) -> String { Format.milliseconds(duration, decimals: 3) + " ms" }
 
     private static func waitUntil(_ what: String, timeout: Duration = .seconds(20), _ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            guard ContinuousClock.now < deadline else { throw BenchmarkFailure("timed out waiting until \(what)") }
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        guard await eventually(timeout: timeout, condition) else { throw BenchmarkFailure("timed out waiting until \(what)") }
     }
 }
 

@@ -10,7 +10,6 @@ import TestSupport
 @MainActor
 enum SaveBenchmark {
     static let bigSize = 200_000_000
-    nonisolated static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
 
     static func run(_ options: BenchmarkOptions) async throws -> BenchmarkOutcome {
         let server = try LoopbackServer()
@@ -19,7 +18,7 @@ enum SaveBenchmark {
         defer { big.stop() }
         for index in 1...20 {
             server.route("/small-\(index).png", ScriptedResponse(
-                headers: [("Content-Type", "image/png")], body: .generated(prefix: png, count: 1_000_000),
+                headers: [("Content-Type", "image/png")], body: .generated(prefix: HeaderOnlyImage.pngSignature, count: 1_000_000),
                 delayBeforeHeaders: .milliseconds(100)))
         }
         let rounds = options.rounds ?? 3
@@ -68,35 +67,33 @@ enum SaveBenchmark {
 
     /// Saves the big image once; returns the time and how much the peak RSS grew.
     private static func saveBig(_ url: URL, size: Int = bigSize) async throws -> (Duration, Int) {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }  // a temporary folder
-        let persistence = Persistence(folder: folder, sizeLimit: 500_000_000)
+        let folder = try TemporaryFolder("bench-save")
+        let persistence = Persistence(folder: folder.url, sizeLimit: 500_000_000)
         // One small save first: the one-time costs (libcurl, the session's threads) belong to
         // the program's start, not to this save; in the app the article list paid them.
         _ = try await persistence.save(SaveRequest(imageURL: url.deletingLastPathComponent().appendingPathComponent("warm.png"), title: "Warm-up"))
-        PeakMemory.releaseFreeMemory()
+        ResidentMemory.releaseFreeMemory()
         // Without a reset, the peak would be the process's whole life, not this save's.
-        guard PeakMemory.resetPeak() else { throw BenchmarkFailure("the peak memory cannot be reset (/proc/self/clear_refs)") }
-        let before = PeakMemory.currentResident() ?? 0
+        guard ResidentMemory.resetPeak() else { throw BenchmarkFailure("the peak memory cannot be reset (/proc/self/clear_refs)") }
+        let before = ResidentMemory.current() ?? 0
         let start = ContinuousClock.now
         let saved = try await persistence.save(SaveRequest(imageURL: url, title: "Big picture"))
         let time = ContinuousClock.now - start
-        let after = PeakMemory.peakResident() ?? 0
+        let after = ResidentMemory.peak() ?? 0
         guard saved.byteCount == size else { throw BenchmarkFailure("saved \(saved.byteCount) bytes, not \(size)") }
         return (time, max(0, after - before))
     }
 
     /// `curl -o` of the same URL, timed from Python, which also reads curl's peak RSS.
     private static func curl(_ url: URL) throws -> (Duration, Int) {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }  // a temporary folder
+        let folder = try TemporaryFolder("bench-curl")
         let script = """
             import resource, subprocess, sys, time
             start = time.perf_counter()
             subprocess.run(["curl", "-s", "-o", sys.argv[2], sys.argv[1]], check=True)
             print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024)
             """
-        let output = try ExternalCommand.output("python3", ["-c", script, url.absoluteString, folder.appendingPathComponent("big.png").path])
+        let output = try ExternalCommand.output("python3", ["-c", script, url.absoluteString, folder.file("big.png").path])
         let fields = output.split(separator: " ")
         guard fields.count == 2, let seconds = Double(fields[0]), let peak = Int(fields[1].trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw BenchmarkFailure("unexpected output from the curl timing: \(output)")
@@ -110,34 +107,24 @@ enum SaveBenchmark {
             Article(sourceName: "Bench", title: "Picture \(index)", url: URL(string: "https://example.com/\(index)")!,
                     imageURL: server.url("/small-\(index).png"))
         }
-        let parallelFolder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: parallelFolder) }  // a temporary folder
-        let downloads = DownloadCenter(persistence: Persistence(folder: parallelFolder))
+        let parallelFolder = try TemporaryFolder("bench-batch")
+        let downloads = DownloadCenter(persistence: Persistence(folder: parallelFolder.url))
         let start = ContinuousClock.now
         downloads.saveAll(articles)
-        let deadline = ContinuousClock.now + .seconds(60)
-        while downloads.activeCount > 0 {
-            guard ContinuousClock.now < deadline else { throw BenchmarkFailure("the batch did not finish") }
-            try await Task.sleep(for: .milliseconds(1))
+        guard await eventually(timeout: .seconds(60), interval: .milliseconds(1), { downloads.activeCount == 0 }) else {
+            throw BenchmarkFailure("the batch did not finish")
         }
         let parallel = ContinuousClock.now - start
         guard downloads.savedCount == 20 else { throw BenchmarkFailure("only \(downloads.savedCount) of 20 saved") }
 
-        let serialFolder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: serialFolder) }  // a temporary folder
-        let persistence = Persistence(folder: serialFolder)
+        let serialFolder = try TemporaryFolder("bench-serial")
+        let persistence = Persistence(folder: serialFolder.url)
         let serialStart = ContinuousClock.now
         for article in articles {
             guard let url = article.imageURL else { continue }
             _ = try await persistence.save(SaveRequest(imageURL: url, title: article.title))
         }
         return (parallel, ContinuousClock.now - serialStart)
-    }
-
-    private static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("headlines-bench-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
     }
 
     private static func ms(_ duration: Duration) -> String { Format.milliseconds(duration) + " ms" }

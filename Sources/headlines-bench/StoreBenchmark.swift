@@ -22,10 +22,10 @@ enum StoreBenchmark {
     static func run(_ options: BenchmarkOptions) async throws -> BenchmarkOutcome {
         let total = max(options.articles ?? 100_000, sourceCount * refreshSize)
         let rounds = options.rounds ?? 7
-        let folder = options.documentPath.map { URL(fileURLWithPath: $0, isDirectory: true) }
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("headlines-bench-store-\(getpid())", isDirectory: true)
+        let input = try BenchmarkInput(options, temporaryName: "store")
+        defer { input.discard() }
+        let folder = input.url
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { if options.documentPath == nil { try? FileManager.default.removeItem(at: folder) } }  // a temporary folder
         let file = folder.appendingPathComponent("cache.db")
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }  // absent is fine
 

@@ -59,14 +59,16 @@ static void hl_pack_row(const hl_png_spec *spec, int channels, uint32_t y, unsig
     }
 }
 
-int hl_png_encode(const hl_png_spec *spec, unsigned char **out, size_t *out_size) {
+/// Writes `spec`; with no samples, every row is zero bytes (never held whole), filtered and
+/// compressed so that the file stays small.
+static int hl_png_write(const hl_png_spec *spec, unsigned char **out, size_t *out_size) {
     *out = NULL;
     *out_size = 0;
     int channels = hl_png_channels(spec->color_type);
     if (channels == 0 || spec->width == 0 || spec->height == 0) return 0;
     hl_buffer buffer = {0};
     size_t row_bytes = ((size_t)spec->width * channels * spec->bit_depth + 7) / 8;
-    unsigned char *row = malloc(row_bytes);
+    unsigned char *row = calloc(row_bytes, 1);
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
     png_infop info = png != NULL ? png_create_info_struct(png) : NULL;
     if (row == NULL || png == NULL || info == NULL || setjmp(png_jmpbuf(png))) {
@@ -79,6 +81,10 @@ int hl_png_encode(const hl_png_spec *spec, unsigned char **out, size_t *out_size
     png_set_IHDR(png, info, spec->width, spec->height, spec->bit_depth, spec->color_type,
                  spec->interlaced ? PNG_INTERLACE_ADAM7 : PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (spec->samples == NULL) {
+        png_set_compression_level(png, 9);
+        png_set_filter(png, 0, PNG_FILTER_NONE);
+    }
     if (spec->color_type == PNG_COLOR_TYPE_PALETTE) {
         png_color colors[256];
         for (int i = 0; i < spec->palette_count && i < 256; i++) {
@@ -105,7 +111,7 @@ int hl_png_encode(const hl_png_spec *spec, unsigned char **out, size_t *out_size
     int passes = png_set_interlace_handling(png);
     for (int pass = 0; pass < passes; pass++) {
         for (uint32_t y = 0; y < spec->height; y++) {
-            hl_pack_row(spec, channels, y, row);
+            if (spec->samples != NULL) hl_pack_row(spec, channels, y, row);
             png_write_row(png, row);
         }
     }
@@ -117,34 +123,23 @@ int hl_png_encode(const hl_png_spec *spec, unsigned char **out, size_t *out_size
     return 1;
 }
 
-int hl_png_encode_blank(uint32_t width, uint32_t height, int color_type, unsigned char **out, size_t *out_size) {
-    *out = NULL;
-    *out_size = 0;
-    int channels = hl_png_channels(color_type);
-    if (channels == 0 || color_type == PNG_COLOR_TYPE_PALETTE || width == 0 || height == 0) return 0;
-    hl_buffer buffer = {0};
-    unsigned char *row = calloc((size_t)width, channels);
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
-    png_infop info = png != NULL ? png_create_info_struct(png) : NULL;
-    if (row == NULL || png == NULL || info == NULL || setjmp(png_jmpbuf(png))) {
-        png_destroy_write_struct(&png, &info);
-        free(row);
-        free(buffer.bytes);
+int hl_png_encode(const hl_png_spec *spec, unsigned char **out, size_t *out_size) {
+    if (spec->samples == NULL) {
+        *out = NULL;
+        *out_size = 0;
         return 0;
     }
-    png_set_write_fn(png, &buffer, hl_buffer_write, hl_buffer_flush);
-    png_set_IHDR(png, info, width, height, 8, color_type, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_compression_level(png, 9);
-    png_set_filter(png, 0, PNG_FILTER_NONE);
-    png_write_info(png, info);
-    for (uint32_t y = 0; y < height; y++) png_write_row(png, row);
-    png_write_end(png, info);
-    png_destroy_write_struct(&png, &info);
-    free(row);
-    *out = buffer.bytes;
-    *out_size = buffer.size;
-    return 1;
+    return hl_png_write(spec, out, out_size);
+}
+
+int hl_png_encode_blank(uint32_t width, uint32_t height, int color_type, unsigned char **out, size_t *out_size) {
+    hl_png_spec spec = {.width = width, .height = height, .color_type = color_type, .bit_depth = 8};
+    if (color_type == PNG_COLOR_TYPE_PALETTE) {
+        *out = NULL;
+        *out_size = 0;
+        return 0;
+    }
+    return hl_png_write(&spec, out, out_size);
 }
 
 void hl_free(void *pointer) { free(pointer); }

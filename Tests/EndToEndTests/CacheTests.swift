@@ -19,7 +19,7 @@ extension EndToEnd {
         }
 
         func printing(_ arguments: [String]) async throws -> ProcessResult {
-            try await ProcessRunner.run(HeadlinesBinary.path, arguments, environment: HeadlinesBinary.environment(home: home.url), timeout: .seconds(30))
+            try await ProcessRunner(HeadlinesBinary.path, arguments, environment: HeadlinesBinary.environment(home: home.url)).run(timeout: .seconds(30))
         }
 
         static func titles(_ output: String) -> [String] {

@@ -11,8 +11,8 @@ extension EndToEnd {
         init() throws { home = try TemporaryFolder() }
 
         private func run(_ arguments: [String], extra: [String: String] = [:]) async throws -> ProcessResult {
-            try await ProcessRunner.run(
-                HeadlinesBinary.path, arguments, environment: HeadlinesBinary.environment(home: home.url, extra: extra), timeout: .seconds(30))
+            try await ProcessRunner(HeadlinesBinary.path, arguments, environment: HeadlinesBinary.environment(home: home.url, extra: extra))
+                .run(timeout: .seconds(30))
         }
 
         static func serveEveryKind(_ server: LoopbackServer) {

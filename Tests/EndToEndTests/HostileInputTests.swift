@@ -22,8 +22,7 @@ extension EndToEnd {
 
         @Test(arguments: ["q", "SIGINT", "SIGTERM", "SIGHUP"])
         func aFIFOImageNeitherHangsNorHoldsTheExit(_ ending: String) async throws {
-            let folder = try TemporaryFolder()
-            defer { folder.remove() }
+            let folder = try TemporaryFolder("e2e")
             let session = try HeadlinesSession(["--source", try Self.fifoEdition(in: folder).path], width: 200)
             defer { session.close() }
             try await session.tmux.waitForText("Picture from a pipe")
@@ -51,17 +50,17 @@ extension EndToEnd {
             defer { session.close() }
             try await session.tmux.waitForText("34 articles")
             let tty = try session.tmux.paneTTY()
-            let programMode = try await ProcessRunner.run("stty", ["-F", tty, "-g"]).stdoutText
+            let programMode = try await ProcessRunner("stty", ["-F", tty, "-g"]).run().stdoutText
             try session.tmux.signalProgram(SIGSTOP)
             // What a shell does when its job stops: its own modes (echo, line by line), a message.
-            #expect(try await ProcessRunner.run("stty", ["-F", tty, "sane"]).status == 0)
+            #expect(try await ProcessRunner("stty", ["-F", tty, "sane"]).run().status == 0)
             try "\r\n[1]+  Stopped    headlines\r\n$ fg\r\n".write(toFile: tty, atomically: false, encoding: .utf8)
-            #expect(try await ProcessRunner.run("stty", ["-F", tty, "-g"]).stdoutText != programMode)
+            #expect(try await ProcessRunner("stty", ["-F", tty, "-g"]).run().stdoutText != programMode)
             try session.tmux.signalProgram(SIGCONT)
             let redrawn = try await session.tmux.waitForScreen { !$0.contains("Stopped") && $0.contains("34 articles") }
             #expect(!redrawn.contains("$ fg"))
-            #expect(await eventually(.seconds(5)) {
-                (try? ProcessRunner.runSynchronously("stty", ["-F", tty, "-g"]).stdoutText) == programMode
+            #expect(await eventually(timeout: .seconds(5)) {
+                (try? ProcessRunner("stty", ["-F", tty, "-g"]).runSynchronously().stdoutText) == programMode
             }, "the terminal is not back in the program's mode")
             // Keys act at once and are not echoed.
             let before = try session.tmux.capture()

@@ -5,13 +5,23 @@ import TestSupport
 extension EndToEnd {
     /// The interface: auto-load, refresh, cancel on leaving, browser, resize, help.
     @Suite struct Interface {
+        /// A NewsAPI server with one article, `title`, whose picture (/picture.png) is answered with `picture`.
+        static func server(pictured title: String, picture: ScriptedResponse) throws -> LoopbackServer {
+            let server = try LoopbackServer()
+            server.route("/v2/top-headlines", .json(NewsAPIFixtures.document([
+                .init(title: title, url: "https://example.com/pictured", imageURL: server.url("/picture.png").absoluteString),
+            ])))
+            server.route("/picture.png", picture)
+            return server
+        }
+
         @Test func autoLoadShowsLoadingThenTheHeadlines() async throws {
             let server = try LoopbackServer()
             defer { server.stop() }
             var slow = ScriptedResponse.json(NewsAPIFixtures.numbered("Story", count: 5))
             slow.delayBeforeHeaders = .milliseconds(1500)
             server.route("/v2/top-headlines", slow)
-            let session = try HeadlinesSession(["--newsapi-url", server.baseURL.absoluteString], environment: ["NEWSAPI_KEY": "k"])
+            let session = try HeadlinesSession(newsAPI: server)
             defer { session.close() }
             try await session.tmux.waitForText("Loading")
             let screen = try await session.tmux.waitForText("Story 5")
@@ -28,10 +38,8 @@ extension EndToEnd {
             first.delayBeforeHeaders = .seconds(2)
             let second = ScriptedResponse.json(NewsAPIFixtures.numbered("New", count: 3))
             server.route("/v2/top-headlines", first, second)
-            let session = try HeadlinesSession(["--newsapi-url", server.baseURL.absoluteString], environment: ["NEWSAPI_KEY": "k"])
+            let session = try await HeadlinesSession.loading(from: server)
             defer { session.close() }
-            #expect(await server.waitUntil(timeout: .seconds(10)) { $0.count == 1 })
-            try await session.tmux.waitForText("Loading")
             let firstStarted = ContinuousClock.now
             try session.tmux.sendKeys("r")
             #expect(await server.waitUntil(timeout: .seconds(2)) { $0.first?.abortedByClient == true })
@@ -49,10 +57,8 @@ extension EndToEnd {
             let server = try LoopbackServer()
             defer { server.stop() }
             server.route("/v2/top-headlines", ScriptedResponse(action: .hang))
-            let session = try HeadlinesSession(["--newsapi-url", server.baseURL.absoluteString], environment: ["NEWSAPI_KEY": "k"])
+            let session = try await HeadlinesSession.loading(from: server)
             defer { session.close() }
-            #expect(await server.waitUntil(timeout: .seconds(10)) { $0.count == 1 })
-            try await session.tmux.waitForText("Loading")
             let pressed = ContinuousClock.now
             try session.tmux.sendKeys("q")
             #expect(await server.waitUntil(timeout: .seconds(2)) { $0.first?.clientClosedAt != nil })
@@ -62,44 +68,35 @@ extension EndToEnd {
         }
 
         @Test func leavingTheArticleDuringASlowImageFetchClosesThatConnection() async throws {
-            let server = try LoopbackServer()
-            defer { server.stop() }
-            let image = ImageFixtures.png(width: 640, height: 360, padding: 200_000)
-            server.route("/v2/top-headlines", .json(NewsAPIFixtures.document([
-                .init(title: "With a slow picture", url: "https://example.com/slow", imageURL: server.url("/slow.png").absoluteString),
-            ])))
-            var slowImage = ScriptedResponse.bytes(image, contentType: "image/png")
+            var slowImage = ScriptedResponse.bytes(HeaderOnlyImage.padded(HeaderOnlyImage.png(width: 640, height: 360), to: 200_000), contentType: "image/png")
             slowImage.chunkSize = 2048
             slowImage.delayBetweenChunks = .milliseconds(40)
-            server.route("/slow.png", slowImage)
-            let session = try HeadlinesSession(["--newsapi-url", server.baseURL.absoluteString], environment: ["NEWSAPI_KEY": "k"])
+            let server = try Self.server(pictured: "With a slow picture", picture: slowImage)
+            defer { server.stop() }
+            let session = try HeadlinesSession(newsAPI: server)
             defer { session.close() }
             try await session.tmux.waitForText("With a slow picture")
             try session.tmux.sendKeys("Enter")
             try await session.tmux.waitForScreen { $0.contains("Image: [") && $0.contains("%") }
-            #expect(await server.waitUntil(timeout: .seconds(5)) { $0.contains { $0.path == "/slow.png" && $0.bodyBytesSent > 0 } })
+            #expect(await server.waitUntil(timeout: .seconds(5)) { $0.contains { $0.path == "/picture.png" && $0.bodyBytesSent > 0 } })
             let left = ContinuousClock.now
             try session.tmux.sendKeys("q")
-            #expect(await server.waitUntil(timeout: .seconds(2)) { $0.contains { $0.path == "/slow.png" && $0.abortedByClient } })
-            let closedAt = try #require(server.requests(path: "/slow.png").first?.clientClosedAt)
+            #expect(await server.waitUntil(timeout: .seconds(2)) { $0.contains { $0.path == "/picture.png" && $0.abortedByClient } })
+            let closedAt = try #require(server.requests(path: "/picture.png").first?.clientClosedAt)
             #expect(closedAt - left < .milliseconds(500))
             try await session.tmux.waitForText("1 article")
         }
 
         @Test func theArticleShowsTheImageTypeAndSize() async throws {
-            let server = try LoopbackServer()
+            let image = HeaderOnlyImage.padded(HeaderOnlyImage.png(width: 640, height: 360), to: 3000)
+            let server = try Self.server(pictured: "A pictured story", picture: .bytes(image, contentType: "image/png"))
             defer { server.stop() }
-            let image = ImageFixtures.png(width: 640, height: 360, padding: 3000)
-            server.route("/v2/top-headlines", .json(NewsAPIFixtures.document([
-                .init(title: "A pictured story", url: "https://example.com/pic", imageURL: server.url("/pic.png").absoluteString),
-            ])))
-            server.route("/pic.png", .bytes(image, contentType: "image/png"))
-            let session = try HeadlinesSession(["--newsapi-url", server.baseURL.absoluteString], environment: ["NEWSAPI_KEY": "k"])
+            let session = try HeadlinesSession(newsAPI: server)
             defer { session.close() }
             try await session.tmux.waitForText("A pictured story")
             try session.tmux.sendKeys("Enter")
             let screen = try await session.tmux.waitForText("Image: PNG, 640×360")
-            #expect(screen.contains("https://example.com/pic"))
+            #expect(screen.contains("https://example.com/pictured"))
             #expect(screen.contains("Loopback Times · by A. Writer"))
         }
 
@@ -108,8 +105,7 @@ extension EndToEnd {
             defer { server.stop() }
             let url = "https://example.com/odd?x=$HOME&y=(1);z=`id`&w='q'"
             server.route("/v2/top-headlines", .json(NewsAPIFixtures.document([.init(title: "Odd link", url: url)])))
-            let home = try TemporaryFolder()
-            defer { home.remove() }
+            let home = try TemporaryFolder("e2e")
             let record = home.file("args.txt")
             let script = home.file("browser.sh")
             try """
@@ -118,8 +114,7 @@ extension EndToEnd {
                 mv '\(record.path).tmp' '\(record.path)'
                 """.write(to: script, atomically: true, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-            let session = try HeadlinesSession(
-                ["--newsapi-url", server.baseURL.absoluteString], environment: ["NEWSAPI_KEY": "k", "BROWSER": script.path])
+            let session = try HeadlinesSession(newsAPI: server, environment: ["BROWSER": script.path])
             defer { session.close() }
             try await session.tmux.waitForText("Odd link")
             try session.tmux.sendKeys("o")
@@ -136,7 +131,7 @@ extension EndToEnd {
             let server = try LoopbackServer()
             defer { server.stop() }
             server.route("/v2/top-headlines", .json(NewsAPIFixtures.numbered("Item", count: 40)))
-            let session = try HeadlinesSession(["--newsapi-url", server.baseURL.absoluteString], environment: ["NEWSAPI_KEY": "k"])
+            let session = try HeadlinesSession(newsAPI: server)
             defer { session.close() }
             try await session.tmux.waitForText("40 articles")
             try session.tmux.sendKeys("G")

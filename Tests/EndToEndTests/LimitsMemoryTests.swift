@@ -9,7 +9,7 @@ extension EndToEnd {
     @Suite struct LimitsMemory {
         @Test func hostileBodiesStayUnder100MiBOfPeakMemory() async throws {
             let bench = URL(fileURLWithPath: HeadlinesBinary.path).deletingLastPathComponent().appendingPathComponent("headlines-bench").path
-            let result = try await ProcessRunner.run(bench, ["limits", "--strict", "--rounds", "1"], timeout: .seconds(120))
+            let result = try await ProcessRunner(bench, ["limits", "--strict", "--rounds", "1"]).run(timeout: .seconds(120))
             #expect(result.status == 0, "\(result.stdoutText)\n\(result.stderrText)")
             #expect(result.stdoutText.contains("PASS  limits"), "\(result.stdoutText)")
         }

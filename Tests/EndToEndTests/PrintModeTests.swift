@@ -8,18 +8,16 @@ struct PrintModeTests {
     let home: TemporaryFolder
 
     init() throws {
-        home = try TemporaryFolder()
+        home = try TemporaryFolder("e2e")
     }
 
     private func run(_ arguments: [String], extra: [String: String] = [:]) async throws -> ProcessResult {
-        try await ProcessRunner.run(
-            HeadlinesBinary.path, arguments,
-            environment: HeadlinesBinary.environment(home: home.url, extra: extra), timeout: .seconds(30)
-        )
+        try await ProcessRunner(
+            HeadlinesBinary.path, arguments, environment: HeadlinesBinary.environment(home: home.url, extra: extra)
+        ).run(timeout: .seconds(30))
     }
 
     @Test func printsTheDemoEditionWithNoKeyAndNoNetwork() async throws {
-        defer { home.remove() }
         let result = try await run(["--print"])
         #expect(result.status == 0)
         let lines = result.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
@@ -34,7 +32,6 @@ struct PrintModeTests {
     }
 
     @Test func printsExactlyTheRulesFromANewsAPIServer() async throws {
-        defer { home.remove() }
         let server = try LoopbackServer()
         defer { server.stop() }
         let body = """
@@ -62,7 +59,6 @@ struct PrintModeTests {
     }
 
     @Test func jsonLinesUseNewsAPIFieldNames() async throws {
-        defer { home.remove() }
         let server = try LoopbackServer()
         defer { server.stop() }
         server.route("/feed.json", .json("""
@@ -90,7 +86,6 @@ struct PrintModeTests {
     }
 
     @Test func a401IsReportedInOneLineWithExitStatus1() async throws {
-        defer { home.remove() }
         let server = try LoopbackServer()
         defer { server.stop() }
         server.route("/v2/top-headlines", .json(
@@ -104,7 +99,6 @@ struct PrintModeTests {
     }
 
     @Test func failuresExitWith1AndUsageErrorsWith2() async throws {
-        defer { home.remove() }
         let server = try LoopbackServer()
         defer { server.stop() }
         server.route("/broken.json", .text("<html>not news</html>", contentType: "text/html"))
@@ -133,7 +127,6 @@ struct PrintModeTests {
     /// A URL of another scheme is refused, not read as a relative path that happens not to exist.
     @Test(arguments: ["ftp://x/y", "gopher://news.example/1", "sftp://host/feed.xml"])
     func otherSchemesAreRefusedAsUnsupported(_ source: String) async throws {
-        defer { home.remove() }
         let result = try await run(["--print", "--source", source])
         #expect(result.status == 2)
         let scheme = source.prefix { $0 != ":" }
@@ -141,7 +134,6 @@ struct PrintModeTests {
     }
 
     @Test func aTimeoutStopsAServerThatTrickles() async throws {
-        defer { home.remove() }
         let server = try LoopbackServer()
         defer { server.stop() }
         server.route("/slow.json", ScriptedResponse(
@@ -153,7 +145,6 @@ struct PrintModeTests {
     }
 
     @Test func helpAndVersionExitZero() async throws {
-        defer { home.remove() }
         let help = try await run(["--help"])
         #expect(help.status == 0)
         #expect(help.stdoutText.contains("--newsapi-url"))

@@ -9,7 +9,7 @@ extension EndToEnd {
     @Suite struct SaveMemory {
         @Test func savingA30MBImageGrowsPeakMemoryBy16MiBAtMost() async throws {
             let bench = URL(fileURLWithPath: HeadlinesBinary.path).deletingLastPathComponent().appendingPathComponent("headlines-bench").path
-            let result = try await ProcessRunner.run(bench, ["save-memory", "--strict"], timeout: .seconds(60))
+            let result = try await ProcessRunner(bench, ["save-memory", "--strict"]).run(timeout: .seconds(60))
             #expect(result.status == 0, "\(result.stdoutText)\n\(result.stderrText)")
             #expect(result.stdoutText.contains("PASS  save-memory"), "\(result.stdoutText)")
         }

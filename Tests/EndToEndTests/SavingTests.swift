@@ -20,22 +20,16 @@ extension EndToEnd {
         }
 
         static func image(_ index: Int, size: Int) -> Data {
-            var data = ImageFixtures.png(width: UInt32(100 + index), height: 50, padding: 0)
-            data.append(Data((0..<max(0, size - data.count)).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ index) }))
-            return data
+            HeaderOnlyImage.padded(HeaderOnlyImage.png(width: 100 + index, height: 50), to: size, seed: index)
         }
 
         static func finalFiles(_ session: HeadlinesSession) -> [String] { session.savedFiles().filter { !$0.hasPrefix(".") } }
         static func temporaryFiles(_ session: HeadlinesSession) -> [String] { session.savedFiles().filter { $0.hasPrefix(".") } }
 
-        func start(_ server: LoopbackServer) throws -> HeadlinesSession {
-            try HeadlinesSession(["--newsapi-url", server.baseURL.absoluteString], environment: ["NEWSAPI_KEY": "k"])
-        }
-
         @Test func dSavesAByteIdenticalFileWithTheRightExtension() async throws {
             let server = try Self.server(count: 3)
             defer { server.stop() }
-            let session = try start(server)
+            let session = try HeadlinesSession(newsAPI: server)
             defer { session.close() }
             try await session.tmux.waitForText("Pic 3")
             try session.tmux.sendKeys("j", "d")
@@ -53,7 +47,7 @@ extension EndToEnd {
         @Test func capitalDSavesAllTwentyAndTheDownloadsScreenShowsThem() async throws {
             let server = try Self.server(count: 20, before: .milliseconds(100))
             defer { server.stop() }
-            let session = try start(server)
+            let session = try HeadlinesSession(newsAPI: server)
             defer { session.close() }
             try await session.tmux.waitForText("20 articles")
             try session.tmux.sendKeys("D")
@@ -71,7 +65,7 @@ extension EndToEnd {
         @Test func capitalCDuringASlowBatchStopsEveryTransferAndLeavesNothing() async throws {
             let server = try Self.server(count: 8, size: 400_000, chunk: 4096, every: .milliseconds(50))
             defer { server.stop() }
-            let session = try start(server)
+            let session = try HeadlinesSession(newsAPI: server)
             defer { session.close() }
             try await session.tmux.waitForText("8 articles")
             try session.tmux.sendKeys("D")
@@ -83,7 +77,7 @@ extension EndToEnd {
                 requests.filter { $0.path.hasPrefix("/image-") }.allSatisfy { $0.abortedByClient }
             })
             try await session.tmux.waitForText("cancelled")
-            #expect(await eventually(.seconds(3)) { Self.temporaryFiles(session).isEmpty })
+            #expect(await eventually(timeout: .seconds(3)) { Self.temporaryFiles(session).isEmpty })
             #expect(Self.finalFiles(session).isEmpty)
             // Only the four that had started were ever requested: the queued ones never went out.
             #expect(server.requests.filter { $0.path.hasPrefix("/image-") }.count == 4)
@@ -91,7 +85,7 @@ extension EndToEnd {
 
         /// Starts a slow save of one image, then presses `q` once: the app says it waits.
         func quitDuringASave(server: LoopbackServer) async throws -> HeadlinesSession {
-            let session = try start(server)
+            let session = try HeadlinesSession(newsAPI: server)
             try await session.tmux.waitForText("1 article")
             try session.tmux.sendKeys("d")
             #expect(await server.waitUntil(timeout: .seconds(5)) { $0.contains { $0.path == "/image-1.png" && $0.bodyBytesSent > 0 } })
@@ -126,7 +120,7 @@ extension EndToEnd {
         @Test func sigkillMidSaveLeavesNoFinalFileAndTheNextStartCleansUp() async throws {
             let server = try Self.server(count: 1, size: 2_000_000, chunk: 4096, every: .milliseconds(50))
             defer { server.stop() }
-            let session = try start(server)
+            let session = try HeadlinesSession(newsAPI: server)
             defer { session.close() }
             try await session.tmux.waitForText("1 article")
             try session.tmux.sendKeys("d")
@@ -155,7 +149,7 @@ extension EndToEnd {
                 .init(title: "Fake picture", url: "https://example.com/fake", imageURL: server.url("/fake.png").absoluteString),
             ])))
             server.route("/fake.png", .text("<!doctype html><html>gotcha</html>", contentType: "text/html; charset=utf-8"))
-            let session = try start(server)
+            let session = try HeadlinesSession(newsAPI: server)
             defer { session.close() }
             try await session.tmux.waitForText("Fake picture")
             try session.tmux.sendKeys("d")

@@ -48,8 +48,7 @@ extension EndToEnd {
 
         @Test(arguments: [120, 44])
         func everyRowKeepsItsOwnTextInOrder(width: Int) async throws {
-            let folder = try TemporaryFolder()
-            defer { folder.remove() }
+            let folder = try TemporaryFolder("e2e")
             let session = try HeadlinesSession(["--source", try Self.document(in: folder).path], width: width, height: 20)
             defer { session.close() }
             let first = try await session.tmux.waitForText("8 articles")
@@ -81,8 +80,7 @@ extension EndToEnd {
         }
 
         @Test func aLocaleWithoutUTF8ShowsASCIIAndSaysSo() async throws {
-            let folder = try TemporaryFolder()
-            defer { folder.remove() }
+            let folder = try TemporaryFolder("e2e")
             let url = folder.file("latin.json")
             try NewsAPIFixtures.document([
                 .init(title: "Café déjà vu — “quoted”", url: "https://example.com/1", source: "Résumé"),

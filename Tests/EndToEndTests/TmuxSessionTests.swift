@@ -134,31 +134,29 @@ struct TmuxSessionTests {
         #expect(processes(whoseCommandLineContains: socketName).count == 1)  // The server.
         session.close()
         session.close()
-        try await waitUntil("the program is gone") { !isRunning(pid) }
-        try await waitUntil("the server is gone") { processes(whoseCommandLineContains: socketName).isEmpty }
+        #expect(await eventually(timeout: .seconds(5)) { !isRunning(pid) }, "the program is gone")
+        #expect(await eventually(timeout: .seconds(5)) { processes(whoseCommandLineContains: socketName).isEmpty }, "the server is gone")
         #expect(!FileManager.default.fileExists(atPath: session.socketPath))
         #expect(throws: TmuxSessionError.self) { try session.capture() }
         #expect(throws: TmuxSessionError.self) { try session.sendKeys("q") }
     }
 
     @Test func processRunnerCapturesOutputAndStatus() async throws {
-        let result = try await ProcessRunner.run(
+        let result = try await ProcessRunner(
             "/bin/sh", ["-c", #"printf out; printf err >&2; printf '%s' "$EXTRA"; exit 4"#],
             extraEnvironment: ["EXTRA": "+x"]
-        )
+        ).run()
         #expect(result.status == 4)
         #expect(result.stdoutText == "out+x")
         #expect(result.stderrText == "err")
 
-        let found = try await ProcessRunner.run("sh", ["-c", "kill -TERM $$"])
+        let found = try await ProcessRunner("sh", ["-c", "kill -TERM $$"]).run()
         #expect(found.status == 143)
         #expect(found.uncaughtSignal == SIGTERM)
     }
 
     @Test func processRunnerDrainsLargeOutputOnBothPipes() async throws {
-        let result = try await ProcessRunner.run(
-            "/bin/sh", ["-c", "head -c 3000000 /dev/zero; head -c 2000000 /dev/zero >&2"]
-        )
+        let result = try await ProcessRunner("/bin/sh", ["-c", "head -c 3000000 /dev/zero; head -c 2000000 /dev/zero >&2"]).run()
         #expect(result.status == 0)
         #expect(result.stdout.count == 3_000_000)
         #expect(result.stderr.count == 2_000_000)
@@ -168,7 +166,7 @@ struct TmuxSessionTests {
         let clock = ContinuousClock()
         let start = clock.now
         let error = await #expect(throws: ProcessRunnerError.self) {
-            try await ProcessRunner.run("/bin/sh", ["-c", "sleep 100 & echo $!; wait"], timeout: .milliseconds(300))
+            try await ProcessRunner("/bin/sh", ["-c", "sleep 100 & echo $!; wait"]).run(timeout: .milliseconds(300))
         }
         #expect(clock.now - start < .seconds(3))
         guard case .timedOut(_, _, let stdout, _) = try #require(error) else {
@@ -176,27 +174,13 @@ struct TmuxSessionTests {
             return
         }
         let grandchild = try #require(Int32(String(decoding: stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
-        try await waitUntil("the background sleep is killed too") { !isRunning(grandchild) }
+        #expect(await eventually(timeout: .seconds(5)) { !isRunning(grandchild) }, "the background sleep is killed too")
     }
 
     @Test func processRunnerStopsWhenItsTaskIsCancelled() async throws {
-        let task = Task { try await ProcessRunner.run("sleep", ["100"]) }
+        let task = Task { try await ProcessRunner("sleep", ["100"]).run() }
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
-    }
-}
-
-/// Polls `condition` every 20 ms for up to `timeout`.
-private func waitUntil(
-    _ what: String, timeout: Duration = .seconds(5), _ condition: () -> Bool
-) async throws {
-    let deadline = ContinuousClock.now.advanced(by: timeout)
-    while !condition() {
-        guard ContinuousClock.now < deadline else {
-            Issue.record("timed out waiting until \(what)")
-            return
-        }
-        try await Task.sleep(for: .milliseconds(20))
     }
 }
 

@@ -8,7 +8,7 @@ import NewsCore
 struct ArticleScreenTests {
     @Test("scrolling keys move the text and clamp at both ends")
     func scrolling() async throws {
-        let host = TestHost(isRoot: false)
+        let host = try TestHost(isRoot: false)
         let services = try await host.services(ScriptedSource([.success(Edition(articles: []))]))
         let screen = ArticleScreen(article: ArticleViewTests.article(), services: services)
         var canvas = Canvas(width: 40, height: 10)

@@ -98,34 +98,36 @@ struct CanvasTests {
         #expect(exact[4, 0].text == "")
     }
 
-    @Test("overwriting the second half of a wide character blanks its first half")
-    func overwriteSecondHalf() {
-        var canvas = Canvas(width: 6, height: 1)
-        canvas.write("漢字", x: 0, y: 0, style: .accent)
-        canvas.write("x", x: 1, y: 0)
-        #expect(canvas.line(0) == " x字  ")
-        #expect(canvas[0, 0] == Canvas.Cell(text: " ", style: .accent))
-        #expect(TextWidth.of(canvas.line(0)) == 6)
+    /// Writes over part of a wide character, on a row of six columns.
+    struct Overwrite: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let writes: [(text: String, x: Int, style: Style)]
+        let line: String
+        /// A cell that must have been blanked, and how.
+        var blanked: (x: Int, cell: Canvas.Cell)?
+
+        static let all = [
+            Overwrite(
+                testDescription: "overwriting the second half of a wide character blanks its first half, in its style",
+                writes: [("漢字", 0, .accent), ("x", 1, .normal)], line: " x字  ", blanked: (0, Canvas.Cell(text: " ", style: .accent))),
+            Overwrite(
+                testDescription: "overwriting the first half of a wide character blanks its second half",
+                writes: [("漢字", 0, .normal), ("y", 2, .normal)], line: "漢y   ", blanked: (3, Canvas.Cell(text: " ", style: .normal))),
+            Overwrite(
+                testDescription: "a wide character that cuts one on its left and replaces a narrow one on its right",
+                writes: [("漢字", 0, .normal), ("y", 2, .normal), ("字", 1, .normal)], line: " 字   "),
+            Overwrite(
+                testDescription: "a wide character over two wide characters blanks both outer halves",
+                writes: [("漢字漢", 0, .normal), ("🚀", 1, .normal)], line: " 🚀 漢"),
+        ]
     }
 
-    @Test("overwriting the first half of a wide character blanks its second half")
-    func overwriteFirstHalf() {
+    @Test(arguments: Overwrite.all)
+    func overwritingPartOfAWideCharacter(_ overwrite: Overwrite) {
         var canvas = Canvas(width: 6, height: 1)
-        canvas.write("漢字", x: 0, y: 0)
-        canvas.write("y", x: 2, y: 0)
-        #expect(canvas.line(0) == "漢y   ")
-        #expect(canvas[3, 0].text == " ")
-        canvas.write("字", x: 1, y: 0)  // cuts 漢 on its left, y on its right is replaced
-        #expect(canvas.line(0) == " 字   ")
-        #expect(TextWidth.of(canvas.line(0)) == 6)
-    }
-
-    @Test("a wide character over two wide characters blanks both outer halves")
-    func wideOverWide() {
-        var canvas = Canvas(width: 6, height: 1)
-        canvas.write("漢字漢", x: 0, y: 0)
-        canvas.write("🚀", x: 1, y: 0)
-        #expect(canvas.line(0) == " 🚀 漢")
+        for write in overwrite.writes { canvas.write(write.text, x: write.x, y: 0, style: write.style) }
+        #expect(canvas.line(0) == overwrite.line)
+        if let (x, cell) = overwrite.blanked { #expect(canvas[x, 0] == cell) }
         #expect(TextWidth.of(canvas.line(0)) == 6)
     }
 

@@ -2,19 +2,22 @@ import Foundation
 import Testing
 @testable import HeadlinesUI
 import NewsCore
+import TestSupport
 
 /// The parts of `DownloadCenter` that start no transfer.
 @Suite("DownloadCenter")
 @MainActor
 struct DownloadCenterTests {
-    static func center() -> DownloadCenter {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("headlines-ui-tests-\(UUID().uuidString)")
-        return DownloadCenter(persistence: Persistence(folder: folder))
-    }
+    /// Where the center would save (nothing is written there: no transfer starts).
+    let folder: TemporaryFolder
+
+    init() throws { folder = try TemporaryFolder("ui-downloads") }
+
+    func center() -> DownloadCenter { DownloadCenter(persistence: Persistence(folder: folder.url)) }
 
     @Test("an article without an image is refused at once")
     func noImage() {
-        let center = Self.center()
+        let center = center()
         let start = center.save(Fixtures.article(0))
         #expect(start == .noImage)
         #expect(DownloadsText.refusal(start) == Notice("This article has no image.", kind: .error))

@@ -26,59 +26,16 @@ struct FrameDiffTests {
         return screen
     }
 
-    @Test func noOldFrameWritesEveryCellInRunsOfOneStyle() {
-        var new = Self.canvas(["abc", "def"], width: 5)
-        new.write("X", x: 4, y: 0, style: .error)
-        let runs = FrameDiff.runs(from: nil, to: new)
-        #expect(runs == [
-            FrameRun(x: 0, y: 0, text: "abc ", style: .normal, columns: 4),
-            FrameRun(x: 4, y: 0, text: "X", style: .error, columns: 1),
-            FrameRun(x: 0, y: 1, text: "def  ", style: .normal, columns: 5),
-        ])
-        #expect(Self.apply(runs, to: Canvas(width: 5, height: 2)) == new)
+    @Test(arguments: FrameChange.all)
+    func theRunsAreWhatChangedAndTurnTheOldFrameIntoTheNew(_ change: FrameChange) {
+        let runs = FrameDiff.runs(from: change.old, to: change.new)
+        #expect(runs == change.runs)
+        #expect(Self.apply(runs, to: change.old ?? Canvas(width: change.new.width, height: change.new.height)) == change.new)
     }
 
     @Test func unchangedFramesWriteNothing() {
         let frame = Self.canvas(["漢字 and text", "🚀 rocket"], width: 20)
         #expect(FrameDiff.runs(from: frame, to: frame).isEmpty)
-    }
-
-    @Test func aWideCharacterReplacedByTwoNarrowOnesAndBack() {
-        let wide = Self.canvas(["a漢b"], width: 6)
-        let narrow = Self.canvas(["axyb"], width: 6)
-        let there = FrameDiff.runs(from: wide, to: narrow)
-        #expect(there == [FrameRun(x: 1, y: 0, text: "xy", style: .normal, columns: 2)])
-        #expect(Self.apply(there, to: wide) == narrow)
-        let back = FrameDiff.runs(from: narrow, to: wide)
-        #expect(back == [FrameRun(x: 1, y: 0, text: "漢", style: .normal, columns: 2)], "the continuation cell goes with its character")
-        #expect(Self.apply(back, to: narrow) == wide)
-    }
-
-    @Test func aStyleChangeInsideARunSplitsIt() {
-        let old = Self.canvas(["abcdef"], width: 6)
-        var new = Self.canvas(["ABCDEF"], width: 6)
-        new.write("CD", x: 2, y: 0, style: .selection)
-        let runs = FrameDiff.runs(from: old, to: new)
-        #expect(runs == [
-            FrameRun(x: 0, y: 0, text: "AB", style: .normal, columns: 2),
-            FrameRun(x: 2, y: 0, text: "CD", style: .selection, columns: 2),
-            FrameRun(x: 4, y: 0, text: "EF", style: .normal, columns: 2),
-        ])
-        #expect(Self.apply(runs, to: old) == new)
-    }
-
-    @Test func aRowThatShrinksBlanksWhatItLeft() {
-        let old = Self.canvas(["Hello world"], width: 12)
-        let new = Self.canvas(["Hello"], width: 12)
-        let runs = FrameDiff.runs(from: old, to: new)
-        #expect(runs == [FrameRun(x: 6, y: 0, text: "     ", style: .normal, columns: 5)], "the space after Hello was one already")
-        #expect(Self.apply(runs, to: old) == new)
-    }
-
-    @Test func aChangeOnlyAfterAnUnchangedWideCharacterStartsAfterIt() {
-        let old = Self.canvas(["字ab"], width: 5)
-        let new = Self.canvas(["字aX"], width: 5)
-        #expect(FrameDiff.runs(from: old, to: new) == [FrameRun(x: 3, y: 0, text: "X", style: .normal, columns: 1)])
     }
 
     @Test func aClusterWiderThanTwoColumnsIsWrittenWhole() {

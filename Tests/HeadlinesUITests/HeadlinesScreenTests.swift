@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import HeadlinesUI
 import NewsCore
+import TestSupport
 
 @Suite("HeadlinesScreen", .timeLimit(.minutes(1)))
 @MainActor
@@ -11,7 +12,7 @@ struct HeadlinesScreenTests {
         _ source: ScriptedSource = ScriptedSource([.success(Edition(articles: Fixtures.dated()))]),
         width: Int = 100, height: Int = 30
     ) async throws -> (screen: HeadlinesScreen, host: TestHost) {
-        let host = TestHost()
+        let host = try TestHost()
         let screen = HeadlinesScreen(services: try await host.services(source))
         screen.didAppear(host.context)
         #expect(screen.state.isLoading)
@@ -182,7 +183,7 @@ struct HeadlinesScreenCancellationTests {
     }
 
     @Test func anUnaskedCancellationEndsTheLoadingPhase() async throws {
-        let host = TestHost()
+        let host = try TestHost()
         let screen = HeadlinesScreen(services: try await host.services(CancellingSource()))
         screen.didAppear(host.context)
         defer { host.context.scope.close() }

@@ -2,16 +2,20 @@ import Foundation
 import Synchronization
 @testable import HeadlinesUI
 import NewsCore
+import TestSupport
 
 /// A screen context with no app behind it: screens render and handle keys without a
 /// terminal (redraw requests go nowhere).
 @MainActor
 final class TestHost {
     let context: ScreenContext
+    /// The services' cache, and where their downloads would go (nothing is written there unless a save starts).
+    let downloads: TemporaryFolder
 
     /// `isRoot`: whether the screen under test is the first one (where `back` quits).
-    init(isRoot: Bool = true) {
+    init(isRoot: Bool = true) throws {
         context = ScreenContext(app: nil, isRoot: isRoot)
+        downloads = try TemporaryFolder("ui-downloads")
     }
 
     /// What `key` does on `screen`, as the app would route it (key map, then the screen).
@@ -21,23 +25,16 @@ final class TestHost {
 
     /// Services around `sources`, with their cache and downloads in a temporary folder of this host's.
     func services(_ sources: any NewsSource..., now: Date = Fixtures.now) async throws -> AppServices {
-        let store = try await ArticleStore.open(at: folder.appendingPathComponent("cache.db"))
+        let store = try await ArticleStore.open(at: downloads.url.appendingPathComponent("cache.db"))
         let library = Library(
             entries: sources.map { Library.Entry(source: $0) }, store: store,
             loader: SourceLoader(store: store, now: { now })
         )
         return AppServices(
             library: library,
-            downloads: DownloadCenter(persistence: Persistence(folder: folder.appendingPathComponent("saved"))),
+            downloads: DownloadCenter(persistence: Persistence(folder: downloads.url.appendingPathComponent("saved"))),
             now: { now }
         )
-    }
-
-    /// A folder for this host's cache and saves, removed with the host.
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("headlines-ui-tests-\(UUID().uuidString)")
-
-    deinit {
-        try? FileManager.default.removeItem(at: folder)  // a temporary folder; TMPDIR is cleaned anyway
     }
 }
 
@@ -62,16 +59,4 @@ final class ScriptedSource: NewsSource {
         let outcome = outcomes.withLock { outcomes in outcomes.count > 1 ? outcomes.removeFirst() : outcomes[0] }
         return FetchResult(body: .edition(try outcome.get()), url: URL(fileURLWithPath: "/scripted"))
     }
-}
-
-/// Waits (yielding the main actor, never sleeping) until `condition` holds; false after `timeout`.
-@MainActor
-func eventually(timeout: Duration = .seconds(20), _ condition: () -> Bool) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now + timeout
-    while !condition() {
-        if clock.now > deadline { return false }
-        await Task.yield()
-    }
-    return true
 }

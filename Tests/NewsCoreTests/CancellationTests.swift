@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -125,7 +126,7 @@ struct CancellationTests {
     @Test func cancelledImageLoadSendsNoRequest() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        server.route("/image.png", .bytes(NetFixtures.pngHeader(width: 1, height: 1), contentType: "image/png"))
+        server.route("/image.png", .bytes(HeaderOnlyImage.png(width: 1, height: 1), contentType: "image/png"))
         let url = server.url("/image.png")
 
         let task = Task {
@@ -175,8 +176,7 @@ struct CancellationTests {
             }
             // Cancelled fetches end within milliseconds; a hung one never does. The deadline is
             // generous because other tests may hold the cooperative threads for a while.
-            let deadline = ContinuousClock.now + .seconds(3)
-            while outcomes.count < perRound, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+            _ = await eventually(timeout: .seconds(3)) { outcomes.count == perRound }  // the hung ones are named below
 
             let seen = outcomes.all
             let hung = (0..<perRound).filter { seen[$0] == nil }
@@ -188,11 +188,11 @@ struct CancellationTests {
     }
 }
 
-final class OutcomeLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outcomes: [Int: String] = [:]
+/// How each of many fetches ended, by index, recorded from the tasks that awaited them.
+final class OutcomeLog: Sendable {
+    private let outcomes = Mutex<[Int: String]>([:])
 
-    func record(_ index: Int, _ outcome: String) { lock.withLock { outcomes[index] = outcome } }
-    var all: [Int: String] { lock.withLock { outcomes } }
-    var count: Int { lock.withLock { outcomes.count } }
+    func record(_ index: Int, _ outcome: String) { outcomes.withLock { $0[index] = outcome } }
+    var all: [Int: String] { outcomes.withLock { $0 } }
+    var count: Int { outcomes.withLock { $0.count } }
 }

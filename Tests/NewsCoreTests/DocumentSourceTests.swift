@@ -6,11 +6,12 @@ import TestSupport
 /// `--source`: a NewsAPI-shaped document at a local path or an http URL.
 @Suite("DocumentSource")
 struct DocumentSourceTests {
+    let folder: TemporaryFolder
+
+    init() throws { folder = try TemporaryFolder("document-source") }
+
     @Test func localFileDecodes() async throws {
-        let directory = try NetFixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("edition.json")
-        try Data(NetFixtures.threeArticles.utf8).write(to: file)
+        let file = try folder.write(Data(NetFixtures.threeArticles.utf8), to: "edition.json")
 
         let source = DocumentSource(service: NewsService(), location: file)
         let edition = try await source.fetch()
@@ -20,9 +21,7 @@ struct DocumentSourceTests {
     }
 
     @Test func missingLocalFileIsAFileError() async throws {
-        let directory = try NetFixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("missing.json")
+        let file = folder.file("missing.json")
 
         let error = await thrownError { try await DocumentSource(service: NewsService(), location: file).fetch() }
 
@@ -31,19 +30,13 @@ struct DocumentSourceTests {
     }
 
     @Test func directoryIsNotARegularFile() async throws {
-        let directory = try NetFixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let error = await thrownError { try await DocumentSource(service: NewsService(), location: folder.url).fetch() }
 
-        let error = await thrownError { try await DocumentSource(service: NewsService(), location: directory).fetch() }
-
-        #expect(error as? NewsError == .file(path: directory.path, reason: "it is not a regular file"))
+        #expect(error as? NewsError == .file(path: folder.path, reason: "it is not a regular file"))
     }
 
     @Test func localFileOverTheCapIsRefused() async throws {
-        let directory = try NetFixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("big.json")
-        try ScriptedResponse.generatedBytes(prefix: Data("{".utf8), count: 5000).write(to: file)
+        let file = try folder.write(ScriptedResponse.generatedBytes(prefix: Data("{".utf8), count: 5000), to: "big.json")
 
         let service = NewsService(sizeLimit: 1000)
         let error = await thrownError { try await DocumentSource(service: service, location: file).fetch() }
@@ -53,11 +46,8 @@ struct DocumentSourceTests {
     }
 
     @Test func localFileExactlyAtTheCapIsRead() async throws {
-        let directory = try NetFixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("edition.json")
         let body = Data(NetFixtures.threeArticles.utf8)
-        try body.write(to: file)
+        let file = try folder.write(body, to: "edition.json")
 
         let edition = try await DocumentSource(service: NewsService(sizeLimit: body.count), location: file).fetch()
 
@@ -65,10 +55,7 @@ struct DocumentSourceTests {
     }
 
     @Test func localFileThatIsNotJSON() async throws {
-        let directory = try NetFixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("notes.txt")
-        try Data("just some notes\n".utf8).write(to: file)
+        let file = try folder.write(Data("just some notes\n".utf8), to: "notes.txt")
 
         let error = await thrownError { try await DocumentSource(service: NewsService(), location: file).fetch() }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -15,9 +16,10 @@ import TestSupport
 struct HTTPTransportTests {
     /// Holds its first chunk until the server can send no more (it waits for us to read), then
     /// refuses the body. What the server managed to send by then is what a slow sink costs.
-    final class StallingSink: TransferSink, @unchecked Sendable {
+    final class StallingSink: TransferSink, Sendable {
         let server: LoopbackServer
-        private(set) var sentWhileHeld: Int?
+        private let held = Mutex<Int?>(nil)
+        var sentWhileHeld: Int? { held.withLock { $0 } }
 
         init(server: LoopbackServer) { self.server = server }
 
@@ -34,7 +36,7 @@ struct HTTPTransportTests {
                 last = sent
                 usleep(20_000)
             }
-            sentWhileHeld = last
+            held.withLock { $0 = last }
             throw NewsError.tooLarge(limit: 0)
         }
     }

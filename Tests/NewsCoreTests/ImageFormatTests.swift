@@ -21,7 +21,7 @@ import Testing
     @Test func bothGIFVersionsAndBothAVIFBrandsAreAccepted() {
         #expect(ImageFormat.detect(Array("GIF87a".utf8) + [1, 0, 1, 0]) == .gif)
         #expect(ImageFormat.detect(Array("GIF89a".utf8)) == .gif)
-        let sequence = SaveFixtures.be32(24) + Array("ftypavis".utf8) + [0, 0, 0, 0]
+        let sequence = ByteFields.be32(24) + Array("ftypavis".utf8) + [0, 0, 0, 0]
         #expect(ImageFormat.detect(sequence) == .avif)
     }
 
@@ -29,16 +29,16 @@ import Testing
         ("empty", []),
         ("html", Array(SaveFixtures.html)),
         ("json", Array(#"{"status":"error"}"#.utf8)),
-        ("png signature cut short", Array(SaveFixtures.pngSignature.prefix(7))),
+        ("png signature cut short", Array(HeaderOnlyImage.pngSignature.prefix(7))),
         ("png signature with a wrong byte", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0B]),
         ("jpeg cut short", [0xFF, 0xD8]),
         ("GIF90a", Array("GIF90a".utf8)),
         ("RIFF WAVE", Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WAVEfmt ".utf8)),
         ("RIFF without a type", Array("RIFF".utf8) + [0, 0, 0, 0]),
-        ("HEIC", SaveFixtures.be32(24) + Array("ftypheic".utf8) + [0, 0, 0, 0]),
-        ("MP4", SaveFixtures.be32(24) + Array("ftypisom".utf8) + [0, 0, 0, 0]),
-        ("ftyp cut short", SaveFixtures.be32(24) + Array("ftypav".utf8)),
-        ("signature not at the start", [0x20] + Array(SaveFixtures.pngSignature)),
+        ("HEIC", ByteFields.be32(24) + Array("ftypheic".utf8) + [0, 0, 0, 0]),
+        ("MP4", ByteFields.be32(24) + Array("ftypisom".utf8) + [0, 0, 0, 0]),
+        ("ftyp cut short", ByteFields.be32(24) + Array("ftypav".utf8)),
+        ("signature not at the start", [0x20] + Array(HeaderOnlyImage.pngSignature)),
         ("BMP", Array("BM".utf8) + [UInt8](repeating: 0, count: 40)),
         ("SVG", Array("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)),
     ]
@@ -50,7 +50,7 @@ import Testing
 
     @Test func onlyTheFirst32BytesAreLookedAt() {
         #expect(ImageFormat.signatureLength == 32)
-        let late = [UInt8](repeating: 0, count: 32) + Array(SaveFixtures.pngSignature)
+        let late = [UInt8](repeating: 0, count: 32) + Array(HeaderOnlyImage.pngSignature)
         #expect(ImageFormat.detect(late) == nil)
     }
 

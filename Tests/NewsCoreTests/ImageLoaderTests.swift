@@ -7,10 +7,10 @@ import TestSupport
 @Suite("ImageLoader against a loopback server")
 struct ImageLoaderTests {
     @Test func minimalPNGHeaderIsWellFormed() {
-        let header = NetFixtures.pngHeader(width: 640, height: 360)
+        let header = HeaderOnlyImage.png(width: 640, height: 360)
         #expect(header.count == 33)
         // The IHDR CRC of a known image (1×1 RGBA), as every PNG encoder writes it.
-        #expect(NetFixtures.pngHeader(width: 1, height: 1).suffix(4) == Data([0x1F, 0x15, 0xC4, 0x89]))
+        #expect(HeaderOnlyImage.png(width: 1, height: 1).suffix(4) == Data([0x1F, 0x15, 0xC4, 0x89]))
         #expect(ImageInfo.parse(header) == ImageInfo(format: .png, width: 640, height: 360, byteCount: 33))
     }
 
@@ -23,7 +23,7 @@ struct ImageLoaderTests {
             "/photo.png",
             ScriptedResponse(
                 headers: [("Content-Type", "image/png")],
-                body: .generated(prefix: NetFixtures.pngHeader(width: 640, height: 360), count: count),
+                body: .generated(prefix: HeaderOnlyImage.png(width: 640, height: 360), count: count),
                 chunkSize: 4096, delayBetweenChunks: .milliseconds(5)))
         let log = ProgressLog()
 
@@ -31,7 +31,7 @@ struct ImageLoaderTests {
 
         #expect(info == ImageInfo(format: .png, width: 640, height: 360, byteCount: count))
         #expect(info.summary == "PNG, 640×360, 256 KiB")
-        let reports = log.all
+        let reports = log.reports
         #expect(reports.count >= 3, "\(reports)")
         #expect(reports.count <= 102, "\(reports.count) reports")
         #expect(reports.allSatisfy { $0.expected == Int64(count) }, "\(reports)")
@@ -46,14 +46,14 @@ struct ImageLoaderTests {
         let count = 8 * 1024 * 1024
         server.route("/big.png", ScriptedResponse(
             headers: [("Content-Type", "image/png")],
-            body: .generated(prefix: NetFixtures.pngHeader(width: 4000, height: 3000), count: count),
+            body: .generated(prefix: HeaderOnlyImage.png(width: 4000, height: 3000), count: count),
             chunkSize: 16 * 1024, delayBetweenChunks: .microseconds(500)))
         let log = ProgressLog()
 
         let info = try await ImageLoader().load(server.url("/big.png")) { log.record($0) }
 
         #expect(info.width == 4000 && info.height == 3000 && info.byteCount == count)
-        let reports = log.all
+        let reports = log.reports
         #expect(!reports.isEmpty && reports.count <= 102, "\(reports.count) reports")
         let percents = reports.dropLast().compactMap { $0.fraction.map { Int($0 * 100) } }
         #expect(Set(percents).count == percents.count, "a percent reported twice: \(percents)")
@@ -66,14 +66,14 @@ struct ImageLoaderTests {
         let count = 64 * 1024
         server.route("/nolength.png", ScriptedResponse(
             headers: [("Content-Type", "image/png")],
-            body: .generated(prefix: NetFixtures.pngHeader(width: 2, height: 3), count: count),
+            body: .generated(prefix: HeaderOnlyImage.png(width: 2, height: 3), count: count),
             chunkSize: 4096, delayBetweenChunks: .milliseconds(5), contentLength: .omitted))
         let log = ProgressLog()
 
         let info = try await ImageLoader().load(server.url("/nolength.png")) { log.record($0) }
 
         #expect(info.width == 2 && info.height == 3)
-        let reports = log.all
+        let reports = log.reports
         #expect(reports.dropLast().allSatisfy { $0.expected == nil }, "\(reports)")
         #expect(reports.last == TransferProgress(received: Int64(count), expected: Int64(count)))
     }
@@ -119,7 +119,7 @@ struct ImageLoaderTests {
         defer { server.stop() }
         server.route("/huge.png", ScriptedResponse(
             headers: [("Content-Type", "image/png")],
-            body: .generated(prefix: NetFixtures.pngHeader(width: 1, height: 1), count: 5000)))
+            body: .generated(prefix: HeaderOnlyImage.png(width: 1, height: 1), count: 5000)))
 
         let error = await thrownError { try await ImageLoader(sizeLimit: 1000).load(server.url("/huge.png")) { _ in } }
 
@@ -127,16 +127,14 @@ struct ImageLoaderTests {
     }
 
     @Test func localImageFileReportsOnceAndParses() async throws {
-        let directory = try NetFixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("local.png")
-        let bytes = ScriptedResponse.generatedBytes(prefix: NetFixtures.pngHeader(width: 12, height: 34), count: 2000)
-        try bytes.write(to: file)
+        let folder = try TemporaryFolder("image-loader")
+        let bytes = ScriptedResponse.generatedBytes(prefix: HeaderOnlyImage.png(width: 12, height: 34), count: 2000)
+        let file = try folder.write(bytes, to: "local.png")
         let log = ProgressLog()
 
         let info = try await ImageLoader().load(file) { log.record($0) }
 
         #expect(info == ImageInfo(format: .png, width: 12, height: 34, byteCount: 2000))
-        #expect(log.all == [TransferProgress(received: 2000, expected: 2000)])
+        #expect(log.reports == [TransferProgress(received: 2000, expected: 2000)])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,37 +22,6 @@ enum NetFixtures {
 
     /// NewsAPI's answer to a bad key, byte for byte as it sends it.
     static let apiKeyInvalidBody = #"{"status":"error","code":"apiKeyInvalid","message":"Your API key is invalid or incorrect."}"#
-
-    /// A PNG signature and a complete IHDR chunk (CRC included) for an RGBA image of the given
-    /// size: enough for ImageFormat to recognise it and ImageHeader to read the size.
-    static func pngHeader(width: UInt32, height: UInt32) -> Data {
-        var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        var chunk = Data("IHDR".utf8)
-        for value in [width, height] { chunk.append(contentsOf: withUnsafeBytes(of: value.bigEndian) { Array($0) }) }
-        chunk.append(contentsOf: [8, 6, 0, 0, 0])  // bit depth 8, RGBA, deflate, adaptive filter, no interlace
-        data.append(contentsOf: withUnsafeBytes(of: UInt32(13).bigEndian) { Array($0) })
-        data.append(chunk)
-        data.append(contentsOf: withUnsafeBytes(of: crc32(chunk).bigEndian) { Array($0) })
-        return data
-    }
-
-    /// CRC-32 as PNG defines it (ISO 3309, reflected, polynomial 0xEDB88320).
-    static func crc32(_ bytes: Data) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
-    }
-
-    /// A temporary directory of its own for one test, removed by the caller.
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("headlines-nettests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
 }
 
 /// Runs `body` and returns what it threw, or nil when it returned.
@@ -72,13 +42,23 @@ func isOneSentence(_ message: String) -> Bool {
         && message.hasSuffix(".") && !message.contains("\n")
 }
 
-/// Collects progress reports from the transfer's queue.
-final class ProgressLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var reports: [TransferProgress] = []
+/// Collects progress reports, and when each arrived, from any thread.
+final class ProgressLog: Sendable {
+    private let items = Mutex<[(progress: TransferProgress, at: ContinuousClock.Instant)]>([])
 
-    func record(_ progress: TransferProgress) { lock.withLock { reports.append(progress) } }
-    var all: [TransferProgress] { lock.withLock { reports } }
+    func record(_ progress: TransferProgress) { items.withLock { $0.append((progress, .now)) } }
+
+    var reports: [TransferProgress] { items.withLock { $0.map(\.progress) } }
+
+    /// `record`, as a callback to hand to a transfer.
+    var callback: @Sendable (TransferProgress) -> Void { { [self] in record($0) } }
+
+    /// The shortest time between two reports, the final one (always sent) left out;
+    /// nil with fewer than two such reports.
+    var shortestGapBeforeTheLast: Duration? {
+        let times = items.withLock { $0.dropLast().map(\.at) }
+        return zip(times, times.dropFirst()).map { $1 - $0 }.min()
+    }
 }
 
 extension NetFixtures {
@@ -96,7 +76,7 @@ extension NetFixtures {
             out.append(data.subdata(in: data.startIndex + offset..<data.startIndex + offset + length))
             offset += length
         } while offset < data.count
-        out.append(contentsOf: withUnsafeBytes(of: crc32(data).littleEndian) { Array($0) })
+        out.append(contentsOf: withUnsafeBytes(of: CRC32.checksum(data).littleEndian) { Array($0) })
         out.append(contentsOf: withUnsafeBytes(of: UInt32(truncatingIfNeeded: data.count).littleEndian) { Array($0) })
         return out
     }
@@ -105,20 +85,16 @@ extension NetFixtures {
 /// The task's result, or nil when it has not ended within `timeout`, so that a test never
 /// hangs on a fetch that never ends (the test's own wait is bounded; the stuck task is left).
 func result<T: Sendable>(of task: Task<T, any Error>, within timeout: Duration) async -> Result<T, any Error>? {
-    let box = ResultBox<T>()
-    Task { box.set(await task.result) }
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if let result = box.value { return result }
-        try? await Task.sleep(for: .milliseconds(2))
-    }
-    return box.value
+    let outcome = Outcome<T>()
+    Task { outcome.set(await task.result) }
+    _ = await eventually(timeout: timeout) { outcome.value != nil }  // the value says whether it ended
+    return outcome.value
 }
 
-final class ResultBox<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Result<T, any Error>?
+/// A task's result, set once from another task.
+final class Outcome<T: Sendable>: Sendable {
+    private let stored = Mutex<Result<T, any Error>?>(nil)
 
-    func set(_ result: Result<T, any Error>) { lock.withLock { stored = result } }
-    var value: Result<T, any Error>? { lock.withLock { stored } }
+    func set(_ result: Result<T, any Error>) { stored.withLock { $0 = result } }
+    var value: Result<T, any Error>? { stored.withLock { $0 } }
 }

@@ -14,7 +14,7 @@ import TestSupport
     }
 
     /// A path of the given kind, in `folder`.
-    static func path(_ kind: Kind, in folder: SaveTestFolder) throws -> URL {
+    static func path(_ kind: Kind, in folder: TemporaryFolder) throws -> URL {
         switch kind {
         case .fifo:
             let url = folder.file("pipe.png")
@@ -35,7 +35,7 @@ import TestSupport
 
     @Test(arguments: Kind.allCases)
     func aLocalDocumentMustBeARegularFile(_ kind: Kind) async throws {
-        let folder = try SaveTestFolder("documents")
+        let folder = try TemporaryFolder("documents")
         let url = try Self.path(kind, in: folder)
         let error = await thrownError { try await NewsService().document(at: url) }
         #expect(error as? NewsError == .file(path: url.path, reason: "it is not a regular file"))
@@ -43,7 +43,7 @@ import TestSupport
 
     @Test(arguments: Kind.allCases)
     func anArticleImageMustBeARegularFile(_ kind: Kind) async throws {
-        let folder = try SaveTestFolder("images")
+        let folder = try TemporaryFolder("images")
         let url = try Self.path(kind, in: folder)
         let error = await thrownError { try await ImageLoader().load(url) { _ in } }
         #expect(error as? NewsError == .file(path: url.path, reason: "it is not a regular file"))
@@ -51,8 +51,8 @@ import TestSupport
 
     @Test(arguments: Kind.allCases)
     func savingALocalImageMustReadARegularFile(_ kind: Kind) async throws {
-        let source = try SaveTestFolder("edition")
-        let target = try SaveTestFolder()
+        let source = try TemporaryFolder("edition")
+        let target = try TemporaryFolder()
         let url = try Self.path(kind, in: source)
         let persistence = Persistence(folder: target.url, http: saveTestHTTP)
         let error = await thrownError { try await persistence.save(SaveRequest(imageURL: url, title: "Pipe")) }
@@ -68,10 +68,10 @@ import TestSupport
 
     @Test(.enabled(if: canMount, "mounting a read-only tmpfs needs root"))
     func savingToAReadOnlyFileSystemSaysSo() async throws {
-        let mountPoint = try SaveTestFolder("readonly")
-        let mount = try await ProcessRunner.run("mount", ["-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", mountPoint.url.path], timeout: .seconds(10))
+        let mountPoint = try TemporaryFolder("readonly")
+        let mount = try await ProcessRunner("mount", ["-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", mountPoint.url.path]).run(timeout: .seconds(10))
         try #require(mount.status == 0, "mount failed: \(mount.stderrText)")
-        defer { _ = try? ProcessRunner.runSynchronously("umount", [mountPoint.url.path], timeout: .seconds(10)) }  // best effort: the folder is temporary
+        defer { _ = try? ProcessRunner("umount", [mountPoint.url.path]).runSynchronously(timeout: .seconds(10)) }  // best effort: the folder is temporary
         for folder in [mountPoint.url, mountPoint.url.appendingPathComponent("headlines")] {
             let persistence = Persistence(folder: folder, http: saveTestHTTP)
             let image = URL(fileURLWithPath: "/nonexistent.png")

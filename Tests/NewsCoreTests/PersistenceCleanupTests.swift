@@ -8,10 +8,10 @@ import TestSupport
 
 /// Temporary files left by a process that died mid-save are removed at start.
 @Suite struct PersistenceCleanupTests {
-    let folder: SaveTestFolder
+    let folder: TemporaryFolder
 
     init() throws {
-        folder = try SaveTestFolder()
+        folder = try TemporaryFolder()
     }
 
     /// A pid nobody has (checked, not assumed).
@@ -65,7 +65,7 @@ import TestSupport
     }
 
     @Test func linkNamedLikeALeftoverIsRemovedNotItsTarget() async throws {
-        let outside = try SaveTestFolder("outside")
+        let outside = try TemporaryFolder("outside")
         let target = try outside.write(Data("precious".utf8), to: "target")
         let dead = try Self.deadPID()
         try FileManager.default.createSymbolicLink(atPath: folder.file(".headlines-\(dead)-l.part").path, withDestinationPath: target.path)

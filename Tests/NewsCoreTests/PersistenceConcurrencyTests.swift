@@ -6,11 +6,11 @@ import TestSupport
 /// Several saves at once: bounded parallelism, joining, cancellation.
 @Suite struct PersistenceConcurrencyTests {
     let server: LoopbackServer
-    let folder: SaveTestFolder
+    let folder: TemporaryFolder
 
     init() throws {
         server = try LoopbackServer()
-        folder = try SaveTestFolder()
+        folder = try TemporaryFolder()
     }
 
     func persistence(maxConcurrent: Int = 4) -> Persistence {
@@ -21,8 +21,24 @@ import TestSupport
     func trickle(count: Int, every pause: Duration = .milliseconds(10)) -> ScriptedResponse {
         ScriptedResponse(
             headers: [("Content-Type", "image/png")],
-            body: .generated(prefix: SaveFixtures.pngSignature, count: count),
+            body: .generated(prefix: HeaderOnlyImage.pngSignature, count: count),
             chunkSize: 4096, delayBetweenChunks: pause)
+    }
+
+    /// Two saves of one image trickled in `count` bytes, the second started once the first is
+    /// under way; it joins the first (a joined caller is handed the latest progress at once).
+    func twoSavesOfOneImage(
+        count: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> (first: Task<SavedImage, any Error>, second: Task<SavedImage, any Error>, progress: (ProgressLog, ProgressLog)) {
+        server.route("/shared.png", trickle(count: count, every: .milliseconds(5)))
+        let persistence = persistence()
+        let request = SaveRequest(imageURL: server.url("/shared.png"), title: "Shared")
+        let progress = (ProgressLog(), ProgressLog())
+        let first = Task { try await persistence.save(request, progress: progress.0.callback) }
+        #expect(await eventually { !progress.0.reports.isEmpty }, "the first save is under way", sourceLocation: sourceLocation)
+        let second = Task { try await persistence.save(request, progress: progress.1.callback) }
+        #expect(await eventually { !progress.1.reports.isEmpty }, "the second save joined", sourceLocation: sourceLocation)
+        return (first, second, progress)
     }
 
     @Test func tenSavesRunFourAtATime() async throws {
@@ -73,17 +89,7 @@ import TestSupport
 
     @Test func secondSaveOfTheSameImageJoinsTheFirst() async throws {
         let count = 800_000
-        server.route("/shared.png", trickle(count: count, every: .milliseconds(5)))
-        let persistence = persistence()
-        let url = server.url("/shared.png")
-        let firstProgress = SaveProgressRecorder()
-        let secondProgress = SaveProgressRecorder()
-
-        let first = Task { try await persistence.save(SaveRequest(imageURL: url, title: "Shared"), progress: firstProgress.callback) }
-        #expect(await saveTestEventually { !firstProgress.reports.isEmpty }, "the first save is under way")
-        let second = Task { try await persistence.save(SaveRequest(imageURL: url, title: "Shared"), progress: secondProgress.callback) }
-        // A caller that joins is handed the latest progress at once.
-        #expect(await saveTestEventually { !secondProgress.reports.isEmpty }, "the second save joined")
+        let (first, second, (firstProgress, secondProgress)) = await twoSavesOfOneImage(count: count)
         #expect(secondProgress.reports.first.map { $0.received < Int64(count) } == true, "while the first was still running")
 
         let a = try await first.value
@@ -93,7 +99,7 @@ import TestSupport
         #expect(!a.alreadySaved)
         #expect(server.count("/shared.png") == 1, "one request")
         #expect(folder.names() == [a.file.lastPathComponent])
-        #expect(try Data(contentsOf: a.file) == ScriptedResponse.generatedBytes(prefix: SaveFixtures.pngSignature, count: count))
+        #expect(try Data(contentsOf: a.file) == ScriptedResponse.generatedBytes(prefix: HeaderOnlyImage.pngSignature, count: count))
         #expect(firstProgress.reports.last?.received == Int64(count))
         #expect(secondProgress.reports.last?.received == Int64(count), "the joined caller sees progress to the end")
         let seen = secondProgress.reports
@@ -123,7 +129,7 @@ import TestSupport
         let task = Task { try await persistence.save(SaveRequest(imageURL: server.url("/slow.png"), title: "Slow")) }
 
         // It streams into a temporary file in the save folder; the final name does not exist yet.
-        let streaming = await saveTestEventually {
+        let streaming = await eventually {
             guard let part = folder.partFiles().first, let size = folder.size(of: part) else { return false }
             return size >= 8192
         }
@@ -137,8 +143,8 @@ import TestSupport
         #expect(throws: CancellationError.self) { try outcome.get() }
         #expect(await server.waitUntil(timeout: .seconds(5)) { $0.first?.abortedByClient == true }, "the connection is closed")
         #expect(try #require(server.requests.first).bodyBytesSent < 1_000_000)
-        #expect(await saveTestEventually { folder.names().isEmpty }, "the temporary file is removed: \(folder.names())")
-        #expect(await saveTestEventually { await persistence.activeCount == 0 })
+        #expect(await eventually { folder.names().isEmpty }, "the temporary file is removed: \(folder.names())")
+        #expect(await eventually { await persistence.activeCount == 0 })
     }
 
     @Test func cancellingBeforeTheHeadSendsNothingMore() async throws {
@@ -151,7 +157,7 @@ import TestSupport
 
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(await server.waitUntil(timeout: .seconds(5)) { $0.first?.abortedByClient == true })
-        #expect(await saveTestEventually { folder.names().isEmpty }, "\(folder.names())")
+        #expect(await eventually { folder.names().isEmpty }, "\(folder.names())")
     }
 
     @Test func alreadyCancelledTaskSendsNoRequest() async throws {
@@ -169,23 +175,14 @@ import TestSupport
     /// One of two callers leaves: the other still gets the image, from the same transfer.
     @Test func transferContinuesWhileAnotherCallerStillWaits() async throws {
         let count = 800_000
-        server.route("/shared.png", trickle(count: count, every: .milliseconds(5)))
-        let persistence = persistence()
-        let url = server.url("/shared.png")
-        let firstProgress = SaveProgressRecorder()
-        let secondProgress = SaveProgressRecorder()
-        let first = Task { try await persistence.save(SaveRequest(imageURL: url, title: "Shared"), progress: firstProgress.callback) }
-        #expect(await saveTestEventually { !firstProgress.reports.isEmpty })
-        let second = Task { try await persistence.save(SaveRequest(imageURL: url, title: "Shared"), progress: secondProgress.callback) }
-        // A joined caller is handed the latest progress at once, so this says it has joined.
-        #expect(await saveTestEventually { !secondProgress.reports.isEmpty })
+        let (first, second, _) = await twoSavesOfOneImage(count: count)
 
         first.cancel()
         #expect(try #require(server.requests.first).bodyBytesSent < count, "cancelled mid-body")
 
         await #expect(throws: CancellationError.self) { try await first.value }
         let saved = try await second.value
-        #expect(try Data(contentsOf: saved.file) == ScriptedResponse.generatedBytes(prefix: SaveFixtures.pngSignature, count: count))
+        #expect(try Data(contentsOf: saved.file) == ScriptedResponse.generatedBytes(prefix: HeaderOnlyImage.pngSignature, count: count))
         #expect(server.count("/shared.png") == 1)
         // The server thread records the end of its answer just after the last byte went out.
         #expect(await server.waitUntil(timeout: .seconds(5)) { $0.first?.clientClosedAt != nil })
@@ -210,9 +207,9 @@ import TestSupport
         await #expect(throws: CancellationError.self) { try await first.value }
         #expect(throws: Never.self) { try retry.get() }
         if case .success(let saved) = retry {
-            #expect(try Data(contentsOf: saved.file) == ScriptedResponse.generatedBytes(prefix: SaveFixtures.pngSignature, count: 200_000))
+            #expect(try Data(contentsOf: saved.file) == ScriptedResponse.generatedBytes(prefix: HeaderOnlyImage.pngSignature, count: 200_000))
         }
-        #expect(await saveTestEventually { folder.partFiles().isEmpty })
+        #expect(await eventually { folder.partFiles().isEmpty })
     }
 
     /// A save waiting for a slot leaves the queue when cancelled, without ever connecting.
@@ -223,7 +220,7 @@ import TestSupport
         let holder = Task { try await persistence.save(SaveRequest(imageURL: server.url("/hang.png"), title: "Holder")) }
         #expect(await server.waitUntil(timeout: .seconds(5)) { $0.count == 1 })
         let waiter = Task { try await persistence.save(SaveRequest(imageURL: server.url("/queued.png"), title: "Queued")) }
-        #expect(await saveTestEventually { await persistence.activeCount == 2 })
+        #expect(await eventually { await persistence.activeCount == 2 })
 
         waiter.cancel()
         await #expect(throws: CancellationError.self) { try await waiter.value }
@@ -234,6 +231,6 @@ import TestSupport
         let next = try await persistence.save(SaveRequest(imageURL: server.url("/queued.png?after"), title: "After"))
         #expect(next.format == .png)
         #expect(server.requests.map(\.target) == ["/hang.png", "/queued.png?after"], "the cancelled waiter never connected")
-        #expect(await saveTestEventually { folder.partFiles().isEmpty })
+        #expect(await eventually { folder.partFiles().isEmpty })
     }
 }

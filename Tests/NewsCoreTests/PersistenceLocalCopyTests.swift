@@ -5,12 +5,12 @@ import TestSupport
 
 /// Images of a local edition (file URLs) are copied by the same rules as downloads.
 @Suite struct PersistenceLocalCopyTests {
-    let folder: SaveTestFolder
-    let edition: SaveTestFolder
+    let folder: TemporaryFolder
+    let edition: TemporaryFolder
 
     init() throws {
-        folder = try SaveTestFolder()
-        edition = try SaveTestFolder("edition")
+        folder = try TemporaryFolder()
+        edition = try TemporaryFolder("edition")
     }
 
     func persistence(sizeLimit: Int = Persistence.defaultSizeLimit) -> Persistence {
@@ -23,7 +23,7 @@ import TestSupport
         // The source's own extension says nothing: the bytes decide.
         let source = try edition.write(bytes, to: "picture.bin")
         let request = SaveRequest(imageURL: source, title: "Local ../ edition")
-        let progress = SaveProgressRecorder()
+        let progress = ProgressLog()
 
         let saved = try await persistence().save(request, progress: progress.callback)
 
@@ -39,7 +39,7 @@ import TestSupport
     @Test func largeLocalImageIsCopiedWhole() async throws {
         let bytes = ScriptedResponse.generatedBytes(prefix: Data(SaveFixtures.image(.jpeg, size: 64)), count: 3_000_000)
         let source = try edition.write(bytes, to: "big.jpg")
-        let progress = SaveProgressRecorder()
+        let progress = ProgressLog()
 
         let saved = try await persistence().save(SaveRequest(imageURL: source, title: "Big"), progress: progress.callback)
 
@@ -53,9 +53,9 @@ import TestSupport
     /// The same limit as for downloads: at most once per percent and 30 a second.
     @Test(.bug(id: "save-local-progress-unthrottled", "local copies report progress for every 256 KiB read"))
     func localCopyProgressIsThrottledLikeDownloads() async throws {
-        let bytes = ScriptedResponse.generatedBytes(prefix: SaveFixtures.pngSignature, count: 8_000_000)
+        let bytes = ScriptedResponse.generatedBytes(prefix: HeaderOnlyImage.pngSignature, count: 8_000_000)
         let source = try edition.write(bytes, to: "big.png")
-        let progress = SaveProgressRecorder()
+        let progress = ProgressLog()
 
         let start = ContinuousClock.now
         _ = try await persistence().save(SaveRequest(imageURL: source, title: "Big"), progress: progress.callback)

@@ -6,11 +6,11 @@ import TestSupport
 /// Saves that must be refused, leaving neither a file nor a temporary file behind.
 @Suite struct PersistenceRefusalTests {
     let server: LoopbackServer
-    let folder: SaveTestFolder
+    let folder: TemporaryFolder
 
     init() throws {
         server = try LoopbackServer()
-        folder = try SaveTestFolder()
+        folder = try TemporaryFolder()
     }
 
     func save(_ path: String, sizeLimit: Int = Persistence.defaultSizeLimit) async throws -> SavedImage {
@@ -118,7 +118,7 @@ import TestSupport
 
     @Test func contentLengthOverTheCapIsRefusedWithoutWriting() async throws {
         server.route("/big.png", ScriptedResponse(
-            headers: [("Content-Type", "image/png")], body: .generated(prefix: SaveFixtures.pngSignature, count: 5000)))
+            headers: [("Content-Type", "image/png")], body: .generated(prefix: HeaderOnlyImage.pngSignature, count: 5000)))
         let error = await #expect(throws: SaveError.tooLarge(limit: 1000)) { try await save("/big.png", sizeLimit: 1000) }
         #expect(error?.reason == "larger than 1000 bytes")
         #expect(folder.names().isEmpty, "no file and no temporary file")
@@ -142,7 +142,7 @@ import TestSupport
     func responseRefusedOnItsHeadIsNotReadFurther(_ status: Int) async throws {
         server.route("/slow", ScriptedResponse(
             status: status, headers: [("Content-Type", "image/png")],
-            body: .generated(prefix: SaveFixtures.pngSignature, count: 20_000),
+            body: .generated(prefix: HeaderOnlyImage.pngSignature, count: 20_000),
             chunkSize: 100, delayBetweenChunks: .milliseconds(20)))
         let error = await #expect(throws: SaveError.self) { try await save("/slow", sizeLimit: 1000) }
         #expect(error == (status == 404 ? .http(status: 404) : .tooLarge(limit: 1000)))
@@ -155,7 +155,7 @@ import TestSupport
     @Test func omittedContentLengthIsCappedMidStream() async throws {
         server.route("/stream.png", ScriptedResponse(
             headers: [("Content-Type", "image/png")],
-            body: .generated(prefix: SaveFixtures.pngSignature, count: 5000),
+            body: .generated(prefix: HeaderOnlyImage.pngSignature, count: 5000),
             chunkSize: 500, delayBetweenChunks: .milliseconds(2),
             contentLength: .omitted))
         await #expect(throws: SaveError.tooLarge(limit: 1000)) { try await save("/stream.png", sizeLimit: 1000) }
@@ -174,7 +174,7 @@ import TestSupport
     @Test func resetMidBodyLeavesNoFile() async throws {
         server.route("/reset.png", ScriptedResponse(
             headers: [("Content-Type", "image/png")],
-            body: .generated(prefix: SaveFixtures.pngSignature, count: 200_000),
+            body: .generated(prefix: HeaderOnlyImage.pngSignature, count: 200_000),
             action: .resetAfter(bytes: 50_000)))
         let error = await #expect(throws: SaveError.self) { try await save("/reset.png") }
         guard case .network? = error else {

@@ -9,11 +9,11 @@ import TestSupport
 /// Saves that succeed: the bytes, the name, progress, reuse of earlier saves, planted links.
 @Suite struct PersistenceSaveTests {
     let server: LoopbackServer
-    let folder: SaveTestFolder
+    let folder: TemporaryFolder
 
     init() throws {
         server = try LoopbackServer()
-        folder = try SaveTestFolder()
+        folder = try TemporaryFolder()
     }
 
     func persistence(sizeLimit: Int = Persistence.defaultSizeLimit) -> Persistence {
@@ -26,10 +26,10 @@ import TestSupport
             "/big.png",
             ScriptedResponse(
                 headers: [("Content-Type", "image/png")],
-                body: .generated(prefix: SaveFixtures.pngSignature, count: count),
+                body: .generated(prefix: HeaderOnlyImage.pngSignature, count: count),
                 chunkSize: 64 * 1024, delayBetweenChunks: .milliseconds(4)))
         let request = SaveRequest(imageURL: server.url("/big.png"), title: "Port unveils quiet cranes")
-        let progress = SaveProgressRecorder()
+        let progress = ProgressLog()
 
         let start = ContinuousClock.now
         let saved = try await persistence().save(request, progress: progress.callback)
@@ -43,7 +43,7 @@ import TestSupport
         #expect(!saved.alreadySaved)
         let data = try Data(contentsOf: saved.file)
         #expect(data.count == count)
-        #expect(data == ScriptedResponse.generatedBytes(prefix: SaveFixtures.pngSignature, count: count))
+        #expect(data == ScriptedResponse.generatedBytes(prefix: HeaderOnlyImage.pngSignature, count: count))
         #expect(folder.names() == [expectedName], "no temporary file is left beside it")
         #expect(server.count("/big.png") == 1)
 
@@ -79,7 +79,7 @@ import TestSupport
 
     /// Shorter than the 32 bytes sniffing looks at: decided when the body ends.
     @Test func tenBytePNGIsSaved() async throws {
-        let bytes = SaveFixtures.pngSignature + Data([0x00, 0x0D])
+        let bytes = HeaderOnlyImage.pngSignature + Data([0x00, 0x0D])
         #expect(bytes.count == 10)
         server.route("/tiny.png", .bytes(bytes, contentType: "image/png"))
 
@@ -147,7 +147,7 @@ import TestSupport
         let persistence = persistence()
         let request = SaveRequest(imageURL: server.url("/a.gif"), title: "Twice")
         let first = try await persistence.save(request)
-        #expect(await saveTestEventually { await persistence.activeCount == 0 })
+        #expect(await eventually { await persistence.activeCount == 0 })
 
         let again = try await persistence.save(request)
 
@@ -192,13 +192,13 @@ import TestSupport
 /// A link planted at the exact name a save will use is never followed or replaced.
 @Suite struct PersistencePlantedLinkTests {
     let server: LoopbackServer
-    let folder: SaveTestFolder
-    let outside: SaveTestFolder
+    let folder: TemporaryFolder
+    let outside: TemporaryFolder
 
     init() throws {
         server = try LoopbackServer()
-        folder = try SaveTestFolder()
-        outside = try SaveTestFolder("outside")
+        folder = try TemporaryFolder()
+        outside = try TemporaryFolder("outside")
     }
 
     func plant(_ request: SaveRequest, pointingTo target: URL) throws -> String {

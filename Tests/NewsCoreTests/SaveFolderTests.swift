@@ -42,11 +42,11 @@ import TestSupport
 
 /// The folder as `Persistence` meets it on disk.
 @Suite struct SaveFolderOnDiskTests {
-    let scratch: SaveTestFolder
+    let scratch: TemporaryFolder
     let server: LoopbackServer
 
     init() throws {
-        scratch = try SaveTestFolder("folder")
+        scratch = try TemporaryFolder("folder")
         server = try LoopbackServer()
     }
 

@@ -34,7 +34,7 @@ struct TransferLimitTests {
         case .endlessImage:
             server.route("/x", ScriptedResponse(
                 headers: [("Content-Type", "image/png")],
-                body: .generated(prefix: NetFixtures.pngHeader(width: 10, height: 10), count: Int.max), contentLength: .omitted))
+                body: .generated(prefix: HeaderOnlyImage.png(width: 10, height: 10), count: Int.max), contentLength: .omitted))
         }
     }
 

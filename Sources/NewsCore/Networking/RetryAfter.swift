@@ -16,11 +16,15 @@ public enum RetryAfter {
         return min(max(date, now), now.addingTimeInterval(longest))
     }
 
-    /// `14:05` (today) or `Mon 1 Dec 14:05`, in the local time zone.
-    public static func describe(_ date: Date, now: Date = Date()) -> String {
-        let calendar = Calendar.current
-        let time = date.formatted(.dateTime.hour(.twoDigits(amPM: .omitted)).minute(.twoDigits))
+    /// `14:05` (today) or `Mon 1 Dec 14:05`, on a 24-hour clock in the local time zone.
+    public static func describe(_ date: Date, now: Date = Date(), calendar: Calendar = .current) -> String {
+        let parts = calendar.dateComponents([.weekday, .day, .month, .hour, .minute], from: date)
+        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+        let time = two(parts.hour) + ":" + two(parts.minute)
         if calendar.isDate(date, inSameDayAs: now) { return time }
-        return date.formatted(.dateTime.weekday(.abbreviated).day().month(.abbreviated)) + " " + time
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        guard let weekday = parts.weekday, let month = parts.month, (1...7).contains(weekday), (1...12).contains(month) else { return time }
+        return "\(days[weekday - 1]) \(parts.day ?? 0) \(months[month - 1]) \(time)"
     }
 }

@@ -39,7 +39,7 @@ public struct SourceLoader: Sendable {
             if case .rateLimited(_, _, let until)? = error as? NewsError { retryAfter = until }
             try? await store.recordFailure(source.key, message: message, retryAfter: retryAfter, at: now())  // the fetch's failure is what the person hears
             if let network = error as? NewsError, network.isUnreachable, let since = state?.lastSuccess {
-                throw SourceUnreachable(reason: network, since: since)
+                throw SourceUnreachable(reason: network, since: since, now: now())
             }
             throw error
         }

@@ -6,8 +6,10 @@ public struct SourceUnreachable: ReadableError, Equatable {
     public let reason: NewsError
     /// When the source last answered.
     public let since: Date
+    /// When the refresh failed (the message names the day only when it is not today).
+    public let now: Date
 
     public var message: String {
-        "Offline since \(RetryAfter.describe(since)): \(reason.message.dropLast()); showing the cached articles."
+        "Offline since \(RetryAfter.describe(since, now: now)): \(reason.message.dropLast()); showing the cached articles."
     }
 }

@@ -15,7 +15,7 @@ final class HeadlinesSession {
 
     /// `config`: the text of a config file placed in the private home before the program starts.
     init(_ arguments: [String], environment: [String: String] = [:], config: String? = nil, width: Int = 100, height: Int = 30) throws {
-        home = try TemporaryFolder()
+        home = try TemporaryFolder("e2e")
         if let config { try FeedFixtures.writeConfig(config, home: home.url) }
         var extra = HeadlinesBinary.environment(home: home.url, extra: environment)
         extra.removeValue(forKey: "PATH")
@@ -24,6 +24,22 @@ final class HeadlinesSession {
             command: [HeadlinesBinary.path, "--save-dir", save] + arguments,
             environment: extra, width: width, height: height
         )
+    }
+
+    /// The app with `server` as its NewsAPI, and a key.
+    convenience init(newsAPI server: LoopbackServer, environment: [String: String] = [:]) throws {
+        try self.init(
+            ["--newsapi-url", server.baseURL.absoluteString], environment: environment.merging(["NEWSAPI_KEY": "k"]) { mine, _ in mine }
+        )
+    }
+
+    /// The app with `server` as its NewsAPI, once its first request has reached the server and the
+    /// screen says it is loading.
+    static func loading(from server: LoopbackServer) async throws -> HeadlinesSession {
+        let session = try HeadlinesSession(newsAPI: server)
+        #expect(await server.waitUntil(timeout: .seconds(10)) { $0.count == 1 })
+        try await session.tmux.waitForText("Loading")
+        return session
     }
 
     /// Files in the save folder (hidden temporary files included).
@@ -35,14 +51,4 @@ final class HeadlinesSession {
         tmux.close()
         home.remove()
     }
-}
-
-/// Polls `condition` every 10 ms until it holds or `timeout` passes.
-func eventually(_ timeout: Duration = .seconds(10), _ condition: () throws -> Bool) async rethrows -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if try condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))  // only a poll interval
-    }
-    return try condition()
 }

@@ -27,19 +27,3 @@ enum HeadlinesBinary {
         return environment
     }
 }
-
-/// A private temporary folder, removed by `remove()`.
-struct TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("headlines-e2e-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: url)  // best effort: the OS cleans TMPDIR too
-    }
-
-    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
-}

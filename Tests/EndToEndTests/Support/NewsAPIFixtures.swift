@@ -40,16 +40,3 @@ enum NewsAPIFixtures {
         String(json(text).dropFirst().dropLast())
     }
 }
-
-/// Small valid images for save tests.
-enum ImageFixtures {
-    /// A PNG signature, an IHDR chunk for `width`×`height`, and `padding` filler bytes.
-    static func png(width: UInt32 = 4, height: UInt32 = 3, padding: Int = 0) -> Data {
-        var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
-        data.append(contentsOf: Array("IHDR".utf8))
-        for value in [width, height] { withUnsafeBytes(of: value.bigEndian) { data.append(contentsOf: $0) } }
-        data.append(contentsOf: [8, 6, 0, 0, 0, 0, 0, 0, 0])
-        data.append(Data((0..<padding).map { UInt8(truncatingIfNeeded: $0 &* 7) }))
-        return data
-    }
-}

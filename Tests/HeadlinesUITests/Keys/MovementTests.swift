@@ -21,8 +21,8 @@ struct MovementTests {
         }
     }
 
-    @Test func theHelpScreenPagesWithPgDnSpaceAndB() {
-        let host = TestHost(isRoot: false)
+    @Test func theHelpScreenPagesWithPgDnSpaceAndB() throws {
+        let host = try TestHost(isRoot: false)
         let help = HelpScreen()
         help.didAppear(host.context)
         func firstRow() -> String {
@@ -42,7 +42,7 @@ struct MovementTests {
     }
 
     @Test func theDownloadsScreenPagesToo() async throws {
-        let host = TestHost(isRoot: false)
+        let host = try TestHost(isRoot: false)
         let services = try await host.services(ScriptedSource([.success(Edition(articles: []))]))
         let screen = DownloadsScreen(services: services)
         screen.didAppear(host.context)

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import NewsCore
+import TestSupport
 
 @Suite("Config file")
 struct ConfigFileTests {
-    let folder: SaveTestFolder
+    let folder: TemporaryFolder
 
-    init() throws { folder = try SaveTestFolder("config") }
+    init() throws { folder = try TemporaryFolder("config") }
 
     private func write(_ text: String, mode: Int, name: String = "config") throws -> URL {
         let url = try folder.write(Data(text.utf8), to: name)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NewsCore
+import TestSupport
 
 @Suite("OPML hostile files")
 struct OPMLHostileTests {
@@ -48,7 +49,7 @@ struct OPMLHostileTests {
     @Test func aHugeFileIsRefusedBeforeParsing() throws {
         let huge = Data(repeating: 0x20, count: OPMLReader.maxSize + 1)
         #expect(failure(huge) == "it is larger than 10 MiB")
-        let folder = try SaveTestFolder("opml-huge")
+        let folder = try TemporaryFolder("opml-huge")
         let file = try folder.write(huge, to: "huge.opml")
         let error = try #require(throws: OPMLError.self) {
             try OPMLImport.run(opml: file, config: folder.file("config"), environment: [:], knownActions: [])

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import NewsCore
+import TestSupport
 
 @Suite("OPML import")
 struct OPMLImportTests {
-    let folder: SaveTestFolder
+    let folder: TemporaryFolder
 
-    init() throws { folder = try SaveTestFolder("opml") }
+    init() throws { folder = try TemporaryFolder("opml") }
 
     private func opml(_ text: String) throws -> URL { try folder.write(Data(text.utf8), to: "feeds.opml") }
 

@@ -3,6 +3,7 @@ import Testing
 @testable import NewsCore
 #if canImport(FoundationXML)
 import FoundationXML
+import TestSupport
 #endif
 
 @Suite("OPML export and round trip")
@@ -22,7 +23,7 @@ struct OPMLRoundTripTests {
 
     /// Import into a fresh config, read it back, export it, and read the export.
     private func roundTrip(_ opml: String) throws -> (before: OPMLOutlines, after: OPMLOutlines, export: String) {
-        let folder = try SaveTestFolder("roundtrip")
+        let folder = try TemporaryFolder("roundtrip")
         let file = try folder.write(Data(opml.utf8), to: "in.opml")
         let configURL = folder.file("config")
         _ = try OPMLImport.run(opml: file, config: configURL, environment: [:], knownActions: [])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import NewsCore
 
 /// Feeds written to hurt: entity expansion, external entities, cut-off documents, web pages,
@@ -42,13 +43,9 @@ struct HostileFeedTests {
     }
 
     @Test func externalEntitiesAndDTDsAreNeverRead() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("feeds-xxe-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }  // a temporary folder
-        let secret = directory.appendingPathComponent("secret.txt")
-        try Data("TOP-SECRET-42".utf8).write(to: secret)
-        let dtd = directory.appendingPathComponent("evil.dtd")
-        try Data("<!ENTITY leak SYSTEM \"\(secret.absoluteString)\">".utf8).write(to: dtd)
+        let folder = try TemporaryFolder("feeds-xxe")
+        let secret = try folder.write(Data("TOP-SECRET-42".utf8), to: "secret.txt")
+        let dtd = try folder.write(Data("<!ENTITY leak SYSTEM \"\(secret.absoluteString)\">".utf8), to: "evil.dtd")
 
         // A SYSTEM entity in the internal subset: refused outright.
         let declared = "<?xml version=\"1.0\"?><!DOCTYPE rss [<!ENTITY leak SYSTEM \"\(secret.absoluteString)\">]>"

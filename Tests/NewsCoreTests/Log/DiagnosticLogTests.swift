@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import NewsCore
+import TestSupport
 
 @Suite("Diagnostic log")
 struct DiagnosticLogTests {
-    let folder: SaveTestFolder
+    let folder: TemporaryFolder
 
-    init() throws { folder = try SaveTestFolder("log") }
+    init() throws { folder = try TemporaryFolder("log") }
 
     private func lines(_ name: String = "headlines.log") throws -> [String] {
         let text = try String(contentsOf: folder.file(name), encoding: .utf8)

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import NewsCore
+import TestSupport
 
 @Suite("Log rotation")
 struct LogRotationTests {
-    let folder: SaveTestFolder
+    let folder: TemporaryFolder
 
-    init() throws { folder = try SaveTestFolder("log-rotation") }
+    init() throws { folder = try TemporaryFolder("log-rotation") }
 
     private func size(_ name: String) -> Int { folder.size(of: name) ?? 0 }
 

@@ -24,8 +24,8 @@ enum HostileFixtures {
     /// The PNG with its IHDR claiming another size (the CRC rewritten so libpng believes it).
     static func png(_ data: Data, claiming width: Int, _ height: Int) -> Data {
         var bytes = [UInt8](data)
-        bytes.replaceSubrange(16..<24, with: be32(width) + be32(height))
-        bytes.replaceSubrange(29..<33, with: be32(Int(CRC32.checksum(bytes[12..<29]))))
+        bytes.replaceSubrange(16..<24, with: ByteFields.be32(width) + ByteFields.be32(height))
+        bytes.replaceSubrange(29..<33, with: ByteFields.be32(Int(CRC32.checksum(bytes[12..<29]))))
         return Data(bytes)
     }
 
@@ -50,6 +50,4 @@ enum HostileFixtures {
         bytes.replaceSubrange(6..<10, with: [UInt8(width & 0xFF), UInt8(width >> 8), UInt8(height & 0xFF), UInt8(height >> 8)])
         return Data(bytes)
     }
-
-    static func be32(_ value: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(value >> $0 & 0xFF) } }
 }

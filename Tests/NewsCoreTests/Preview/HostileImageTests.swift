@@ -41,7 +41,7 @@ import Testing
     @Test func aPNGWithAnImpossibleHeaderIsDamaged() throws {
         var bytes = [UInt8](try HostileFixtures.png())
         bytes[24] = 3  // bit depth 3
-        bytes.replaceSubrange(29..<33, with: HostileFixtures.be32(Int(CRC32.checksum(bytes[12..<29]))))
+        bytes.replaceSubrange(29..<33, with: ByteFields.be32(Int(CRC32.checksum(bytes[12..<29]))))
         let error = try #require(PreviewTesting.error(Data(bytes)))
         #expect(error.isDamaged && error.message.hasPrefix("The image is damaged (PNG: "), "\(error.message)")
     }

@@ -43,8 +43,8 @@ import TestSupport
     @Test func twoProcessesWriteInTurn() async throws {
         let store = try await sandbox.open(busyTimeout: .seconds(20))
         try await store.merge(Self.edition("parent", round: 0, count: 1), into: SourceKey("parent"))
-        async let child = ProcessRunner.run(
-            StoreTestChildBinary.path, ["merge-rounds", sandbox.file.path, "child", "30", "20"], timeout: .seconds(120))
+        async let child = ProcessRunner(
+            StoreTestChildBinary.path, ["merge-rounds", sandbox.file.path, "child", "30", "20"]).run(timeout: .seconds(120))
         for round in 1...30 {
             try await store.merge(Self.edition("parent", round: round, count: 20), into: SourceKey("parent"))
         }

@@ -34,15 +34,14 @@ import TestSupport
     @Test func aKillDuringAMergeLeavesTheStoreAsItWas() async throws {
         do { try await seed(try await sandbox.open()) }
         let ready = sandbox.folder.file("child-ready")
-        async let child = ProcessRunner.run(
-            StoreTestChildBinary.path, ["hang-mid-merge", sandbox.file.path, ready.path, "2000"], timeout: .seconds(180))
+        async let child = ProcessRunner(
+            StoreTestChildBinary.path, ["hang-mid-merge", sandbox.file.path, ready.path, "2000"]).run(timeout: .seconds(180))
 
         // The child writes its pid when half the merge is written, inside the transaction.
-        let deadline = ContinuousClock.now + .seconds(120)
         var pid: pid_t?
-        while pid == nil, ContinuousClock.now < deadline {
+        _ = await eventually(timeout: .seconds(120), interval: .milliseconds(20)) {
             pid = (try? String(contentsOf: ready, encoding: .utf8)).flatMap { pid_t($0) }  // not there yet: poll
-            if pid == nil { try await Task.sleep(for: .milliseconds(20)) }
+            return pid != nil
         }
         let childPID = try #require(pid, "the child never got halfway through its merge")
         let walSize = try #require(FileManager.default.attributesOfItem(atPath: sandbox.file.path + "-wal")[.size] as? NSNumber)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import NewsCore
+import TestSupport
 
 /// Articles and editions for the store's tests, and a store in a fresh folder.
 enum StoreFixtures {
@@ -26,10 +27,10 @@ enum StoreFixtures {
 
 /// A store in a folder of its own, removed after the test.
 struct StoreSandbox {
-    let folder: SaveTestFolder
+    let folder: TemporaryFolder
     var file: URL { folder.file("cache.db") }
 
-    init() throws { folder = try SaveTestFolder("store") }
+    init() throws { folder = try TemporaryFolder("store") }
 
     func open(busyTimeout: Duration = .seconds(5), now: Date = Date()) async throws -> ArticleStore {
         try await ArticleStore.open(at: file, busyTimeout: busyTimeout, now: now)

@@ -1,4 +1,5 @@
-/// PNG's CRC-32 (ISO 3309), for tests that rewrite a chunk and keep the file otherwise valid.
+/// The CRC-32 of PNG chunks and gzip members (ISO 3309, reflected, polynomial 0xEDB88320), for
+/// fixtures that write or rewrite them and keep the file valid.
 public enum CRC32 {
     private static let table: [UInt32] = (0..<256).map { index in
         var value = UInt32(index)

@@ -35,7 +35,7 @@ public struct GIFFixture: Sendable {
 
     public func encode() -> [UInt8] {
         var bytes = Array("GIF89a".utf8)
-        bytes += Self.le16(width) + Self.le16(height)
+        bytes += ByteFields.le16(width) + ByteFields.le16(height)
         bytes.append(globalColours.map { 0x80 | Self.tableSizeBits($0) } ?? 0)
         bytes += [0, 0]
         bytes += globalColours ?? []
@@ -44,7 +44,7 @@ public struct GIFFixture: Sendable {
                 bytes += [0x21, 0xF9, 4, 1, 0, 0, UInt8(transparent), 0]
             }
             bytes.append(0x2C)
-            bytes += Self.le16(frame.left) + Self.le16(frame.top) + Self.le16(frame.width) + Self.le16(frame.height)
+            bytes += ByteFields.le16(frame.left) + ByteFields.le16(frame.top) + ByteFields.le16(frame.width) + ByteFields.le16(frame.height)
             var flags: UInt8 = frame.interlaced ? 0x40 : 0
             if let local = frame.localColours { flags |= 0x80 | Self.tableSizeBits(local) }
             bytes.append(flags)
@@ -115,8 +115,6 @@ public struct GIFFixture: Sendable {
         }
         return ordered
     }
-
-    static func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
 
     /// The 3-bit size field of a colour table of `triples.count / 3` entries.
     static func tableSizeBits(_ triples: [UInt8]) -> UInt8 {

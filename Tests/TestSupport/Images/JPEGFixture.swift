@@ -17,13 +17,8 @@ public struct JPEGFixture: Sendable {
 
     public init(width: Int, height: Int, pixels: [UInt8], grey: Bool = false, quality: Int = 90,
                 progressive: Bool = false, fullChroma: Bool = false) {
-        self.width = width
-        self.height = height
-        self.pixels = pixels
-        self.grey = grey
-        self.quality = quality
-        self.progressive = progressive
-        self.fullChroma = fullChroma
+        (self.width, self.height, self.pixels, self.grey) = (width, height, pixels, grey)
+        (self.quality, self.progressive, self.fullChroma) = (quality, progressive, fullChroma)
     }
 
     public func encode() throws -> Data {

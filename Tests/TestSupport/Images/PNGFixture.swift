@@ -31,12 +31,8 @@ public struct PNGFixture: Sendable {
     public var transparentColour: [UInt16]?
 
     public init(width: Int, height: Int, colourType: ColourType, bitDepth: Int = 8, interlaced: Bool = false, samples: [UInt16]) {
-        self.width = width
-        self.height = height
-        self.colourType = colourType
-        self.bitDepth = bitDepth
-        self.interlaced = interlaced
-        self.samples = samples
+        (self.width, self.height, self.samples) = (width, height, samples)
+        (self.colourType, self.bitDepth, self.interlaced) = (colourType, bitDepth, interlaced)
     }
 
     /// 8-bit RGB pixels (`width * height * 3` bytes) as an RGB PNG.

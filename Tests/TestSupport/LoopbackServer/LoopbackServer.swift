@@ -48,15 +48,10 @@ public final class LoopbackServer: @unchecked Sendable {
     /// Restarts the maximum from the number of connections open now.
     public func resetStatistics() { state.resetStatistics() }
 
-    /// Polls (every ~2 ms) until the condition on the request log holds or the deadline
-    /// passes; returns whether it held.
+    /// Waits (polling, see `eventually`) until the condition on the request log holds or the
+    /// timeout passes; returns whether it held.
     public func waitUntil(timeout: Duration, _ condition: @Sendable ([RecordedRequest]) -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            if condition(state.requests) { return true }
-            if ContinuousClock.now >= deadline || Task.isCancelled { return false }
-            try? await Task.sleep(for: .milliseconds(2))
-        }
+        await eventually(timeout: timeout, interval: .milliseconds(2)) { condition(state.requests) }
     }
 
     /// Closes the listener and all connections; returns once they are closed. Idempotent.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,21 +7,20 @@ import Glibc
 /// A self-pipe that every wait in the server polls next to its socket. Closing the write
 /// end makes the read end readable for good, waking all threads at once: that is how
 /// stop() interrupts delays, hangs and stalled writes without ever blocking.
-final class StopSignal: @unchecked Sendable {
+final class StopSignal: Sendable {
     let readFD: Int32
-    private var writeFD: Int32  // guarded by lock; -1 once fired
-    private let lock = NSLock()
+    private let writeFD: Mutex<Int32>  // -1 once fired
 
     init() throws {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw LoopbackServerError("pipe", errno) }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         readFD = fds[0]
-        writeFD = fds[1]
+        writeFD = Mutex(fds[1])
     }
 
     func fire() {
-        lock.withLock {
+        writeFD.withLock { writeFD in
             if writeFD >= 0 {
                 close(writeFD)
                 writeFD = -1

@@ -29,9 +29,7 @@ struct TmuxServer: Sendable {
             if index > 0 { arguments.append(";") }
             arguments += command.map(Self.escaped)
         }
-        let result = try ProcessRunner.runSynchronously(
-            "/usr/bin/env", arguments, environment: Self.environment, timeout: timeout
-        )
+        let result = try ProcessRunner("/usr/bin/env", arguments, environment: Self.environment).runSynchronously(timeout: timeout)
         guard result.status == 0 else {
             throw TmuxSessionError.tmuxFailed(
                 arguments: Array(arguments.dropFirst()), status: result.status, stderr: result.stderrText

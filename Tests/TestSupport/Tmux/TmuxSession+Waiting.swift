@@ -1,4 +1,4 @@
-/// Waiting for the screen or the program, by polling with a deadline: never a fixed sleep.
+/// Waiting for the screen or the program, by polling with a deadline (`eventually`): never a fixed sleep.
 extension TmuxSession {
     static let pollInterval: Duration = .milliseconds(20)
     /// After the program exits, how long the screen is still watched (tmux may not have read the
@@ -31,26 +31,23 @@ extension TmuxSession {
         timeout: Duration = .seconds(10),
         _ condition: (String) -> Bool
     ) async throws -> String {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
+        var screen = ""
         var exitSeenAt: ContinuousClock.Instant?
-        while true {
+        let held = try await eventually(timeout: timeout, interval: Self.pollInterval) {
             let exited = exitStatus
-            let screen = try capture()
-            if condition(screen) { return screen }
-            let now = clock.now
+            screen = try capture()
+            if condition(screen) { return true }
             if let exited {
-                let seenAt = exitSeenAt ?? now
+                let seenAt = exitSeenAt ?? .now
                 exitSeenAt = seenAt
-                if now - seenAt >= Self.settleAfterExit {
+                if ContinuousClock.now - seenAt >= Self.settleAfterExit {
                     throw TmuxSessionError.programExited(status: exited, waitingFor: description, lastScreen: screen)
                 }
             }
-            if now >= deadline {
-                throw TmuxSessionError.timedOut(waitingFor: description, timeout: timeout, lastScreen: screen)
-            }
-            try await Task.sleep(for: Self.pollInterval)
+            return false
         }
+        guard held else { throw TmuxSessionError.timedOut(waitingFor: description, timeout: timeout, lastScreen: screen) }
+        return screen
     }
 
     /// Waits until the program exited and returns its status (0...255; 128+N after signal N).
@@ -77,15 +74,15 @@ extension TmuxSession {
         timeout: Duration,
         _ probe: () throws -> Value?
     ) async throws -> Value {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while true {
+        var value: Value?
+        let held = try await eventually(timeout: timeout, interval: Self.pollInterval) {
             guard !isClosed else { throw TmuxSessionError.closed }
-            if let value = try probe() { return value }
-            if clock.now >= deadline {
-                throw TmuxSessionError.timedOut(waitingFor: description, timeout: timeout, lastScreen: try? capture())
-            }
-            try await Task.sleep(for: Self.pollInterval)
+            value = try probe()
+            return value != nil
         }
+        guard held, let value else {
+            throw TmuxSessionError.timedOut(waitingFor: description, timeout: timeout, lastScreen: try? capture())  // closed: no screen
+        }
+        return value
     }
 }

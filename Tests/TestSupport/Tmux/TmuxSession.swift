@@ -20,8 +20,9 @@ public final class TmuxSession: @unchecked Sendable {
     public let paneID: String
     /// The tmux server's socket: `tmux -S <socketPath> attach -r` watches a test live.
     public let socketPath: String
-    /// The wrapper's private directory (status, pid and stty files).
-    let directory: URL
+    /// The wrapper's private folder (status, pid and stty files).
+    private let folder: TemporaryFolder
+    var directory: URL { folder.url }
     private let closedState = Mutex(false)
 
     var isClosed: Bool { closedState.withLock { $0 } }
@@ -40,13 +41,9 @@ public final class TmuxSession: @unchecked Sendable {
         height: Int = 30,
         workingDirectory: String? = nil
     ) throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("tmux-session-\(UUID().uuidString)", isDirectory: true)
+        let folder = try TemporaryFolder("tmux-session")
         let paneCommand = try TmuxWrapper.paneCommand(
-            directory: directory.path, environment: environment, command: command
-        )
-        try FileManager.default.createDirectory(
-            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+            directory: folder.path, environment: environment, command: command
         )
         let server = TmuxServer(socketName: TmuxServer.uniqueSocketName())
         let output: String
@@ -63,20 +60,18 @@ public final class TmuxSession: @unchecked Sendable {
                 ["set-option", "-g", "remain-on-exit", "on"]
             )
         } catch {
-            _ = try? server.run(["kill-server"])
-            try? FileManager.default.removeItem(at: directory)
+            _ = try? server.run(["kill-server"])  // best effort: the session never started
             throw error
         }
         let fields = output.trimmingCharacters(in: .newlines).split(separator: " ", maxSplits: 1)
         guard fields.count == 2, fields[0].hasPrefix("%") else {
-            _ = try? server.run(["kill-server"])
-            try? FileManager.default.removeItem(at: directory)
+            _ = try? server.run(["kill-server"])  // best effort: the session never started
             throw TmuxSessionError.unexpectedTmuxOutput(output)
         }
         self.server = server
         self.paneID = String(fields[0])
         self.socketPath = String(fields[1])
-        self.directory = directory
+        self.folder = folder
     }
 
     deinit {
@@ -96,7 +91,7 @@ public final class TmuxSession: @unchecked Sendable {
         if FileManager.default.fileExists(atPath: socketPath) {
             try? FileManager.default.removeItem(atPath: socketPath)
         }
-        try? FileManager.default.removeItem(at: directory)
+        folder.remove()
     }
 
     /// Sends keys with `tmux send-keys`: each is a tmux key name ("Enter", "Escape", "C-c", "Up",
