@@ -61,12 +61,24 @@ extension Library {
         if !isLoading { indexForSearch() }
     }
 
-    /// Reads every source's counts and last refresh from the cache again (one read per turn, however many ask).
+    /// Reads every source's counts and last refresh from the cache again: one read at a time,
+    /// and one more after it when others asked meanwhile.
     public func reloadCounts() {
-        guard !scope.isRunning(.summaries) else { return }
+        guard !scope.isRunning(.summaries) else {
+            countsAskedAgain = true
+            return
+        }
+        readCounts()
+    }
+
+    private func readCounts() {
+        countsAskedAgain = false
         let store = self.store
         scope.run(.summaries, work: { (try await store.sources(), try await store.count(.starred)) }) { [weak self] result in
-            guard let self, case .success(let (all, starred)) = result else { return }  // an unreadable cache keeps the last counts
+            guard let self else { return }
+            // A read asked for meanwhile replaces this one, which is ending.
+            defer { if self.countsAskedAgain { self.readCounts() } }
+            guard case .success(let (all, starred)) = result else { return }  // an unreadable cache keeps the last counts
             self.starredCount = starred
             for summary in all where self.entry(summary.key) != nil {
                 self.summaries[summary.key] = summary

@@ -56,6 +56,8 @@ public final class Library {
     private var observers: [(owner: Weak, handler: @MainActor (Event) -> Void)] = []
     /// The library's own work (counting, indexing), for the life of the app.
     let scope = TaskScope()
+    /// Counts were asked for while a count ran: count once more after it.
+    var countsAskedAgain = false
 
     public init(entries: [Entry], store: ArticleStore, loader: SourceLoader) {
         self.entries = entries
