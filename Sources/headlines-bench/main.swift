@@ -60,6 +60,11 @@ enum BenchmarkRegistry {
             run: { try PreviewBenchmark.run($0) }
         ),
         BenchmarkEntry(
+            name: "reload",
+            summary: "50 feeds × 1,000 items over 10 loopback hosts, 100 ms each, until every count shows (goal ≤ 2 s) vs newsboat",
+            run: { try await ReloadBenchmark.run($0) }
+        ),
+        BenchmarkEntry(
             name: "store",
             summary: "the article cache at 100,000 articles: merge a 1,000-item refresh (≤ 50 ms), search (≤ 20 ms), open",
             run: { try await StoreBenchmark.run($0) }
@@ -148,6 +153,9 @@ func parseCommandLine(_ argumentList: [String]) -> (benchmarks: [BenchmarkEntry]
 // The child processes of the memory figures: a server (see ChildServer) and a fetch (see LimitsBenchmark).
 if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "serve" {
     ChildServer.serve(CommandLine.arguments[2], bytes: Int(CommandLine.arguments[3]) ?? 0)
+}
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "reload-probe" {
+    await ReloadBenchmark.probeMain(CommandLine.arguments[2])
 }
 if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "limits-probe" {
     await LimitsBenchmark.probeMain(CommandLine.arguments[2], CommandLine.arguments[3])

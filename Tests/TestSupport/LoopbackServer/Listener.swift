@@ -8,18 +8,22 @@ import Glibc
 /// poll() is far easier to reason about than an event loop).
 enum Listener {
     /// Binds an ephemeral port on the loopback interface and listens.
-    static func open() throws -> (fd: Int32, port: Int) {
-        try bindLoopback(flags: SOCK_NONBLOCK.rawValue, listening: true)
+    static func open(host: String = "127.0.0.1") throws -> (fd: Int32, port: Int) {
+        try bindLoopback(host: host, flags: SOCK_NONBLOCK.rawValue, listening: true)
     }
 
-    /// A TCP socket bound to an ephemeral port on 127.0.0.1, listening or not.
-    static func bindLoopback(flags: UInt32 = 0, listening: Bool) throws -> (fd: Int32, port: Int) {
+    /// A TCP socket bound to an ephemeral port on `host` (a 127.x.y.z address: Linux routes the
+    /// whole block to the loopback interface), listening or not.
+    static func bindLoopback(host: String = "127.0.0.1", flags: UInt32 = 0, listening: Bool) throws -> (fd: Int32, port: Int) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue | flags), 0)
         guard fd >= 0 else { throw LoopbackServerError("socket", errno) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
-        address.sin_addr = in_addr(s_addr: INADDR_LOOPBACK.bigEndian)
+        guard inet_pton(AF_INET, host, &address.sin_addr) == 1, host.hasPrefix("127.") else {
+            close(fd)
+            throw LoopbackServerError("inet_pton", EINVAL)
+        }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }

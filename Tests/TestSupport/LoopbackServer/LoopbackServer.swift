@@ -5,25 +5,29 @@ import Foundation
 /// thread per connection; everything they share lives in `ServerState`.
 public final class LoopbackServer: @unchecked Sendable {
     public let port: Int
+    /// The loopback address it listens on (127.0.0.1 unless another was asked for).
+    public let host: String
     private let state: ServerState
 
-    /// Binds 127.0.0.1 on an ephemeral port, listens and starts accepting.
-    public init() throws {
+    /// Binds `host` (127.0.0.1, or another 127.x.y.z address to stand for another server) on an
+    /// ephemeral port, listens and starts accepting.
+    public init(host: String = "127.0.0.1") throws {
         state = try ServerState()
-        let (fd, port) = try Listener.open()
+        let (fd, port) = try Listener.open(host: host)
         self.port = port
+        self.host = host
         Listener.startAccepting(on: fd, state: state)
     }
 
     deinit { state.stop() }
 
-    /// http://127.0.0.1:<port>
-    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    /// http://<host>:<port>
+    public var baseURL: URL { URL(string: "http://\(host):\(port)")! }
 
     /// baseURL + "/x?y"
     public func url(_ pathAndQuery: String) -> URL {
         let tail = pathAndQuery.hasPrefix("/") ? pathAndQuery : "/" + pathAndQuery
-        return URL(string: "http://127.0.0.1:\(port)\(tail)")!
+        return URL(string: "http://\(host):\(port)\(tail)")!
     }
 
     /// Scripts the answer for a path (matched on the path only, query ignored). Several
