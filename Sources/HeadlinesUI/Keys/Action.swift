@@ -14,6 +14,9 @@ public enum Action: String, CaseIterable, Sendable {
     case saveImage = "save-image"
     case saveAllImages = "save-all-images"
     case downloads
+    // The article.
+    case openLink = "open-link"
+    case togglePicture = "toggle-picture"
     // Saves.
     case cancelDownload = "cancel-download"
     case cancelAllDownloads = "cancel-all-downloads"

@@ -11,12 +11,17 @@ public final class AppServices {
     public let environment: [String: String]
     public let downloads: DownloadCenter
     public let now: @Sendable () -> Date
+    /// Pictures decoded this session.
+    public let pictures: PictureLibrary
+    /// How pictures reach this terminal (chosen at start from its colours and the environment).
+    public var pictureDepth: PictureColourDepth
     /// Said once in the status line of the first screen (the locale is not UTF-8...).
     public var startupNotice: Notice?
 
     public init(
         source: any NewsSource, isFallbackDemo: Bool = false, imageLoader: ImageLoader = ImageLoader(),
-        environment: [String: String] = [:], downloads: DownloadCenter, now: @escaping @Sendable () -> Date = { Date() }
+        environment: [String: String] = [:], downloads: DownloadCenter, now: @escaping @Sendable () -> Date = { Date() },
+        pictures: PictureLibrary = PictureLibrary(), pictureDepth: PictureColourDepth = .shades
     ) {
         self.source = source
         self.isFallbackDemo = isFallbackDemo
@@ -24,5 +29,7 @@ public final class AppServices {
         self.environment = environment
         self.downloads = downloads
         self.now = now
+        self.pictures = pictures
+        self.pictureDepth = pictureDepth
     }
 }

@@ -1,0 +1,102 @@
+import NewsCore
+
+/// The bytes that paint a frame's 24-bit cells, written by the driver straight after curses'
+/// own update.
+///
+/// Why not through curses: Debian's ncurses knows 24-bit colour only from a direct-colour
+/// terminfo entry (`xterm-direct`, `tmux-direct`), which lives in `ncurses-term` and is not
+/// installed by default, and a terminal named that way would have to be faked. Every terminal
+/// that sets `COLORTERM=truecolor` reads SGR 38;2 and 48;2, tmux included, so those cells are
+/// painted here: curses holds a plain `▀` in each (so its picture of the screen has the right
+/// characters and widths), and this pass recolours them.
+///
+/// The pass starts with DECSC and ends with DECRC, which save and restore the cursor and the
+/// current attributes: the terminal is left exactly where curses believes it is. And because
+/// curses may reprint cells it believes unchanged on a row it updates (moving the cursor by
+/// rewriting characters is cheaper than addressing it), every 24-bit cell of each row curses
+/// touched is painted again, not only those that changed.
+enum TrueColourCells {
+    /// The escape bytes for the 24-bit cells of `rows` of `canvas`; empty when there are none.
+    static func bytes(_ canvas: Canvas, rows: some Sequence<Int>) -> [UInt8] {
+        var output: [UInt8] = []
+        var current: (foreground: PictureColour?, background: PictureColour?) = (nil, nil)
+        for y in rows where y >= 0 && y < canvas.height {
+            var continuing = false
+            for x in 0..<canvas.width {
+                let cell = canvas[x, y]
+                // The bottom-right cell is never written: on some terminals that scrolls the screen.
+                guard isTrueColour(cell.style), !cell.text.isEmpty, !(y == canvas.height - 1 && x == canvas.width - 1) else {
+                    continuing = false
+                    continue
+                }
+                if output.isEmpty {
+                    output.reserveCapacity(4096)
+                    output.append(contentsOf: "\u{1B}7\u{1B}[0m".utf8)  // DECSC, then plain attributes
+                    current = (nil, nil)
+                }
+                if !continuing {
+                    output.append(contentsOf: "\u{1B}[".utf8)
+                    appendDecimal(y + 1, to: &output)
+                    output.append(UInt8(ascii: ";"))
+                    appendDecimal(x + 1, to: &output)
+                    output.append(UInt8(ascii: "H"))
+                    continuing = true
+                }
+                if current.foreground != cell.style.foreground || current.background != cell.style.background {
+                    appendSGR(cell.style.foreground, cell.style.background, to: &output)
+                    current = (cell.style.foreground, cell.style.background)
+                }
+                output.append(contentsOf: cell.text.utf8)
+            }
+        }
+        if !output.isEmpty { output.append(contentsOf: "\u{1B}8".utf8) }  // DECRC
+        return output
+    }
+
+    /// Whether the driver paints this style's cells itself.
+    static func isTrueColour(_ style: Style) -> Bool {
+        if case .rgb? = style.foreground { return true }
+        if case .rgb? = style.background { return true }
+        return false
+    }
+
+    /// One SGR setting both colours: exact where given, else the terminal's default.
+    static func appendSGR(_ foreground: PictureColour?, _ background: PictureColour?, to output: inout [UInt8]) {
+        output.append(contentsOf: "\u{1B}[".utf8)
+        appendCode(foreground, base: 38, to: &output)
+        output.append(UInt8(ascii: ";"))
+        appendCode(background, base: 48, to: &output)
+        output.append(UInt8(ascii: "m"))
+    }
+
+    private static func appendCode(_ colour: PictureColour?, base: Int, to output: inout [UInt8]) {
+        switch colour {
+        case .rgb(let rgb)?:
+            appendDecimal(base, to: &output)
+            output.append(contentsOf: ";2;".utf8)
+            appendDecimal(Int(rgb.red), to: &output)
+            output.append(UInt8(ascii: ";"))
+            appendDecimal(Int(rgb.green), to: &output)
+            output.append(UInt8(ascii: ";"))
+            appendDecimal(Int(rgb.blue), to: &output)
+        case .indexed(let index)?:
+            appendDecimal(base, to: &output)
+            output.append(contentsOf: ";5;".utf8)
+            appendDecimal(Int(index), to: &output)
+        case nil:
+            appendDecimal(base + 1, to: &output)
+        }
+    }
+
+    /// A non-negative number in decimal, without building a String.
+    private static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
+        var divisor = 1
+        while divisor * 10 <= value { divisor *= 10 }
+        var rest = max(0, value)
+        while divisor > 0 {
+            output.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+}
