@@ -46,7 +46,7 @@ public final class ArticleScreen: Screen {
     }
 
     public func didAppear(_ context: ScreenContext) {
-        hints = context.hints(Self.hintedActions, on: kind)
+        hints = context.keys.hints(Self.hintedActions, on: kind, labels: [.down: "scroll"])
         linkHints = Self.linkHints(context.keys)
         openLinkKey = context.keys.keys(for: .openLink, on: kind).first ?? .enter
         guard let url = state.article.imageURL else { return }

@@ -123,9 +123,11 @@ public struct ArticleView {
     func placeholderStatus(columns available: Int) -> StyledLine.Run {
         switch state.image {
         case .loading(let progress?):
-            let columns = max(6, min(30, available - 5))  // the percent takes five
-            let bar = ProgressBar.text(fraction: progress.fraction, columns: columns, tick: state.tick)
-            return StyledLine.Run(bar + " " + ProgressBar.percent(progress.fraction), Style(.progress))
+            let percent = ProgressBar.percent(progress.fraction)
+            // A bar needs room for a few cells besides the percent; a narrow room shows the percent alone.
+            guard available >= 12 else { return StyledLine.Run(percent.trimmingCharacters(in: .whitespaces), Style(.progress)) }
+            let bar = ProgressBar.text(fraction: progress.fraction, columns: min(30, available - 5), tick: state.tick)
+            return StyledLine.Run(bar + " " + percent, Style(.progress))
         case .loading(nil):
             return StyledLine.Run("\(Spinner.frame(state.tick)) connecting…", .muted)
         default:
