@@ -157,7 +157,8 @@ extension EndToEnd {
         }
 
         @Test func helpListsTheKeysAndClosesAgain() async throws {
-            let session = try HeadlinesSession(["--demo"])
+            // Tall enough for every key on one page.
+            let session = try HeadlinesSession(["--demo"], height: 50)
             defer { session.close() }
             try await session.tmux.waitForText("34 articles")
             try session.tmux.sendKeys("?")
