@@ -93,7 +93,7 @@ public final class CursesDriver {
         pictureColours.beginFrame()
         var runs = FrameDiff.runs(from: old, to: canvas)
         var reclaimed = false
-        for run in runs where write(run) { reclaimed = true }
+        for run in runs where !Self.isRecolouring(run, from: old) && write(run) { reclaimed = true }
         if reclaimed && old != nil {
             // A pair was redefined while cells of an earlier frame may still show it: repaint all,
             // so every cell on screen is drawn with a pair of this frame.
@@ -107,6 +107,14 @@ public final class CursesDriver {
         wnoutrefresh(window)
         doupdate()
         paintTrueColour(canvas, rows: old == nil ? Array(0..<canvas.height) : Self.rows(of: runs))
+    }
+
+    /// Whether `run` only changes the colours of 24-bit cells: curses holds the same `▀` there
+    /// already, and the 24-bit pass paints the colours.
+    private static func isRecolouring(_ run: FrameRun, from old: Canvas?) -> Bool {
+        guard let old, run.columns == 1, TrueColourCells.isTrueColour(run.style) else { return false }
+        let before = old[run.x, run.y]
+        return TrueColourCells.isTrueColour(before.style) && before.text == run.text
     }
 
     private static func rows(of runs: [FrameRun]) -> [Int] {

@@ -20,33 +20,37 @@ enum TrueColourCells {
     static func bytes(_ canvas: Canvas, rows: some Sequence<Int>) -> [UInt8] {
         var output: [UInt8] = []
         var current: (foreground: PictureColour?, background: PictureColour?) = (nil, nil)
-        for y in rows where y >= 0 && y < canvas.height {
-            var continuing = false
-            for x in 0..<canvas.width {
-                let cell = canvas[x, y]
-                // The bottom-right cell is never written: on some terminals that scrolls the screen.
-                guard isTrueColour(cell.style), !cell.text.isEmpty, !(y == canvas.height - 1 && x == canvas.width - 1) else {
-                    continuing = false
-                    continue
+        let width = canvas.width
+        // Through a buffer: a row without 24-bit cells (most of them) costs a look at each style.
+        canvas.cells.withUnsafeBufferPointer { cells in
+            for y in rows where y >= 0 && y < canvas.height {
+                var continuing = false
+                for x in 0..<width {
+                    let index = y * width + x
+                    // The bottom-right cell is never written: on some terminals that scrolls the screen.
+                    guard isTrueColour(cells[index].style), !(y == canvas.height - 1 && x == width - 1), !cells[index].text.isEmpty else {
+                        continuing = false
+                        continue
+                    }
+                    let style = cells[index].style
+                    if output.isEmpty {
+                        output.reserveCapacity(4096)
+                        output.append(contentsOf: "\u{1B}7\u{1B}[0m".utf8)  // DECSC, then plain attributes
+                    }
+                    if !continuing {
+                        output.append(contentsOf: "\u{1B}[".utf8)
+                        appendDecimal(y + 1, to: &output)
+                        output.append(UInt8(ascii: ";"))
+                        appendDecimal(x + 1, to: &output)
+                        output.append(UInt8(ascii: "H"))
+                        continuing = true
+                    }
+                    if current.foreground != style.foreground || current.background != style.background {
+                        appendSGR(style.foreground, style.background, to: &output)
+                        current = (style.foreground, style.background)
+                    }
+                    output.append(contentsOf: cells[index].text.utf8)
                 }
-                if output.isEmpty {
-                    output.reserveCapacity(4096)
-                    output.append(contentsOf: "\u{1B}7\u{1B}[0m".utf8)  // DECSC, then plain attributes
-                    current = (nil, nil)
-                }
-                if !continuing {
-                    output.append(contentsOf: "\u{1B}[".utf8)
-                    appendDecimal(y + 1, to: &output)
-                    output.append(UInt8(ascii: ";"))
-                    appendDecimal(x + 1, to: &output)
-                    output.append(UInt8(ascii: "H"))
-                    continuing = true
-                }
-                if current.foreground != cell.style.foreground || current.background != cell.style.background {
-                    appendSGR(cell.style.foreground, cell.style.background, to: &output)
-                    current = (cell.style.foreground, cell.style.background)
-                }
-                output.append(contentsOf: cell.text.utf8)
             }
         }
         if !output.isEmpty { output.append(contentsOf: "\u{1B}8".utf8) }  // DECRC

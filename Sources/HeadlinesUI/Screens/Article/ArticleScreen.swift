@@ -17,6 +17,7 @@ public final class ArticleScreen: Screen {
     private var openLinkKey = Key.enter
     /// The body read from its HTML, once; laid out once per width and picture room.
     private lazy var richText: RichText? = ArticleText.richText(state.article)
+    private var body: (width: Int, lines: [StyledLine])?
     private var laidOut: (key: LinesKey, lines: ArticleLines)?
     /// The picture scaled for its room, once per size.
     private var scaled: (key: PictureKey, cells: PictureCells)?
@@ -128,12 +129,16 @@ public final class ArticleScreen: Screen {
         view.render(lines, into: &canvas)
     }
 
-    /// The laid-out lines, from the cache unless the width or the picture's room changed.
+    /// The laid-out lines, from the cache unless the width or the picture's room changed; the
+    /// body is laid out again only when the width changed.
     private func lines(of view: ArticleView) -> ArticleLines {
         var reason: String?
         if state.showsPicture, case .unavailable(let text) = state.picture { reason = text }
         let key = LinesKey(width: layout.width, slot: view.slot(), reason: reason)
         if let laidOut, laidOut.key == key { return laidOut.lines }
+        if body?.width != layout.width { body = (layout.width, view.bodyLines()) }
+        var view = view
+        view.body = body?.lines
         let lines = view.lines()
         laidOut = (key, lines)
         return lines

@@ -19,6 +19,9 @@ public struct ArticleView {
     public var calendar: Calendar = .current
     /// The body as read from its HTML; the screen reads it once. Nil: read here, if there is one.
     public var richText: RichText?
+    /// The body's lines at this width (`bodyLines()`); the screen lays them out once per width.
+    /// Nil: laid out here.
+    public var body: [StyledLine]?
     /// The picture at its slot's size; the screen scales it once per size. Nil: scaled here.
     public var picture: PictureCells?
     /// How the picture's colours reach the terminal (when scaled here).
@@ -59,8 +62,14 @@ public struct ArticleView {
         } else if state.showsPicture, case .unavailable(let reason) = state.picture {
             lines += ArticleText.wrapped(reason, .muted, columns: columns) + [.blank]
         }
-        lines += ArticleText.body(state.article, richText: richText ?? ArticleText.richText(state.article), columns: columns)
+        lines += body ?? bodyLines()
         return ArticleLines(lines: lines, pictureTop: pictureTop, slot: slot)
+    }
+
+    /// The text under the picture: the most costly part to lay out, and the same whatever the
+    /// picture does.
+    public func bodyLines() -> [StyledLine] {
+        ArticleText.body(state.article, richText: richText ?? ArticleText.richText(state.article), columns: layout.textColumns)
     }
 
     /// The image line, drawn below the text and kept in view: what the fetch found or how far it got.
