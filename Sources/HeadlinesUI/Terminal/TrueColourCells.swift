@@ -73,34 +73,42 @@ enum TrueColourCells {
         output.append(UInt8(ascii: "m"))
     }
 
-    private static func appendCode(_ colour: PictureColour?, base: Int, to output: inout [UInt8]) {
+    private static func appendCode(_ colour: PictureColour?, base: UInt8, to output: inout [UInt8]) {
         switch colour {
         case .rgb(let rgb)?:
-            appendDecimal(base, to: &output)
-            output.append(contentsOf: ";2;".utf8)
-            appendDecimal(Int(rgb.red), to: &output)
+            appendPrefix(base, kind: UInt8(ascii: "2"), to: &output)
+            output.append(contentsOf: decimals[Int(rgb.red)])
             output.append(UInt8(ascii: ";"))
-            appendDecimal(Int(rgb.green), to: &output)
+            output.append(contentsOf: decimals[Int(rgb.green)])
             output.append(UInt8(ascii: ";"))
-            appendDecimal(Int(rgb.blue), to: &output)
+            output.append(contentsOf: decimals[Int(rgb.blue)])
         case .indexed(let index)?:
-            appendDecimal(base, to: &output)
-            output.append(contentsOf: ";5;".utf8)
-            appendDecimal(Int(index), to: &output)
+            appendPrefix(base, kind: UInt8(ascii: "5"), to: &output)
+            output.append(contentsOf: decimals[Int(index)])
         case nil:
-            appendDecimal(base + 1, to: &output)
+            output.append(UInt8(ascii: "0") + base / 10)
+            output.append(UInt8(ascii: "0") + (base + 1) % 10)  // 39, 49: the default colour
         }
     }
 
-    /// A non-negative number in decimal, without building a String.
+    /// `38;2;` and the like: the colour's base code, then the kind (2: 24-bit, 5: palette).
+    private static func appendPrefix(_ base: UInt8, kind: UInt8, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "0") + base / 10)
+        output.append(UInt8(ascii: "0") + base % 10)
+        output.append(UInt8(ascii: ";"))
+        output.append(kind)
+        output.append(UInt8(ascii: ";"))
+    }
+
+    /// 0...255 in decimal: a frame writes three of them per colour.
+    private static let decimals: [[UInt8]] = (0...255).map { Array(String($0).utf8) }
+
+    /// A number in decimal, without building a String (cursor positions).
     private static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
-        var divisor = 1
-        while divisor * 10 <= value { divisor *= 10 }
-        var rest = max(0, value)
-        while divisor > 0 {
-            output.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
+        if value >= 0 && value < decimals.count {
+            output.append(contentsOf: decimals[value])
+        } else {
+            output.append(contentsOf: String(value).utf8)
         }
     }
 }
