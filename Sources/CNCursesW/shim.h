@@ -29,6 +29,23 @@ static inline int hl_put_run(WINDOW *win, int y, int x, const wchar_t *chars, in
 
 
 
+/// Like `hl_put_run`, with a pair number beyond a short's range (ncurses' extended pairs:
+/// the pair goes through `opts`).
+static inline int hl_put_run_pair(WINDOW *win, int y, int x, const wchar_t *chars, int count, attr_t attrs, int pair) {
+    wattr_set(win, attrs, 0, &pair);
+    return mvwaddnwstr(win, y, x, chars, count);
+}
+
+/// The terminal's colours and colour pairs (globals Swift 6 refuses to read).
+static inline int hl_colors(void) { return COLORS; }
+static inline int hl_color_pairs(void) { return COLOR_PAIRS; }
+
+/// Defines an extended colour pair (foreground and background: 0-255, or -1 for the default).
+static inline int hl_init_pair(int pair, int foreground, int background) {
+    return init_extended_pair(pair, foreground, background);
+}
+
+
 /// A terminfo string capability, or NULL when the terminal has none.
 static inline const char *hl_terminfo_string(const char *name) {
     char *value = tigetstr(name);

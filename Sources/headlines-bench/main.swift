@@ -45,6 +45,11 @@ enum BenchmarkRegistry {
             run: { try await RedrawBenchmark.run($0) }
         ),
         BenchmarkEntry(
+            name: "redraw-article",
+            summary: "key press to finished redraw on an article with a picture (24-bit and 256 colours), scrolling it",
+            run: { try await ArticleRedrawBenchmark.run($0) }
+        ),
+        BenchmarkEntry(
             name: "save",
             summary: "saving a 200 MB image vs curl -o; 20 × 1 MB with D vs one by one",
             run: { try await SaveBenchmark.run($0) }

@@ -152,6 +152,7 @@ extension EndToEnd {
         }
 
         @Test func helpListsTheKeysAndClosesAgain() async throws {
+            // The keys take more than one page: the rest is a page down.
             let session = try HeadlinesSession(["--demo"])
             defer { session.close() }
             try await session.tmux.waitForText("34 articles")

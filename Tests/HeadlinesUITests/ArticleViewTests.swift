@@ -77,9 +77,9 @@ struct ArticleViewTests {
     func linesFit(width: Int) {
         let view = Self.view(ArticleState(article: Self.article()), width: width)
         let lines = view.lines()
-        for line in lines { #expect(TextWidth.of(line.text) <= max(1, width - 4), "\(width): \(line.text)") }
+        for line in lines.lines { #expect(TextWidth.of(line.text) <= max(1, width - 4), "\(width): \(line.text)") }
         // The whole link is there, in order, whatever the width.
-        let linkLines = lines.filter { $0.style == Style(.accent, underline: true) }.map(\.text)
+        let linkLines = lines.lines.filter { $0.runs.first?.style == Style(.accent, underline: true) }.map(\.text)
         #expect(linkLines.joined() == Self.link)
         var canvas = Canvas(width: width, height: 30)
         view.render(lines, into: &canvas)
@@ -89,7 +89,7 @@ struct ArticleViewTests {
     @Test("a missing title, byline and date have stand-ins")
     func standIns() {
         let bare = Article(title: "", url: URL(string: "https://news.example/x")!)
-        let lines = Self.view(ArticleState(article: bare), width: 40).lines().map(\.text)
+        let lines = Self.view(ArticleState(article: bare), width: 40).lines().lines.map(\.text)
         #expect(lines == ["(untitled)", "Undated", "", "https://news.example/x", ""])
         let (canvas, _) = Self.render(ArticleState(article: bare), width: 40, height: 10)
         #expect(canvas.line(0) == padded(" Article", 40))

@@ -22,6 +22,9 @@ public enum Action: String, CaseIterable, Sendable {
     case nextUnread = "next-unread"
     case filter
     case search
+    // The article.
+    case openLink = "open-link"
+    case togglePicture = "toggle-picture"
     // Saves.
     case cancelDownload = "cancel-download"
     case cancelAllDownloads = "cancel-all-downloads"

@@ -85,6 +85,9 @@ public enum HeadlinesApp {
             await cache.close(library)
             return 1
         }
+        // Half blocks need Unicode; without it pictures are drawn in ASCII shades.
+        services.pictureDepth = driver.isUnicode
+            ? PictureColourDepth.choose(environment: configuration.environment, terminalColours: driver.colourCount) : .shades
         if !driver.isUnicode {
             services.startupNotice = Notice("The locale is not UTF-8: characters outside ASCII show as ?.", kind: .error)
         }

@@ -9,6 +9,8 @@ public enum TaskKey: Hashable, Sendable {
     case spinner
     /// The article's image.
     case image
+    /// Decoding the article's picture.
+    case picture
     /// A browser started by `o`.
     case browser
     /// Refreshing one source.

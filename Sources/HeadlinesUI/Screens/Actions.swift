@@ -8,14 +8,21 @@ enum Actions {
     static func openInBrowser(
         _ article: Article, services: AppServices, context: ScreenContext, report: @escaping @MainActor (Notice?) -> Void
     ) {
-        let command = BrowserCommand.resolve(for: article.url, environment: services.environment)
+        openInBrowser(article.url, services: services, context: context, report: report)
+    }
+
+    /// Opens `url` (a link of the article's text) the same way: one argument, no shell.
+    static func openInBrowser(
+        _ url: URL, services: AppServices, context: ScreenContext, report: @escaping @MainActor (Notice?) -> Void
+    ) {
+        let command = BrowserCommand.resolve(for: url, environment: services.environment)
         context.scope.run(.browser) { token in
             var outcome: Notice?
             let launch: () async -> Void = {
                 do {
                     let status = try await BrowserLauncher.run(command)
                     outcome = status == 0
-                        ? Notice("Opened " + article.url.absoluteString)
+                        ? Notice("Opened " + url.absoluteString)
                         : Notice("The browser exited with status \(status).", kind: .error)
                 } catch {
                     outcome = Notice(ErrorText.sentence(error), kind: .error)

@@ -12,12 +12,17 @@ public final class AppServices {
     public let environment: [String: String]
     public let downloads: DownloadCenter
     public let now: @Sendable () -> Date
+    /// Pictures decoded this session.
+    public let pictures: PictureLibrary
+    /// How pictures reach this terminal (chosen at start from its colours and the environment).
+    public var pictureDepth: PictureColourDepth
     /// Said once in the status line of the first screen (the locale is not UTF-8, the cache was moved aside...).
     public var startupNotice: Notice?
 
     public init(
         library: Library, isFallbackDemo: Bool = false, imageLoader: ImageLoader = ImageLoader(),
-        environment: [String: String] = [:], downloads: DownloadCenter, now: @escaping @Sendable () -> Date = { Date() }
+        environment: [String: String] = [:], downloads: DownloadCenter, now: @escaping @Sendable () -> Date = { Date() },
+        pictures: PictureLibrary = PictureLibrary(), pictureDepth: PictureColourDepth = .shades
     ) {
         self.library = library
         self.isFallbackDemo = isFallbackDemo
@@ -25,5 +30,7 @@ public final class AppServices {
         self.environment = environment
         self.downloads = downloads
         self.now = now
+        self.pictures = pictures
+        self.pictureDepth = pictureDepth
     }
 }

@@ -17,6 +17,8 @@ public final class CursesDriver {
     private let outputFD: Int32
     public let inputFD: Int32
     private let palette: Palette
+    /// Pairs for pictures' palette colours, after the roles' pairs.
+    private var pictureColours = ColourPairs(first: 0, capacity: 0)
     private var previous: Canvas?
     private var wchars: [wchar_t] = []
     public private(set) var isSuspended = false
@@ -62,6 +64,10 @@ public final class CursesDriver {
         curs_set(0)
         palette = Palette(enabled: useColor && has_colors())
         palette.install()
+        if palette.enabled && hl_colors() >= 256 {
+            let first = Int32(Palette.firstFreePair)
+            pictureColours = ColourPairs(first: first, capacity: max(0, Int(hl_color_pairs()) - Int(first)))
+        }
         // Whatever the crash, the terminal comes back: leave the alternate screen, show the cursor.
         let sequence = [hl_terminfo_string("rmcup"), hl_terminfo_string("cnorm"), hl_terminfo_string("sgr0")]
             .compactMap { $0.map { String(cString: $0) } }.joined()
@@ -74,18 +80,69 @@ public final class CursesDriver {
         (Int(getmaxx(window)), Int(getmaxy(window)))
     }
 
-    /// Copies `canvas` to the terminal, writing only the runs `FrameDiff` finds changed.
+    /// The colours curses offers (`COLORS`); 0 without colour. Pictures in 24-bit colour do not
+    /// depend on it (see `TrueColourCells`).
+    public var colourCount: Int { palette.enabled ? Int(hl_colors()) : 0 }
+
+    /// Copies `canvas` to the terminal, writing only the runs `FrameDiff` finds changed, then
+    /// paints the 24-bit cells of the rows it wrote.
     public func present(_ canvas: Canvas) {
         guard !isSuspended, !isShutDown else { return }
-        let old = previous.flatMap { $0.width == canvas.width && $0.height == canvas.height ? $0 : nil }
+        var old = previous.flatMap { $0.width == canvas.width && $0.height == canvas.height ? $0 : nil }
         if old == nil { werase(window) }
-        for run in FrameDiff.runs(from: old, to: canvas) { write(run) }
+        pictureColours.beginFrame()
+        var runs = FrameDiff.runs(from: old, to: canvas)
+        var reclaimed = false
+        for run in runs where !Self.isRecolouring(run, from: old) && write(run) { reclaimed = true }
+        if reclaimed && old != nil {
+            // A pair was redefined while cells of an earlier frame may still show it: repaint all,
+            // so every cell on screen is drawn with a pair of this frame.
+            old = nil
+            werase(window)
+            pictureColours.beginFrame()
+            runs = FrameDiff.runs(from: nil, to: canvas)
+            for run in runs { _ = write(run) }
+        }
         previous = canvas
         wnoutrefresh(window)
         doupdate()
+        paintTrueColour(canvas, rows: old == nil ? Array(0..<canvas.height) : Self.rows(of: runs))
     }
 
-    private func write(_ run: FrameRun) {
+    /// Whether `run` only changes the colours of 24-bit cells: curses holds the same `▀` there
+    /// already, and the 24-bit pass paints the colours.
+    private static func isRecolouring(_ run: FrameRun, from old: Canvas?) -> Bool {
+        guard let old, run.columns == 1, TrueColourCells.isTrueColour(run.style) else { return false }
+        let before = old[run.x, run.y]
+        return TrueColourCells.isTrueColour(before.style) && before.text == run.text
+    }
+
+    private static func rows(of runs: [FrameRun]) -> [Int] {
+        var rows: [Int] = []
+        for run in runs where rows.last != run.y { rows.append(run.y) }
+        return rows
+    }
+
+    private func paintTrueColour(_ canvas: Canvas, rows: [Int]) {
+        let bytes = TrueColourCells.bytes(canvas, rows: rows)
+        guard !bytes.isEmpty else { return }
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let written = Glibc.write(outputFD, base + offset, buffer.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0 && (errno == EINTR || errno == EAGAIN) {
+                    continue
+                } else {
+                    return  // the terminal is gone; the input's end will say so
+                }
+            }
+        }
+    }
+
+    /// Writes one run; true when a colour pair had to be taken back from earlier cells.
+    private func write(_ run: FrameRun) -> Bool {
         wchars.removeAll(keepingCapacity: true)
         if isUnicode {
             for scalar in run.text.unicodeScalars { wchars.append(wchar_t(bitPattern: scalar.value)) }
@@ -95,13 +152,26 @@ public final class CursesDriver {
                 for scalar in text.unicodeScalars { wchars.append(wchar_t(bitPattern: scalar.value)) }
             }
         }
-        guard !wchars.isEmpty else { return }
-        let (attributes, pair) = palette.attributes(for: run.style)
+        guard !wchars.isEmpty else { return false }
+        let (attributes, rolePair) = palette.attributes(for: run.style)
+        var pair = Int32(rolePair)
+        var reclaimed = false
+        if let colours = ColourPairs.Colours(run.style) {
+            switch pictureColours.assign(colours) {
+            case .existing(let number): pair = number
+            case .new(let number, let taken):
+                hl_init_pair(number, Int32(colours.foreground), Int32(colours.background))
+                pair = number
+                reclaimed = taken
+            case .none: pair = 0
+            }
+        }
         let count = Int32(wchars.count)
         wchars.append(0)
         _ = wchars.withUnsafeBufferPointer { buffer in
-            hl_put_run(window, Int32(run.y), Int32(run.x), buffer.baseAddress, count, attributes, pair)
+            hl_put_run_pair(window, Int32(run.y), Int32(run.x), buffer.baseAddress, count, attributes, pair)
         }
+        return reclaimed
     }
 
     /// Forgets what is on the screen so the next frame repaints everything (Ctrl-L).

@@ -19,6 +19,9 @@ struct Palette {
         .progress: (Int16(COLOR_GREEN), -1),
     ]
 
+    /// The first pair number not used by a role (pictures' pairs start here).
+    static let firstFreePair = 16
+
     func install() {
         guard enabled else { return }
         start_color()

@@ -10,14 +10,25 @@ public struct Style: Hashable, Sendable {
     public var reverse: Bool
     public var underline: Bool
     public var dim: Bool
+    /// Exact colours, which override the role's (a picture's cells); nil keeps the role's.
+    public var foreground: PictureColour?
+    public var background: PictureColour?
 
-    public init(_ role: Role = .normal, bold: Bool = false, reverse: Bool = false, underline: Bool = false, dim: Bool = false) {
+    public init(
+        _ role: Role = .normal, bold: Bool = false, reverse: Bool = false, underline: Bool = false, dim: Bool = false,
+        foreground: PictureColour? = nil, background: PictureColour? = nil
+    ) {
         self.role = role
         self.bold = bold
         self.reverse = reverse
         self.underline = underline
         self.dim = dim
+        self.foreground = foreground
+        self.background = background
     }
+
+    /// Whether the style names exact colours (a picture's cell).
+    public var hasExactColours: Bool { foreground != nil || background != nil }
 
     public static let normal = Style()
     public static let header = Style(.header, bold: true)

@@ -17,19 +17,7 @@ public struct ImageLoader: Sendable {
 
     /// Downloads (or reads, for a local edition) the image and reads its header.
     public func load(_ url: URL, progress: @escaping @Sendable (TransferProgress) -> Void) async throws -> ImageInfo {
-        let data: Data
-        if url.isFileURL {
-            data = try LocalFile.read(url, limit: sizeLimit)
-            progress(TransferProgress(received: Int64(data.count), expected: Int64(data.count)))
-        } else {
-            let (head, body) = try await http.fetch(URLRequest(url: url), limit: sizeLimit, progress: progress)
-            guard head.isSuccess else { throw NewsError.http(status: head.status, code: nil, message: nil) }
-            data = body
-        }
-        guard let info = ImageInfo.parse(data) else {
-            throw NewsError.invalidDocument("it is not an image (\(ImageLoader.describeType(data)))")
-        }
-        return info
+        try await fetch(url) { progress($0.transfer) }.info
     }
 
     /// A short guess at what non-image bytes are, for the message.

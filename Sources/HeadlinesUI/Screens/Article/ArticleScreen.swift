@@ -1,8 +1,10 @@
 import Foundation
 import NewsCore
 
-/// One article, wrapped to the width. On open it fetches the article's image (with a progress
-/// bar) to show its type, pixel size and byte size; closing the screen cancels that fetch.
+/// One article: its header, its picture (fetched with a progress bar in a placeholder of the
+/// picture's size, decoded off the main actor, kept for the session), its text wrapped to the
+/// width with numbered links, and the image's facts. Closing the screen cancels the fetch and
+/// the decode.
 @MainActor
 public final class ArticleScreen: Screen {
     public let kind = ScreenKind.article
@@ -11,8 +13,33 @@ public final class ArticleScreen: Screen {
     private var layout = ArticleLayout(width: 0, height: 0)
     private var lineCount = 0
     private var hints = ArticleView.defaultHints
+    private var linkHints = ArticleView.defaultLinkHints
+    private var openLinkKey = Key.enter
+    /// The body read from its HTML, once; laid out once per width and picture room.
+    private lazy var richText: RichText? = ArticleText.richText(state.article)
+    private var body: (width: Int, lines: [StyledLine])?
+    private var laidOut: (key: LinesKey, lines: ArticleLines)?
+    /// The picture scaled for its room, once per size.
+    private var scaled: (key: PictureKey, cells: PictureCells)?
 
-    nonisolated public static let hintedActions: [Action] = [.down, .openInBrowser, .saveImage, .back]
+    private struct LinesKey: Equatable {
+        var width: Int
+        var slot: PictureSlot?
+        var reason: String?
+    }
+
+    private struct PictureKey: Equatable {
+        var slot: PictureSlot
+        var depth: PictureColourDepth
+        var source: PixelSize
+    }
+
+    nonisolated public static let hintedActions: [Action] = [.down, .openInBrowser, .saveImage, .togglePicture, .back]
+
+    /// "⏎ open · q cancel", while a link number is typed.
+    nonisolated static func linkHints(_ keys: KeyMap) -> String {
+        keys.hints([.openLink, .back], on: .article, labels: [.openLink: "open", .back: "cancel"])
+    }
 
     public init(article: Article, services: AppServices) {
         self.services = services
@@ -20,38 +47,110 @@ public final class ArticleScreen: Screen {
     }
 
     public func didAppear(_ context: ScreenContext) {
-        hints = context.hints(Self.hintedActions, on: kind)
+        hints = context.keys.hints(Self.hintedActions, on: kind, labels: [.down: "scroll"])
+        linkHints = Self.linkHints(context.keys)
+        openLinkKey = context.keys.keys(for: .openLink, on: kind).first ?? .enter
         guard let url = state.article.imageURL else { return }
+        fetchPicture(url, context)
+        context.startTicker(.spinner) { [weak self] in self?.state.advanceTick() }
+    }
+
+    /// The image from the session's pictures, else fetched (its header sizes the placeholder).
+    private func fetchPicture(_ url: URL, _ context: ScreenContext) {
         let loader = services.imageLoader
+        let library = services.pictures
         context.scope.run(
             .image,
-            work: { report in try await loader.load(url, progress: report) },
-            progress: { [weak self] (progress: TransferProgress) in
-                self?.state.imageProgress(progress)
+            work: { report -> PictureSource in
+                if let kept = await library.cached(url) { return .kept(kept.info, kept.pixels) }
+                return .fetched(try await loader.fetch(url, progress: report))
+            },
+            progress: { [weak self] (progress: ImageFetchProgress) in
+                self?.state.imageProgress(progress.transfer)
+                if let size = progress.pixelSize { self?.state.pictureHeader(size) }
                 context.setNeedsDisplay()
             },
             apply: { [weak self] result in
-                context.scope.cancel(.spinner)
                 switch result {
-                case .success(let info): self?.state.imageLoaded(info)
-                case .failure(let error): self?.state.imageFailed(ErrorText.sentence(error))
+                case .success(.kept(let info, let pixels)):
+                    context.scope.cancel(.spinner)
+                    self?.state.imageLoaded(info)
+                    self?.state.pictureDecoded(pixels)
+                case .success(.fetched(let image)):
+                    self?.state.imageLoaded(image.info)
+                    self?.decodePicture(image, url, context)
+                case .failure(let error):
+                    context.scope.cancel(.spinner)
+                    self?.state.imageFailed(ErrorText.sentence(error))
                 }
                 context.setNeedsDisplay()
             }
         )
-        context.startTicker(.spinner) { [weak self] in self?.state.advanceTick() }
+    }
+
+    private enum PictureSource: Sendable {
+        case kept(ImageInfo, RGBImage)
+        case fetched(FetchedImage)
+    }
+
+    /// Decodes off the main actor (the work is a nonisolated closure), in this screen's scope.
+    private func decodePicture(_ image: FetchedImage, _ url: URL, _ context: ScreenContext) {
+        let library = services.pictures
+        context.scope.run(
+            .picture,
+            work: { () async throws -> RGBImage in
+                let pixels = try PreviewDecoder.decode(image.data, fitting: PictureLayout.decodeBox)
+                await library.keep(pixels, info: image.info, for: url)
+                return pixels
+            },
+            apply: { [weak self] result in
+                context.scope.cancel(.spinner)
+                switch result {
+                case .success(let pixels): self?.state.pictureDecoded(pixels)
+                case .failure(let error): self?.state.pictureFailed(ErrorText.sentence(error))
+                }
+                context.setNeedsDisplay()
+            }
+        )
     }
 
     public func render(into canvas: inout Canvas) {
         layout = ArticleLayout(canvas)
         var view = ArticleView(state: state, layout: layout)
-        let lines = view.lines()
+        view.richText = richText
+        let lines = lines(of: view)
         lineCount = lines.count
         state.clamp(lineCount: lineCount, rows: layout.bodyRows)
         view.state = state
+        view.picture = lines.slot.flatMap(pictureCells)
         view.downloadsSummary = DownloadsText.summary(services.downloads)
         view.keyHints = hints
+        view.linkHints = linkHints
         view.render(lines, into: &canvas)
+    }
+
+    /// The laid-out lines, from the cache unless the width or the picture's room changed; the
+    /// body is laid out again only when the width changed.
+    private func lines(of view: ArticleView) -> ArticleLines {
+        var reason: String?
+        if state.showsPicture, case .unavailable(let text) = state.picture { reason = text }
+        let key = LinesKey(width: layout.width, slot: view.slot(), reason: reason)
+        if let laidOut, laidOut.key == key { return laidOut.lines }
+        if body?.width != layout.width { body = (layout.width, view.bodyLines()) }
+        var view = view
+        view.body = body?.lines
+        let lines = view.lines()
+        laidOut = (key, lines)
+        return lines
+    }
+
+    private func pictureCells(_ slot: PictureSlot) -> PictureCells? {
+        guard case .decoded(let pixels, _) = state.picture else { return nil }
+        let key = PictureKey(slot: slot, depth: services.pictureDepth, source: pixels.size)
+        if let scaled, scaled.key == key { return scaled.cells }
+        let cells = PictureCells(pixels, columns: slot.columns, rows: slot.rows, depth: key.depth)
+        scaled = (key, cells)
+        return cells
     }
 
     public func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
@@ -59,7 +158,15 @@ public final class ArticleScreen: Screen {
             state.scroll(movement, lineCount: lineCount, rows: layout.bodyRows)
             return .handled
         }
+        if state.linkNumber != nil, action != .openLink {
+            state.endLinkNumber()  // any other key ends the number's entry; back only that
+            if action == .back { return .handled }
+        }
         switch action {
+        case .openLink:
+            openLink(context)
+        case .togglePicture:
+            state.togglePicture()
         case .openInBrowser:
             Actions.openInBrowser(state.article, services: services, context: context) { [weak self] notice in
                 self?.state.show(notice)
@@ -72,5 +179,34 @@ public final class ArticleScreen: Screen {
             return .ignored
         }
         return .handled
+    }
+
+    /// Digits type a link's number (shown in the status bar).
+    public func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome {
+        guard case .character(let character) = key, character.isASCII, character.isNumber else { return .ignored }
+        guard let links = richText?.links, !links.isEmpty else {
+            state.show(Notice("This article has no numbered links."))
+            return .handled
+        }
+        state.typeLinkDigit(character)
+        return .handled
+    }
+
+    private func openLink(_ context: ScreenContext) {
+        let links = richText?.links ?? []
+        guard let number = state.endLinkNumber() else {
+            state.show(Notice(links.isEmpty
+                ? "This article has no numbered links."
+                : "Type a link's number (1 to \(links.count)), then \(openLinkKey.hintLabel)."))
+            return
+        }
+        guard let url = richText?.link(number) else {
+            let count = links.count == 1 ? "1 link" : "\(links.count) links"
+            state.show(Notice("There is no link \(number): the text has \(count).", kind: .error))
+            return
+        }
+        Actions.openInBrowser(url, services: services, context: context) { [weak self] notice in
+            self?.state.show(notice)
+        }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import NewsCore
 
-/// The article screen's state: the article, how far it is scrolled, and its image's fetch.
-/// Changed only by the methods below.
+/// The article screen's state: the article, how far it is scrolled, its image's fetch and
+/// picture, and a link number being typed. Changed only by the methods below.
 public struct ArticleState: Equatable {
     public enum Image: Equatable {
         case none
@@ -11,15 +11,36 @@ public struct ArticleState: Equatable {
         case failed(String)
     }
 
+    /// The picture drawn above the text.
+    public enum Picture: Equatable {
+        /// No image, or it could not be fetched (the image line says why): no room is kept.
+        case none
+        /// Fetching or decoding; the header's pixel size once known.
+        case pending(PixelSize?)
+        /// The decoded pixels (at most `PictureLayout.decodeBox`) and the header's size.
+        case decoded(RGBImage, header: PixelSize?)
+        /// Why there is no picture, in one sentence (damaged, too large, a format with no preview).
+        case unavailable(String)
+    }
+
     public private(set) var article: Article
     public private(set) var offset = 0
     public private(set) var image: Image
+    public private(set) var picture: Picture
+    /// `i` hides the picture (and its room) and shows it again.
+    public private(set) var showsPicture = true
+    /// The digits of a link number being typed, shown in the status bar until Enter or Esc.
+    public private(set) var linkNumber: String?
     public private(set) var notice: Notice?
     public private(set) var tick = 0
+
+    /// A link number has at most this many digits (documents number at most 100 links).
+    public static let maxLinkDigits = 3
 
     public init(article: Article) {
         self.article = article
         image = article.imageURL == nil ? .none : .loading(nil)
+        picture = article.imageURL == nil ? .none : .pending(nil)
     }
 
     /// Scrolls, keeping the last page of `lineCount` lines in `rows` rows filled.
@@ -33,8 +54,66 @@ public struct ArticleState: Equatable {
     }
 
     public mutating func imageProgress(_ progress: TransferProgress) { image = .loading(progress) }
-    public mutating func imageLoaded(_ info: ImageInfo) { image = .loaded(info) }
-    public mutating func imageFailed(_ message: String) { image = .failed(message) }
+
+    public mutating func imageLoaded(_ info: ImageInfo) {
+        image = .loaded(info)
+        if case .pending = picture, let width = info.width, let height = info.height {
+            picture = .pending(PixelSize(width: width, height: height))
+        }
+    }
+
+    /// The fetch failed: the image line says why, and the picture's room goes.
+    public mutating func imageFailed(_ message: String) {
+        image = .failed(message)
+        picture = .none
+    }
+
+    /// The header's pixel size arrived: the placeholder takes the picture's final size.
+    public mutating func pictureHeader(_ size: PixelSize) {
+        if case .pending = picture { picture = .pending(size) }
+    }
+
+    public mutating func pictureDecoded(_ pixels: RGBImage) {
+        picture = .decoded(pixels, header: headerSize)
+    }
+
+    public mutating func pictureFailed(_ reason: String) { picture = .unavailable(reason) }
+
+    public mutating func togglePicture() { showsPicture.toggle() }
+
+    /// The size the picture's room is computed from: the header's, else the decoded pixels'.
+    public var pictureSource: PixelSize? {
+        switch picture {
+        case .pending(let size): return size
+        case .decoded(let pixels, let header): return header ?? pixels.size
+        case .none, .unavailable: return nil
+        }
+    }
+
+    private var headerSize: PixelSize? {
+        switch picture {
+        case .pending(let size): return size
+        case .decoded(_, let header): return header
+        case .none, .unavailable: return nil
+        }
+    }
+
+    /// Adds a typed digit to the link number (a leading 0 and digits past the most are ignored).
+    public mutating func typeLinkDigit(_ digit: Character) {
+        guard digit.isASCII, digit.isNumber else { return }
+        let typed = linkNumber ?? ""
+        guard typed.count < Self.maxLinkDigits, !(typed.isEmpty && digit == "0") else { return }
+        linkNumber = typed + String(digit)
+        notice = nil
+    }
+
+    /// Ends the link number's entry; returns the number typed, if any.
+    @discardableResult
+    public mutating func endLinkNumber() -> Int? {
+        defer { linkNumber = nil }
+        return linkNumber.flatMap { Int($0) }
+    }
+
     public mutating func show(_ notice: Notice?) { self.notice = notice }
     public mutating func advanceTick() { tick += 1 }
 }

@@ -1,23 +1,40 @@
 import Foundation
 import NewsCore
 
-/// Lays an article out for a width: title, byline, date, text, link and image facts. Pure: the
-/// state's offset is already clamped to the text (`ArticleState.clamp`).
-public struct ArticleView {
-    public struct Line: Equatable {
-        public var text: String
-        public var style: Style
-    }
+/// The article's lines for one width, with the room kept for its picture.
+public struct ArticleLines: Equatable, Sendable {
+    public var lines: [StyledLine]
+    /// The line where the picture's room starts, and the room; nil when no picture is drawn.
+    public var pictureTop: Int
+    public var slot: PictureSlot?
 
+    public var count: Int { lines.count }
+}
+
+/// Lays an article out for a width: title, byline, date, its picture, its text and links, and
+/// the image line. Pure: the state's offset is already clamped to the text (`ArticleState.clamp`).
+public struct ArticleView {
     public var state: ArticleState
     public var layout: ArticleLayout
     public var calendar: Calendar = .current
+    /// The body as read from its HTML; the screen reads it once. Nil: read here, if there is one.
+    public var richText: RichText?
+    /// The body's lines at this width (`bodyLines()`); the screen lays them out once per width.
+    /// Nil: laid out here.
+    public var body: [StyledLine]?
+    /// The picture at its slot's size; the screen scales it once per size. Nil: scaled here.
+    public var picture: PictureCells?
+    /// How the picture's colours reach the terminal (when scaled here).
+    public var depth: PictureColourDepth = .trueColour
     /// Saves in flight or their last outcome, shown when there is no notice of the screen's own.
     public var downloadsSummary: String?
     /// The status bar's key hints (from the key map in force).
     public var keyHints = ArticleView.defaultHints
+    /// The hints while a link number is typed.
+    public var linkHints = ArticleView.defaultLinkHints
 
     public static let defaultHints = KeyMap().hints(ArticleScreen.hintedActions, on: .article, labels: [.down: "scroll"])
+    public static let defaultLinkHints = ArticleScreen.linkHints(KeyMap())
 
     public init(state: ArticleState, layout: ArticleLayout, calendar: Calendar = .current) {
         self.state = state
@@ -25,32 +42,34 @@ public struct ArticleView {
         self.calendar = calendar
     }
 
+    /// The picture's room on this layout, or nil when none is kept.
+    public func slot() -> PictureSlot? {
+        guard state.showsPicture else { return nil }
+        switch state.picture {
+        case .pending, .decoded: return PictureLayout.slot(for: state.pictureSource, on: layout)
+        case .none, .unavailable: return nil
+        }
+    }
+
     /// The article's lines at the layout's width (before scrolling).
-    public func lines() -> [Line] {
-        let article = state.article
+    public func lines() -> ArticleLines {
         let columns = layout.textColumns
-        var lines: [Line] = []
-        func add(_ text: String, _ style: Style) {
-            for line in TextLayout.wrap(text, to: columns) { lines.append(Line(text: line, style: style)) }
+        var lines = ArticleText.header(state.article, columns: columns, calendar: calendar)
+        let pictureTop = lines.count
+        let slot = slot()
+        if let slot {
+            lines += Array(repeating: StyledLine.blank, count: slot.rows + 1)
+        } else if state.showsPicture, case .unavailable(let reason) = state.picture {
+            lines += ArticleText.wrapped(reason, .muted, columns: columns) + [.blank]
         }
-        add(article.title.isEmpty ? "(untitled)" : article.title, Style(.accent, bold: true))
-        var byline: [String] = []
-        if let source = article.sourceName { byline.append(source) }
-        if let author = article.author { byline.append("by " + author) }
-        if !byline.isEmpty { add(byline.joined(separator: " · "), Style(.source)) }
-        add(article.publishedAt.map { DateText.full($0, calendar: calendar) } ?? "Undated", Style(.date))
-        lines.append(Line(text: "", style: .normal))
-        if let description = article.description {
-            add(description, Style(.normal, bold: true))
-            lines.append(Line(text: "", style: .normal))
-        }
-        if let content = article.content {
-            add(content, .normal)
-            lines.append(Line(text: "", style: .normal))
-        }
-        add(article.url.absoluteString, Style(.accent, underline: true))
-        lines.append(Line(text: "", style: .normal))
-        return lines
+        lines += body ?? bodyLines()
+        return ArticleLines(lines: lines, pictureTop: pictureTop, slot: slot)
+    }
+
+    /// The text under the picture: the most costly part to lay out, and the same whatever the
+    /// picture does.
+    public func bodyLines() -> [StyledLine] {
+        ArticleText.body(state.article, richText: richText ?? ArticleText.richText(state.article), columns: layout.textColumns)
     }
 
     /// The image line, drawn below the text and kept in view: what the fetch found or how far it got.
@@ -68,20 +87,60 @@ public struct ArticleView {
     }
 
     /// Draws `body` (this view's `lines()`) from the state's offset.
-    public func render(_ body: [Line], into canvas: inout Canvas) {
+    public func render(_ body: ArticleLines, into canvas: inout Canvas) {
         let width = layout.width
         let offset = state.offset
         let rows = layout.bodyRows
         canvas.fill(x: 0, y: layout.titleRow, count: width, style: .header)
         canvas.write(" " + (state.article.sourceName ?? "Article"), x: 0, y: layout.titleRow, style: .header)
-        for row in 0..<rows where offset + row < body.count {
-            let line = body[offset + row]
-            canvas.write(line.text, x: 2, y: layout.bodyTop + row, style: line.style, maxX: width - 2)
-        }
+        canvas.draw(body.lines, from: offset, x: 2, y: layout.bodyTop, height: rows, maxX: width - 2)
+        if let slot = body.slot { renderPicture(slot, top: body.pictureTop, into: &canvas) }
         let (imageText, imageStyle) = imageLine()
         canvas.write(imageText, x: 2, y: layout.imageRow, style: imageStyle, maxX: width - 1)
         let more = body.count > rows ? " \(min(100, (offset + rows) * 100 / max(1, body.count)))%" : ""
-        let left = state.notice?.text ?? downloadsSummary ?? keyHints
-        StatusBar.render(left: left, leftStyle: state.notice?.style ?? .statusBar, right: "Article" + more, into: &canvas, y: layout.statusRow)
+        let left: String
+        if let typed = state.linkNumber {
+            left = "Open link: \(typed) · " + linkHints
+        } else {
+            left = state.notice?.text ?? downloadsSummary ?? keyHints
+        }
+        let leftStyle = state.linkNumber == nil ? state.notice?.style ?? .statusBar : .statusBar
+        StatusBar.render(left: left, leftStyle: leftStyle, right: "Article" + more, into: &canvas, y: layout.statusRow)
+    }
+
+    /// The picture, or its placeholder, over the visible rows of its room.
+    private func renderPicture(_ slot: PictureSlot, top: Int, into canvas: inout Canvas) {
+        let x = PictureLayout.x(of: slot, on: layout)
+        var cells = picture
+        if cells == nil, case .decoded(let pixels, _) = state.picture {
+            cells = PictureCells(pixels, columns: slot.columns, rows: slot.rows, depth: depth)
+        }
+        let placeholder = cells == nil ? PicturePlaceholder(slot: slot, status: placeholderStatus(columns: PicturePlaceholder.innerColumns(slot))) : nil
+        for row in 0..<slot.rows {
+            let line = top + row - state.offset
+            guard line >= 0, line < layout.bodyRows else { continue }
+            let y = layout.bodyTop + line
+            if let cells {
+                canvas.draw(cells, row: row, x: x, y: y, maxX: layout.width - 2)
+            } else if let placeholder {
+                canvas.draw([placeholder.line(row)], from: 0, x: x, y: y, height: 1, maxX: layout.width - 2)
+            }
+        }
+    }
+
+    /// What the placeholder says: how far the fetch got, or that the picture is being decoded.
+    func placeholderStatus(columns available: Int) -> StyledLine.Run {
+        switch state.image {
+        case .loading(let progress?):
+            let percent = ProgressBar.percent(progress.fraction)
+            // A bar needs room for a few cells besides the percent; a narrow room shows the percent alone.
+            guard available >= 12 else { return StyledLine.Run(percent.trimmingCharacters(in: .whitespaces), Style(.progress)) }
+            let bar = ProgressBar.text(fraction: progress.fraction, columns: min(30, available - 5), tick: state.tick)
+            return StyledLine.Run(bar + " " + percent, Style(.progress))
+        case .loading(nil):
+            return StyledLine.Run("\(Spinner.frame(state.tick)) connecting…", .muted)
+        default:
+            return StyledLine.Run("\(Spinner.frame(state.tick)) decoding…", .muted)
+        }
     }
 }

@@ -1,0 +1,122 @@
+import Foundation
+import HeadlinesUI
+import NewsCore
+import TestSupport
+
+/// Key press to finished redraw on the article screen with a picture, on the real path (the
+/// app's dispatch, the screen, the canvas, the curses driver, a pseudo-terminal): a feed article
+/// with a long HTML body and links, its picture decoded from a 1600×900 JPEG and drawn in
+/// half blocks above the text. The keys scroll the picture (every picture cell changes colour,
+/// the worst case) and hide and show it. Measured in 24-bit colour (the driver's own SGR pass)
+/// and in the 256-colour palette (curses' colour pairs).
+///
+/// Goal: the redraw benchmark's, p99 < 2 ms, for both.
+@MainActor
+enum ArticleRedrawBenchmark {
+    static let presses = 1_000
+    static let goal = Duration.milliseconds(2)
+
+    static func run(_ options: BenchmarkOptions) async throws -> BenchmarkOutcome {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("headlines-bench-article-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }  // best effort: a temporary folder
+        let image = folder.appendingPathComponent("photo.jpg")
+        try JPEGFixture(width: 1600, height: 900, pixels: SyntheticImage.photo(width: 1600, height: 900), quality: 85)
+            .encode().write(to: image)
+
+        var lines: [String] = []
+        var goalMet = true
+        for depth in [PictureColourDepth.trueColour, .palette256] {
+            let figures = try await measure(depth: depth, image: image, folder: folder, presses: options.rounds ?? presses)
+            goalMet = goalMet && figures.p99 < goal
+            lines.append("  \(depth == .trueColour ? "24-bit" : "256 colours"): median \(ms(figures.median)), p99 \(ms(figures.p99)), "
+                + "p99 of main-thread CPU \(ms(figures.cpuP99)), \(figures.pictureCells) picture cells   "
+                + "(reference, render only: median \(ms(figures.referenceMedian)), p99 \(ms(figures.referenceP99)))")
+        }
+        let summary = "article with a picture, key-to-redraw over \(options.rounds ?? presses) presses (scrolling the picture, hiding it):\n"
+            + lines.joined(separator: "\n") + "\n  goal: p99 < 2 ms: " + (goalMet ? "PASS" : "MISS")
+        return BenchmarkOutcome(summary: summary, goalMet: goalMet)
+    }
+
+    struct Figures {
+        var median: Duration
+        var p99: Duration
+        var cpuP99: Duration
+        var referenceMedian: Duration
+        var referenceP99: Duration
+        var pictureCells: Int
+    }
+
+    static func article(image: URL) -> Article {
+        var html = ""
+        for index in 1...60 {
+            html += "<h3>Part \(index)</h3><p>Paragraph \(index) of a long article, with <a href=\"/link/\(index)\">a link</a>, "
+                + "<strong>strong words</strong> and <em>some emphasis</em> so that lines wrap at the width of the screen.</p>"
+                + "<ul><li>one point</li><li>another point</li></ul>"
+        }
+        return Article(sourceName: "Bench Feed", author: "Author", title: "A long article with a picture",
+                       url: URL(string: "https://example.com/article")!, imageURL: image, publishedAt: Date(timeIntervalSince1970: 1_780_000_000),
+                       body: .html(html))
+    }
+
+    private static func measure(depth: PictureColourDepth, image: URL, folder: URL, presses: Int) async throws -> Figures {
+        setenv("TERM", "xterm-256color", 1)
+        let terminal = try PseudoTerminal(width: 100, height: 30)
+        defer { terminal.close() }
+        let source = DocumentSource(service: NewsService(), location: image, name: "Benchmark")  // never asked
+        let store = try await ArticleStore.open(at: folder.appendingPathComponent("cache-\(depth).db"))
+        let library = Library(entries: [Library.Entry(source: source)], store: store, loader: SourceLoader(store: store))
+        let downloads = DownloadCenter(persistence: Persistence(folder: folder.appendingPathComponent("saved")))
+        let services = AppServices(library: library, environment: [:], downloads: downloads, pictureDepth: depth)
+        let driver = try CursesDriver(inputFD: terminal.slave, outputFD: terminal.slave, useColor: true)
+        let app = App(driver: driver)
+        let frames = FrameWaiter()
+        app.onFrame = { frames.frame() }
+        let screen = ArticleScreen(article: article(image: image), services: services)
+        let running = Task { await app.run(root: screen) }
+        try await waitUntil("the picture is decoded") { if case .decoded = screen.state.picture { true } else { false } }
+        app.setNeedsDisplay()
+        await frames.next()
+
+        var check = Canvas(width: 100, height: 30)
+        screen.render(into: &check)
+        let pictureCells = check.cells.filter(\.style.hasExactColours).count
+        guard pictureCells > 0 else { throw BenchmarkFailure("no picture on the article screen") }
+
+        let keys: [Key] = [.down, .down, .down, .up, .up, .character("i"), .character("i"), .pageDown, .pageUp, .up]
+        var samples: [Duration] = [], cpu: [Duration] = [], reference: [Duration] = []
+        for press in 0..<presses {
+            try await Task.sleep(for: .milliseconds(17))
+            let start = ContinuousClock.now
+            let cpuStart = Timing.threadCPUTime()
+            let frame = frames.count
+            app.receive([keys[press % keys.count]])
+            if frames.count == frame { await frames.next() }
+            samples.append(ContinuousClock.now - start)
+            cpu.append(Timing.threadCPUTime() - cpuStart)
+            let referenceStart = ContinuousClock.now
+            var canvas = Canvas(width: 100, height: 30)
+            screen.render(into: &canvas)
+            reference.append(ContinuousClock.now - referenceStart)
+        }
+        app.quit()
+        _ = await running.value
+        func percentile(_ values: [Duration], _ fraction: Double) -> Duration {
+            let sorted = values.sorted()
+            return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
+        }
+        return Figures(
+            median: percentile(samples, 0.5), p99: percentile(samples, 0.99), cpuP99: percentile(cpu, 0.99),
+            referenceMedian: percentile(reference, 0.5), referenceP99: percentile(reference, 0.99), pictureCells: pictureCells)
+    }
+
+    private static func ms(_ duration: Duration) -> String { Format.milliseconds(duration, decimals: 3) + " ms" }
+
+    private static func waitUntil(_ what: String, timeout: Duration = .seconds(20), _ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while !condition() {
+            guard ContinuousClock.now < deadline else { throw BenchmarkFailure("timed out waiting until \(what)") }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+}

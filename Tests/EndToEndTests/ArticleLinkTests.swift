@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import TestSupport
+
+extension EndToEnd {
+    /// A feed article's full text with numbered links, and link N opened in the browser.
+    @Suite struct ArticleLinks {
+        static let oddLink = "https://other.example/second?q=$HOME&x=(1);y=`id`&z='q'"
+        /// The link as the article lists it and the browser gets it (backquotes escaped, the rest as written).
+        static let shownLink = "https://other.example/second?q=$HOME&x=(1);y=%60id%60&z='q'"
+
+        static func feed(_ server: LoopbackServer) -> String {
+            """
+            <?xml version="1.0" encoding="utf-8"?>
+            <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/">
+            <channel><title>Loopback Feed</title><link>\(server.url("/").absoluteString)</link>
+            <item><title>Linked story</title><link>https://feed.example/story</link>
+            <pubDate>Sun, 29 Nov 2026 10:00:00 GMT</pubDate>
+            <content:encoded><![CDATA[<h2>Two links</h2><p>See <a href="/first">the first</a> and
+            <a href="\(oddLink.replacingOccurrences(of: "&", with: "&amp;"))">the second</a>.</p>
+            <ul><li>one item</li><li>another</li></ul>]]></content:encoded>
+            </item></channel></rss>
+            """
+        }
+
+        @Test func linkNOpensTheRightURLAsOneArgument() async throws {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            server.route("/feed.xml", .bytes(Data(Self.feed(server).utf8), contentType: "application/rss+xml"))
+            let home = try TemporaryFolder()
+            defer { home.remove() }
+            let record = home.file("args.txt")
+            let script = home.file("browser.sh")
+            try """
+                #!/bin/sh
+                { printf '%s\\n' "$#"; for a in "$@"; do printf '[%s]\\n' "$a"; done; } > '\(record.path).tmp'
+                mv '\(record.path).tmp' '\(record.path)'
+                """.write(to: script, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            let session = try HeadlinesSession(["--source", server.url("/feed.xml").absoluteString], environment: ["BROWSER": script.path])
+            defer { session.close() }
+            try await session.tmux.waitForText("Linked story")
+            try session.tmux.sendKeys("Enter")
+            let article = try await session.tmux.waitForText("Links")
+            #expect(article.contains("Two links"))
+            #expect(article.contains("• one item"))
+            #expect(article.contains("See the first[1] and the second[2]."))
+            // Relative links resolve against the article's own address.
+            #expect(article.contains("[1] https://feed.example/first"))
+            #expect(article.contains("[2] \(Self.shownLink)"))
+            try session.tmux.sendKeys("2")
+            try await session.tmux.waitForText("Open link: 2")
+            try session.tmux.sendKeys("Enter")
+            #expect(await eventually { FileManager.default.fileExists(atPath: record.path) })
+            #expect(try String(contentsOf: record, encoding: .utf8) == "1\n[\(Self.shownLink)]\n")
+            try await session.tmux.waitForText("Opened https://other.example/second")
+            // Esc abandons a number without leaving the article.
+            try session.tmux.sendKeys("1")
+            try await session.tmux.waitForText("Open link: 1")
+            try session.tmux.sendKeys("Escape")
+            let after = try await session.tmux.waitForScreen { !$0.contains("Open link:") }
+            #expect(after.contains("Two links"))
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+import TestSupport
+
+extension EndToEnd {
+    /// The article's picture drawn in half blocks, read back with `capture-pane -e`.
+    @Suite struct ArticlePicture {
+        /// Left half red, right half blue, at levels of xterm's colour cube (215 → index 160 and 20).
+        static let red = (215, 0, 0), blue = (0, 0, 215)
+
+        static func jpeg() throws -> Data {
+            let pixels = SyntheticImage.halves(width: 160, height: 90, left: [215, 0, 0], right: [0, 0, 215])
+            return try JPEGFixture(width: 160, height: 90, pixels: pixels, quality: 95, fullChroma: true).encode()
+        }
+
+        /// A server with one article whose image is `image`, served as `response` allows.
+        static func server(image: Data, slow: Bool = false) throws -> LoopbackServer {
+            let server = try LoopbackServer()
+            server.route("/v2/top-headlines", .json(NewsAPIFixtures.document([
+                .init(title: "A pictured story", url: "https://example.com/pic", imageURL: server.url("/pic.jpg").absoluteString),
+            ])))
+            var response = ScriptedResponse.bytes(image, contentType: "image/jpeg")
+            if slow {
+                // About a second in all; the header (and so the picture's size) within the first chunks.
+                response.chunkSize = 64
+                response.delayBetweenChunks = .milliseconds(50)
+            }
+            server.route("/pic.jpg", response)
+            return server
+        }
+
+        static func openArticle(_ server: LoopbackServer, environment: [String: String]) async throws -> HeadlinesSession {
+            var environment = environment
+            environment["NEWSAPI_KEY"] = "k"
+            // The test runner may export NO_COLOR=1, which the pane would inherit: colour is wanted here.
+            if environment["NO_COLOR"] == nil { environment["NO_COLOR"] = "" }
+            let session = try HeadlinesSession(["--newsapi-url", server.baseURL.absoluteString], environment: environment)
+            try await session.tmux.waitForText("A pictured story")
+            try session.tmux.sendKeys("Enter")
+            return session
+        }
+
+        /// The half blocks once the picture is drawn (its left and right quarters).
+        static func picture(_ session: HeadlinesSession) async throws -> (left: [StyledScreen.Cell], right: [StyledScreen.Cell]) {
+            try await session.tmux.waitForText("Image: JPEG, 160×90")
+            var blocks: [(x: Int, y: Int, cell: StyledScreen.Cell)] = []
+            try await session.tmux.waitForScreen(describedAs: "the picture") { _ in
+                blocks = (try? StyledScreen(session.tmux.capture(escapeSequences: true)).halfBlocks) ?? []
+                return blocks.count >= 40 * 10
+            }
+            let columns = blocks.map(\.x)
+            let (first, last) = (columns.min() ?? 0, columns.max() ?? 0)
+            let quarter = (last - first) / 4
+            return (blocks.filter { $0.x < first + quarter }.map(\.cell), blocks.filter { $0.x > last - quarter }.map(\.cell))
+        }
+
+        @Test func inTrueColourTheCellsHaveTheImagesColours() async throws {
+            let server = try Self.server(image: try Self.jpeg())
+            defer { server.stop() }
+            let session = try await Self.openArticle(server, environment: ["COLORTERM": "truecolor", "TERM": "tmux-256color"])
+            defer { session.close() }
+            let (left, right) = try await Self.picture(session)
+            for cell in left {
+                #expect(cell.foreground?.isClose(to: Self.red, tolerance: 12) == true, "\(String(describing: cell.foreground))")
+                #expect(cell.background?.isClose(to: Self.red, tolerance: 12) == true, "\(String(describing: cell.background))")
+            }
+            for cell in right {
+                #expect(cell.foreground?.isClose(to: Self.blue, tolerance: 12) == true, "\(String(describing: cell.foreground))")
+                #expect(cell.background?.isClose(to: Self.blue, tolerance: 12) == true, "\(String(describing: cell.background))")
+            }
+            // The text follows the picture.
+            #expect(try session.tmux.capture().contains("Description of A pictured story"))
+        }
+
+        @Test func withoutTrueColourTheCellsHaveTheNearestOf256() async throws {
+            let server = try Self.server(image: try Self.jpeg())
+            defer { server.stop() }
+            let session = try await Self.openArticle(server, environment: ["TERM": "tmux-256color"])
+            defer { session.close() }
+            let (left, right) = try await Self.picture(session)
+            #expect(left.allSatisfy { $0.foreground == .indexed(160) && $0.background == .indexed(160) }, "\(left.prefix(3))")
+            #expect(right.allSatisfy { $0.foreground == .indexed(20) && $0.background == .indexed(20) }, "\(right.prefix(3))")
+            #expect(!(try session.tmux.capture(escapeSequences: true)).contains("38;2;"))
+        }
+
+        @Test func aCorruptImageShowsItsReasonInThePicturesPlace() async throws {
+            let jpeg = try Self.jpeg()
+            var corrupt = jpeg.prefix(jpeg.count / 2)
+            corrupt.append(Data(repeating: 0x5A, count: 300))
+            let server = try Self.server(image: Data(corrupt))
+            defer { server.stop() }
+            let session = try await Self.openArticle(server, environment: ["COLORTERM": "truecolor"])
+            defer { session.close() }
+            let screen = try await session.tmux.waitForText("The image is damaged (")
+            #expect(screen.contains("Image: JPEG, 160×90"))
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            let reason = try #require(lines.firstIndex { $0.contains("The image is damaged") })
+            #expect(lines[reason + 2].contains("Description of A pictured story"))
+        }
+
+        @Test func thePlaceholderHasThePicturesSizeSoTheTextDoesNotMove() async throws {
+            let server = try Self.server(image: try Self.jpeg(), slow: true)
+            defer { server.stop() }
+            let session = try await Self.openArticle(server, environment: ["COLORTERM": "truecolor"])
+            defer { session.close() }
+            // 160 × 90 pixels in 96 × 15 cells: 53 × 15 cells.
+            let loading = try await session.tmux.waitForScreen { $0.contains("┌" + String(repeating: "─", count: 51) + "┐") && $0.contains("%") }
+            let textRow = { (screen: String) in screen.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("Description of") } }
+            let before = try #require(textRow(loading))
+            let drawn = try await session.tmux.waitForText("Image: JPEG, 160×90", timeout: .seconds(20))
+            #expect(textRow(drawn) == before)
+            _ = try await Self.picture(session)
+            #expect(textRow(try session.tmux.capture()) == before)
+        }
+
+        @Test func iHidesThePicture() async throws {
+            let server = try Self.server(image: try Self.jpeg())
+            defer { server.stop() }
+            let session = try await Self.openArticle(server, environment: ["COLORTERM": "truecolor"])
+            defer { session.close() }
+            _ = try await Self.picture(session)
+            try session.tmux.sendKeys("i")
+            let hidden = try await session.tmux.waitForScreen { !$0.contains("▀") }
+            #expect(hidden.contains("Description of A pictured story"))
+            try session.tmux.sendKeys("i")
+            try await session.tmux.waitForText("▀")
+        }
+    }
+}
