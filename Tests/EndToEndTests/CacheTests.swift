@@ -183,13 +183,24 @@ extension EndToEnd {
                 try await session.waitForText("Summary of Mark 1")
                 try session.sendKeys("q", "j", "*")  // star Mark 2
                 try await session.waitForText("Starred.")
+                // On Mark 3's own screen: star it, and mark it unread again after reading it.
+                try session.sendKeys("j", "Enter")
+                try await session.waitForText("Summary of Mark 3")
+                try session.sendKeys("*")
+                try await session.waitForText("★ starred · Article")
+                try session.sendKeys("N")
+                try await session.waitForText("★ starred · unread · Article")
+                try session.sendKeys("q")
+                let list = try await session.waitForText("3 articles")
+                let row = list.split(separator: "\n").first { $0.contains("Mark 3") }
+                #expect(row?.hasPrefix("*•") == true, "the list shows the article screen's marks: \(list)")
                 try session.sendKeys("q")
                 _ = try await session.waitForExit()
             }
             server.stop()
             let unread = try await printing(["--print", "--unread", "--source", url])
             #expect(unread.status == 0, "\(unread.stderrText)")
-            #expect(Self.titles(unread.stdoutText) == ["Mark 2", "Mark 3"])
+            #expect(Self.titles(unread.stdoutText) == ["Mark 2", "Mark 3"])  // Mark 3 read, then unread again
             let offline = try await printing(["--print", "--offline", "--source", url])
             #expect(Self.titles(offline.stdoutText) == ["Mark 1", "Mark 2", "Mark 3"])
             let search = try await printing(["--search", "mark 3"])
@@ -197,8 +208,10 @@ extension EndToEnd {
             let session = try session(["--source", url])
             defer { session.close() }
             let screen = try await session.waitForText("3 articles")
-            let line = screen.split(separator: "\n").first { $0.contains("Mark 2") }
-            #expect(line?.hasPrefix("*") == true, "the star was kept: \(screen)")
+            for title in ["Mark 2", "Mark 3"] {
+                let line = screen.split(separator: "\n").first { $0.contains(title) }
+                #expect(line?.hasPrefix("*") == true, "the star on \(title) was kept: \(screen)")
+            }
         }
     }
 }

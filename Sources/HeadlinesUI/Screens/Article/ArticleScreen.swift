@@ -41,9 +41,14 @@ public final class ArticleScreen: Screen {
         keys.hints([.openLink, .back], on: .article, labels: [.openLink: "open", .back: "cancel"])
     }
 
-    public init(article: Article, services: AppServices) {
+    /// Told when `N` or `*` changes the marks here, so the list the article came from shows them.
+    private let marksChanged: ((ArticleMarks) -> Void)?
+
+    /// `marks`: the article's in the cache (nil: it is not there, and cannot be marked).
+    public init(article: Article, services: AppServices, marks: ArticleMarks? = nil, marksChanged: ((ArticleMarks) -> Void)? = nil) {
         self.services = services
-        state = ArticleState(article: article)
+        self.marksChanged = marksChanged
+        state = ArticleState(article: article, marks: marks)
     }
 
     public func didAppear(_ context: ScreenContext) {
@@ -167,6 +172,14 @@ public final class ArticleScreen: Screen {
             openLink(context)
         case .togglePicture:
             state.togglePicture()
+        case .toggleRead:
+            guard let marks = state.toggleRead() else { return notInTheCache() }
+            services.library.setRead(marks.isRead, marks.id)
+            marksChanged?(marks)
+        case .toggleStar:
+            guard let marks = state.toggleStar() else { return notInTheCache() }
+            services.library.setStarred(marks.isStarred, marks.id)
+            marksChanged?(marks)
         case .openInBrowser:
             Actions.openInBrowser(state.article, services: services, context: context) { [weak self] notice in
                 self?.state.show(notice)
@@ -178,6 +191,11 @@ public final class ArticleScreen: Screen {
         default:
             return .ignored
         }
+        return .handled
+    }
+
+    private func notInTheCache() -> KeyOutcome {
+        state.show(Notice("This article is not in the cache, so it cannot be marked."))
         return .handled
     }
 

@@ -33,12 +33,15 @@ public struct ArticleState: Equatable {
     public private(set) var linkNumber: String?
     public private(set) var notice: Notice?
     public private(set) var tick = 0
+    /// Read and starred, when the article is in the cache.
+    public private(set) var marks: ArticleMarks?
 
     /// A link number has at most this many digits (documents number at most 100 links).
     public static let maxLinkDigits = 3
 
-    public init(article: Article) {
+    public init(article: Article, marks: ArticleMarks? = nil) {
         self.article = article
+        self.marks = marks
         image = article.imageURL == nil ? .none : .loading(nil)
         picture = article.imageURL == nil ? .none : .pending(nil)
     }
@@ -112,6 +115,20 @@ public struct ArticleState: Equatable {
     public mutating func endLinkNumber() -> Int? {
         defer { linkNumber = nil }
         return linkNumber.flatMap { Int($0) }
+    }
+
+    /// `N`: read, or unread again; the new marks, nil when the article is not in the cache.
+    public mutating func toggleRead() -> ArticleMarks? {
+        marks?.isRead.toggle()
+        if let marks { notice = Notice(marks.isRead ? "Marked read." : "Marked unread.") }
+        return marks
+    }
+
+    /// `*`: starred, or no longer; the new marks, nil when the article is not in the cache.
+    public mutating func toggleStar() -> ArticleMarks? {
+        marks?.isStarred.toggle()
+        if let marks { notice = Notice(marks.isStarred ? "Starred." : "No longer starred.") }
+        return marks
     }
 
     public mutating func show(_ notice: Notice?) { self.notice = notice }

@@ -105,7 +105,7 @@ public struct ArticleView {
             left = state.notice?.text ?? downloadsSummary ?? keyHints
         }
         let leftStyle = state.linkNumber == nil ? state.notice?.style ?? .statusBar : .statusBar
-        StatusBar.render(left: left, leftStyle: leftStyle, right: "Article" + more, into: &canvas, y: layout.statusRow)
+        StatusBar.render(left: left, leftStyle: leftStyle, right: (state.marks?.statusText ?? "") + "Article" + more, into: &canvas, y: layout.statusRow)
     }
 
     /// The picture, or its placeholder, over the visible rows of its room.

@@ -3,16 +3,28 @@ import NewsCore
 
 /// Marks (read, starred), the next unread article, and the `/` filter.
 extension HeadlinesScreen {
-    /// Opening an article marks it read.
+    /// Opening an article marks it read; `N` and `*` on its screen show on its row here too.
     func open(_ row: ListRow) -> KeyOutcome {
+        var row = row
         if let id = row.id, !row.isRead {
-            var read = row
-            read.isRead = true
-            read.isNew = false
-            update(read)
+            row.isRead = true
+            row.isNew = false
+            update(row)
             library.setRead(true, id)
         }
-        return .push(ArticleScreen(article: row.article, services: services))
+        return .push(ArticleScreen(article: row.article, services: services, marks: ArticleMarks(row)) { [weak self] marks in
+            self?.apply(marks, to: row)
+        })
+    }
+
+    /// Marks changed on the article's screen: its row (in the list and the filter's pool) shows them.
+    func apply(_ marks: ArticleMarks, to row: ListRow) {
+        let current = state.rows.first { $0.identity == row.identity } ?? row
+        var marked = current
+        marked.isRead = marks.isRead
+        marked.isStarred = marks.isStarred
+        marked.isNew = false
+        update(marked)
     }
 
     func toggleRead() -> KeyOutcome {

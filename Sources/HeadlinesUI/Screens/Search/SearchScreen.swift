@@ -49,9 +49,18 @@ public final class SearchScreen: Screen {
         }
         switch action {
         case .read:
-            guard let row = state.selectedRow else { return .ignored }
-            if let id = row.id, !row.isRead { services.library.setRead(true, id) }
-            return .push(ArticleScreen(article: row.article, services: services))
+            guard var row = state.selectedRow else { return .ignored }
+            if let id = row.id, !row.isRead {
+                services.library.setRead(true, id)
+                row.isRead = true
+                state.update(row)
+            }
+            return .push(ArticleScreen(article: row.article, services: services, marks: ArticleMarks(row)) { [weak self] marks in
+                guard let self, var marked = self.state.rows.first(where: { $0.identity == row.identity }) else { return }
+                marked.isRead = marks.isRead
+                marked.isStarred = marks.isStarred
+                self.state.update(marked)
+            })
         case .back where !query.isEmpty:
             query = ""
             context.scope.cancel(.search)
