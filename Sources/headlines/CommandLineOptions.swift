@@ -130,14 +130,16 @@ struct CommandLineOptions: Equatable {
     static let usage = """
         Usage: headlines [options]
 
-        A terminal news reader. With no options it opens NewsAPI's top headlines when
-        NEWSAPI_KEY is set, and the bundled demo edition otherwise.
+        A terminal news reader. With no options it opens the config file's sources; without
+        any, NewsAPI's top headlines when NEWSAPI_KEY is set, and the bundled demo edition
+        otherwise. Articles are kept in a cache, so the last headlines show at once.
 
         Options:
           -p, --print            Print the articles, one per line, and exit:
                                  date<TAB>source<TAB>title<TAB>url (date in UTC)
               --json             With --print: one JSON object per line instead
-              --source URL|PATH  Read a NewsAPI-shaped JSON document from a URL or a file
+              --source URL|PATH  Read one feed (RSS, Atom, RDF, JSON Feed, NewsAPI JSON, or a web
+                                 page that links to its feed) from a URL or a file
               --demo             Show the bundled demo edition
               --newsapi-url URL  NewsAPI's base URL (default https://newsapi.org)
               --country CODE     Top headlines for a country (e.g. us, gb, de)
@@ -164,7 +166,10 @@ struct CommandLineOptions: Equatable {
           NEWSAPI_KEY            Your NewsAPI key (sent only to the NewsAPI base, as X-Api-Key)
           BROWSER                The program `o` opens links with (default xdg-open)
           XDG_DOWNLOAD_DIR       The parent of the default save folder
-          NO_COLOR               Set to turn colours off
+          NO_COLOR               Set to turn colours off (pictures in ASCII shades)
+          COLORTERM              truecolor or 24bit: pictures in 24-bit colour
+          XDG_CONFIG_HOME        The config file's folder's parent (else ~/.config)
+          XDG_CACHE_HOME         The cache's folder's parent (else ~/.cache)
 
         Exit status: 0 done, 1 the fetch or decoding failed, 2 a usage error.
         """
