@@ -17,9 +17,8 @@ enum ArticleRedrawBenchmark {
     static let goal = Duration.milliseconds(2)
 
     static func run(_ options: BenchmarkOptions) async throws -> BenchmarkOutcome {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("headlines-bench-article-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }  // best effort: a temporary folder
+        let temporary = try TemporaryFolder("bench-article")
+        let folder = temporary.url
         let image = folder.appendingPathComponent("photo.jpg")
         try JPEGFixture(width: 1600, height: 900, pixels: SyntheticImage.photo(width: 1600, height: 900), quality: 85)
             .encode().write(to: image)
@@ -28,10 +27,9 @@ enum ArticleRedrawBenchmark {
         var goalMet = true
         for depth in [PictureColourDepth.trueColour, .palette256] {
             let figures = try await measure(depth: depth, image: image, folder: folder, presses: options.rounds ?? presses)
-            goalMet = goalMet && figures.p99 < goal
-            lines.append("  \(depth == .trueColour ? "24-bit" : "256 colours"): median \(ms(figures.median)), p99 \(ms(figures.p99)), "
-                + "p99 of main-thread CPU \(ms(figures.cpuP99)), \(figures.pictureCells) picture cells   "
-                + "(reference, render only: median \(ms(figures.referenceMedian)), p99 \(ms(figures.referenceP99)))")
+            goalMet = goalMet && figures.timings.p99 < goal
+            lines.append("  \(depth == .trueColour ? "24-bit" : "256 colours"): \(figures.timings.line), "
+                + "\(figures.pictureCells) picture cells   \(figures.timings.referenceLine)")
         }
         let summary = "article with a picture, key-to-redraw over \(options.rounds ?? presses) presses (scrolling the picture, hiding it):\n"
             + lines.joined(separator: "\n") + "\n  goal: p99 < 2 ms: " + (goalMet ? "PASS" : "MISS")
@@ -39,11 +37,7 @@ enum ArticleRedrawBenchmark {
     }
 
     struct Figures {
-        var median: Duration
-        var p99: Duration
-        var cpuP99: Duration
-        var referenceMedian: Duration
-        var referenceP99: Duration
+        var timings: KeyPressTimings
         var pictureCells: Int
     }
 
@@ -74,7 +68,7 @@ enum ArticleRedrawBenchmark {
         app.onFrame = { frames.frame() }
         let screen = ArticleScreen(article: article(image: image), services: services)
         let running = Task { await app.run(root: screen) }
-        try await waitUntil("the picture is decoded") { if case .decoded = screen.state.picture { true } else { false } }
+        try await BenchmarkWait.until("the picture is decoded") { if case .decoded = screen.state.picture { true } else { false } }
         app.setNeedsDisplay()
         await frames.next()
 
@@ -84,39 +78,9 @@ enum ArticleRedrawBenchmark {
         guard pictureCells > 0 else { throw BenchmarkFailure("no picture on the article screen") }
 
         let keys: [Key] = [.down, .down, .down, .up, .up, .character("i"), .character("i"), .pageDown, .pageUp, .up]
-        var samples: [Duration] = [], cpu: [Duration] = [], reference: [Duration] = []
-        for press in 0..<presses {
-            try await Task.sleep(for: .milliseconds(17))
-            let start = ContinuousClock.now
-            let cpuStart = Timing.threadCPUTime()
-            let frame = frames.count
-            app.receive([keys[press % keys.count]])
-            if frames.count == frame { await frames.next() }
-            samples.append(ContinuousClock.now - start)
-            cpu.append(Timing.threadCPUTime() - cpuStart)
-            let referenceStart = ContinuousClock.now
-            var canvas = Canvas(width: 100, height: 30)
-            screen.render(into: &canvas)
-            reference.append(ContinuousClock.now - referenceStart)
-        }
+        let timings = try await KeyPressTimings.measure(keys, presses: presses, app: app, frames: frames, screen: screen, size: (100, 30))
         app.quit()
         _ = await running.value
-        func percentile(_ values: [Duration], _ fraction: Double) -> Duration {
-            let sorted = values.sorted()
-            return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
-        }
-        return Figures(
-            median: percentile(samples, 0.5), p99: percentile(samples, 0.99), cpuP99: percentile(cpu, 0.99),
-            referenceMedian: percentile(reference, 0.5), referenceP99: percentile(reference, 0.99), pictureCells: pictureCells)
-    }
-
-    private static func ms(_ duration: Duration) -> String { Format.milliseconds(duration, decimals: 3) + " ms" }
-
-    private static func waitUntil(_ what: String, timeout: Duration = .seconds(20), _ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            guard ContinuousClock.now < deadline else { throw BenchmarkFailure("timed out waiting until \(what)") }
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        return Figures(timings: timings, pictureCells: pictureCells)
     }
 }

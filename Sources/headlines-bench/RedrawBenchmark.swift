@@ -35,29 +35,16 @@ enum RedrawBenchmark {
                 goalMet = figures.p99 < .milliseconds(2)
                 reference = (figures.median, figures.p99)
             }
-            lines.append("  \(count.formatted()) articles: median \(ms(figures.median)), p99 \(ms(figures.p99)), "
-                + "p99 of main-thread CPU \(ms(figures.cpuP99))   "
-                + "(reference, render only: median \(ms(figures.referenceMedian)), p99 \(ms(figures.referenceP99)))")
+            lines.append("  \(count.formatted()) articles: \(figures.line)   \(figures.referenceLine)")
         }
         let summary = "key-to-redraw over \(options.rounds ?? presses) presses (refresh trickling, image saving):\n"
             + lines.joined(separator: "\n")
             + "\n  goal: p99 < 2 ms at 10,000 articles, flat across sizes: "
-            + (goalMet ? "PASS" : "MISS") + (reference.map { " (p99 \(ms($0.1)))" } ?? "")
+            + (goalMet ? "PASS" : "MISS") + (reference.map { " (p99 \(KeyPressTimings.ms($0.1)))" } ?? "")
         return BenchmarkOutcome(summary: summary, goalMet: goalMet)
     }
 
-    struct Figures {
-        var median: Duration
-        var p99: Duration
-        /// The same statistics for rendering alone (no terminal), sampled the same way: the
-        /// reference that shows how much of the tail is this machine's noise.
-        var referenceMedian: Duration
-        var referenceP99: Duration
-        /// The main thread's CPU time for a key, which the machine's other load does not inflate.
-        var cpuP99: Duration
-    }
-
-    private static func measure(articles count: Int, server: LoopbackServer, presses: Int) async throws -> Figures {
+    private static func measure(articles count: Int, server: LoopbackServer, presses: Int) async throws -> KeyPressTimings {
         setenv("TERM", "xterm-256color", 1)
         let terminal = try PseudoTerminal(width: 100, height: 30)
         defer { terminal.close() }
@@ -83,34 +70,14 @@ enum RedrawBenchmark {
         let screen = HeadlinesScreen(services: services)
         let running = Task { await app.run(root: screen) }
 
-        try await waitUntil("the cached articles are shown") { !screen.state.rows.isEmpty && screen.state.isLoading }
+        try await BenchmarkWait.until("the cached articles are shown") { !screen.state.rows.isEmpty && screen.state.isLoading }
         app.receive([.character("d")])   // an image that downloads
-        try await waitUntil("the save is under way") {
+        try await BenchmarkWait.until("the save is under way") {
             downloads.items.contains { if case .saving(let progress?) = $0.state { return progress.received > 0 } else { return false } }
         }
 
         let keys: [Key] = [.down, .down, .character("j"), .up, .pageDown, .character("k"), .pageUp, .character("G"), .character("g"), .down]
-        var samples: [Duration] = []
-        var reference: [Duration] = []
-        var cpu: [Duration] = []
-        samples.reserveCapacity(presses)
-        reference.reserveCapacity(presses)
-        for press in 0..<presses {
-            // Keys at a brisk typing pace, between the background's redraws.
-            try await Task.sleep(for: .milliseconds(17))
-            let start = ContinuousClock.now
-            let cpuStart = Timing.threadCPUTime()
-            let frame = frames.count
-            app.receive([keys[press % keys.count]])
-            if frames.count == frame { await frames.next() }
-            samples.append(ContinuousClock.now - start)
-            cpu.append(Timing.threadCPUTime() - cpuStart)
-            // The reference: the same screen rendered into a canvas, nothing sent anywhere.
-            let referenceStart = ContinuousClock.now
-            var canvas = Canvas(width: 100, height: 30)
-            screen.render(into: &canvas)
-            reference.append(ContinuousClock.now - referenceStart)
-        }
+        let timings = try await KeyPressTimings.measure(keys, presses: presses, app: app, frames: frames, screen: screen, size: (100, 30))
         guard screen.state.isLoading, downloads.activeCount == 1 else {
             throw BenchmarkFailure("the background work ended before the measurement did: loading \(screen.state.phase), "
                 + "downloads \(downloads.items.map(\.state))")
@@ -119,36 +86,6 @@ enum RedrawBenchmark {
         _ = await running.value
         downloads.cancelAll()
         await downloads.waitForAll()
-        func percentile(_ values: [Duration], _ fraction: Double) -> Duration {
-            let sorted = values.sorted()
-            return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
-        }
-        return Figures(
-            median: percentile(samples, 0.5), p99: percentile(samples, 0.99),
-            referenceMedian: percentile(reference, 0.5), referenceP99: percentile(reference, 0.99),
-            cpuP99: percentile(cpu, 0.99))
-    }
-
-    private static func ms(_ duration: Duration) -> String { Format.milliseconds(duration, decimals: 3) + " ms" }
-
-    private static func waitUntil(_ what: String, timeout: Duration = .seconds(20), _ condition: () -> Bool) async throws {
-        guard await eventually(timeout: timeout, condition) else { throw BenchmarkFailure("timed out waiting until \(what)") }
-    }
-}
-
-/// Resumes the benchmark at the next finished frame.
-@MainActor
-final class FrameWaiter {
-    private var waiting: CheckedContinuation<Void, Never>?
-    private(set) var count = 0
-
-    func frame() {
-        count += 1
-        waiting?.resume()
-        waiting = nil
-    }
-
-    func next() async {
-        await withCheckedContinuation { waiting = $0 }
+        return timings
     }
 }

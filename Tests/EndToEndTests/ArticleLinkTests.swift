@@ -29,15 +29,8 @@ extension EndToEnd {
             server.route("/feed.xml", .bytes(Data(Self.feed(server).utf8), contentType: "application/rss+xml"))
             let home = try TemporaryFolder()
             defer { home.remove() }
-            let record = home.file("args.txt")
-            let script = home.file("browser.sh")
-            try """
-                #!/bin/sh
-                { printf '%s\\n' "$#"; for a in "$@"; do printf '[%s]\\n' "$a"; done; } > '\(record.path).tmp'
-                mv '\(record.path).tmp' '\(record.path)'
-                """.write(to: script, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-            let session = try HeadlinesSession(["--source", server.url("/feed.xml").absoluteString], environment: ["BROWSER": script.path])
+            let browser = try RecordingBrowser(in: home)
+            let session = try HeadlinesSession(["--source", server.url("/feed.xml").absoluteString], environment: ["BROWSER": browser.script.path])
             defer { session.close() }
             try await session.tmux.waitForText("Linked story")
             try session.tmux.sendKeys("Enter")
@@ -51,8 +44,7 @@ extension EndToEnd {
             try session.tmux.sendKeys("2")
             try await session.tmux.waitForText("Open link: 2")
             try session.tmux.sendKeys("Enter")
-            #expect(await eventually { FileManager.default.fileExists(atPath: record.path) })
-            #expect(try String(contentsOf: record, encoding: .utf8) == "1\n[\(Self.shownLink)]\n")
+            #expect(try await browser.recorded() == "1\n[\(Self.shownLink)]\n")
             try await session.tmux.waitForText("Opened https://other.example/second")
             // Esc abandons a number without leaving the article.
             try session.tmux.sendKeys("1")

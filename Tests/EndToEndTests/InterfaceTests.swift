@@ -106,20 +106,12 @@ extension EndToEnd {
             let url = "https://example.com/odd?x=$HOME&y=(1);z=`id`&w='q'"
             server.route("/v2/top-headlines", .json(NewsAPIFixtures.document([.init(title: "Odd link", url: url)])))
             let home = try TemporaryFolder("e2e")
-            let record = home.file("args.txt")
-            let script = home.file("browser.sh")
-            try """
-                #!/bin/sh
-                { printf '%s\\n' "$#"; for a in "$@"; do printf '[%s]\\n' "$a"; done; } > '\(record.path).tmp'
-                mv '\(record.path).tmp' '\(record.path)'
-                """.write(to: script, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-            let session = try HeadlinesSession(newsAPI: server, environment: ["BROWSER": script.path])
+            let browser = try RecordingBrowser(in: home)
+            let session = try HeadlinesSession(newsAPI: server, environment: ["BROWSER": browser.script.path])
             defer { session.close() }
             try await session.tmux.waitForText("Odd link")
             try session.tmux.sendKeys("o")
-            #expect(await eventually { FileManager.default.fileExists(atPath: record.path) })
-            let recorded = try String(contentsOf: record, encoding: .utf8)
+            let recorded = try await browser.recorded()
             let expectedURL = try #require(URL(string: url)).absoluteString
             #expect(recorded == "1\n[\(expectedURL)]\n")
             #expect(expectedURL.contains("$HOME&y=(1);z="))
