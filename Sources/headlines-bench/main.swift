@@ -79,6 +79,16 @@ enum BenchmarkRegistry {
             summary: "peak memory growth while a 30 MB image saves (goal ≤ 16 MiB)",
             run: { try await SaveBenchmark.memory($0) }
         ),
+        BenchmarkEntry(
+            name: "start",
+            summary: "headlines on a pty to the first headline on screen, 10,000 cached articles in one source (goal ≤ 100 ms, memory ≤ newsboat's) vs newsboat",
+            run: { try await StartBenchmark.run($0) }
+        ),
+        BenchmarkEntry(
+            name: "filter",
+            summary: "`/` over 10,000 articles: key to finished frame while a word is typed and backspaced (goal p99 ≤ 16 ms per key)",
+            run: { try await FilterBenchmark.run($0) }
+        ),
     ]
 }
 
@@ -98,9 +108,10 @@ func usage() -> String {
 
         Options:
           --rounds N         timed rounds (default: each benchmark's own)
-          --articles N       articles (decode; default 10000), items (feeds; default 5000) or stored articles (store; default 100000) generated
+          --articles N       articles (decode; default 10000), items (feeds; default 5000) or stored articles (store; default 100000;
+                             start, filter: default 10000) generated
           --document PATH    write the generated input to PATH and keep it (decode, feeds: the document; preview: the JPEG; store: the cache folder)
-          --swift-only       skip comparison programs such as python3 (for profiling)
+          --swift-only       skip comparison programs such as python3 or newsboat (for profiling)
           --strict           exit 1 when a goal is missed
           -h, --help         show this help
 

@@ -1,0 +1,124 @@
+import Foundation
+import HeadlinesUI
+import NewsCore
+import TestSupport
+
+/// The `/` filter, key by key, on a list of 10,000 cached articles with a news site's titles
+/// (`RSSDocumentGenerator`'s feed): `/`, then a six-letter word typed letter by letter and
+/// backspaced away, many times over. Each key is timed from its arrival to its finished frame
+/// on a pseudo-terminal, through the real app, screen and curses driver (`ListFilter` is the
+/// screen's own, so it is reached the way a reader reaches it). References in the same process:
+/// a naive filter over the same rows (`localizedCaseInsensitiveContains` on title and source,
+/// what the obvious code would do) and rendering the screen alone. Goal: p99 ≤ 16 ms per key.
+@MainActor
+enum FilterBenchmark {
+    static let defaultArticles = 10_000
+    static let word = "market"
+    static let goal = Duration.milliseconds(16)
+    /// Cycles on which the naive reference runs too.
+    static let naiveCycles = 10
+
+    static func run(_ options: BenchmarkOptions) async throws -> BenchmarkOutcome {
+        let count = options.articles ?? defaultArticles
+        let cycles = options.rounds ?? 40
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        // The screen's refresh never lands while it is measured.
+        server.route("/feed.xml", ScriptedResponse(action: .hang))
+        let source = DocumentSource(service: NewsService(), location: server.url("/feed.xml"))
+
+        var generator = RSSDocumentGenerator(seed: 0x4649_4C54_4552)
+        let edition = try DocumentDecoder.decode(Data(generator.generate(items: count).bytes), baseURL: source.location)
+        let folder = try TemporaryFolder("bench-filter")
+        let store = try await ArticleStore.open(at: folder.file("cache.db"))
+        try await store.merge(edition, into: source.key)
+        let articles = edition.articles
+
+        let harness = try ListScreenHarness(store: store, source: source, folder: folder.url)
+        let figures: Figures
+        do {
+            figures = try await measure(harness, articles: articles, cycles: cycles)
+        } catch {
+            await harness.close()
+            throw error
+        }
+        await harness.close()
+
+        let keys = figures.keys
+        let met = keys.percentile(0.99) <= goal
+        let lines = [
+            "\(count.formatted()) articles in the list; `/` to every heading read into memory: \(ms(figures.open)); "
+                + "then “\(word)” typed and backspaced \(cycles) times (\(keys.count) keys), rows found as it grows: "
+                + figures.found.map(String.init).joined(separator: ", "),
+            "  key to finished frame on the pty: median \(ms(keys.median)), p99 \(ms(keys.percentile(0.99))), max \(ms(keys.max)); "
+                + "p99 of main-thread CPU \(ms(figures.cpu.percentile(0.99)))",
+            "  references in this process: a naive filter (localizedCaseInsensitiveContains on title and source; "
+                + "\(figures.naive.count) keys, each checking the rows shown) median "
+                + "\(ms(figures.naive.median)), p99 \(ms(figures.naive.percentile(0.99))); rendering alone median "
+                + "\(ms(figures.render.median)), p99 \(ms(figures.render.percentile(0.99)))",
+            "  goal: p99 ≤ \(ms(goal, decimals: 0)) per key: " + (met ? "PASS" : "MISS"),
+        ]
+        return BenchmarkOutcome(summary: lines.joined(separator: "\n"), goalMet: met)
+    }
+
+    struct Figures {
+        /// From `/` until the filter holds every heading.
+        var open: Duration
+        var keys = Samples()
+        var cpu = Samples()
+        var naive = Samples()
+        var render = Samples()
+        /// Rows the filter let through after each letter of the word.
+        var found: [Int] = []
+    }
+
+    private static func measure(_ harness: ListScreenHarness, articles: [Article], cycles: Int) async throws -> Figures {
+        let screen = harness.screen
+        try await harness.waitUntil("the cached rows show") { !screen.state.rows.isEmpty }
+        let opening = ContinuousClock.now
+        await harness.press(.character("/"))
+        try await harness.waitUntil("the filter holds every heading") { screen.state.filter == "" && screen.state.rows.count == articles.count }
+        var figures = Figures(open: ContinuousClock.now - opening)
+
+        let typing = word.map { Key.character($0) } + Array(repeating: Key.backspace, count: word.count)
+        for cycle in 0..<cycles {
+            for key in typing {
+                // Keys at a brisk typing pace.
+                try await Task.sleep(for: .milliseconds(15))
+                let start = ContinuousClock.now
+                let cpuStart = Timing.threadCPUTime()
+                await harness.press(key)
+                figures.keys.append(ContinuousClock.now - start)
+                figures.cpu.append(Timing.threadCPUTime() - cpuStart)
+
+                // The naive reference (which also checks the rows shown) costs 50 ms a key: the
+                // first cycles are enough for it, and keep the run short.
+                if cycle < naiveCycles {
+                    let text = screen.state.filter ?? ""
+                    let naive = Timing.time { naiveFilter(articles, text) }
+                    figures.naive.append(naive.duration)
+                    guard naive.result == screen.state.rows.count else {
+                        throw BenchmarkFailure("the filter “\(text)” shows \(screen.state.rows.count) rows; the naive filter finds \(naive.result)")
+                    }
+                    if cycle == 0, case .character = key { figures.found.append(naive.result) }
+                }
+                let renderStart = ContinuousClock.now
+                var canvas = Canvas(width: harness.layout.width, height: harness.layout.height)
+                screen.render(into: &canvas)
+                figures.render.append(ContinuousClock.now - renderStart)
+            }
+        }
+        return figures
+    }
+
+    /// How many articles hold `text` in their title or source name, the obvious way.
+    private static func naiveFilter(_ articles: [Article], _ text: String) -> Int {
+        guard !text.isEmpty else { return articles.count }
+        return articles.reduce(0) { found, article in
+            let match = article.title.localizedCaseInsensitiveContains(text) || (article.sourceName ?? "").localizedCaseInsensitiveContains(text)
+            return found + (match ? 1 : 0)
+        }
+    }
+
+    private static func ms(_ duration: Duration, decimals: Int = 2) -> String { Format.milliseconds(duration, decimals: decimals) + " ms" }
+}

@@ -1,0 +1,145 @@
+import CPseudoTerminal
+import Foundation
+import Synchronization
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Another program run on a pseudo-terminal of its own, as a person would start it in a
+/// terminal: its output is read on a thread, kept, and searched for a text whose first
+/// appearance is timed from the spawn (the start benchmark's "first headline on screen").
+final class TerminalProcess: Sendable {
+    let pid: pid_t
+    /// Just before `posix_spawn`.
+    let started: ContinuousClock.Instant
+    private let master: Int32
+    private let output = SharedOutput()
+
+    private struct Output {
+        var bytes: [UInt8] = []
+        var seen: ContinuousClock.Instant?
+        /// The reader has closed the master (the program and its terminal are gone).
+        var closed = false
+    }
+
+    private final class SharedOutput: Sendable {
+        let state = Mutex(Output())
+    }
+
+    /// Starts `path` with `arguments` (without the program name) and exactly `environment`, on
+    /// a `width`×`height` pseudo-terminal, watching its output for `needle`.
+    init(_ path: String, _ arguments: [String], environment: [String: String], width: Int, height: Int, watchingFor needle: String) throws {
+        var master: Int32 = -1
+        var slave: Int32 = -1
+        guard pty_open(&master, &slave, UInt16(height), UInt16(width)) == 0 else {
+            throw BenchmarkFailure("no pseudo-terminal: \(String(cString: strerror(errno)))")
+        }
+        self.master = master
+        let output = self.output
+        let fd = master
+        let needle = Array(needle.utf8)
+        let thread = Thread {
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = read(fd, &buffer, buffer.count)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                let now = ContinuousClock.now
+                output.state.withLock { output in
+                    let searchFrom = max(0, output.bytes.count - max(needle.count - 1, 0))
+                    output.bytes += buffer[0..<count]
+                    if output.seen == nil, Self.contains(output.bytes[searchFrom...], needle) { output.seen = now }
+                }
+            }
+            output.state.withLock { output in
+                output.closed = true
+                Glibc.close(fd)
+            }
+        }
+        thread.start()
+
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        started = ContinuousClock.now
+        let result = pty_spawn(master, path, argv, envp, &pid)
+        // The child has its own slave now (or none): with ours closed, the master reads EIO once
+        // the child is gone, and the reader ends and closes it.
+        Glibc.close(slave)
+        guard result == 0 else {
+            throw BenchmarkFailure("could not start \(path): \(String(cString: strerror(result)))")
+        }
+        self.pid = pid
+    }
+
+    /// When `needle` first appeared in the output, if it has.
+    var seen: ContinuousClock.Instant? { output.state.withLock { $0.seen } }
+
+    /// Everything the program wrote so far, as text (for error messages).
+    var text: String { output.state.withLock { String(decoding: $0.bytes, as: UTF8.self) } }
+
+    /// Types `text` at the program's terminal.
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = output.state.withLock { output in output.closed ? -1 : write(master, bytes, bytes.count) }
+    }
+
+    func signal(_ signo: Int32) { kill(pid, signo) }
+
+    /// How a program ended, and its peak memory.
+    struct Exit {
+        var status: Int32
+        /// The highest `VmHWM` of the program's own memory, read while it ran (the last read
+        /// comes at most a couple of milliseconds before it exits).
+        var peakBytes: Int
+        /// `ru_maxrss` from `wait4`. Not the program's own peak: Linux carries the memory of
+        /// the process that spawned it (this benchmark's) into it across `exec`.
+        var maxRSS: Int
+    }
+
+    /// Waits (polling) until the program exits and reaps it; nil when it is still running at
+    /// `timeout`.
+    func reap(timeout: Duration) async -> Exit? {
+        var exit: Exit?
+        var peak = 0
+        _ = await eventually(timeout: timeout, interval: .milliseconds(1)) {
+            // Read before wait4: a reaped program's memory figures are gone.
+            if let mark = Self.highWaterMark(pid) { peak = max(peak, mark) }
+            var status: Int32 = 0
+            var usage = rusage()
+            guard wait4(pid, &status, WNOHANG, &usage) == pid else { return false }
+            exit = Exit(status: status, peakBytes: peak, maxRSS: usage.ru_maxrss * 1024)
+            return true
+        }
+        return exit
+    }
+
+    /// `VmHWM` of a running process in bytes: the high-water mark of its resident memory since
+    /// its `exec` (nil once it has exited).
+    static func highWaterMark(_ pid: pid_t) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }  // gone: no figure
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "") else { return nil }
+        return kilobytes * 1024
+    }
+
+    /// Ends a program that would not quit (SIGTERM, then SIGKILL) and reaps it.
+    func stop() async -> Exit? {
+        signal(SIGTERM)
+        if let reaped = await reap(timeout: .seconds(5)) { return reaped }
+        signal(SIGKILL)
+        return await reap(timeout: .seconds(5))
+    }
+
+    private static func contains(_ haystack: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, haystack.count >= needle.count else { return needle.isEmpty }
+        var index = haystack.startIndex
+        while index <= haystack.endIndex - needle.count {
+            if haystack[index] == first, haystack[index..<index + needle.count].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
+    }
+}
