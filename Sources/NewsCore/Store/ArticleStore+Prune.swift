@@ -12,26 +12,33 @@ extension ArticleStore {
     public func prune(keepDays: Int = 30, configured: Set<SourceKey>?, now: Date = Date()) throws -> PruneResult {
         let cutoff = now.addingTimeInterval(-Double(max(keepDays, 0)) * 86_400)
         return try writing { db in
-            if let configured {
-                let known = try db.rows("SELECT id, key, removed_at IS NOT NULL FROM source", []) {
-                    (id: $0.int64(0), key: SourceKey($0.text(1) ?? ""), removed: $0.bool(2))
-                }
-                for source in known where configured.contains(source.key) == source.removed {
-                    try db.run("UPDATE source SET removed_at = ? WHERE id = ?", source.removed ? nil : now, source.id)
-                }
-            }
-            var result = PruneResult()
-            result.articles = try db.run("""
-                DELETE FROM article WHERE starred = 0 AND (
-                    (sort_time < ?1 AND NOT EXISTS (SELECT 1 FROM feed_item AS f
-                        WHERE f.source_id = article.source_id AND f.article_id = article.id))
-                    OR source_id IN (SELECT id FROM source WHERE removed_at < ?1))
-                """, cutoff)
-            result.sources = try db.run("""
-                DELETE FROM source WHERE removed_at < ?
-                    AND NOT EXISTS (SELECT 1 FROM article WHERE article.source_id = source.id)
-                """, cutoff)
-            return result
+            try db.withPageCache(kib: Self.sweepCacheKiB) { try Self.prune(db, cutoff: cutoff, configured: configured, now: now) }
         }
+    }
+
+    /// The page cache a prune may use: it reads every old article once.
+    static let sweepCacheKiB = 1_024
+
+    private static func prune(_ db: SQLiteConnection, cutoff: Date, configured: Set<SourceKey>?, now: Date) throws -> PruneResult {
+        if let configured {
+            let known = try db.rows("SELECT id, key, removed_at IS NOT NULL FROM source", []) {
+                (id: $0.int64(0), key: SourceKey($0.text(1) ?? ""), removed: $0.bool(2))
+            }
+            for source in known where configured.contains(source.key) == source.removed {
+                try db.run("UPDATE source SET removed_at = ? WHERE id = ?", source.removed ? nil : now, source.id)
+            }
+        }
+        var result = PruneResult()
+        result.articles = try db.run("""
+            DELETE FROM article WHERE starred = 0 AND (
+                (sort_time < ?1 AND NOT EXISTS (SELECT 1 FROM feed_item AS f
+                    WHERE f.source_id = article.source_id AND f.article_id = article.id))
+                OR source_id IN (SELECT id FROM source WHERE removed_at < ?1))
+            """, cutoff)
+        result.sources = try db.run("""
+            DELETE FROM source WHERE removed_at < ?
+                AND NOT EXISTS (SELECT 1 FROM article WHERE article.source_id = source.id)
+            """, cutoff)
+        return result
     }
 }

@@ -1,3 +1,5 @@
+import CSQLite
+
 /// Hooks for the store's own tests (a crash mid-transaction, a full disk). Not for use elsewhere.
 @_spi(StoreTesting)
 extension ArticleStore {
@@ -14,5 +16,20 @@ extension ArticleStore {
     /// Runs SQL on the store's own connection (`PRAGMA max_page_count`, `cache_size`).
     public func executeForTesting(_ sql: String) throws {
         try reading { try $0.execute(sql) }
+    }
+
+    /// One integer from SQL on the store's own connection (`PRAGMA cache_size`).
+    public func integerForTesting(_ sql: String) throws -> Int64 {
+        try reading { try $0.integer(sql) }
+    }
+
+    /// The bytes the connection's page cache holds now.
+    public func pageCacheBytesForTesting() throws -> Int {
+        try reading { db in
+            var current: Int32 = 0
+            var highest: Int32 = 0
+            _ = sqlite3_db_status(db.handle, SQLITE_DBSTATUS_CACHE_USED, &current, &highest, 0)
+            return Int(current)
+        }
     }
 }

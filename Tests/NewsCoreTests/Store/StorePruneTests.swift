@@ -1,5 +1,5 @@
 import Foundation
-@testable import NewsCore
+@testable @_spi(StoreTesting) import NewsCore
 import Testing
 
 /// Forgetting old articles and removed sources.
@@ -107,5 +107,24 @@ import Testing
         #expect(try await store.search("aardvarks").isEmpty)
         let db = try sandbox.rawConnection()
         #expect(try db.integer("SELECT count(*) FROM article_text") == 0)
+    }
+
+    /// A prune reads every old article once: it must not grow the page cache (and the
+    /// program's memory) by the size of the table.
+    @Test func aPruneSweepsThroughASmallPageCache() async throws {
+        let store = try await sandbox.open()
+        let text = String(repeating: "A long paragraph of an old article. ", count: 60)
+        let articles = (0..<3_000).map { number in
+            StoreFixtures.article(number, date: now.addingTimeInterval(-90 * day), body: .text(text))
+        }
+        try await store.merge(Edition(articles: articles), into: feed, at: now.addingTimeInterval(-90 * day))  // all still in the feed
+        try await store.executeForTesting("PRAGMA shrink_memory")
+        let usual = try await store.integerForTesting("PRAGMA cache_size")
+
+        let result = try await store.prune(configured: [feed], now: now)
+        #expect(result.articles == 0)
+        let cached = try await store.pageCacheBytesForTesting()
+        #expect(cached < 2 * ArticleStore.sweepCacheKiB * 1_024, "the prune left \(cached) bytes of page cache")
+        #expect(try await store.integerForTesting("PRAGMA cache_size") == usual)
     }
 }

@@ -45,6 +45,19 @@ final class SQLiteConnection {
         }
     }
 
+    /// Runs `body` with at most `kib` KiB of page cache. A sweep over a whole table (pruning)
+    /// reads each page once and gains nothing from keeping them: under the usual cap it grew
+    /// the cache, and the program's peak memory, by the table's size.
+    func withPageCache<T>(kib: Int, _ body: () throws -> T) throws -> T {
+        let usual = try integer("PRAGMA cache_size")
+        try execute("PRAGMA cache_size = -\(kib)")
+        defer {
+            // Failing to raise the cap again only makes later lookups read from the OS more often.
+            try? execute("PRAGMA cache_size = \(usual)")
+        }
+        return try body()
+    }
+
     /// The prepared statement for `sql`, made once per connection.
     func statement(_ sql: String) throws -> SQLiteStatement {
         if let statement = statements[sql] { return statement }
