@@ -117,7 +117,7 @@ struct CancellationTests {
         await expectCancellation(gate)
 
         // The server is up and logging: a request made now arrives.
-        _ = try await HTTPClient(timeout: 5).fetch(URLRequest(url: server.url("/sentinel")), limit: 100)
+        _ = try await HTTPClient(timeout: 5).fetch(HTTPRequest(url: server.url("/sentinel")), limit: 100)
         // Nothing for the cancelled fetches, now or a little later.
         #expect(!(await server.waitUntil(timeout: .milliseconds(300)) { $0.contains { $0.path != "/sentinel" } }))
         #expect(server.requests.map(\.path) == ["/sentinel"])

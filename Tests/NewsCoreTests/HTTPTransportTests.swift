@@ -1,8 +1,5 @@
 import Foundation
 import Synchronization
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -48,7 +45,7 @@ struct HTTPTransportTests {
         server.route("/x", ScriptedResponse(body: .generated(prefix: Data(), count: count)))
         let sink = StallingSink(server: server)
 
-        let error = await thrownError { try await HTTPClient(timeout: 20).transfer(URLRequest(url: server.url("/x")), into: sink) }
+        let error = await thrownError { try await HTTPClient(timeout: 20).transfer(HTTPRequest(url: server.url("/x")), into: sink) }
 
         #expect(error as? NewsError == .tooLarge(limit: 0))
         let held = try #require(sink.sentWhileHeld)
@@ -91,7 +88,7 @@ struct HTTPTransportTests {
         server.route("/b", .redirect(to: server.url("/c").absoluteString, status: 301))
         server.route("/c", .text("here"))
 
-        let (head, body) = try await HTTPClient(timeout: 5).fetch(URLRequest(url: server.url("/a")), limit: 100)
+        let (head, body) = try await HTTPClient(timeout: 5).fetch(HTTPRequest(url: server.url("/a")), limit: 100)
 
         #expect(head.url == server.url("/c"))
         #expect(String(decoding: body, as: UTF8.self) == "here")
@@ -104,7 +101,7 @@ struct HTTPTransportTests {
         defer { server.stop() }
         server.route("/form", .redirect(to: "/done", status: status))
         server.route("/done", .text("ok"))
-        var request = URLRequest(url: server.url("/form"))
+        var request = HTTPRequest(url: server.url("/form"))
         request.httpMethod = "POST"
 
         let (head, _) = try await HTTPClient(timeout: 5).fetch(request, limit: 100)
@@ -125,7 +122,7 @@ struct HTTPTransportTests {
             body: redirectBody, contentLength: kind == "zstd" ? .exact : .omitted))
         server.route("/b", .text("arrived"))
 
-        let (head, body) = try await HTTPClient(timeout: 5).fetch(URLRequest(url: server.url("/a")), limit: 100)
+        let (head, body) = try await HTTPClient(timeout: 5).fetch(HTTPRequest(url: server.url("/a")), limit: 100)
 
         #expect(head.url == server.url("/b"))
         #expect(String(decoding: body, as: UTF8.self) == "arrived")

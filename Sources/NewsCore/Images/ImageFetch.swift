@@ -1,8 +1,5 @@
 import Foundation
 import Synchronization
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// An image fetched to be shown: its bytes and what its header says.
 public struct FetchedImage: Sendable {
@@ -39,7 +36,7 @@ extension ImageLoader {
             progress(ImageFetchProgress(transfer: TransferProgress(received: Int64(data.count), expected: Int64(data.count)), pixelSize: size))
         } else {
             let sink = HeaderSniffingSink(limit: sizeLimit)
-            let head = try await http.transfer(URLRequest(url: url), into: sink) { transfer in
+            let head = try await http.transfer(HTTPRequest(url: url), into: sink) { transfer in
                 progress(ImageFetchProgress(transfer: transfer, pixelSize: sink.pixelSize))
             }
             guard head.isSuccess else { throw NewsError.http(status: head.status, code: nil, message: nil) }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Fetches an image into memory to describe it (the article screen), with progress.
 public struct ImageLoader: Sendable {

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Fetches over HTTP with libcurl, streaming the body into a sink as it arrives.
 ///
@@ -37,14 +34,13 @@ public struct HTTPClient: Sendable {
     /// - Throws: `CancellationError` when the task is cancelled, the sink's error when it refused
     ///   the response, or a `NewsError`.
     public func transfer(
-        _ request: URLRequest,
+        _ request: HTTPRequest,
         into sink: some TransferSink,
         sensitiveHeaders: Set<String> = [],
         progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws -> ResponseHead {
-        guard let url = request.url, URLPolicy.isWeb(url) else {
-            throw NewsError.unsupportedURL(request.url.map { Sanitizer.clean($0.absoluteString, maxLength: 200) } ?? "an empty URL")
-        }
+        let url = request.url
+        guard URLPolicy.isWeb(url) else { throw NewsError.unsupportedURL(Sanitizer.clean(url.absoluteString, maxLength: 200)) }
         try Task.checkCancellation()  // a cancelled task sends no request
         guard let driver = CurlDriver.shared else { throw NewsError.transport("libcurl could not be started") }
         let transfer = CurlTransfer(
@@ -65,7 +61,7 @@ public struct HTTPClient: Sendable {
 
     /// Fetches the whole body into memory, refusing more than `limit` bytes.
     public func fetch(
-        _ request: URLRequest,
+        _ request: HTTPRequest,
         limit: Int,
         sensitiveHeaders: Set<String> = [],
         progress: (@Sendable (TransferProgress) -> Void)? = nil

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Everything that can go wrong getting news, each readable as one sentence by a person.
 /// Messages never contain the API key (it is never in a URL, and never quoted here).

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Fetches news over HTTP (`HTTPClient`): NewsAPI queries (with the key), and NewsAPI-shaped
 /// documents at any URL or path (never with the key).
@@ -35,7 +32,7 @@ public struct NewsService: Sendable {
     /// Runs a NewsAPI query, conditionally when `validators` are given.
     public func headlines(_ query: NewsAPIRequest, validators: HTTPValidators?) async throws -> FetchResult {
         guard let url = query.url(base: baseURL) else { throw NewsError.unsupportedURL(baseURL.absoluteString) }
-        var request = URLRequest(url: url)
+        var request = HTTPRequest(url: url)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let apiKey, !apiKey.isEmpty { request.setValue(apiKey, forHTTPHeaderField: Self.apiKeyHeader) }
         let response = try await get(request, validators: validators, sensitiveHeaders: [Self.apiKeyHeader])
@@ -78,18 +75,18 @@ public struct NewsService: Sendable {
             try Task.checkCancellation()
             return Response(body: data, url: url, contentType: nil, status: nil, validators: HTTPValidators())
         }
-        var request = URLRequest(url: url)
+        var request = HTTPRequest(url: url)
         request.setValue("application/json, application/feed+json, application/rss+xml, application/atom+xml, */*;q=0.5", forHTTPHeaderField: "Accept")
         return try await get(request, validators: validators, sensitiveHeaders: [])
     }
 
     /// One GET, conditional when `validators` are given; a 304 gives no body.
-    private func get(_ request: URLRequest, validators: HTTPValidators?, sensitiveHeaders: Set<String>) async throws -> Response {
+    private func get(_ request: HTTPRequest, validators: HTTPValidators?, sensitiveHeaders: Set<String>) async throws -> Response {
         var request = request
         if let etag = validators?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         if let lastModified = validators?.lastModified { request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since") }
         let (head, body) = try await http.fetch(request, limit: sizeLimit, sensitiveHeaders: sensitiveHeaders)
-        let url = head.url ?? request.url ?? baseURL
+        let url = head.url ?? request.url
         let received = HTTPValidators(response: head)
         if head.status == 304, validators != nil {
             return Response(body: nil, url: url, contentType: nil, status: 304, validators: received.isEmpty ? validators ?? received : received)

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// One save from start to finish: reuse an existing file, or stream the image (from the
 /// network or a local edition) into a `FileSink` and commit it under a free safe name.
@@ -22,7 +19,7 @@ struct ImageSaveJob: Sendable {
             if request.imageURL.isFileURL {
                 try await copyLocal(into: sink, progress: progress)
             } else {
-                _ = try await http.transfer(URLRequest(url: request.imageURL), into: sink, progress: progress)
+                _ = try await http.transfer(HTTPRequest(url: request.imageURL), into: sink, progress: progress)
             }
             try sink.finishBody()
         } catch let error as SaveError {

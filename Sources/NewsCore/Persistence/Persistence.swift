@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Owns saving images to disk. Saves run off the main actor, at most `maxConcurrent` at once;
 /// a second save of an image being saved joins the first; an image already saved reports

@@ -1,9 +1,6 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
-/// Reads OPML 1.0 and 2.0 subscription lists with `XMLParser`.
+/// Reads OPML 1.0 and 2.0 subscription lists with libxml2 (`OPMLSAXParser`).
 ///
 /// Hostile files are refused before the parser sees them: no entity declarations (the
 /// "billion laughs" bomb), no DOCTYPE that names an external DTD or carries its own subset, no
@@ -18,27 +15,18 @@ public enum OPMLReader {
     public static func parse(_ data: Data) throws(OPMLParseFailure) -> OPMLOutlines {
         guard data.count <= maxSize else { throw OPMLParseFailure("it is larger than \(ByteCount.describe(maxSize))") }
         try HostileXML.check(data)
-        let delegate = OPMLParserDelegate()
-        let parser = XMLParser(data: data)
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        parser.delegate = delegate
-        let finished = parser.parse()
-        if let failure = delegate.failure { throw failure }
-        // libxml2 recovers from some errors and still reports success: any error refuses the file,
-        // so that an import never quietly takes half of it.
-        if let syntax = delegate.syntaxError ?? (finished ? nil : parser.parserError.map { ($0 as NSError, parser.lineNumber) }) {
-            throw OPMLParseFailure("it is not well-formed XML (line \(syntax.line): \(describe(syntax.error)))")
+        let run = OPMLSAXParser.parse(data)
+        if let failure = run.failure { throw failure }
+        if let syntax = run.syntaxError {
+            throw OPMLParseFailure("it is not well-formed XML (line \(syntax.line): \(describe(syntax.code)))")
         }
-        guard finished else { throw OPMLParseFailure("it is not well-formed XML") }
-        guard delegate.sawRoot else { throw OPMLParseFailure("it has no <opml> element") }
-        return delegate.outlines
+        guard run.walker.sawRoot else { throw OPMLParseFailure("it has no <opml> element") }
+        return run.walker.outlines
     }
 
-    /// The parser's error in words. The codes are libxml2's (`xmlParserErrors`), which is what
-    /// `XMLParser` reports on Linux, with only a domain and the number for a description.
-    static func describe(_ error: NSError) -> String {
-        switch error.code {
+    /// The parser's error in words, from libxml2's code (`xmlParserErrors`).
+    static func describe(_ code: Int32) -> String {
+        switch code {
         case 4: return "no XML at all"
         case 5: return "text after the end of the document"
         case 9: return "a character that XML does not allow"
@@ -48,7 +36,7 @@ public enum OPMLReader {
         case 73, 74: return "a broken tag"
         case 76: return "a closing tag that does not match the open one"
         case 77: return "an element that is never closed"
-        default: return "XML error \(error.code)"
+        default: return "XML error \(code)"
         }
     }
 }

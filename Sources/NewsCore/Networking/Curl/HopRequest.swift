@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// What one hop of a transfer asks for: the method, the URL and the headers. A redirect makes
 /// the next hop from this one (`RedirectPolicy`).
@@ -22,10 +19,10 @@ struct HopRequest: Sendable {
 
     /// The parts of `request` we send (the method, the URL, the headers); a body is not sent.
     /// A header whose name or value could end the line (CR, LF) is dropped, not sent.
-    init(_ request: URLRequest, url: URL) {
-        let method = (request.httpMethod ?? "GET").uppercased()
+    init(_ request: HTTPRequest, url: URL) {
+        let method = request.httpMethod.uppercased()
         var headers: [(name: String, value: String)] = []
-        for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
+        for (name, value) in request.headers.sorted(by: { $0.name < $1.name }) {
             guard !Self.headersSetByUs.contains(name.lowercased()), Self.isSafe(name), Self.isSafe(value), !name.isEmpty,
                   !name.contains(":") else { continue }
             headers.append((name, value))

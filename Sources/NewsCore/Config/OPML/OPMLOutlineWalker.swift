@@ -1,38 +1,31 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
-/// Walks the outline tree: an outline with a feed URL is a feed; one without is a folder whose
-/// name (`title`, else `text`) becomes part of the group of the feeds inside it.
-final class OPMLParserDelegate: NSObject, XMLParserDelegate {
+/// Walks the outline tree as the parser reports it: an outline with a feed URL is a feed; one
+/// without is a folder whose name (`title`, else `text`) becomes part of the group of the feeds
+/// inside it. A refusal ends the walk (the parser stops at the first one).
+struct OPMLOutlineWalker {
     private(set) var outlines = OPMLOutlines()
-    private(set) var failure: OPMLParseFailure?
     private(set) var sawRoot = false
-    /// The first syntax error and the line it was found on (later ones follow from it).
-    private(set) var syntaxError: (error: NSError, line: Int)?
     /// One entry per open `outline`: the folder's name, or nil for a feed or a nameless folder.
     private var folders: [String?] = []
     private var depth = 0
     private var count = 0
 
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-        qualifiedName qName: String?, attributes: [String: String] = [:]
-    ) {
+    /// An element opened, with its attributes (names as written).
+    mutating func start(_ elementName: String, attributes: [(name: String, value: String)]) throws(OPMLParseFailure) {
         depth += 1
         if depth == 1 {
             guard elementName.lowercased() == "opml" else {
-                return fail(parser, "it is not OPML (its root element is <\(Sanitizer.clean(elementName, maxLength: 40))>)")
+                throw OPMLParseFailure("it is not OPML (its root element is <\(Sanitizer.clean(elementName, maxLength: 40))>)")
             }
             sawRoot = true
             return
         }
         guard elementName.lowercased() == "outline" else { return }
         count += 1
-        guard folders.count < OPMLReader.maxDepth else { return fail(parser, "its outlines nest more than \(OPMLReader.maxDepth) deep") }
-        guard count <= OPMLReader.maxOutlines else { return fail(parser, "it has more than \(OPMLReader.maxOutlines) outlines") }
-        let attributes = Dictionary(attributes.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        guard folders.count < OPMLReader.maxDepth else { throw OPMLParseFailure("its outlines nest more than \(OPMLReader.maxDepth) deep") }
+        guard count <= OPMLReader.maxOutlines else { throw OPMLParseFailure("it has more than \(OPMLReader.maxOutlines) outlines") }
+        let attributes = Dictionary(attributes.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         let name = Sanitizer.cleanOptional(attributes["title"], maxLength: TextLimits.name)
             ?? Sanitizer.cleanOptional(attributes["text"], maxLength: TextLimits.name)
         guard let link = feedLink(attributes) else {
@@ -48,35 +41,9 @@ final class OPMLParserDelegate: NSObject, XMLParserDelegate {
         outlines.feeds.append(OPMLFeed(title: name, url: url, site: site, group: group(category: attributes["category"])))
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+    mutating func end(_ elementName: String) {
         depth -= 1
         if elementName.lowercased() == "outline", depth >= 1, !folders.isEmpty { folders.removeLast() }
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-        if syntaxError == nil { syntaxError = (parseError as NSError, parser.lineNumber) }
-    }
-
-    // Entity declarations are refused before parsing (`HostileXML`): on Linux, XMLParser never calls
-    // these two, so that byte check is the guard; they stop the parser where the platform does call them.
-    func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
-        fail(parser, "it declares XML entities, which Headlines refuses")
-    }
-
-    func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
-        fail(parser, "it declares external entities, which Headlines never loads")
-    }
-
-    /// With every declaration refused, a reference that gets here names an entity XML does not
-    /// define (HTML's `&nbsp;`, say); nothing is ever loaded for it.
-    func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
-        fail(parser, "it is not well-formed XML (line \(parser.lineNumber): the undefined entity &\(Sanitizer.clean(name, maxLength: 40));)")
-        return nil
-    }
-
-    private func fail(_ parser: XMLParser, _ reason: String) {
-        if failure == nil { failure = OPMLParseFailure(reason) }
-        parser.abortParsing()
     }
 
     /// `xmlUrl`; else `url` on an outline typed as a feed (some readers write that).

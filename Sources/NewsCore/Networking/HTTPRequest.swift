@@ -1,0 +1,31 @@
+import Foundation
+
+/// What a transfer asks for: a method, a URL and headers (no body: Headlines only reads). Our
+/// own value rather than FoundationNetworking's `URLRequest`, whose library (and its libcurl
+/// bridge) NewsCore would otherwise load for nothing: transfers go through libcurl directly.
+public struct HTTPRequest: Sendable {
+    public var url: URL
+    public var httpMethod = "GET"
+    /// Names as first given; one value per name, whatever its case.
+    public private(set) var headers: [(name: String, value: String)] = []
+
+    public init(url: URL) {
+        self.url = url
+    }
+
+    /// Sets a header, replacing any value it had under any case of its name; nil removes it.
+    public mutating func setValue(_ value: String?, forHTTPHeaderField name: String) {
+        let index = headers.firstIndex { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+        switch (index, value) {
+        case (let index?, let value?): headers[index].value = value
+        case (let index?, nil): headers.remove(at: index)
+        case (nil, let value?): headers.append((name, value))
+        case (nil, nil): break
+        }
+    }
+
+    /// The value of a header, whatever the case of its name.
+    public func value(forHTTPHeaderField name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
