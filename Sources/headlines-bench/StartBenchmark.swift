@@ -66,6 +66,9 @@ enum StartBenchmark {
             + ours.map { ms($0.time) }.joined(separator: ", ") + "; warm-up \(ms(warmUp.time)) not counted), peak RSS "
             + ours.map { Format.bytes($0.peakBytes) }.joined(separator: ", ")
             + " (when the headline showed: " + ours.map { Format.bytes($0.shownBytes) }.joined(separator: ", ") + ")"]
+        lines.append("  headlines binary: " + (try linksSwiftStatically(binary)
+            ? "Swift runtime and Foundation linked in (swift build -c release --static-swift-stdlib)"
+            : "Swift runtime and Foundation as shared libraries (a plain swift build -c release; --static-swift-stdlib starts smaller)"))
         lines.append("  (peak RSS: each program's own VmHWM, read until it exits. wait4's ru_maxrss, \(Format.bytes(ours.map(\.maxRSS).max() ?? 0)) "
             + "for ours, is not used: it counts this benchmark's memory, which Linux carries into a spawned child across exec)")
         lines.append("  " + (try await rowsReadAtOpen(cacheFile, url: feedURL)))
@@ -91,6 +94,13 @@ enum StartBenchmark {
         }
         lines.append("  goal: ≤ \(ms(goal, decimals: 0))\(memoryGoal): " + (met ? "PASS" : "MISS"))
         return BenchmarkOutcome(summary: lines.joined(separator: "\n"), goalMet: met)
+    }
+
+    /// Whether `binary` carries the Swift runtime inside: its dynamic section then names no
+    /// shared libswiftCore.
+    static func linksSwiftStatically(_ binary: URL) throws -> Bool {
+        let bytes = try Data(contentsOf: binary, options: .alwaysMapped)
+        return bytes.range(of: Data("libswiftCore.so\0".utf8)) == nil
     }
 
     /// The cache `headlines --source URL` opens, holding the document's articles under that
