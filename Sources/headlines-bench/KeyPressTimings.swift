@@ -77,6 +77,8 @@ enum BenchmarkWait {
     /// Waits until `condition` holds, or fails the benchmark naming `what` after `timeout`.
     @MainActor
     static func until(_ what: String, timeout: Duration = .seconds(20), _ condition: () -> Bool) async throws {
-        guard await eventually(timeout: timeout, condition) else { throw BenchmarkFailure("timed out waiting until \(what)") }
+        // A closure literal, so the condition runs on the main actor: handing `condition` itself
+        // over converts it to a nonisolated async function, which trapped on the isolation check.
+        guard await eventually(timeout: timeout, { condition() }) else { throw BenchmarkFailure("timed out waiting until \(what)") }
     }
 }

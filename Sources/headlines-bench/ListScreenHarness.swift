@@ -37,7 +37,8 @@ final class ListScreenHarness {
 
     /// Waits until `condition` holds on the screen, or fails saying `what` did not happen.
     func waitUntil(_ what: String, timeout: Duration = .seconds(20), _ condition: () -> Bool) async throws {
-        guard await eventually(timeout: timeout, interval: .milliseconds(1), condition) else {
+        // A closure literal keeps the condition on the main actor (see BenchmarkWait.until).
+        guard await eventually(timeout: timeout, interval: .milliseconds(1), { condition() }) else {
             throw BenchmarkFailure("timed out waiting until \(what)")
         }
     }
