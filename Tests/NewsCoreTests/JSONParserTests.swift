@@ -37,6 +37,9 @@ struct JSONParserTests {
         #expect(try parse("{ \"a\" : 1 , \"b\" : [ true , null ] }") == .object(["a": .number(1), "b": .array([.bool(true), .null])]))
         #expect(try parse("[1,\"two\",{\"three\":3},[4]]") == .array([.number(1), .string("two"), .object(["three": .number(3)]), .array([.number(4)])]))
         #expect(try parse("{\"a\":1,\"a\":2}") == .object(["a": .number(2)]))  // the last duplicate wins
+        #expect(try parse("{\"a\":1,\"b\":0,\"a\":2}")["a"] == .number(2))
+        #expect(try parse("{\"z\":1,\"a\":2,\"m\":3}").object?.map(\.key) == ["z", "a", "m"])  // document order
+        #expect(try parse("{\"a\":1,\"b\":2}") != .object(["a": .number(1)]))
     }
 
     @Test func nesting() throws {
@@ -184,12 +187,12 @@ struct JSONParserTests {
             }
             return .array(values)
         case let dictionary as [String: Any]:
-            var members: [String: JSONValue] = [:]
+            var members: [JSONObject.Member] = []
             for (key, element) in dictionary {
                 guard let value = jsonValue(element) else { return nil }
-                members[key] = value
+                members.append((key: key, value: value))
             }
-            return .object(members)
+            return .object(JSONObject(members: members))
         default: return nil
         }
     }

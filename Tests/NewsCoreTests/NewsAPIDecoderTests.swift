@@ -105,6 +105,13 @@ struct NewsAPIDecoderTests {
         #expect(edition.skipped == 1)
     }
 
+    @Test func aRepeatedMemberCountsOnceWithItsLastValue() throws {
+        let json = #"{"articles":[{"title":"old","url":"https://a.example/1","title":"new"}],"articles2":[],"status":"ok"}"#
+        let edition = try decode(json)
+        #expect(edition.articles.map(\.title) == ["new"])
+        #expect(edition.skipped == 0)
+    }
+
     @Test func emptyStringsBecomeNilAndUnknownFieldsAreIgnored() throws {
         let json = #"""
         {"status":"ok","articles":[{"source":{"id":"","name":""},"author":"","title":"T","description":"   ",

@@ -27,8 +27,8 @@ public struct JSONParser {
     private var index = 0
     private var scratch: [UInt8] = []
     /// How many members the last object at each depth had: the next object there is likely the
-    /// same kind (an array of articles), so its dictionary starts at that size rather than being
-    /// grown, and rehashed, member by member.
+    /// same kind (an array of articles), so its storage starts at that size rather than being
+    /// grown member by member.
     private var sizeHints: [Int] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
@@ -80,7 +80,8 @@ public struct JSONParser {
             return .object([:])
         }
         while sizeHints.count <= depth { sizeHints.append(0) }
-        var members = [String: JSONValue](minimumCapacity: sizeHints[depth])
+        var members: [JSONObject.Member] = []
+        members.reserveCapacity(sizeHints[depth])
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a member name") }
@@ -88,14 +89,14 @@ public struct JSONParser {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
             index += 1
-            members[key] = try parseValue(depth: depth)  // the last of a repeated name wins
+            members.append((key: key, value: try parseValue(depth: depth)))  // lookups find the last of a repeated name
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of document") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "}") {
                 index += 1
                 sizeHints[depth] = min(members.count, 32)  // a hint, not a promise: a hostile giant is not repeated
-                return .object(members)
+                return .object(JSONObject(members: members))
             }
             throw error("expected ',' or '}'")
         }

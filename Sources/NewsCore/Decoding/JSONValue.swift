@@ -6,7 +6,7 @@ public enum JSONValue: Sendable, Equatable {
     case number(Double)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    case object(JSONObject)
 
     /// What kind of value this is, for messages: "null", "a list", "a number"...
     var kindDescription: String {
@@ -35,7 +35,7 @@ public enum JSONValue: Sendable, Equatable {
         return nil
     }
 
-    public var object: [String: JSONValue]? {
+    public var object: JSONObject? {
         if case .object(let members) = self { return members }
         return nil
     }

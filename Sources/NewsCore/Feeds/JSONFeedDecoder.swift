@@ -33,7 +33,7 @@ enum JSONFeedDecoder {
         return edition
     }
 
-    private static func item(_ fields: [String: JSONValue]) -> RawItem {
+    private static func item(_ fields: JSONObject) -> RawItem {
         var item = RawItem()
         // The rule for every feed's titles: entities decoded and tags stripped.
         item.title = fields["title"]?.string.map { RawText(text: $0, isHTML: true) }
