@@ -25,7 +25,7 @@ struct ArticleViewTests {
         var state = state
         var canvas = Canvas(width: width, height: height)
         let layout = ArticleLayout(width: width, height: height)
-        var view = ArticleView(state: state, layout: layout, calendar: Fixtures.utc)
+        var view = ArticleView(state: state, layout: layout, localTime: Fixtures.utcTime)
         let lines = view.lines()
         state.scroll(.by(offset), lineCount: lines.count, rows: layout.bodyRows)
         view.state = state
@@ -34,7 +34,7 @@ struct ArticleViewTests {
     }
 
     static func view(_ state: ArticleState, width: Int, height: Int = 30) -> ArticleView {
-        ArticleView(state: state, layout: ArticleLayout(width: width, height: height), calendar: Fixtures.utc)
+        ArticleView(state: state, layout: ArticleLayout(width: width, height: height), localTime: Fixtures.utcTime)
     }
 
     @Test("title, byline, date, description, content and URL, wrapped to the width")

@@ -11,6 +11,8 @@ enum Fixtures {
         calendar.timeZone = TimeZone(identifier: "UTC")!
         return calendar
     }()
+    /// Local times in UTC, for the views.
+    static let utcTime = LocalTime.calendar(utc)
 
     static func date(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0) -> Date {
         utc.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))!
@@ -75,7 +77,7 @@ enum Fixtures {
         let layout = ListLayout(width: width, height: height)
         state.fit(rows: layout.bodyRows)
         var view = HeadlinesView(state: state, layout: layout, now: now)
-        view.calendar = utc
+        view.localTime = utcTime
         view.render(into: &canvas)
         return (canvas, state.scroll)
     }

@@ -71,13 +71,13 @@ struct ProgressBarTests {
     @Test("ages: now, minutes, hours, days, then day and month", arguments: Fixtures.ages.indices)
     func ages(index: Int) {
         let (date, text) = Fixtures.ages[index]
-        #expect(DateText.age(date, now: Fixtures.now, calendar: Fixtures.utc) == text)
+        #expect(DateText.age(date, now: Fixtures.now, localTime: Fixtures.utcTime) == text)
     }
 
     @Test("age boundaries and future dates")
     func ageBoundaries() {
         let now = Fixtures.now
-        func age(_ seconds: Double) -> String { DateText.age(now.addingTimeInterval(-seconds), now: now, calendar: Fixtures.utc) }
+        func age(_ seconds: Double) -> String { DateText.age(now.addingTimeInterval(-seconds), now: now, localTime: Fixtures.utcTime) }
         #expect(age(0) == "now")
         #expect(age(59.9) == "now")
         #expect(age(60) == "1m")
@@ -92,11 +92,26 @@ struct ProgressBarTests {
 
     @Test("full dates and times in the calendar's zone")
     func fullDates() {
-        #expect(DateText.full(Fixtures.now, calendar: Fixtures.utc) == "Sun 29 Nov 2026, 21:40")
-        #expect(DateText.full(Fixtures.date(2027, 1, 4, 9, 5), calendar: Fixtures.utc) == "Mon 4 Jan 2027, 09:05")
-        #expect(DateText.time(Fixtures.date(2026, 3, 1, 7, 3), calendar: Fixtures.utc) == "07:03")
+        #expect(DateText.full(Fixtures.now, localTime: Fixtures.utcTime) == "Sun 29 Nov 2026, 21:40")
+        #expect(DateText.full(Fixtures.date(2027, 1, 4, 9, 5), localTime: Fixtures.utcTime) == "Mon 4 Jan 2027, 09:05")
+        #expect(DateText.time(Fixtures.date(2026, 3, 1, 7, 3), localTime: Fixtures.utcTime) == "07:03")
         var paris = Fixtures.utc
         paris.timeZone = TimeZone(identifier: "Europe/Paris")!
-        #expect(DateText.time(Fixtures.now, calendar: paris) == "22:40")
+        #expect(DateText.time(Fixtures.now, localTime: .calendar(paris)) == "22:40")
+    }
+
+    /// The machine's zone comes from the C library (no ICU at start); it must place every
+    /// date where Foundation's calendar for the same zone does, across the year's changes of
+    /// offset, and give up on a date no calendar can place.
+    @Test func theSystemZoneAgreesWithTheCalendar() {
+        let calendar = LocalTime.calendar(.current)
+        for month in 1...12 {
+            for hour in [0, 1, 2, 3, 12, 23] {
+                let date = Fixtures.date(2026, month, month == 2 ? 28 : 29, hour, 30)
+                #expect(LocalTime.system.parts(date) == calendar.parts(date), "\(date)")
+            }
+        }
+        #expect(LocalTime.system.parts(Date(timeIntervalSince1970: 1e15)) == nil)
+        #expect(DateText.full(Date(timeIntervalSince1970: 1e15)) == ISO8601.formatUTC(Date(timeIntervalSince1970: 1e15)))
     }
 }

@@ -20,7 +20,7 @@ struct ArticleFullTextTests {
     }
 
     static func lines(_ article: Article, width: Int = 60) -> [StyledLine] {
-        ArticleView(state: ArticleState(article: article), layout: ArticleLayout(width: width, height: 30), calendar: Fixtures.utc)
+        ArticleView(state: ArticleState(article: article), layout: ArticleLayout(width: width, height: 30), localTime: Fixtures.utcTime)
             .lines().lines
     }
 

@@ -38,7 +38,7 @@ struct ArticlePictureTests {
     }
 
     static func render(_ state: ArticleState, width: Int, height: Int, depth: PictureColourDepth) -> (Canvas, ArticleLines) {
-        var view = ArticleView(state: state, layout: ArticleLayout(width: width, height: height), calendar: Fixtures.utc)
+        var view = ArticleView(state: state, layout: ArticleLayout(width: width, height: height), localTime: Fixtures.utcTime)
         view.depth = depth
         let lines = view.lines()
         var canvas = Canvas(width: width, height: height)

@@ -11,13 +11,13 @@ enum ArticleText {
     static let descriptionStyle = Style(.normal, bold: true)
     static let addressStyle = Style(.accent, underline: true)
 
-    static func header(_ article: Article, columns: Int, calendar: Calendar) -> [StyledLine] {
+    static func header(_ article: Article, columns: Int, localTime: LocalTime) -> [StyledLine] {
         var lines = wrapped(article.title.isEmpty ? "(untitled)" : article.title, titleStyle, columns: columns)
         var byline: [String] = []
         if let source = article.sourceName { byline.append(source) }
         if let author = article.author { byline.append("by " + author) }
         if !byline.isEmpty { lines += wrapped(byline.joined(separator: " · "), bylineStyle, columns: columns) }
-        lines += wrapped(article.publishedAt.map { DateText.full($0, calendar: calendar) } ?? "Undated", dateStyle, columns: columns)
+        lines += wrapped(article.publishedAt.map { DateText.full($0, localTime: localTime) } ?? "Undated", dateStyle, columns: columns)
         lines.append(.blank)
         return lines
     }

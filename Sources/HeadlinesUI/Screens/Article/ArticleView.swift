@@ -16,7 +16,7 @@ public struct ArticleLines: Equatable, Sendable {
 public struct ArticleView {
     public var state: ArticleState
     public var layout: ArticleLayout
-    public var calendar: Calendar = .current
+    public var localTime: LocalTime = .system
     /// The body as read from its HTML; the screen reads it once. Nil: read here, if there is one.
     public var richText: RichText?
     /// The body's lines at this width (`bodyLines()`); the screen lays them out once per width.
@@ -36,10 +36,10 @@ public struct ArticleView {
     public static let defaultHints = KeyMap().hints(ArticleScreen.hintedActions, on: .article, labels: [.down: "scroll"])
     public static let defaultLinkHints = ArticleScreen.linkHints(KeyMap())
 
-    public init(state: ArticleState, layout: ArticleLayout, calendar: Calendar = .current) {
+    public init(state: ArticleState, layout: ArticleLayout, localTime: LocalTime = .system) {
         self.state = state
         self.layout = layout
-        self.calendar = calendar
+        self.localTime = localTime
     }
 
     /// The picture's room on this layout, or nil when none is kept.
@@ -54,7 +54,7 @@ public struct ArticleView {
     /// The article's lines at the layout's width (before scrolling).
     public func lines() -> ArticleLines {
         let columns = layout.textColumns
-        var lines = ArticleText.header(state.article, columns: columns, calendar: calendar)
+        var lines = ArticleText.header(state.article, columns: columns, localTime: localTime)
         let pictureTop = lines.count
         let slot = slot()
         if let slot {

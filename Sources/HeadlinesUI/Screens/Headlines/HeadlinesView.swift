@@ -12,7 +12,7 @@ public struct HeadlinesView {
     public var downloadsSummary: String?
     /// The downloads line wins over everything else (a quit is waiting for saves).
     public var downloadsFirst = false
-    public var calendar: Calendar = .current
+    public var localTime: LocalTime = .system
 
     /// The status bar's key hints (from the key map in force).
     public var keyHints = HeadlinesView.defaultHints
@@ -70,7 +70,7 @@ public struct HeadlinesView {
                     let marks = (item.isStarred ? "*" : " ") + (item.isNew ? "N" : item.isRead ? " " : "•")
                     canvas.write(marks, x: 0, y: y, style: selected ? base : Style(.accent, bold: true))
                 }
-                let age = DateText.age(article.publishedAt, now: now, calendar: calendar)
+                let age = DateText.age(article.publishedAt, now: now, localTime: localTime)
                 canvas.write(TextLayout.pad(" " + age, to: ageWidth), x: gutter, y: y, style: selected ? base : Style(.date))
                 let sourceX = gutter + ageWidth
                 canvas.write(article.sourceName ?? "", x: sourceX, y: y, style: selected ? base : Style(.source), maxX: sourceX + sourceWidth - 1)
@@ -114,7 +114,7 @@ public struct HeadlinesView {
             if state.skipped > 0 { facts.append("\(state.skipped) skipped") }
             if let filter = state.filter { facts.insert("/\(filter): \(state.rows.count) found", at: 0) }
         }
-        if let lastRefresh = state.lastRefresh { facts.append("updated " + DateText.time(lastRefresh, calendar: calendar)) }
+        if let lastRefresh = state.lastRefresh { facts.append("updated " + DateText.time(lastRefresh, localTime: localTime)) }
         facts.append(state.sourceName)
         StatusBar.render(left: left, leftStyle: leftStyle, right: facts.joined(separator: " · "), into: &canvas, y: y)
     }
