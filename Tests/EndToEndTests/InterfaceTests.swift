@@ -24,9 +24,11 @@ extension EndToEnd {
             let session = try HeadlinesSession(newsAPI: server)
             defer { session.close() }
             try await session.tmux.waitForText("Loading")
-            let screen = try await session.tmux.waitForText("Story 5")
+            // The rows can show a frame before the status bar ends the load: wait for both.
+            let screen = try await session.tmux.waitForScreen(describedAs: "the stories and their count") {
+                $0.contains("Story 5") && $0.contains("5 articles")
+            }
             #expect(screen.contains("Story 1"))
-            #expect(screen.contains("5 articles"))
             #expect(!screen.contains("Loading"))
             #expect(server.requests.count == 1)
         }
