@@ -37,15 +37,9 @@ let package = Package(
         // The model, decoders, networking and persistence. Knows nothing of terminals.
         .target(name: "NewsCore", dependencies: ["CCurl", "CSQLite", "CLibXML2", "CImageDecoders"], path: "Sources/NewsCore"),
 
-        // The bundled demo edition. Its path is the package root so that the top-level
-        // Resources/ folder can be its resource; its sources live under Sources/DemoEdition.
-        .target(
-            name: "DemoEdition",
-            path: ".",
-            exclude: ["Sources/NewsCore", "Sources/HeadlinesUI", "Sources/CNCursesW", "Sources/CCurl", "Sources/CSQLite", "Sources/CLibXML2", "Sources/CTerminalGuard", "Sources/CTerminalIO", "Sources/CImageDecoders", "Sources/headlines", "Sources/headlines-bench", "Tests", "README.md", ".ci"],
-            sources: ["Sources/DemoEdition"],
-            resources: [.copy("Resources/demo")]
-        ),
+        // Finds the bundled demo edition in the checkout's Resources/demo (no SwiftPM resource
+        // bundle: its generated accessor loads Foundation's Bundle, and with it ICU, at start).
+        .target(name: "DemoEdition", path: "Sources/DemoEdition"),
 
         // Screens, widgets, the runtime and the one terminal driver that calls curses.
         .target(name: "HeadlinesUI", dependencies: ["NewsCore", "CNCursesW", "CTerminalGuard", "CTerminalIO"], path: "Sources/HeadlinesUI"),

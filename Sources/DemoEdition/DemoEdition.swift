@@ -1,10 +1,34 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// The bundled demo edition: a NewsAPI-shaped document with local images,
-/// so that the first run shows news with no key and no network.
+/// The bundled demo edition: a NewsAPI-shaped document with local images, so that the first
+/// run shows news with no key and no network. Read from the checkout's `Resources/demo` (as a
+/// SwiftPM resource bundle would have been, without the Foundation `Bundle` it loads), or from
+/// a `demo` folder beside the binary when it is installed on its own.
 public enum DemoEdition {
     /// The demo document, `Resources/demo/headlines.json` in the source tree.
     public static var documentURL: URL? {
-        Bundle.module.url(forResource: "headlines", withExtension: "json", subdirectory: "demo")
+        candidates.first { FileManager.default.fileExists(atPath: $0.path) }
+    }
+
+    private static var candidates: [URL] {
+        var folders: [URL] = []
+        if let executable = executablePath() {
+            folders.append(URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("demo", isDirectory: true))
+        }
+        // Sources/DemoEdition/DemoEdition.swift → Resources/demo
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        folders.append(checkout.appendingPathComponent("Resources/demo", isDirectory: true))
+        return folders.map { $0.appendingPathComponent("headlines.json") }
+    }
+
+    /// This program's own file, whatever name it was started by.
+    private static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

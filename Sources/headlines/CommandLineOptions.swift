@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// What the command line asked for. Parsing is pure so that it can be tested without a process.

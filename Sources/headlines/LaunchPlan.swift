@@ -1,5 +1,5 @@
 import DemoEdition
-import Foundation
+import FoundationEssentials
 import HeadlinesUI
 import NewsCore
 

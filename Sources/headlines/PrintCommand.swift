@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import HeadlinesUI
 import NewsCore
 
@@ -53,10 +54,26 @@ enum PrintCommand {
 /// Writes to the standard streams without buffering surprises.
 enum Output {
     static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        writeAll(text, to: 1)
     }
 
     static func error(_ line: String) {
-        FileHandle.standardError.write(Data(("headlines: " + line + "\n").utf8))
+        writeAll("headlines: " + line + "\n", to: 2)
+    }
+
+    /// Text for stderr as it is (the usage).
+    static func rawError(_ text: String) {
+        writeAll(text, to: 2)
+    }
+
+    /// Every byte, through short writes and interruptions; a stream that is gone ends it.
+    private static func writeAll(_ text: String, to fd: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
     }
 }

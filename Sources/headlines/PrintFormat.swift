@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// The lines `--print` writes: tab-separated text, or one JSON object per article.

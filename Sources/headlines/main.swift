@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import NewsCore
 
 // The entry point: parse, read the config, then import/export, print, or open the interface.
@@ -8,7 +9,7 @@ do {
     options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
     Output.error(error.message)
-    FileHandle.standardError.write(Data((CommandLineOptions.usage + "\n").utf8))
+    Output.rawError(CommandLineOptions.usage + "\n")
     exit(2)
 }
 if options.help {

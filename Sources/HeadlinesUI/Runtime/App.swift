@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The loop: keys, signals and redraw requests arrive as events on the main actor; the top
 /// screen handles keys; a redraw renders the top screen into a canvas and the driver copies

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// What screens need from the outside world, passed down explicitly (no globals).

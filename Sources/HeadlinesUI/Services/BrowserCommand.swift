@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import NewsCore
 
 /// How to open a URL: `$BROWSER` (run in the terminal, which it may need), else `xdg-open`
@@ -17,7 +18,7 @@ public struct BrowserCommand: Equatable, Sendable {
             if !words.isEmpty {
                 if words.contains(where: { $0.contains("%s") }) {
                     // %s is replaced inside its word (`--url=%s`), so the URL stays within one argument.
-                    words = words.map { $0.replacingOccurrences(of: "%s", with: link) }
+                    words = words.map { $0.replacing("%s", with: link) }
                 } else {
                     words.append(link)
                 }
@@ -38,26 +39,13 @@ public enum BrowserLauncher {
     /// get /dev/null for all three streams so their chatter never reaches the screen.
     public static func run(_ command: BrowserCommand) async throws(LaunchError) -> Int32 {
         guard let program = command.arguments.first else { throw LaunchError(message: "No browser command is set.") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command.arguments
-        if !command.runsInTerminal {
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-        }
-        let status: Int32
+        let pid: pid_t
         do {
-            status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
-                process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-                do { try process.run() } catch {
-                    process.terminationHandler = nil
-                    continuation.resume(throwing: error)
-                }
-            }
+            pid = try ChildProcess.spawn(["/usr/bin/env"] + command.arguments, detached: !command.runsInTerminal)
         } catch {
             throw LaunchError(message: "Could not start \(program).")
         }
+        let status = await ChildProcess.exitStatus(of: pid)
         // env exits 127 when it cannot find the program.
         if status == 127 { throw LaunchError(message: "The browser “\(program)” was not found.") }
         return status

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// The app's image saves, as the interface sees them: one row per file with its state and

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// Any error as one sentence for a person.
@@ -6,6 +6,6 @@ public enum ErrorText {
     public static func sentence(_ error: any Error) -> String {
         if let readable = error as? any ReadableError { return readable.message }
         if error is CancellationError { return "Cancelled." }
-        return error.localizedDescription
+        return String(describing: error)
     }
 }

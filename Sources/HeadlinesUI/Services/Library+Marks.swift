@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// The reader's marks, written to the cache in the library's own scope: they complete even when

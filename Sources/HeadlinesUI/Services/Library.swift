@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// The session's sources and their articles, as every screen sees them. The cache holds the

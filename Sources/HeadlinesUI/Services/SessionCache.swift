@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import NewsCore
 
 /// The article cache for one run: the file at its place, or, when that cannot be opened at all

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import NewsCore
 
 /// What a cell shows when the terminal's locale is not UTF-8 (`LANG=C`): curses can then only
 /// draw ASCII, and shows anything else as a blank. Letters lose their accents (é → e), common
@@ -9,8 +10,12 @@ enum ASCIIFallback {
         guard !cell.utf8.allSatisfy({ $0 < 0x80 }) else { return cell }
         if columns == 1 {
             if let first = cell.unicodeScalars.first, let mapped = punctuation[first.value] { return mapped }
-            let folded = cell.decomposedStringWithCanonicalMapping.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 }
-            if folded.count == 1 { return String(String.UnicodeScalarView(folded)) }
+            // A letter and its accents (precomposed, or followed by combining marks): the letter.
+            if let first = cell.unicodeScalars.first,
+               cell.unicodeScalars.dropFirst().allSatisfy({ $0.properties.generalCategory == .nonspacingMark }) {
+                if first.isASCII, first.value >= 0x20 { return String(Character(first)) }
+                if let base = LatinLetters.base(of: first), base.isASCII { return String(Character(base)) }
+            }
         }
         return String(repeating: "?", count: max(1, columns))
     }

@@ -1,7 +1,8 @@
 import CNCursesW
 import CTerminalGuard
 import CTerminalIO
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The one place that calls curses. Everything else draws into a `Canvas`; the driver copies
 /// what changed since the last frame to the terminal (`wnoutrefresh` + `doupdate`), reads

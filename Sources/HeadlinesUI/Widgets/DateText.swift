@@ -1,5 +1,5 @@
 import NewsCore
-import Foundation
+import FoundationEssentials
 
 /// Dates as a reader wants them: an age in the list, a full local date on the article.
 public enum DateText {

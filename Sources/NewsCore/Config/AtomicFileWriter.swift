@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -41,7 +41,7 @@ enum AtomicFileWriter {
             guard let base = buffer.baseAddress else { return nil }  // nothing to write
             var offset = 0
             while offset < buffer.count {
-                let written = Foundation.write(fd, base + offset, buffer.count - offset)
+                let written = Glibc.write(fd, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return LineError(String(cString: strerror(errno)))

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a config file says, checked: global settings, the sources in file order, and the key
 /// (re)bindings in file order. Built by `ConfigParser`; read from disk by `ConfigFile`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A problem in a config file: where it is and what is wrong, read as one line by a person,
 /// in the form compilers use so that editors can jump to it: `~/.config/headlines/config:12: unknown setting "colour"`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads a source's `url = ...`: an http(s) URL, a file URL, or a path; nothing else.
 enum ConfigLocation {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads the config file's text into a checked `Config`, or the first error with its line.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the config file lives, and how paths are written in it and in messages.
 public enum ConfigPaths {
@@ -27,7 +27,7 @@ public enum ConfigPaths {
     /// The home folder: `HOME` when it is set to an absolute path, else the account's.
     static func home(_ environment: [String: String]) -> String? {
         if let home = environment["HOME"], home.hasPrefix("/") { return home }
-        let fallback = NSHomeDirectory()
+        let fallback = AccountHome.path()
         return fallback.hasPrefix("/") ? fallback : nil
     }
 

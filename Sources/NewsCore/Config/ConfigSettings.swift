@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The global `name = value` settings, each checked for its type and range, with its default.
 /// Command-line options win over these; the caller applies that order.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Collects the lines of one `[source "Name"]` section and checks them as a whole when it ends.
 struct SourceSectionBuilder {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Recognises a news document by its content (never its URL or Content-Type, which are often
 /// wrong) and hands it to the right decoder: JSON is a JSON Feed when its `version` says so,
@@ -43,12 +43,12 @@ public enum DocumentDecoder {
             rest = rest[open...]
             if rest.hasPrefix("<!doctype") { return rest.dropFirst(9).drop(while: \.isWhitespace).hasPrefix("html") }
             if rest.hasPrefix("<!--") {
-                guard let close = rest.range(of: "-->") else { return false }
+                guard let close = rest.firstRange(of: "-->") else { return false }
                 rest = rest[close.upperBound...]
                 continue
             }
             if rest.hasPrefix("<?") {
-                guard let close = rest.range(of: "?>") else { return false }
+                guard let close = rest.firstRange(of: "?>") else { return false }
                 rest = rest[close.upperBound...]
                 continue
             }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A strict, fast JSON parser over UTF-8 bytes (RFC 8259), hardened for hostile input:
 /// nesting depth is capped, invalid UTF-8 becomes U+FFFD, and errors carry a byte offset.

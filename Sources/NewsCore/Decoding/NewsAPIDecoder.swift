@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Decodes NewsAPI responses (`/v2/top-headlines`, `/v2/everything`) and documents of the
 /// same shape. Lossy on purpose: each article is decoded on its own and a bad one is

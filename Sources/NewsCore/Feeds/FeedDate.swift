@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A feed's date in any form feeds use: RFC 822/1123 (RSS `pubDate`), ISO 8601 (Atom, JSON
 /// Feed, `dc:date`), or a W3C-DTF date without a time (`2024-06-10`, read as midnight UTC).

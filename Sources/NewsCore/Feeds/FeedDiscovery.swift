@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds the feeds a web page names in its `<link rel="alternate" type="application/rss+xml"
 /// href="...">` tags (also Atom and JSON Feed types), in the page's order, resolved against the
@@ -38,10 +38,10 @@ public enum FeedDiscovery {
         guard let rel = HTMLTagScanner.attribute("rel", of: tag, in: bytes),
               rel.lowercased().split(whereSeparator: \.isWhitespace).contains("alternate"),
               let type = HTMLTagScanner.attribute("type", of: tag, in: bytes),
-              let mediaType = type.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased(),
+              let mediaType = type.split(separator: ";").first?.trimmingSpaces().lowercased(),
               feedTypes.contains(mediaType),
               let href = HTMLTagScanner.attribute("href", of: tag, in: bytes)
         else { return nil }
-        return URLPolicy.articleURL(href.trimmingCharacters(in: .whitespacesAndNewlines), relativeTo: base)
+        return URLPolicy.articleURL(href.trimmed(), relativeTo: base)
     }
 }

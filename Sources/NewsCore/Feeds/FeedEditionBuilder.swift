@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns a `RawFeed` (from any format) into an `Edition`: texts sanitised and capped, links
 /// resolved and checked, items kept in the feed's order; items with no usable link, and

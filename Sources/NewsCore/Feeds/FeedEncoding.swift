@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads a feed's bytes as UTF-8. Bytes that are valid UTF-8 are UTF-8 whatever the labels say
 /// (servers and generators mislabel often; text that happens to be valid UTF-8 otherwise is
@@ -74,8 +74,8 @@ enum FeedEncoding {
         guard let contentType else { return nil }
         for parameter in contentType.split(separator: ";").dropFirst() {
             let parts = parameter.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else { continue }
-            let value = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: " \t\"'"))
+            guard parts.count == 2, parts[0].trimmingSpaces().lowercased() == "charset" else { continue }
+            let value = parts[1].trimming { " \t\"'".contains($0) }
             return value.isEmpty ? nil : value
         }
         return nil
@@ -83,7 +83,7 @@ enum FeedEncoding {
 
     /// `name="value"` or `name='value'` inside a declaration.
     private static func attributeValue(_ name: String, in text: String) -> String? {
-        guard let range = text.range(of: name) else { return nil }
+        guard let range = text.firstRange(of: name) else { return nil }
         var rest = text[range.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         guard rest.first == "=" else { return nil }
         rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The sentences a feed's edition carries in `Edition.notes`, for the status bar or stderr.
 public enum FeedNotes {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// JSON Feed 1.0 and 1.1 (https://jsonfeed.org), recognised by its `version` member, read into
 /// the same `RawFeed` as XML feeds so that every format makes articles the same way.

@@ -1,5 +1,5 @@
 import CLibXML2
-import Foundation
+import FoundationEssentials
 
 /// Drives libxml2's SAX2 push parser over prepared bytes and hands its events to an
 /// `XMLFeedReader` as raw UTF-8: no `String` is made for text nobody keeps, no dictionary for

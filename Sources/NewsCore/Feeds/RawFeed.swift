@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a feed document says, format aside, before it becomes an `Edition`: texts as found
 /// (not yet sanitised), links not yet resolved. The XML reader and the JSON Feed reader fill

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// RSS 0.9x/2.0, RSS 1.0 (RDF) and Atom: bytes to `Edition`, read by `XMLFeedReader` and built
 /// into articles by `FeedEditionBuilder`.

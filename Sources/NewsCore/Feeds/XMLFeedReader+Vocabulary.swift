@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What each element of RSS, RSS 1.0 (RDF) and Atom means, and where: a field is read only
 /// where its format puts it (an item's `title`, not the `title` of its `source` or `image`).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads RSS 0.9x/2.0, RSS 1.0 (RDF) and Atom 1.0 (and 0.3) into a `RawFeed` from the SAX
 /// events `LibXMLSAXParser` sends. This file holds the mechanics (the element stack, `xml:base`

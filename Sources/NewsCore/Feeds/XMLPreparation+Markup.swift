@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The prolog, comments, DOCTYPE, entity declarations and CDATA sections, for `XMLPreparation`.
 extension XMLPreparationPass {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Makes a feed's UTF-8 bytes safe and fit for the XML parser, in one pass that copies only
 /// when something must change:

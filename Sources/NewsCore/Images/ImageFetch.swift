@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// An image fetched to be shown: its bytes and what its header says.

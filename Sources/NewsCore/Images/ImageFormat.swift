@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The image types Headlines accepts, recognised by their leading bytes (never by a header a
 /// server chose to send).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Fetches an image into memory to describe it (the article screen), with progress.
 public struct ImageLoader: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The events Headlines records, each with its fields in a fixed order so that lines can be
 /// compared and searched (`grep 'event=fetch.*outcome=failed'`).

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
+import Dispatch
 
 /// The diagnostic log (`--log FILE`, `log = FILE`): off unless opened, one line per event
 /// (see `LogLine`), filtered by level, written in call order on a serial queue that callers

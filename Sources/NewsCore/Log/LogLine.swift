@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One line of the diagnostic log:
 ///
@@ -47,7 +47,7 @@ enum LogLine {
     static func quoteIfNeeded(_ value: String) -> String {
         let needsQuotes = value.isEmpty || value.unicodeScalars.contains { $0 == " " || $0 == "\"" || $0 == "=" || $0 == "\\" }
         guard needsQuotes else { return value }
-        return "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        return "\"" + value.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 
     /// `text` with every secret, and every form a secret takes once sanitised, quoted or
@@ -56,7 +56,7 @@ enum LogLine {
         var text = text
         for secret in secrets {
             for form in forms(of: secret) where text.contains(form) {
-                text = text.replacingOccurrences(of: form, with: redacted)
+                text = text.replacing(form, with: redacted)
             }
         }
         return text
@@ -64,8 +64,8 @@ enum LogLine {
 
     private static func forms(of secret: String) -> Set<String> {
         var forms: Set<String> = [secret, Sanitizer.clean(secret)]
-        forms.insert(secret.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))
-        if let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics) { forms.insert(encoded) }
+        forms.insert(secret.replacing("\\", with: "\\\\").replacing("\"", with: "\\\""))
+        forms.insert(PercentEncoding.encode(secret, keeping: PercentEncoding.isASCIIAlphanumeric))
         return forms.filter { !$0.isEmpty }
     }
 

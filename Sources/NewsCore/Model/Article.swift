@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One news article, from whichever source. Every text field has been through `Sanitizer`;
 /// empty strings are nil; `url` is an absolute http(s) URL.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What one fetch of a source produced: the articles in the source's order, and how many
 /// entries were left out because they could not be used.

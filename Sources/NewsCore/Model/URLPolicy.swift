@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which URLs from a document may be kept. Only web links are opened in a browser;
 /// local image paths are allowed only for documents that are themselves local.
@@ -56,18 +56,7 @@ public enum URLPolicy {
         guard let text, !text.isEmpty, text.utf8.count <= TextLimits.url else { return nil }
         if let url = URL(string: text, relativeTo: base) { return base == nil ? url : url.absoluteURL }
         // Some feeds put raw spaces or non-ASCII in links; percent-encode and try once more.
-        guard let encoded = text.addingPercentEncoding(withAllowedCharacters: .urlAllowed) else { return nil }
+        let encoded = PercentEncoding.encode(text, keeping: PercentEncoding.isURLCharacter)
         return URL(string: encoded, relativeTo: base)?.absoluteURL
     }
-}
-
-extension CharacterSet {
-    /// Every character that may stand unescaped somewhere in a URL, plus the percent sign.
-    static let urlAllowed: CharacterSet = {
-        var set = CharacterSet.urlQueryAllowed
-        set.formUnion(.urlPathAllowed)
-        set.formUnion(.urlFragmentAllowed)
-        set.insert(charactersIn: "%#")
-        return set
-    }()
 }

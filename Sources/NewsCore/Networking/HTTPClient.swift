@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Fetches over HTTP with libcurl, streaming the body into a sink as it arrives.
 ///

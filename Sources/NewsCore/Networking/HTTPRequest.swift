@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a transfer asks for: a method, a URL and headers (no body: Headlines only reads). Our
 /// own value rather than FoundationNetworking's `URLRequest`, whose library (and its libcurl
@@ -15,7 +15,7 @@ public struct HTTPRequest: Sendable {
 
     /// Sets a header, replacing any value it had under any case of its name; nil removes it.
     public mutating func setValue(_ value: String?, forHTTPHeaderField name: String) {
-        let index = headers.firstIndex { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+        let index = headers.firstIndex { $0.name.lowercased() == name.lowercased() }
         switch (index, value) {
         case (let index?, let value?): headers[index].value = value
         case (let index?, nil): headers.remove(at: index)
@@ -26,6 +26,6 @@ public struct HTTPRequest: Sendable {
 
     /// The value of a header, whatever the case of its name.
     public func value(forHTTPHeaderField name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 }

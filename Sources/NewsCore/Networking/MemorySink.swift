@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Collects the body in memory, up to a limit. The buffer grows by doubling but never past the
 /// limit, through `realloc` (which moves large blocks by remapping pages, not copying), so a

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A NewsAPI query: `/v2/top-headlines` or `/v2/everything` with its parameters.
 public struct NewsAPIRequest: Sendable, Hashable {
@@ -61,7 +61,7 @@ public struct NewsAPIRequest: Sendable, Hashable {
         if let page { items.append(URLQueryItem(name: "page", value: String(page))) }
         components?.queryItems = items.isEmpty ? nil : items
         // URLComponents leaves "+" alone, but servers read it as a space in a query.
-        if let query = components?.percentEncodedQuery { components?.percentEncodedQuery = query.replacingOccurrences(of: "+", with: "%2B") }
+        if let query = components?.percentEncodedQuery { components?.percentEncodedQuery = query.replacing("+", with: "%2B") }
         return components?.url
     }
 

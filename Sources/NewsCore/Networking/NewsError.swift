@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything that can go wrong getting news, each readable as one sentence by a person.
 /// Messages never contain the API key (it is never in a URL, and never quoted here).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Fetches news over HTTP (`HTTPClient`): NewsAPI queries (with the key), and NewsAPI-shaped
 /// documents at any URL or path (never with the key).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The status and headers of an HTTP response, before its body.
 public struct ResponseHead: Sendable, Equatable {
@@ -23,7 +23,7 @@ public struct ResponseHead: Sendable, Equatable {
 
     /// The body's encoding, lowercased; nil when there is none (or `identity`).
     public var contentEncoding: String? {
-        guard let value = headers["content-encoding"]?.trimmingCharacters(in: .whitespaces).lowercased(),
+        guard let value = headers["content-encoding"]?.trimmingSpaces().lowercased(),
               !value.isEmpty, value != "identity" else { return nil }
         return value
     }

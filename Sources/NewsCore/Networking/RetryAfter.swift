@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `Retry-After`: a number of seconds, or an HTTP date. Capped at a day, so that a hostile
 /// server cannot silence a source for years.
@@ -7,7 +7,7 @@ public enum RetryAfter {
 
     /// When the server may be asked again; nil when the header is missing or unreadable.
     public static func date(_ value: String?, now: Date = Date()) -> Date? {
-        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        guard let value = value?.trimmingSpaces(), !value.isEmpty else { return nil }
         if value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
             guard let seconds = Double(value.prefix(9)) else { return nil }
             return now.addingTimeInterval(min(seconds, longest))
@@ -17,14 +17,14 @@ public enum RetryAfter {
     }
 
     /// `14:05` (today) or `Mon 1 Dec 14:05`, on a 24-hour clock in the local time zone.
-    public static func describe(_ date: Date, now: Date = Date(), calendar: Calendar = .current) -> String {
-        let parts = calendar.dateComponents([.weekday, .day, .month, .hour, .minute], from: date)
-        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+    public static func describe(_ date: Date, now: Date = Date(), localTime: LocalTime = .system) -> String {
+        guard let parts = localTime.parts(date) else { return ISO8601.formatUTC(date) }
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let time = two(parts.hour) + ":" + two(parts.minute)
-        if calendar.isDate(date, inSameDayAs: now) { return time }
+        if let today = localTime.parts(now), (today.year, today.month, today.day) == (parts.year, parts.month, parts.day) { return time }
         let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        guard let weekday = parts.weekday, let month = parts.month, (1...7).contains(weekday), (1...12).contains(month) else { return time }
-        return "\(days[weekday - 1]) \(parts.day ?? 0) \(months[month - 1]) \(time)"
+        guard (1...7).contains(parts.weekday), (1...12).contains(parts.month) else { return time }
+        return "\(days[parts.weekday - 1]) \(parts.day) \(months[parts.month - 1]) \(time)"
     }
 }

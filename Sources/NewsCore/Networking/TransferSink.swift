@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a transfer's body goes. Called one call at a time (on the transfer driver's thread,
 /// from inside libcurl's callbacks, under the transfer's lock) and never after the transfer has

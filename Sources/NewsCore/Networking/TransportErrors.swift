@@ -1,5 +1,6 @@
 import CCurl
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Turns libcurl's result codes into ours, each one sentence a person can read.
 enum TransportErrors {

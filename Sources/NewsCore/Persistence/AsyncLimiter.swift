@@ -1,9 +1,10 @@
-import Foundation
+import FoundationEssentials
+import Synchronization
 
 /// At most `limit` holders at once; others wait in order. Waiting honours cancellation (a
 /// cancelled waiter leaves the queue and throws `CancellationError`) and never blocks a thread.
 public final class AsyncLimiter: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())  // guards the mutable state below
     private let limit: Int
     private var active = 0
     private var waiters: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
@@ -23,13 +24,13 @@ public final class AsyncLimiter: @unchecked Sendable {
 
     private func acquire() async throws {
         try Task.checkCancellation()
-        let id: UInt64 = lock.withLock {
+        let id: UInt64 = lock.withLock { _ in
             nextID += 1
             return nextID
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let granted: Bool = lock.withLock {
+                let granted: Bool = lock.withLock { _ in
                     if active < limit && waiters.isEmpty && holds == 0 {
                         active += 1
                         return true
@@ -40,7 +41,7 @@ public final class AsyncLimiter: @unchecked Sendable {
                 if granted { continuation.resume() }
             }
         } onCancel: {
-            let removed: CheckedContinuation<Void, any Error>? = lock.withLock {
+            let removed: CheckedContinuation<Void, any Error>? = lock.withLock { _ in
                 guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
                 return waiters.remove(at: index).continuation
             }
@@ -49,7 +50,7 @@ public final class AsyncLimiter: @unchecked Sendable {
     }
 
     private func release() {
-        let next: CheckedContinuation<Void, any Error>? = lock.withLock {
+        let next: CheckedContinuation<Void, any Error>? = lock.withLock { _ in
             if waiters.isEmpty || holds > 0 {
                 active -= 1
                 return nil
@@ -63,9 +64,9 @@ public final class AsyncLimiter: @unchecked Sendable {
     /// waiters inside `body` then cannot let a waiter slip through a freed slot before its own
     /// cancellation arrives. Slots freed meanwhile go to the remaining waiters afterwards.
     public func withGrantsHeld(_ body: () -> Void) {
-        lock.withLock { holds += 1 }
+        lock.withLock { _ in holds += 1 }
         body()
-        let granted: [CheckedContinuation<Void, any Error>] = lock.withLock {
+        let granted: [CheckedContinuation<Void, any Error>] = lock.withLock { _ in
             holds -= 1
             guard holds == 0 else { return [] }
             var granted: [CheckedContinuation<Void, any Error>] = []

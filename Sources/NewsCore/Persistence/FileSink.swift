@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -101,7 +101,7 @@ final class FileSink: TransferSink, @unchecked Sendable {
 
     private var contentTypeSummary: String? {
         guard let contentType else { return nil }
-        let bare = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? contentType
+        let bare = contentType.split(separator: ";").first.map { $0.trimmingSpaces() } ?? contentType
         return Sanitizer.cleanOptional(bare, maxLength: 60)
     }
 

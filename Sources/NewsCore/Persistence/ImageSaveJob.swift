@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One save from start to finish: reuse an existing file, or stream the image (from the
 /// network or a local edition) into a `FileSink` and commit it under a free safe name.
@@ -65,7 +65,7 @@ struct ImageSaveJob: Sendable {
         let opened: LocalFile.Opened
         do { opened = try LocalFile.open(request.imageURL) } catch { throw SaveError.network(error) }
         let handle = opened.handle
-        defer { try? handle.close() }  // closing a read-only handle cannot lose data
+        defer { handle.close() }
         let size: Int64? = opened.size
         try sink.receive(head: ResponseHead(status: 200, expectedLength: size))
         var total: Int64 = 0
@@ -73,7 +73,7 @@ struct ImageSaveJob: Sendable {
         while true {
             try Task.checkCancellation()
             let chunk: Data
-            do { chunk = try handle.read(upToCount: 256 * 1024) ?? Data() } catch {
+            do { chunk = try handle.read(upToCount: 256 * 1024) } catch {
                 throw SaveError.network(.file(path: path, reason: "it cannot be read"))
             }
             if chunk.isEmpty { break }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Owns saving images to disk. Saves run off the main actor, at most `maxConcurrent` at once;
 /// a second save of an image being saved joins the first; an image already saved reports

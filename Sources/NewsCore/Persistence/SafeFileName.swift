@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// File names for saved images, made from untrusted titles. The result is one plain name
 /// inside the save folder: no separators, no leading dot or dash, no `..`, at most 80
@@ -12,8 +12,9 @@ public enum SafeFileName {
         var folded = ""
         var lastWasDash = true  // no leading dash
         var count = 0
-        for character in title.precomposedStringWithCanonicalMapping {
+        for original in title {
             guard count < maximumTitleLength else { break }
+            let character = LatinLetters.composed(original)
             let keep = (character.isLetter || character.isNumber || character == "_")
                 && character.unicodeScalars.allSatisfy { !$0.properties.isDefaultIgnorableCodePoint }
                 && character.unicodeScalars.count == 1

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where images are saved: `--save-dir`, else `$XDG_DOWNLOAD_DIR/headlines`, else
 /// `~/Downloads/headlines`.
@@ -8,7 +8,7 @@ public enum SaveFolder {
         if let xdg = environment["XDG_DOWNLOAD_DIR"], !xdg.isEmpty {
             return URL(fileURLWithPath: expandTilde(xdg, environment), isDirectory: true).appendingPathComponent("headlines", isDirectory: true)
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? AccountHome.path()
         return URL(fileURLWithPath: home, isDirectory: true)
             .appendingPathComponent("Downloads", isDirectory: true)
             .appendingPathComponent("headlines", isDirectory: true)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One image to save: where it is, and the title its file is named after.
 public struct SaveRequest: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// How many loads run at once: at most `maxConnections` in all and `maxPerHost` against one

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What one conditional fetch of a source brought: a new edition, or word that nothing changed
 /// since the validators sent; with the validators to send next time and what the transfer was,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,7 +10,7 @@ import Glibc
 enum LocalFile {
     /// An open regular file and its size.
     struct Opened {
-        let handle: FileHandle
+        let handle: ReadOnlyFile
         let size: Int64
     }
 
@@ -30,17 +30,17 @@ enum LocalFile {
             throw .file(path: path, reason: "it is not a regular file")
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)  // a regular file never blocks anyway
-        return Opened(handle: FileHandle(fileDescriptor: fd, closeOnDealloc: true), size: Int64(info.st_size))
+        return Opened(handle: ReadOnlyFile(fd: fd), size: Int64(info.st_size))
     }
 
     /// Reads a local document with the same size cap as a download.
     static func read(_ url: URL, limit: Int) throws(NewsError) -> Data {
         let path = url.path
         let opened = try open(url)
-        defer { try? opened.handle.close() }  // closing a read-only handle cannot lose data
+        defer { opened.handle.close() }
         if opened.size > Int64(limit) { throw .file(path: path, reason: "it is larger than \(ByteCount.describe(limit))") }
         do {
-            let data = try opened.handle.read(upToCount: limit + 1) ?? Data()
+            let data = try opened.handle.read(upToCount: limit + 1)
             guard data.count <= limit else { throw NewsError.file(path: path, reason: "it is larger than \(ByteCount.describe(limit))") }
             return data
         } catch let error as NewsError {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Anything Headlines can show: a NewsAPI query, or a feed or document at a URL or path.
 public protocol NewsSource: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One refresh of one source, the whole way: the cache's validators make the fetch
 /// conditional, a `Retry-After` still in force skips it, the fetch waits for its connection
@@ -33,7 +33,7 @@ public struct SourceLoader: Sendable {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            let message = (error as? any ReadableError)?.message ?? error.localizedDescription
+            let message = (error as? any ReadableError)?.message ?? String(describing: error)
             log.fetch(source: source.name, url: location(source), status: nil, bytes: 0, milliseconds: Self.milliseconds(since: started), outcome: .failed(message))
             var retryAfter: Date?
             if case .rateLimited(_, _, let until)? = error as? NewsError { retryAfter = until }

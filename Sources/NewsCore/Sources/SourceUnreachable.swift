@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A refresh that could not reach its server, for a source the cache has articles of: the
 /// person reads that the source is offline, since when, and that what shows is the cache.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A list's headings only (no text, no image): enough to filter thousands of articles as the
 /// reader types, in memory, without reading their bodies.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Lists, newest first, by pages: a list opens on its first page without reading the rest.
 extension ArticleStore {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Forgetting old articles, run in the background at start.
 extension ArticleStore {

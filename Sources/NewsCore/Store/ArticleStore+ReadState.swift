@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the reader did: read, unread, starred.
 extension ArticleStore {

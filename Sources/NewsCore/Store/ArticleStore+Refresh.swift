@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Refreshes: merging an edition, and recording how each refresh ended.
 extension ArticleStore {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The article cache: one SQLite file, one connection, owned by this actor. Its work runs on
 /// a queue of its own (see `StoreExecutor`), so callers, the interface included, only ever
@@ -110,7 +110,7 @@ public actor ArticleStore {
         } catch let storeError as StoreError {
             return storeError
         } catch {
-            return .failed(reason: error.localizedDescription)
+            return .failed(reason: String(describing: error))
         }
     }
 }

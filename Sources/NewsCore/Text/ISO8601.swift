@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A fast ISO-8601 date-time parser and a UTC formatter.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A fast, lenient parser for the RFC 822 / RFC 1123 dates that RSS uses, in every form feeds
 /// send: `Tue, 10 Jun 2003 04:00:00 GMT`, `UT`, `UTC`, `Z`, `+0000`, `+00:00`, the North

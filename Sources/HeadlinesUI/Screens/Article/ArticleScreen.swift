@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// One article: its header, its picture (fetched with a progress bar in a placeholder of the

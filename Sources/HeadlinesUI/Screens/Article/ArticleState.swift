@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// The article screen's state: the article, how far it is scrolled, its image's fetch and

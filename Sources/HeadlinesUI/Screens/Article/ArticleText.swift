@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// The article's text as lines for a width: the header (title, byline, date), then the body:

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// The article's lines for one width, with the room kept for its picture.
@@ -134,7 +134,7 @@ public struct ArticleView {
         case .loading(let progress?):
             let percent = ProgressBar.percent(progress.fraction)
             // A bar needs room for a few cells besides the percent; a narrow room shows the percent alone.
-            guard available >= 12 else { return StyledLine.Run(percent.trimmingCharacters(in: .whitespaces), Style(.progress)) }
+            guard available >= 12 else { return StyledLine.Run(percent.trimmingSpaces(), Style(.progress)) }
             let bar = ProgressBar.text(fraction: progress.fraction, columns: min(30, available - 5), tick: state.tick)
             return StyledLine.Run(bar + " " + percent, Style(.progress))
         case .loading(nil):

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// One row per image being saved or saved: a progress bar, percent and state. `c` cancels

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// The words of the downloads: the status-bar line while saves run, their outcomes, and the

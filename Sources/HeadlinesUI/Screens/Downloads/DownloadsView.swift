@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// Renders the downloads list; the scroll is already fitted to the layout's rows.

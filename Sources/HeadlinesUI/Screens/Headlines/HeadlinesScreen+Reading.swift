@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// Marks (read, starred), the next unread article, and the `/` filter.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// A list of headlines: one source's, every source's ("All"), or the starred ones. It shows

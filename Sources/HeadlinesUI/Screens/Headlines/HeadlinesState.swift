@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// Everything a list of headlines shows, changed only by the methods below: the rows read so

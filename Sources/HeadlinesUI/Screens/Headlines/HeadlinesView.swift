@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// Renders `HeadlinesState` into a canvas: a title line, one row per article (age, source,

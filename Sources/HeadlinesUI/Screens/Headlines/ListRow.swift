@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// One row of a list of articles: the article, its place in the cache, and the reader's marks.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// `S`: every cached article's title, summary and full text, searched as the reader types
@@ -99,7 +99,7 @@ public final class SearchScreen: Screen {
             self.showResults()
             context.setNeedsDisplay()
         }
-        guard let remote, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard let remote, !text.trimmingSpaces().isEmpty else {
             context.scope.cancel(.remoteSearch)
             found = []
             return

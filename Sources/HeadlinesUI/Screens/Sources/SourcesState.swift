@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// The Sources screen's rows: "All", then each source under its group's heading, in the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// Draws the Sources screen: per row the name, the article count, and the last load's state

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `headlines --import-opml FILE` did.
 public struct OPMLImportResult: Sendable, Equatable {
@@ -127,7 +127,7 @@ private struct ImportPlan {
 
     /// The text to append after `old`: on a line of its own, after a blank line, with the file's line ending.
     func appendix(to old: Data, source: String) -> String {
-        let newline = old.range(of: Data("\r\n".utf8)) != nil ? "\r\n" : "\n"
+        let newline = old.firstRange(of: Data("\r\n".utf8)) != nil ? "\r\n" : "\n"
         var text = ""
         if let last = old.last {
             if last != UInt8(ascii: "\n") { text += "\n" }
@@ -135,7 +135,7 @@ private struct ImportPlan {
         }
         text += "# Added by headlines --import-opml from " + Sanitizer.clean(source, maxLength: TextLimits.name) + "\n"
         text += sections.joined(separator: "\n\n") + "\n"
-        return newline == "\n" ? text : text.replacingOccurrences(of: "\n", with: "\r\n")
+        return newline == "\n" ? text : text.replacing("\n", with: "\r\n")
     }
 }
 

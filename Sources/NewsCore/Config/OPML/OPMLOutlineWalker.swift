@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Walks the outline tree as the parser reports it: an outline with a feed URL is a feed; one
 /// without is a folder whose name (`title`, else `text`) becomes part of the group of the feeds

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A feed found in an OPML file, sanitised and checked.
 public struct OPMLFeed: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads OPML 1.0 and 2.0 subscription lists with libxml2 (`OPMLSAXParser`).
 ///
@@ -54,10 +54,10 @@ enum HostileXML {
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.contains(0) {
             throw OPMLParseFailure("it is in UTF-16 or UTF-32; save it as UTF-8")
         }
-        if data.range(of: Data("<!ENTITY".utf8)) != nil {
+        if data.firstRange(of: Data("<!ENTITY".utf8)) != nil {
             throw OPMLParseFailure("it declares XML entities, which Headlines refuses (they can expand without bound)")
         }
-        guard let doctype = data.range(of: Data("<!DOCTYPE".utf8)) else { return }
+        guard let doctype = data.firstRange(of: Data("<!DOCTYPE".utf8)) else { return }
         let rest = data[doctype.upperBound...].prefix { $0 != UInt8(ascii: ">") }
         let text = String(decoding: rest, as: UTF8.self)
         if text.contains("[") || text.contains("SYSTEM") || text.contains("PUBLIC") {

@@ -1,5 +1,5 @@
 import CLibXML2
-import Foundation
+import FoundationEssentials
 
 /// Runs libxml2's SAX2 parser over an OPML document (already checked by `HostileXML`) and
 /// hands its elements to an `OPMLOutlineWalker`. Strict, unlike the feed parser: the first

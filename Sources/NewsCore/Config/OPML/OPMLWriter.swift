@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The sources as an OPML 2.0 document, as newsboat, nom and most readers import it.
 ///
@@ -22,7 +22,7 @@ public enum OPMLWriter {
                 leftOut.append(source)
                 continue
             }
-            let path = (source.group ?? "").split(separator: "/").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let path = (source.group ?? "").split(separator: "/").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
             root.folder(at: path[...]).items.append(.feed(source))
         }
         var lines = [
@@ -112,7 +112,7 @@ enum XMLText {
     /// Text that may stand inside `<!-- -->`: no `--`, no final `-`, no control characters.
     static func comment(_ text: String) -> String {
         var out = Sanitizer.clean(text)
-        while out.contains("--") { out = out.replacingOccurrences(of: "--", with: "- -") }
+        while out.contains("--") { out = out.replacing("--", with: "- -") }
         if out.hasSuffix("-") { out += " " }
         return out
     }

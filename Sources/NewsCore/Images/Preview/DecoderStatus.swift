@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import CImageDecoders
 
 /// Turns a C reader's status into a `PreviewError`.
@@ -21,7 +22,7 @@ enum DecoderStatus {
     /// inside a sentence, except for names such as PNG and JPEG.
     private static func reason(_ message: UnsafePointer<CChar>, otherwise fallback: String) -> String {
         let text = Sanitizer.clean(String(decoding: UnsafeRawBufferPointer(start: message, count: strlen(message)), as: UTF8.self), maxLength: 120)
-            .trimmingCharacters(in: .whitespaces)
+            .trimmingSpaces()
         guard let first = text.first else { return fallback }
         let second = text.dropFirst().first
         let isName = second.map { $0.isUppercase } ?? false

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Decoded previews kept for the session, so going back to an article costs nothing. Bounded
 /// by the pixels' total bytes; the least recently used preview goes first.

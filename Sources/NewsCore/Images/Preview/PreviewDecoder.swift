@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Decodes an image's bytes into a small picture for the terminal.
 ///

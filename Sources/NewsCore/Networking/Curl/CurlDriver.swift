@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The one thread that drives every HTTP transfer: it owns a libcurl multi handle (so
@@ -25,11 +25,13 @@ final class CurlDriver: Sendable {
         multi = MultiHandle(pointer: pointer)
         // Idle connections kept for reuse; libcurl closes those unused for two minutes.
         _ = ccurl_multi_setopt_long(pointer, CURLMOPT_MAXCONNECTS, 16)
-        let thread = Thread { [multi, self] in
-            Thread.current.name = "headlines.curl"  // from inside: named before start, Linux keeps the creator's name
+        let started = DetachedThread.start(name: "headlines.curl") { [multi, self] in
             CurlLoop(multi: multi.pointer, driver: self).run()
         }
-        thread.start()
+        guard started else {
+            curl_multi_cleanup(pointer)
+            return nil
+        }
     }
 
     /// Queues `transfer` for its first hop and wakes the driver.

@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 
 /// One libcurl easy handle: one hop of a transfer, set up to send `HopRequest` and to hand its
 /// response to a `CurlTransfer` through the header and write callbacks. Created, driven and

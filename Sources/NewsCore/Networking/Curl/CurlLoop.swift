@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 
 /// The driver thread's loop: add the handles of new transfers, let libcurl move every transfer
 /// along (its callbacks run here), collect the hops that finished, drop the handles of

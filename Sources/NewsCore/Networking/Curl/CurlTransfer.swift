@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// One `HTTPClient.transfer`: its hops (one easy handle each), its sink, and its one outcome.

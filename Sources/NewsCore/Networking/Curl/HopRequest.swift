@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What one hop of a transfer asks for: the method, the URL and the headers. A redirect makes
 /// the next hop from this one (`RedirectPolicy`).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How we follow a redirect, since libcurl is told not to: only to http and https, at most
 /// `maxHops` times, 301/302/303 as a GET, and without the sensitive headers once the chain has
@@ -30,7 +30,7 @@ enum RedirectPolicy {
     /// or non-ASCII: percent-encode and try once more.
     static func resolve(_ location: String, against base: URL) -> URL? {
         if let url = URL(string: location, relativeTo: base) { return url.absoluteURL }
-        guard let encoded = location.addingPercentEncoding(withAllowedCharacters: .urlAllowed) else { return nil }
+        let encoded = PercentEncoding.encode(location, keeping: PercentEncoding.isURLCharacter)
         return URL(string: encoded, relativeTo: base)?.absoluteURL
     }
 

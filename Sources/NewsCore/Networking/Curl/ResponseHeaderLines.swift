@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Collects one response's header lines as libcurl hands them over (the status line, each
 /// header, then an empty line) into a `ResponseHead`. Bounded: a server that sends headers
@@ -18,17 +18,17 @@ struct ResponseHeaderLines {
         guard byteCount <= Self.maxBytes else {
             throw .invalidDocument("the server sent more than \(ByteCount.describe(Self.maxBytes)) of headers")
         }
-        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .newlines)
+        let text = String(decoding: line, as: UTF8.self).trimmingNewlines()
         if text.isEmpty { return true }
         if text.hasPrefix("HTTP/") {
             fields.removeAll()  // a new response (after 1xx): its head starts here
             let parts = text.split(separator: " ", maxSplits: 2)
             status = parts.count >= 2 ? Int(parts[1]) : nil
         } else if text.first == " " || text.first == "\t", let last = fields.indices.last {
-            fields[last].value += " " + text.trimmingCharacters(in: .whitespaces)  // an obsolete folded line
+            fields[last].value += " " + text.trimmingSpaces()  // an obsolete folded line
         } else if let colon = text.firstIndex(of: ":") {
-            let name = text[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let name = text[..<colon].trimmingSpaces().lowercased()
+            let value = text[text.index(after: colon)...].trimmingSpaces()
             if !name.isEmpty { fields.append((name, value)) }
         }
         return false
@@ -78,9 +78,9 @@ enum ContentCodings {
     static func refused(_ headers: [String: String]) -> String? {
         for (name, accepted) in [("content-encoding", Self.accepted), ("transfer-encoding", acceptedTransfer)] {
             guard let value = headers[name] else { continue }
-            let codings = value.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let codings = value.lowercased().split(separator: ",").map { $0.trimmingSpaces() }
             if codings.contains(where: { !$0.isEmpty && !accepted.contains($0) }) {
-                return value.trimmingCharacters(in: .whitespaces).lowercased()
+                return value.trimmingSpaces().lowercased()
             }
         }
         return nil

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What merging one edition into a source changed.
 public struct MergeResult: Sendable, Hashable {

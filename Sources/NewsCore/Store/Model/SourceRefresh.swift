@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a source's last refresh ended.
 public enum RefreshOutcome: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An article as the store keeps it: the article itself and what the reader did with it.
 public struct StoredArticle: Sendable, Hashable, Identifiable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -50,19 +50,16 @@ enum StoreFile {
 
     /// `20250131-235959`, in UTC.
     static func timestamp(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        return String(format: "%04d", parts.year ?? 0) + two(parts.month) + two(parts.day)
-            + "-" + two(parts.hour) + two(parts.minute) + two(parts.second)
+        // 2025-01-31T23:59:59Z without its separators.
+        let iso = ISO8601.formatUTC(date).filter { $0 != "-" && $0 != ":" && $0 != "Z" }
+        return iso.replacing("T", with: "-")
     }
 
     private static func reason(_ error: any Error) -> String {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let underlying, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+        if let cocoa = error as? CocoaError, let posix = cocoa.underlying as? POSIXError {
+            return String(cString: strerror(posix.code.rawValue))
         }
-        return error.localizedDescription
+        if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
+        return String(describing: error)
     }
 }

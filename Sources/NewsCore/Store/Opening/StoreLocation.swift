@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the article cache lives: `$XDG_CACHE_HOME/headlines/cache.db`, else
 /// `~/.cache/headlines/cache.db`.
@@ -14,7 +14,7 @@ public enum StoreLocation {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
             return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("headlines", isDirectory: true)
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? AccountHome.path()
         return URL(fileURLWithPath: home, isDirectory: true)
             .appendingPathComponent(".cache", isDirectory: true)
             .appendingPathComponent("headlines", isDirectory: true)

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// A connection ready for use: WAL mode, busy timeout, schema up to date.
 struct OpenedStore {

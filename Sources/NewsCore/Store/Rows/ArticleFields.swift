@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An article made ready to write: cleaned again (decoders already clean; the store does not
 /// rely on it), its identity, and a hash of everything stored, so that an unchanged item is
@@ -50,7 +50,7 @@ struct ArticleFields {
 
     /// `url = ?, published = ?, ...` for the same columns.
     static let assignments = columns.split(separator: ",")
-        .map { $0.trimmingCharacters(in: .whitespaces) + " = ?" }.joined(separator: ", ")
+        .map { $0.trimmingSpaces() + " = ?" }.joined(separator: ", ")
 }
 
 /// 64-bit FNV-1a: stable across runs and machines (unlike `Hasher`), which a stored hash needs.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads stored articles back. The file is trusted no more than the network: every text
 /// passes `Sanitizer.clean` again with the model's caps, every link `URLPolicy` again, and a

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Merges one edition's articles into a source's stored ones (inside the caller's transaction).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The `source` table: one row per source key, with its refresh record.
 enum SourceRows {

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// One SQLite connection and its prepared statements. Not thread-safe by itself: it belongs
 /// to one `ArticleStore` actor, which serialises every use (hence SQLITE_OPEN_NOMUTEX).

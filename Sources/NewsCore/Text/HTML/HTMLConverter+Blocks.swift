@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The converter's block-level elements: headings, lists, links, tables, `pre`, images.
 extension HTMLConverter {
@@ -134,7 +134,7 @@ extension HTMLConverter {
 
     /// A list number as written (`start`, `value`), kept within a sane range.
     static func integer(_ text: String) -> Int? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         guard trimmed.utf8.count <= 12, let value = Int(trimmed) else { return nil }
         return min(max(value, -1_000_000_000), 1_000_000_000)
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns HTML tokens into `RichText`, one token at a time, with an explicit stack of the open
 /// elements that matter (never recursion: 100,000 nested elements cost memory in proportion,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Article text from HTML or plain text, as `RichText` for reading and as plain text for
 /// search and summaries.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Numbers a document's links: web links only (resolved against the document's base
 /// through `URLPolicy`), one number per distinct URL, at most `limit` of them.
@@ -26,7 +26,7 @@ struct LinkRegistry {
             trimmed = String(href.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" })
         }
         if trimmed.utf8.first.map(Self.isSpace) == true || trimmed.utf8.last.map(Self.isSpace) == true {
-            trimmed = trimmed.trimmingCharacters(in: .whitespaces)
+            trimmed = trimmed.trimmingSpaces()
         }
         var url: URL?
         if !trimmed.hasPrefix("#"), let candidate = URLPolicy.articleURL(trimmed, relativeTo: baseURL) {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An article's text after its HTML has been read: blocks in reading order and the links they
 /// number. It knows nothing of widths; a front end lays it out for its own. Every string in it

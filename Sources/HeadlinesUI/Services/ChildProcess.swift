@@ -1,0 +1,73 @@
+import FoundationEssentials
+import Glibc
+import NewsCore
+
+/// A program started with `posix_spawn` and waited for on a thread of its own, so the main
+/// actor never blocks: what Foundation's `Process` did for the browser, without loading it.
+enum ChildProcess {
+    struct SpawnFailure: Error {
+        let code: Int32
+    }
+
+    /// Starts `arguments[0]` (a path) with `arguments`. The child starts with default signal
+    /// handling and an empty signal mask, whatever this program set for itself. `detached`:
+    /// its standard streams go to /dev/null and it gets a process group of its own, so keys
+    /// typed at the terminal never signal it.
+    static func spawn(_ arguments: [String], detached: Bool) throws(SpawnFailure) -> pid_t {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var everySignal = sigset_t()
+        sigfillset(&everySignal)
+        posix_spawnattr_setsigdefault(&attributes, &everySignal)
+        var noSignal = sigset_t()
+        sigemptyset(&noSignal)
+        posix_spawnattr_setsigmask(&attributes, &noSignal)
+        var flags = Int32(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
+        if detached {
+            flags |= Int32(POSIX_SPAWN_SETPGROUP)
+            posix_spawnattr_setpgroup(&attributes, 0)
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if detached {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+
+        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid = pid_t()
+        let code = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+        guard code == 0 else { throw SpawnFailure(code: code) }
+        return pid
+    }
+
+    /// The child's exit status (128 + the signal when a signal ended it), once it has ended.
+    static func exitStatus(of pid: pid_t) async -> Int32 {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
+            let started = DetachedThread.start(name: "headlines.wait") {
+                continuation.resume(returning: waitForExit(pid))
+            }
+            if !started { continuation.resume(returning: waitForExit(pid)) }  // no thread to spare: wait here
+        }
+    }
+
+    private static func waitForExit(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return 127 }
+        }
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+}
