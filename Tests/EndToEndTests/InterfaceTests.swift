@@ -172,6 +172,22 @@ extension EndToEnd {
             #expect(screen.contains("小型ロボット"))
         }
 
+        /// The program runs on FoundationEssentials: Foundation itself (CoreFoundation's start-up,
+        /// ICU's data) never loads, which is most of what it saves at start against newsboat.
+        @Test func foundationAndICUNeverLoad() async throws {
+            let session = try HeadlinesSession([])
+            defer { session.close() }
+            try await session.tmux.waitForText("34 articles")
+            let pid = try #require(try session.tmux.programPID())
+            // Read to the end: /proc files report no size, and a sized read stops at the first page.
+            let handle = try #require(FileHandle(forReadingAtPath: "/proc/\(pid)/maps"))
+            let maps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+            #expect(maps.contains("libFoundationEssentials") || !maps.contains("libswiftCore"), "a dynamic build maps its Swift libraries")
+            for library in ["libFoundation.so", "libFoundationInternationalization", "lib_FoundationICU"] {
+                #expect(!maps.contains(library), "\(library) is loaded")
+            }
+        }
+
         @Test func noColorKeepsTheSelectionInReverseVideo() async throws {
             let session = try HeadlinesSession(["--demo"], environment: ["NO_COLOR": "1"])
             defer { session.close() }
