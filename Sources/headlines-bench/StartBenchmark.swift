@@ -67,8 +67,8 @@ enum StartBenchmark {
             + ours.map { Format.bytes($0.peakBytes) }.joined(separator: ", ")
             + " (when the headline showed: " + ours.map { Format.bytes($0.shownBytes) }.joined(separator: ", ") + ")"]
         lines.append("  headlines binary: " + (try linksSwiftStatically(binary)
-            ? "Swift runtime and Foundation linked in (swift build -c release --static-swift-stdlib)"
-            : "Swift runtime and Foundation as shared libraries (a plain swift build -c release; --static-swift-stdlib starts smaller)"))
+            ? "Swift runtime and FoundationEssentials linked in (swift build -c release --static-swift-stdlib)"
+            : "Swift runtime and FoundationEssentials as shared libraries (a plain swift build -c release; --static-swift-stdlib starts smaller)"))
         lines.append("  (peak RSS: each program's own VmHWM, read until it exits. wait4's ru_maxrss, \(Format.bytes(ours.map(\.maxRSS).max() ?? 0)) "
             + "for ours, is not used: it counts this benchmark's memory, which Linux carries into a spawned child across exec)")
         lines.append("  " + (try await rowsReadAtOpen(cacheFile, url: feedURL)))
