@@ -1,6 +1,8 @@
+#define _GNU_SOURCE 1
 #include "terminal_io.h"
 
 #include <signal.h>
+#include <spawn.h>
 #include <sys/ioctl.h>
 
 void tio_window_size(int fd, int *out_rows, int *out_columns) {
@@ -21,3 +23,7 @@ int tio_bytes_available(int fd) {
 }
 
 int tio_ignore_signal(int signo) { return signal(signo, SIG_IGN) == SIG_ERR ? -1 : 0; }
+
+int tio_spawn_close_from(void *actions, int from) {
+    return posix_spawn_file_actions_addclosefrom_np((posix_spawn_file_actions_t *)actions, from);
+}

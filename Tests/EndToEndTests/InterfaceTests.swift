@@ -117,6 +117,11 @@ extension EndToEnd {
             let expectedURL = try #require(URL(string: url)).absoluteString
             #expect(recorded == "1\n[\(expectedURL)]\n")
             #expect(expectedURL.contains("$HOME&y=(1);z="))
+            // Nothing of ours reaches it but the terminal as its three standard streams: no
+            // socket, no cache file, no extra copy of the terminal.
+            let descriptors = try browser.descriptors()
+            #expect(!descriptors.contains { $0.contains("socket:") || $0.contains("cache.db") }, "\(descriptors)")
+            #expect(descriptors.filter { $0.contains("/dev/pts/") }.count == 3, "\(descriptors)")
             // The interface comes back after the browser.
             try await session.tmux.waitForText("Opened https://example.com/odd")
         }

@@ -1,5 +1,5 @@
 // What the terminal driver asks of the tty that Swift cannot call itself (ioctl is variadic,
-// SIG_IGN is a macro).
+// SIG_IGN is a macro), and the one spawn action the Glibc module leaves out.
 #ifndef HEADLINES_TERMINAL_IO_H
 #define HEADLINES_TERMINAL_IO_H
 
@@ -11,5 +11,10 @@ int tio_bytes_available(int fd);
 
 /// Ignores `signo` (SIG_IGN); -1 on error.
 int tio_ignore_signal(int signo);
+
+/// Adds "close every descriptor from `from` up" to spawn actions (posix_spawn_file_actions_t *,
+/// passed as void * so the header needs no <spawn.h>): a program the terminal browser starts
+/// inherits nothing of ours. 0 on success.
+int tio_spawn_close_from(void *actions, int from);
 
 #endif

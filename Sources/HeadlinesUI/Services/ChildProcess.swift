@@ -1,4 +1,5 @@
 import FoundationEssentials
+import CTerminalIO
 import Glibc
 import NewsCore
 
@@ -10,7 +11,8 @@ enum ChildProcess {
     }
 
     /// Starts `arguments[0]` (a path) with `arguments`. The child starts with default signal
-    /// handling and an empty signal mask, whatever this program set for itself. `detached`:
+    /// handling, an empty signal mask and only the standard streams open, whatever this
+    /// program set for itself. `detached`:
     /// its standard streams go to /dev/null and it gets a process group of its own, so keys
     /// typed at the terminal never signal it.
     static func spawn(_ arguments: [String], detached: Bool) throws(SpawnFailure) -> pid_t {
@@ -38,6 +40,9 @@ enum ChildProcess {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
+        // Nothing of ours past the three standard streams reaches the browser (the cache, the
+        // log, sockets, the input monitor's pipe), as Foundation's Process also made sure.
+        guard tio_spawn_close_from(&actions, 3) == 0 else { throw SpawnFailure(code: EINVAL) }
 
         let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
         let argv = arguments.map { strdup($0) } + [nil]
