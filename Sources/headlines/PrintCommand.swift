@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import HeadlinesUI
 import NewsCore
+import Synchronization
 
 /// `headlines --print`: fetch every source once (in parallel, within the connection limits),
 /// write their articles to stdout source by source in the config's order, each in its feed's
@@ -53,8 +54,21 @@ enum PrintCommand {
 
 /// Writes to the standard streams without buffering surprises.
 enum Output {
+    /// Why standard output could not be written (a full disk, an I/O error), once it could not.
+    private static let outputFailure = Mutex<Int32?>(nil)
+
     static func write(_ text: String) {
-        writeAll(text, to: 1)
+        if let code = writeAll(text, to: 1), code != EPIPE {  // a reader that left (`| head`) is no error
+            outputFailure.withLock { failure in if failure == nil { failure = code } }
+        }
+    }
+
+    /// The exit status once printing is done: `status`, or 1 with a sentence on stderr when
+    /// the output could not be written (`--print > /dev/full`).
+    static func finish(_ status: Int32) -> Int32 {
+        guard let code = outputFailure.withLock({ $0 }) else { return status }
+        error("the output could not be written: \(String(cString: strerror(code))).")
+        return 1
     }
 
     static func error(_ line: String) {
@@ -66,14 +80,16 @@ enum Output {
         writeAll(text, to: 2)
     }
 
-    /// Every byte, through short writes and interruptions; a stream that is gone ends it.
-    private static func writeAll(_ text: String, to fd: Int32) {
+    /// Every byte, through short writes and interruptions; the `errno` of a failed write.
+    @discardableResult
+    private static func writeAll(_ text: String, to fd: Int32) -> Int32? {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return }
+            guard written > 0 else { return written < 0 ? errno : EIO }
             bytes = bytes.dropFirst(written)
         }
+        return nil
     }
 }

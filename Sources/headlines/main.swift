@@ -27,17 +27,17 @@ do {
     // settings and keys still apply (and a broken config still says so).
     loaded = try LoadedConfig.load(options, environment: environment)
     if let file = options.importOPML { exit(OPMLCommand.importFeeds(file, into: loaded, environment: environment)) }
-    if options.exportOPML { exit(OPMLCommand.export(loaded, environment: environment)) }
+    if options.exportOPML { exit(Output.finish(OPMLCommand.export(loaded, environment: environment))) }
     plan = try LaunchPlan.make(options, loaded, environment: environment)
 } catch {
     Output.error(error.message)
     exit(error.status)
 }
 if options.search != nil || options.offline || options.unread {
-    exit(await CachePrintCommand.run(plan, options: options))
+    exit(Output.finish(await CachePrintCommand.run(plan, options: options)))
 }
 if options.printMode {
-    exit(await PrintCommand.run(plan, json: options.json))
+    exit(Output.finish(await PrintCommand.run(plan, json: options.json)))
 }
 let status = await InteractiveCommand.run(plan, environment: environment)
 // The session has closed its cache, flushed its log and restored the terminal. `_exit` skips

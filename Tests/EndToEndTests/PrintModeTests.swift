@@ -31,6 +31,19 @@ struct PrintModeTests {
         }
     }
 
+    /// Output that cannot be written is an error a person hears (status 1 and why), not a
+    /// silent success; a reader that leaves early (`| head`) is no error.
+    @Test func anOutputThatCannotBeWrittenEndsWithStatusOne() async throws {
+        let environment = HeadlinesBinary.environment(home: home.url)
+        let full = try await ProcessRunner("/bin/sh", ["-c", "exec \"$0\" --demo --print > /dev/full", HeadlinesBinary.path],
+                                           environment: environment).run(timeout: .seconds(30))
+        #expect(full.status == 1)
+        #expect(full.stderrText.contains("the output could not be written: No space left on device."), "\(full.stderrText)")
+        let headed = try await ProcessRunner("/bin/sh", ["-c", "\"$0\" --demo --print | head -n 1 > /dev/null", HeadlinesBinary.path],
+                                             environment: environment).run(timeout: .seconds(30))
+        #expect(!headed.stderrText.contains("could not be written"), "\(headed.stderrText)")
+    }
+
     @Test func printsExactlyTheRulesFromANewsAPIServer() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }

@@ -107,6 +107,15 @@ struct ISO8601Tests {
         #expect(ISO8601.formatUTC(Date(timeIntervalSince1970: 253_402_300_799)) == "9999-12-31T23:59:59Z")
     }
 
+    /// A date no calendar holds (a hand-edited cache's 1e300) is written as the bound of 1e14
+    /// seconds either side of 1970, and the status line that shows it does not trap.
+    @Test(arguments: [(1e300, 1e14), (-1e300, -1e14), (.infinity, 1e14), (.nan, 0)])
+    func formatClampsDatesNoCalendarHolds(_ seconds: Double, _ bound: Double) {
+        let text = ISO8601.formatUTC(Date(timeIntervalSince1970: bound))
+        #expect(ISO8601.formatUTC(Date(timeIntervalSince1970: seconds)) == text)
+        #expect(RetryAfter.describe(Date(timeIntervalSince1970: seconds), now: Date(timeIntervalSince1970: 0)) == text)
+    }
+
     @Test func formatFloorsBeforeTheEpoch() {
         #expect(ISO8601.formatUTC(Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59Z")
         #expect(ISO8601.formatUTC(Date(timeIntervalSince1970: -0.001)) == "1969-12-31T23:59:59Z")

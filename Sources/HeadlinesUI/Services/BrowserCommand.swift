@@ -46,6 +46,7 @@ public enum BrowserLauncher {
             throw LaunchError(message: "Could not start \(program).")
         }
         let status = await ChildProcess.exitStatus(of: pid)
+        if status < 0 { throw LaunchError(message: "Could not tell how \(program) ended.") }
         // env exits 127 when it cannot find the program.
         if status == 127 { throw LaunchError(message: "The browser “\(program)” was not found.") }
         return status

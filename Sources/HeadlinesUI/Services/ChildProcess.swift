@@ -57,7 +57,8 @@ enum ChildProcess {
         return pid
     }
 
-    /// The child's exit status (128 + the signal when a signal ended it), once it has ended.
+    /// The child's exit status (128 + the signal when a signal ended it, as a shell reports it)
+    /// once it has ended; -1 when it cannot be waited for.
     static func exitStatus(of pid: pid_t) async -> Int32 {
         await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
             let started = DetachedThread.start(name: "headlines.wait") {
@@ -70,7 +71,7 @@ enum ChildProcess {
     private static func waitForExit(_ pid: pid_t) -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { return 127 }
+            guard errno == EINTR else { return -1 }
         }
         let signal = status & 0x7F
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal

@@ -20,7 +20,7 @@ public struct ImageLoader: Sendable {
     /// A short guess at what non-image bytes are, for the message.
     static func describeType(_ data: Data) -> String {
         let head = String(decoding: data.prefix(64), as: UTF8.self).lowercased()
-        if head.contains("<!doctype html") || head.contains("<html") { return "HTML" }
+        if head.containsBytes(of: "<!doctype html") || head.containsBytes(of: "<html") { return "HTML" }
         if head.hasPrefix("{") || head.hasPrefix("[") { return "JSON" }
         return data.isEmpty ? "empty" : "unknown bytes"
     }

@@ -47,7 +47,7 @@ enum LogLine {
     static func quoteIfNeeded(_ value: String) -> String {
         let needsQuotes = value.isEmpty || value.unicodeScalars.contains { $0 == " " || $0 == "\"" || $0 == "=" || $0 == "\\" }
         guard needsQuotes else { return value }
-        return "\"" + value.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+        return "\"" + value.replacingBytes(of: "\\", with: "\\\\").replacingBytes(of: "\"", with: "\\\"") + "\""
     }
 
     /// `text` with every secret, and every form a secret takes once sanitised, quoted or
@@ -55,8 +55,8 @@ enum LogLine {
     static func redact(_ text: String, _ secrets: [String]) -> String {
         var text = text
         for secret in secrets {
-            for form in forms(of: secret) where text.contains(form) {
-                text = text.replacing(form, with: redacted)
+            for form in forms(of: secret) where text.containsBytes(of: form) {
+                text = text.replacingBytes(of: form, with: redacted)
             }
         }
         return text
@@ -64,7 +64,7 @@ enum LogLine {
 
     private static func forms(of secret: String) -> Set<String> {
         var forms: Set<String> = [secret, Sanitizer.clean(secret)]
-        forms.insert(secret.replacing("\\", with: "\\\\").replacing("\"", with: "\\\""))
+        forms.insert(secret.replacingBytes(of: "\\", with: "\\\\").replacingBytes(of: "\"", with: "\\\""))
         forms.insert(PercentEncoding.encode(secret, keeping: PercentEncoding.isASCIIAlphanumeric))
         return forms.filter { !$0.isEmpty }
     }

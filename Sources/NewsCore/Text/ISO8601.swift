@@ -59,8 +59,12 @@ public enum ISO8601 {
     }
 
     /// `YYYY-MM-DDTHH:MM:SSZ` in UTC, the fraction dropped, whatever the local time zone.
+    /// Dates more than 3 million years away (a hand-edited cache's 1e300, say) are written as
+    /// that bound rather than trapping on the conversion to `Int`; NaN as the epoch.
     public static func formatUTC(_ date: Date) -> String {
-        let total = Int(date.timeIntervalSince1970.rounded(.down))
+        let seconds = date.timeIntervalSince1970
+        let clamped = seconds.isNaN ? 0 : min(max(seconds, -1e14), 1e14)
+        let total = Int(clamped.rounded(.down))
         let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
         let secondsOfDay = total - days * 86_400
         let (year, month, day) = civilFromDays(days)

@@ -37,18 +37,20 @@ struct FoundationEquivalenceTests {
     /// and folds to the ASCII letter its full decomposition starts with.
     @Test func latinLettersMatchFoundation() {
         var checked = 0
-        for value in Array(0xC0...0x24F) + Array(0x1E00...0x1EFF) {
+        for value in Array(0xC0...0x24F) + Array(0x370...0x4FF) + Array(0x1E00...0x1FFF) {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let letter = String(Character(scalar))
             let decomposed = letter.decomposedStringWithCanonicalMapping
             guard decomposed.unicodeScalars.count > 1, let first = decomposed.unicodeScalars.first else { continue }
             let composed = LatinLetters.composed(Character(decomposed))
             #expect(String(composed) == decomposed.precomposedStringWithCanonicalMapping, "U+\(String(value, radix: 16))")
-            #expect(LatinLetters.base(of: scalar) == first, "U+\(String(value, radix: 16))")
+            if first.isASCII { #expect(LatinLetters.base(of: scalar) == first, "U+\(String(value, radix: 16))") }
             checked += 1
         }
-        #expect(checked > 400)
+        #expect(checked > 700)
         #expect(LatinLetters.composed("x\u{338}") == "x\u{338}")  // no precomposed form: left as it is
+        let outOfOrder = Character("a\u{302}\u{323}")  // circumflex before dot below: composes as ậ all the same
+        #expect(String(LatinLetters.composed(outOfOrder)) == String(outOfOrder).precomposedStringWithCanonicalMapping)
         #expect(LatinLetters.base(of: "ß") == nil)
     }
 }

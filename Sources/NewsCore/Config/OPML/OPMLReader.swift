@@ -60,7 +60,7 @@ enum HostileXML {
         guard let doctype = data.firstRange(of: Data("<!DOCTYPE".utf8)) else { return }
         let rest = data[doctype.upperBound...].prefix { $0 != UInt8(ascii: ">") }
         let text = String(decoding: rest, as: UTF8.self)
-        if text.contains("[") || text.contains("SYSTEM") || text.contains("PUBLIC") {
+        if text.containsBytes(of: "[") || text.containsBytes(of: "SYSTEM") || text.containsBytes(of: "PUBLIC") {
             throw OPMLParseFailure("its DOCTYPE refers to a DTD, which Headlines never loads")
         }
     }

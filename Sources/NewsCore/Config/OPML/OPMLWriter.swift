@@ -112,8 +112,8 @@ enum XMLText {
     /// Text that may stand inside `<!-- -->`: no `--`, no final `-`, no control characters.
     static func comment(_ text: String) -> String {
         var out = Sanitizer.clean(text)
-        while out.contains("--") { out = out.replacing("--", with: "- -") }
-        if out.hasSuffix("-") { out += " " }
+        while out.containsBytes(of: "--") { out = out.replacingBytes(of: "--", with: "- -") }
+        if out.utf8.last == UInt8(ascii: "-") { out += " " }
         return out
     }
 }

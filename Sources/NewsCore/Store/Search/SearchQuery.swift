@@ -53,7 +53,7 @@ public struct SearchQuery: Sendable, Hashable {
         guard !terms.isEmpty else { return nil }
         // Inside an FTS5 string only `"` is special (written twice); the tokenizer splits the rest.
         expression = terms.map { term in
-            "\"" + term.text.replacing("\"", with: "\"\"") + "\"" + (term.prefix ? "*" : "")
+            "\"" + term.text.replacingBytes(of: "\"", with: "\"\"") + "\"" + (term.prefix ? "*" : "")
         }.joined(separator: " ")
         words = terms.flatMap { term in
             let parts = term.text.unicodeScalars.split { !Self.isTokenCharacter($0) }.map { String(String.UnicodeScalarView($0)) }
