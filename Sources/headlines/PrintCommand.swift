@@ -58,7 +58,7 @@ enum Output {
     private static let outputFailure = Mutex<Int32?>(nil)
 
     static func write(_ text: String) {
-        if let code = writeAll(text, to: 1), code != EPIPE {  // a reader that left (`| head`) is no error
+        if let code = DescriptorWriter.writeAll(1, text), code != EPIPE {  // a reader that left (`| head`) is no error
             outputFailure.withLock { failure in if failure == nil { failure = code } }
         }
     }
@@ -72,24 +72,11 @@ enum Output {
     }
 
     static func error(_ line: String) {
-        writeAll("headlines: " + line + "\n", to: 2)
+        _ = DescriptorWriter.writeAll(2, "headlines: " + line + "\n")  // stderr gone: nobody is left to tell
     }
 
     /// Text for stderr as it is (the usage).
     static func rawError(_ text: String) {
-        writeAll(text, to: 2)
-    }
-
-    /// Every byte, through short writes and interruptions; the `errno` of a failed write.
-    @discardableResult
-    private static func writeAll(_ text: String, to fd: Int32) -> Int32? {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return written < 0 ? errno : EIO }
-            bytes = bytes.dropFirst(written)
-        }
-        return nil
+        _ = DescriptorWriter.writeAll(2, text)
     }
 }

@@ -49,14 +49,14 @@ public enum HeadlinesApp {
     /// Runs until quit; returns the exit status (0, 1 when the terminal cannot be used, 128+signal).
     public static func run(_ configuration: Configuration) async -> Int32 {
         guard isatty(0) == 1, isatty(1) == 1 else {
-            writeToStandardError("headlines: the interface needs a terminal; use --print to print the headlines.\n")
+            _ = DescriptorWriter.writeAll(2, "headlines: the interface needs a terminal; use --print to print the headlines.\n")  // stderr gone: nobody is left to tell
             return 1
         }
         let cache: SessionCache
         do {
             cache = try await SessionCache.open(configuration.cacheFile, log: configuration.log)
         } catch {
-            writeToStandardError("headlines: \(ErrorText.sentence(error))\n")
+            _ = DescriptorWriter.writeAll(2, "headlines: \(ErrorText.sentence(error))\n")  // stderr gone: nobody is left to tell
             return 1
         }
         let loader = SourceLoader(store: cache.store, limits: configuration.limits, log: configuration.log)
@@ -82,7 +82,7 @@ public enum HeadlinesApp {
         do {
             driver = try CursesDriver(useColor: !noColor)
         } catch {
-            writeToStandardError("headlines: \(error)\n")
+            _ = DescriptorWriter.writeAll(2, "headlines: \(error)\n")  // stderr gone: nobody is left to tell
             await cache.close(library)
             return 1
         }
@@ -116,17 +116,6 @@ public enum HeadlinesApp {
         await cache.close(library)
         await configuration.log.flush()
         return status
-    }
-
-    /// A line for stderr, written whole (the terminal is not in curses mode at these points).
-    private static func writeToStandardError(_ line: String) {
-        var bytes = Array(line.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return }  // stderr is gone: nobody is left to tell
-            bytes = bytes.dropFirst(written)
-        }
     }
 }
 

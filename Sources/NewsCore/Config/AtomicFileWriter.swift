@@ -37,19 +37,8 @@ enum AtomicFileWriter {
     }
 
     private static func writeAll(_ data: Data, to fd: Int32) throws(LineError) {
-        let failure: LineError? = data.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return nil }  // nothing to write
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(fd, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return LineError(String(cString: strerror(errno)))
-                }
-                offset += written
-            }
-            return nil
+        if let code = data.withUnsafeBytes({ DescriptorWriter.writeAll(fd, $0) }) {
+            throw LineError(String(cString: strerror(code)))
         }
-        if let failure { throw failure }
     }
 }

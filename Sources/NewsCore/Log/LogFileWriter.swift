@@ -31,17 +31,9 @@ final class LogFileWriter: @unchecked Sendable {
             dropped += 1
             return
         }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                dropped += 1
-                return
-            }
-            offset += written
+        guard bytes.withUnsafeBytes({ DescriptorWriter.writeAll(fd, $0) }) == nil else {
+            dropped += 1
+            return
         }
         size += bytes.count
     }

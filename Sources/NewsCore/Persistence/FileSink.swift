@@ -110,14 +110,8 @@ final class FileSink: TransferSink, @unchecked Sendable {
     }
 
     private func write(_ buffer: UnsafeRawBufferPointer) throws {
-        var offset = 0
-        while offset < buffer.count {
-            let result = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw SaveError.writeFailed(reason: FileSystemErrors.reason(errno))
-            }
-            offset += result
+        if let code = DescriptorWriter.writeAll(fd, buffer) {
+            throw SaveError.writeFailed(reason: FileSystemErrors.reason(code))
         }
         written += buffer.count
     }
