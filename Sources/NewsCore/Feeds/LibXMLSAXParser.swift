@@ -13,17 +13,11 @@ import FoundationEssentials
 /// parser runs, so only the five predefined ones remain, and no DTD is ever loaded. Errors go
 /// to the reader, never to stderr.
 enum LibXMLSAXParser {
-    /// libxml2's global set-up, once per process, before any parser runs.
-    private static let initialised: Bool = {
-        xmlInitParser()
-        return true
-    }()
-
     /// Feeds the bytes in slices, as `xmlParseChunk` takes an `Int32` length.
     private static let chunkSize = 1 << 22
 
     static func parse(_ data: Data, into reader: inout XMLFeedReader) {
-        guard initialised, !data.isEmpty else { return }
+        guard LibXML.initialised, !data.isEmpty else { return }
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = startElement

@@ -25,14 +25,9 @@ enum OPMLSAXParser {
         fileprivate var line: Int32 { context.map { xmlSAX2GetLineNumber($0) } ?? 0 }
     }
 
-    private static let initialised: Bool = {
-        xmlInitParser()
-        return true
-    }()
-
     static func parse(_ data: Data) -> Run {
         let run = Run()
-        guard initialised, !data.isEmpty, data.count <= Int(Int32.max) else { return run }
+        guard LibXML.initialised, !data.isEmpty, data.count <= Int(Int32.max) else { return run }
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = startElement
