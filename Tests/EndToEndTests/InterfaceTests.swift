@@ -145,9 +145,12 @@ extension EndToEnd {
             try await session.tmux.waitForText("Terminal too small")
             try session.tmux.resize(width: 100, height: 30)
             // The list fills the taller window again, the selection (the last item) still in view.
-            let large = try await session.tmux.waitForText("Item 13")
-            #expect(large.contains("Item 40"))
-            #expect(large.split(separator: "\n", omittingEmptySubsequences: false).count == 30)
+            // Waits for the whole frame: tmux can be read while the frame is still arriving.
+            let large = try await session.tmux.waitForScreen { screen in
+                screen.split(separator: "\n", omittingEmptySubsequences: false).count == 30
+                    && screen.contains("Item 13") && screen.contains("Item 40")
+            }
+            #expect(large.contains("Item 13") && large.contains("Item 40"))
         }
 
         @Test func helpListsTheKeysAndClosesAgain() async throws {

@@ -55,7 +55,7 @@ extension EndToEnd {
             let screen = try await session.tmux.waitForText("20 of 20 saved", timeout: .seconds(20))
             #expect(screen.contains("saved Pic-"))
             #expect(Self.finalFiles(session).count == 20)
-            #expect(server.maxConcurrentConnections <= 5)  // four saves and the article list at most
+            #expect(server.maxConcurrentRequests <= 5)  // four saves and the article list at most
             for index in 1...20 {
                 let name = try #require(Self.finalFiles(session).first { $0.hasPrefix("Pic-\(index)-") })
                 #expect(try Data(contentsOf: session.saveFolder.appendingPathComponent(name)) == Self.image(index, size: 20_000))

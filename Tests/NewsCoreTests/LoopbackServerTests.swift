@@ -189,7 +189,9 @@ import TestSupport
         }
         #expect(server.requests(path: "/slow").count == 5)
         #expect(server.maxConcurrentConnections == 5)
+        #expect(server.maxConcurrentRequests == 5)
         server.resetStatistics()
         #expect(server.maxConcurrentConnections <= 5)
+        #expect(server.maxConcurrentRequests == 0)
     }
 }

@@ -63,8 +63,8 @@ import TestSupport
         #expect(folder.names().count == 10)
         #expect(folder.partFiles().isEmpty)
         #expect(server.requests.count == 10)
-        #expect(server.maxConcurrentConnections <= 4, "bounded to 4")
-        #expect(server.maxConcurrentConnections >= 2, "several at once, not one after another")
+        #expect(server.maxConcurrentRequests <= 4, "bounded to 4")
+        #expect(server.maxConcurrentRequests >= 2, "several at once, not one after another")
         for i in 0..<10 {
             let file = try #require(saved.first { $0.file.lastPathComponent.hasPrefix("Picture-\(i)-") })
             #expect(try Data(contentsOf: file.file) == SaveFixtures.image(.png, width: i + 1))
@@ -83,7 +83,7 @@ import TestSupport
             try await group.waitForAll()
         }
         #expect(server.requests.count == 5)
-        #expect(server.maxConcurrentConnections <= 2)
+        #expect(server.maxConcurrentRequests <= 2)
         #expect(folder.names().count == 5)
     }
 

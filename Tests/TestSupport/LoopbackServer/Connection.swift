@@ -34,6 +34,12 @@ struct Connection: Sendable {
         guard let headEnd, let head = RequestHead(buffer[..<headEnd]) else { return }
 
         let (id, script) = state.admit(head)
+        var requestInFlight = true
+        func endRequest() {
+            if requestInFlight { state.requestEnded() }
+            requestInFlight = false
+        }
+        defer { endRequest() }
         do {
             try discardRequestBody(head, alreadyRead: buffer.count - headEnd)
             if script.delayBeforeHeaders > .zero, !isHang(script) {
@@ -49,6 +55,7 @@ struct Connection: Sendable {
             case .respond:
                 try respond(script, to: head, id: id, limit: nil)
                 state.update(id) { $0.finished = true }
+                endRequest()
                 // FIN ends a close-delimited body; then wait to see the client hang up.
                 shutdown(socket.fd, Int32(SHUT_WR))
                 try socket.idle(until: nil)

@@ -49,7 +49,13 @@ public final class LoopbackServer: @unchecked Sendable {
     /// (or since resetStatistics()).
     public var maxConcurrentConnections: Int { state.maxConcurrentConnections }
 
-    /// Restarts the maximum from the number of connections open now.
+    /// Highest number of requests in flight at once: from the server reading a request to its
+    /// writing the last byte of the response. Each such span lies inside the client's own, so
+    /// unlike open connections (counted until the server sees the client hang up, which can
+    /// lag on a busy machine) this never counts more than the client had going at once.
+    public var maxConcurrentRequests: Int { state.maxConcurrentRequests }
+
+    /// Restarts both maxima from the numbers open now.
     public func resetStatistics() { state.resetStatistics() }
 
     /// Waits (polling, see `eventually`) until the condition on the request log holds or the

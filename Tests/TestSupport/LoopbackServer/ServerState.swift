@@ -15,6 +15,8 @@ final class ServerState: @unchecked Sendable {
     private var log: [RecordedRequest] = []
     private var openConnections = 0
     private var maxOpenConnections = 0
+    private var openRequests = 0
+    private var maxOpenRequests = 0
     private var liveThreads = 0
     private var stopped = false
 
@@ -40,6 +42,8 @@ final class ServerState: @unchecked Sendable {
         locked {
             let id = log.count
             log.append(RecordedRequest(id: id, head: head, receivedAt: .now))
+            openRequests += 1
+            maxOpenRequests = max(maxOpenRequests, openRequests)
             let key = routes[head.path] != nil ? head.path : (head.path.removingPercentEncoding ?? head.path)
             guard var route = routes[key] else { return (id, .notFound) }
             let response = route.responses[min(route.served, route.responses.count - 1)]
@@ -48,6 +52,9 @@ final class ServerState: @unchecked Sendable {
             return (id, response)
         }
     }
+
+    /// Ends what `admit` counted: the response was sent whole, or the exchange ended early.
+    func requestEnded() { locked { openRequests -= 1 } }
 
     func update(_ id: Int, _ change: (inout RecordedRequest) -> Void) {
         locked { change(&log[id]) }
@@ -87,7 +94,14 @@ final class ServerState: @unchecked Sendable {
 
     var maxConcurrentConnections: Int { locked { maxOpenConnections } }
 
-    func resetStatistics() { locked { maxOpenConnections = openConnections } }
+    var maxConcurrentRequests: Int { locked { maxOpenRequests } }
+
+    func resetStatistics() {
+        locked {
+            maxOpenConnections = openConnections
+            maxOpenRequests = openRequests
+        }
+    }
 
     /// Wakes every thread and waits (bounded, so it can never hang) until they have
     /// closed their sockets.
