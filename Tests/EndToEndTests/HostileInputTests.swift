@@ -40,7 +40,8 @@ extension EndToEnd {
             default: try session.tmux.signalProgram(SIGHUP)
             }
             let status = try await session.tmux.waitForExit(timeout: .seconds(5))
-            #expect(ContinuousClock.now - asked < .seconds(1), "took \(ContinuousClock.now - asked) to exit")
+            // Generous for a loaded machine (tmux, the shutdown, the wrapper's forks); a FIFO hang never ends.
+            #expect(ContinuousClock.now - asked < .seconds(3), "took \(ContinuousClock.now - asked) to exit")
             let expected: [String: Int32] = ["q": 0, "SIGINT": 128 + SIGINT, "SIGTERM": 128 + SIGTERM, "SIGHUP": 128 + SIGHUP]
             #expect(status == expected[ending])
         }
@@ -76,8 +77,8 @@ extension EndToEnd {
             defer { session.close() }
             let status = try await session.tmux.waitForExit()
             #expect(status == 1)
-            let screen = try session.tmux.capture()
-            #expect(screen.contains("cannot move the cursor"), "\(screen)")
+            // tmux may still be reading the last output when the exit status is seen.
+            let screen = try await session.tmux.waitForText("cannot move the cursor", timeout: .seconds(5))
             #expect(screen.contains("--print"))
             #expect(session.tmux.sttyAfter == session.tmux.sttyBefore)
         }

@@ -63,9 +63,10 @@ extension EndToEnd {
             defer { session.close() }
             let pressed = ContinuousClock.now
             try session.tmux.sendKeys("q")
-            #expect(await server.waitUntil(timeout: .seconds(2)) { $0.first?.clientClosedAt != nil })
+            #expect(await server.waitUntil(timeout: .seconds(5)) { $0.first?.clientClosedAt != nil })
             let closedAt = try #require(server.requests.first?.clientClosedAt)
-            #expect(closedAt - pressed < .milliseconds(500), "the server saw the disconnect after \(closedAt - pressed)")
+            // The key goes through tmux to a loaded machine; a fetch left running would never close.
+            #expect(closedAt - pressed < .seconds(2), "the server saw the disconnect after \(closedAt - pressed)")
             #expect(try await session.tmux.waitForExit() == 0)
         }
 
@@ -83,9 +84,9 @@ extension EndToEnd {
             #expect(await server.waitUntil(timeout: .seconds(5)) { $0.contains { $0.path == "/picture.png" && $0.bodyBytesSent > 0 } })
             let left = ContinuousClock.now
             try session.tmux.sendKeys("q")
-            #expect(await server.waitUntil(timeout: .seconds(2)) { $0.contains { $0.path == "/picture.png" && $0.abortedByClient } })
+            #expect(await server.waitUntil(timeout: .seconds(5)) { $0.contains { $0.path == "/picture.png" && $0.abortedByClient } })
             let closedAt = try #require(server.requests(path: "/picture.png").first?.clientClosedAt)
-            #expect(closedAt - left < .milliseconds(500))
+            #expect(closedAt - left < .seconds(2), "the picture takes 4 s to arrive whole")
             try await session.tmux.waitForText("1 article")
         }
 
@@ -159,11 +160,14 @@ extension EndToEnd {
             defer { session.close() }
             try await session.tmux.waitForText("34 articles")
             try session.tmux.sendKeys("?")
-            let help = try await session.tmux.waitForText("Help · keys")
+            // The status row is drawn last, so once it shows the first page is whole.
+            let help = try await session.tmux.waitForScreen { screen in
+                screen.contains("Help · keys") && screen.split(separator: "\n").last?.contains("q back") == true
+            }
             try session.tmux.sendKeys("NPage")
-            let rest = try await session.tmux.waitForScreen { $0 != help }
-            for key in ["Refresh", "Open the article in the browser", "Save the article's image", "Save every image", "quit on the first screen", "Down a page"] {
-                #expect(help.contains(key) || rest.contains(key), "help lacks \(key)")
+            let keys = ["Refresh", "Open the article in the browser", "Save the article's image", "Save every image", "quit on the first screen", "Down a page"]
+            _ = try await session.tmux.waitForScreen(describedAs: "every key on one of the two pages") { rest in
+                rest != help && keys.allSatisfy { help.contains($0) || rest.contains($0) }
             }
             try session.tmux.sendKeys("q")
             try await session.tmux.waitForText("34 articles")

@@ -95,14 +95,15 @@ extension EndToEnd {
         }
 
         @Test func quitWithASaveInFlightWaitsForIt() async throws {
-            let server = try Self.server(count: 1, size: 60_000, chunk: 4096, every: .milliseconds(60))
+            // About 3 s of image: long enough to see the app say it waits, even on a loaded machine.
+            let server = try Self.server(count: 1, size: 200_000, chunk: 4096, every: .milliseconds(60))
             defer { server.stop() }
             let session = try await quitDuringASave(server: server)
             defer { session.close() }
-            #expect(try await session.tmux.waitForExit(timeout: .seconds(15)) == 0)
-            #expect(server.requests(path: "/image-1.png").first?.finished == true)
+            #expect(try await session.tmux.waitForExit(timeout: .seconds(20)) == 0)
+            #expect(await server.waitUntil(timeout: .seconds(5)) { $0.first { $0.path == "/image-1.png" }?.finished == true })
             let name = try #require(Self.finalFiles(session).first)
-            #expect(try Data(contentsOf: session.saveFolder.appendingPathComponent(name)) == Self.image(1, size: 60_000))
+            #expect(try Data(contentsOf: session.saveFolder.appendingPathComponent(name)) == Self.image(1, size: 200_000))
             #expect(Self.temporaryFiles(session).isEmpty)
         }
 

@@ -7,7 +7,7 @@ extension EndToEnd {
     /// holding up no other, a source's own screen owning its load, `R`.
     @Suite struct Sources {
         /// Three feeds, one of them slow; the config groups two of them.
-        static func serve(_ server: LoopbackServer, slow: Duration = .seconds(4)) {
+        static func serve(_ server: LoopbackServer, slow: Duration = .seconds(6)) {
             server.route("/world.xml", .text(FeedFixtures.rss("World", count: 4), contentType: "application/rss+xml"))
             server.route("/tech.atom", .text(FeedFixtures.atom("Tech", count: 3), contentType: "application/atom+xml"))
             var late = ScriptedResponse.text(FeedFixtures.jsonFeed("Slow", count: 2), contentType: "application/feed+json")
@@ -36,11 +36,11 @@ extension EndToEnd {
                 screen.contains("World news") && Self.row("World news", in: screen)?.contains("4") == true
                     && Self.row("Tech", in: screen)?.contains("3") == true
             }
-            #expect(ContinuousClock.now - started < .seconds(3), "the fast rows waited for the slow one")
+            #expect(ContinuousClock.now - started < .seconds(5), "the fast rows waited for the slow one")
             #expect(Self.row("Slowpoke", in: screen)?.contains("loading") == true, "\(screen)")
             #expect(screen.contains("Sources"))
             #expect(screen.contains("News"), "the group heading")
-            let after = try await session.tmux.waitForScreen(timeout: .seconds(10)) { Self.row("Slowpoke", in: $0)?.contains("2") == true }
+            let after = try await session.tmux.waitForScreen(timeout: .seconds(15)) { Self.row("Slowpoke", in: $0)?.contains("2") == true }
             #expect(Self.row("All", in: after)?.contains("9") == true, "\(after)")
         }
 
@@ -56,12 +56,15 @@ extension EndToEnd {
             _ = try await session.tmux.waitForText("Headlines · Slowpoke")
             // The screen took the slow load over: a new request, its own.
             #expect(await server.waitUntil(timeout: .seconds(5)) { $0.filter { $0.path == "/slow.json" }.count == 2 })
-            #expect(server.requests(path: "/slow.json").first?.abortedByClient == true, "the Sources screen's load was handed over")
+            // The server sees the first hang up a moment after the second request may be logged.
+            #expect(
+                await server.waitUntil(timeout: .seconds(5)) { $0.first { $0.path == "/slow.json" }?.abortedByClient == true },
+                "the Sources screen's load was handed over")
             let left = ContinuousClock.now
             try session.tmux.sendKeys("q")
-            #expect(await server.waitUntil(timeout: .seconds(2)) { $0.filter { $0.path == "/slow.json" }.last?.clientClosedAt != nil })
+            #expect(await server.waitUntil(timeout: .seconds(5)) { $0.filter { $0.path == "/slow.json" }.last?.clientClosedAt != nil })
             let closed = try #require(server.requests(path: "/slow.json").last?.clientClosedAt)
-            #expect(closed - left < .milliseconds(500))
+            #expect(closed - left < .seconds(2), "a 30 s load was cut short by leaving")
             try await session.tmux.waitForText("Headlines · Sources")
         }
 

@@ -36,8 +36,10 @@ extension EndToEnd {
             let after = try #require(session.tmux.sttyAfter)
             #expect(before == after)
             // The cursor is visible again and the alternate screen is gone.
-            let screen = try session.tmux.capture()
-            #expect(!screen.contains("articles ·"), "the program's screen is still up:\n\(screen)")
+            // tmux may still be reading the program's last bytes when its exit status is seen.
+            _ = try await session.tmux.waitForScreen(describedAs: "the program's screen gone", timeout: .seconds(5)) {
+                !$0.contains("articles ·")
+            }
         }
     }
 }

@@ -72,7 +72,10 @@ extension EndToEnd {
             #expect(await eventually { (try? session.tmux.capture(escapeSequences: true)).flatMap(Self.selectedLine) == 1 })
             #expect(try session.tmux.capture() == first)
             try session.tmux.sendKeys("?")
-            let help = try await session.tmux.waitForText("Help")
+            // The status row is drawn last: once it shows, the rows above it are drawn too.
+            let help = try await session.tmux.waitForScreen { screen in
+                screen.contains("Help · keys") && screen.split(separator: "\n").last?.contains("q back") == true
+            }
             #expect(!help.contains("END"), "a row of the list was left behind:\n\(help)")
             try session.tmux.sendKeys("q")
             let back = try await session.tmux.waitForText("8 articles")
@@ -88,10 +91,8 @@ extension EndToEnd {
             ]).write(to: url, atomically: true, encoding: .utf8)
             let session = try HeadlinesSession(["--source", url.path], environment: ["LANG": "C", "LC_ALL": "C"])
             defer { session.close() }
-            let screen = try await session.tmux.waitForText("Cafe deja vu - \"quoted\"")
-            #expect(screen.contains("???? wide"))
-            #expect(screen.contains("Resume"))
-            #expect(screen.contains("not UTF-8"))
+            let shown = ["Cafe deja vu - \"quoted\"", "???? wide", "Resume", "not UTF-8"]
+            _ = try await session.tmux.waitForScreen(describedAs: "\(shown)") { screen in shown.allSatisfy { screen.contains($0) } }
             try session.tmux.sendKeys("j")
             _ = try await session.tmux.waitForScreen { !$0.contains("not UTF-8") }  // said once
         }

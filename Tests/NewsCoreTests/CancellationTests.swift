@@ -52,7 +52,7 @@ struct CancellationTests {
         #expect(!logged.finished)
         #expect(logged.bodyBytesSent < 64 * 1024)
         let closedAt = try #require(logged.clientClosedAt)
-        #expect(closedAt - cancelledAt < .milliseconds(200), "hung up \(closedAt - cancelledAt) after the cancel")
+        #expect(closedAt - cancelledAt < .seconds(1), "hung up \(closedAt - cancelledAt) after the cancel")
         #expect(server.requests.count == 1)  // no retry behind our back
     }
 
@@ -75,7 +75,7 @@ struct CancellationTests {
         #expect(logged.abortedByClient)
         #expect(logged.bodyBytesSent == 0)
         let closedAt = try #require(logged.clientClosedAt)
-        #expect(closedAt - cancelledAt < .milliseconds(200), "hung up \(closedAt - cancelledAt) after the cancel")
+        #expect(closedAt - cancelledAt < .seconds(1), "hung up \(closedAt - cancelledAt) after the cancel")
     }
 
     @Test func cancellingADocumentSourceMidBodyThrowsCancellation() async throws {
@@ -92,7 +92,7 @@ struct CancellationTests {
         await expectCancellation(task)
         #expect(await server.waitUntil(timeout: .seconds(2)) { $0.first?.abortedByClient == true })
         let closedAt = try #require(server.requests.first?.clientClosedAt)
-        #expect(closedAt - cancelledAt < .milliseconds(200))
+        #expect(closedAt - cancelledAt < .seconds(1))
     }
 
     @Test func taskCancelledBeforeTheFetchSendsNoRequest() async throws {
@@ -146,7 +146,7 @@ struct CancellationTests {
     /// Fetches cancelled at many moments around their start (a busy wait of 0...150 µs before
     /// the cancel, up to six rounds of 48 fetches at once, so that some cancels land while a
     /// fetch is setting up): every one must end, in CancellationError. The server
-    /// holds its headers for 800 ms, so no fetch can legitimately succeed first.
+    /// holds its headers for 5 s, so no fetch can legitimately succeed first.
     @Test(.bug(id: "cancel-before-start-hangs", "A cancel that lands between withTaskCancellationHandler and TransferDelegate.start ends the URLSession task before the continuation is handed over; didCompleteWithError finds none and drops the outcome, so the fetch never returns"))
     func cancellingAtManyMomentsAlwaysEnds() async throws {
         let server = try LoopbackServer()
@@ -155,8 +155,8 @@ struct CancellationTests {
             "/v2/top-headlines",
             ScriptedResponse(
                 headers: [("Content-Type", "application/json")], body: .data(Data(NetFixtures.threeArticles.utf8)),
-                delayBeforeHeaders: .milliseconds(800)))
-        let service = NewsService(baseURL: server.baseURL, http: HTTPClient(timeout: 5))
+                delayBeforeHeaders: .seconds(5)))
+        let service = NewsService(baseURL: server.baseURL, http: HTTPClient(timeout: 20))
         let perRound = 48
 
         for round in 0..<6 {
@@ -176,7 +176,7 @@ struct CancellationTests {
             }
             // Cancelled fetches end within milliseconds; a hung one never does. The deadline is
             // generous because other tests may hold the cooperative threads for a while.
-            _ = await eventually(timeout: .seconds(3)) { outcomes.count == perRound }  // the hung ones are named below
+            _ = await eventually(timeout: .seconds(10)) { outcomes.count == perRound }  // the hung ones are named below
 
             let seen = outcomes.all
             let hung = (0..<perRound).filter { seen[$0] == nil }

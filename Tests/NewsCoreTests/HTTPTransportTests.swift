@@ -51,7 +51,7 @@ struct HTTPTransportTests {
         let held = try #require(sink.sentWhileHeld)
         // Socket buffers only (a few MiB on loopback): nothing read ahead of the sink.
         #expect(held < 32 << 20, "the server sent \(held) bytes while the sink held its first chunk")
-        #expect(await server.waitUntil(timeout: .seconds(1)) { $0.first?.clientClosedAt != nil })
+        #expect(await server.waitUntil(timeout: .seconds(5)) { $0.first?.clientClosedAt != nil })
     }
 
     @Test(arguments: ["zstd", "br", "gzip, zstd", "compress, chunked"])
@@ -66,7 +66,7 @@ struct HTTPTransportTests {
         let error = await thrownError { try await NewsService(http: HTTPClient(timeout: 5)).document(at: server.url("/x")) }
 
         #expect(error as? NewsError == .unsupportedEncoding(host: "127.0.0.1:\(server.port)", encoding: coding))
-        #expect(await server.waitUntil(timeout: .seconds(1)) { $0.first?.clientClosedAt != nil })
+        #expect(await server.waitUntil(timeout: .seconds(5)) { $0.first?.clientClosedAt != nil })
     }
 
     @Test func headersWithoutEndAreRefused() async throws {
@@ -78,7 +78,7 @@ struct HTTPTransportTests {
         let error = await thrownError { try await NewsService(http: HTTPClient(timeout: 5)).document(at: server.url("/x")) }
 
         #expect(error as? NewsError == .invalidDocument("the server sent more than 256 KiB of headers"))
-        #expect(await server.waitUntil(timeout: .seconds(1)) { $0.first?.clientClosedAt != nil })
+        #expect(await server.waitUntil(timeout: .seconds(5)) { $0.first?.clientClosedAt != nil })
     }
 
     @Test func theHeadNamesTheFinalURL() async throws {
@@ -126,6 +126,6 @@ struct HTTPTransportTests {
 
         #expect(head.url == server.url("/b"))
         #expect(String(decoding: body, as: UTF8.self) == "arrived")
-        #expect(await server.waitUntil(timeout: .seconds(1)) { $0.first?.clientClosedAt != nil })
+        #expect(await server.waitUntil(timeout: .seconds(5)) { $0.first?.clientClosedAt != nil })
     }
 }

@@ -18,13 +18,13 @@ struct ImageLoaderTests {
         let server = try LoopbackServer()
         defer { server.stop() }
         let count = 256 * 1024
-        // 64 chunks of 4 KiB every 5 ms: long enough for several throttled reports.
+        // 64 chunks of 4 KiB every 10 ms: long enough for several throttled reports.
         server.route(
             "/photo.png",
             ScriptedResponse(
                 headers: [("Content-Type", "image/png")],
                 body: .generated(prefix: HeaderOnlyImage.png(width: 640, height: 360), count: count),
-                chunkSize: 4096, delayBetweenChunks: .milliseconds(5)))
+                chunkSize: 4096, delayBetweenChunks: .milliseconds(10)))
         let log = ProgressLog()
 
         let info = try await ImageLoader().load(server.url("/photo.png")) { log.record($0) }

@@ -99,7 +99,7 @@ import TestSupport
         #expect(await server.waitUntil(timeout: .seconds(2)) { $0.first?.abortedByClient == true })
         let logged = try #require(server.requests.first)
         let closedAt = try #require(logged.clientClosedAt)
-        #expect(closedAt - cancelledAt < .milliseconds(200))
+        #expect(closedAt - cancelledAt < .seconds(1))
         #expect(!logged.finished)
         #expect(logged.bodyBytesSent == 0)
     }
@@ -125,7 +125,7 @@ import TestSupport
         #expect(logged.bodyBytesSent > 0 && logged.bodyBytesSent < total)
         #expect(!logged.finished)
         let closedAt = try #require(logged.clientClosedAt)
-        #expect(closedAt - cancelledAt < .milliseconds(200))
+        #expect(closedAt - cancelledAt < .seconds(1))
     }
 
     @Test func resetGivesTheClientAnError() async throws {
@@ -180,7 +180,8 @@ import TestSupport
     }
 
     @Test func fiveParallelSlowRequestsCountAsFiveConcurrentConnections() async throws {
-        server.route("/slow", ScriptedResponse(body: .data(Data("ok".utf8)), delayBeforeHeaders: .milliseconds(300)))
+        // Long enough for all five to arrive while the first still waits, even on a busy machine.
+        server.route("/slow", ScriptedResponse(body: .data(Data("ok".utf8)), delayBeforeHeaders: .seconds(1)))
         try await withThrowingTaskGroup(of: Int.self) { group in
             for i in 0..<5 {
                 group.addTask { try await get("/slow?n=\(i)").1.statusCode }

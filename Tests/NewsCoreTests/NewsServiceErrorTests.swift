@@ -76,11 +76,12 @@ struct NewsServiceErrorTests {
         #expect(error?.message == "127.0.0.1:\(server.port) did not answer in time.")
         #expect(elapsed < .seconds(3), "took \(elapsed)")
         // The client hung up when it gave up, and not before the timeout had run (measured on
-        // the server's clock, from the request's arrival, so a busy test machine cannot skew it).
+        // the server's clock, from the request's arrival: a late server thread shortens what it
+        // sees, so the bound leaves room; the bug it guards against gave up after about 1 ms).
         #expect(await server.waitUntil(timeout: .seconds(2)) { $0.first?.abortedByClient == true })
         let logged = try #require(server.requests.first)
         let waited = try #require(logged.clientClosedAt) - logged.receivedAt
-        #expect(waited >= .milliseconds(400), "gave up \(waited) after sending the request, before the 0.5 s timeout")
+        #expect(waited >= .milliseconds(250), "gave up \(waited) after sending the request, before the 0.5 s timeout")
     }
 
     @Test func refusedConnectionIsCannotConnect() async throws {

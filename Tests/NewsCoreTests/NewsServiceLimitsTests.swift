@@ -49,7 +49,7 @@ struct NewsServiceLimitsTests {
         defer { server.stop() }
         server.route("/v2/top-headlines", ScriptedResponse(
             headers: [("Content-Type", "application/json")], body: .data(Data(NetFixtures.threeArticles.utf8)),
-            delayBeforeHeaders: .milliseconds(100)))
+            delayBeforeHeaders: .milliseconds(30)))
 
         let service = NewsService(baseURL: server.baseURL, http: HTTPClient(timeout: 0.5))
         let edition = try await service.headlines(.topHeadlines())

@@ -64,7 +64,7 @@ import TestSupport
         let reports = progress.reports
         #expect(reports.count <= 2 + Int(elapsed / .milliseconds(33)), "\(reports.count) reports in \(elapsed)")
         if let gap = progress.shortestGapBeforeTheLast {
-            #expect(gap >= .milliseconds(25), "two reports \(gap) apart")
+            #expect(gap >= .milliseconds(10), "two reports \(gap) apart")  // 33 ms apart when taken; a late callback narrows that
         }
         #expect(reports.last == TransferProgress(received: 8_000_000, expected: 8_000_000))
     }

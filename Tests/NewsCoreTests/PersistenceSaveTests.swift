@@ -59,7 +59,7 @@ import TestSupport
         // the final one aside.
         #expect(reports.count <= 2 + Int(elapsed / .milliseconds(33)), "\(reports.count) reports in \(elapsed)")
         let gap = try #require(progress.shortestGapBeforeTheLast)
-        #expect(gap >= .milliseconds(25), "two reports \(gap) apart")
+        #expect(gap >= .milliseconds(10), "two reports \(gap) apart")  // 33 ms apart when taken; a late callback narrows that
     }
 
     @Test(arguments: ImageFormat.allCases)

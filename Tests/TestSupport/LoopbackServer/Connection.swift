@@ -53,9 +53,8 @@ struct Connection: Sendable {
                 socket.reset()
                 return
             case .respond:
-                try respond(script, to: head, id: id, limit: nil)
+                try respond(script, to: head, id: id, limit: nil, beforeFinalBytes: endRequest)
                 state.update(id) { $0.finished = true }
-                endRequest()
                 // FIN ends a close-delimited body; then wait to see the client hang up.
                 shutdown(socket.fd, Int32(SHUT_WR))
                 try socket.idle(until: nil)
@@ -96,14 +95,17 @@ struct Connection: Sendable {
     }
 
     /// Writes the head and the body (or its first `limit` bytes) chunk by chunk,
-    /// pausing between chunks when the script trickles.
+    /// pausing between chunks when the script trickles. `beforeFinalBytes` runs just before
+    /// the write that lets the client finish, so what it marks happens before the client is done.
     private func respond(
-        _ script: ScriptedResponse, to head: RequestHead, id: Int, limit: Int?
+        _ script: ScriptedResponse, to head: RequestHead, id: Int, limit: Int?,
+        beforeFinalBytes: () -> Void = {}
     ) throws(ClientSocket.Interruption) {
         let source = BodySource(script.body)
-        try socket.send(ResponseHead.bytes(for: script, bodyCount: source.count))
         var total = head.method == "HEAD" ? 0 : source.count
         if let limit { total = min(total, limit) }
+        if total == 0 { beforeFinalBytes() }
+        try socket.send(ResponseHead.bytes(for: script, bodyCount: source.count))
         let chunkSize = max(1, script.chunkSize)
 
         var offset = 0
@@ -114,6 +116,7 @@ struct Connection: Sendable {
             let chunkEnd = min(total, offset + chunkSize)
             while offset < chunkEnd {
                 let piece = min(chunkEnd - offset, Self.maxSendBytes)
+                if offset + piece == total { beforeFinalBytes() }
                 let failure: ClientSocket.Interruption? = source.withBytes(from: offset, upTo: piece) { bytes in
                     do throws(ClientSocket.Interruption) {
                         try socket.send(bytes) { sent in
