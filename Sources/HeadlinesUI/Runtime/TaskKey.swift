@@ -23,9 +23,8 @@ public enum TaskKey: Hashable, Sendable {
     case indexing
     /// Dropping old articles from the cache at start.
     case pruning
-    /// Writing the reader's marks (read, starred) for one article, or for a whole list.
-    case mark(ArticleID)
-    case markAll
+    /// Writing the reader's marks (read, starred, a whole list read), in the order made.
+    case marks
     /// Reading a list's headings for the filter.
     case filter
     /// A search of the cache, and one of NewsAPI.

@@ -58,6 +58,8 @@ public final class Library {
     let scope = TaskScope()
     /// Counts were asked for while a count ran: count once more after it.
     var countsAskedAgain = false
+    /// Marks made and not yet written, oldest first (see `Library+Marks`).
+    var pendingMarks: [MarkWrite] = []
 
     public init(entries: [Entry], store: ArticleStore, loader: SourceLoader) {
         self.entries = entries
