@@ -133,7 +133,7 @@ extension EndToEnd {
             #expect(try session.capture().contains("Zebra crossing"))
         }
 
-        @Test func capitalSFindsAWordThatIsOnlyInTheFullText() async throws {
+        @Test func capitalSFindsAWordThatIsOnlyInTheFullTextAndEnterReadsIt() async throws {
             defer { home.remove() }
             let server = try LoopbackServer()
             defer { server.stop() }
@@ -148,6 +148,9 @@ extension EndToEnd {
             try session.sendLiteral("xylo*")
             let found = try await session.waitForScreen { $0.contains("Item 2") && $0.contains("1 article") }
             #expect(!found.contains("Item 1") && !found.contains("Item 3"))
+            // Enter reads the result, as on a list.
+            try session.sendKeys("Enter")
+            try await session.waitForText("A xylophone concert.")
         }
 
         @Test func aNewSearchQueryClosesThePreviousRequest() async throws {

@@ -15,7 +15,7 @@ public enum KeyTable {
         KeyBinding(.pageUp, [.pageUp, .character("b"), .control("b")], .moving, "Up a page"),
         KeyBinding(.first, [.character("g"), .home], .moving, "To the first row (the top)"),
         KeyBinding(.last, [.character("G"), .end], .moving, "To the last row (the end)"),
-        KeyBinding(.read, [.enter, .character("l"), .right], .screens([.sources, .headlines]),
+        KeyBinding(.read, [.enter, .character("l"), .right], .screens([.sources, .headlines, .search]),
                    "Open the selected source, or read the selected article", hint: "read"),
         KeyBinding(.reload, [.character("r")], .screens([.sources, .headlines]),
                    "Refresh the source in view (on the Sources screen: the selected one); during a load, restart it", hint: "refresh"),
