@@ -15,8 +15,11 @@ public enum TaskKey: Hashable, Sendable {
     case browser
     /// Refreshing one source.
     case source(SourceKey)
-    /// Reading a page of a list from the cache.
+    /// Reading a list's first rows from the cache (again, after a refresh or a mark).
     case page
+    /// Reading the rows after those (scrolling down, `n`): its own key, so that neither read
+    /// cancels the other's work.
+    case morePage
     /// Counting each source's articles in the cache.
     case summaries
     /// Indexing new articles for search, once refreshes are over.

@@ -97,9 +97,9 @@ public final class TaskScope {
         for (_, entry) in running { entry.task.cancel() }
     }
 
-    /// Waits until every task has ended (after `close`), or the deadline passes.
-    public func drain(timeout: Duration) async {
-        let tasks = running.values.map(\.task)
+    /// Waits until every task (or only `key`'s) has ended, or the deadline passes.
+    public func drain(timeout: Duration, only key: TaskKey? = nil) async {
+        let tasks = running.filter { key == nil || $0.key == key }.map(\.value.task)
         guard !tasks.isEmpty else { return }
         // Whichever comes first, the tasks' end or the deadline, ends the wait. Not a task
         // group: a group waits for all its children, including one awaiting a stuck task.

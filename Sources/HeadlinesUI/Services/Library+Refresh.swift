@@ -46,6 +46,13 @@ extension Library {
         case .success(let report):
             phases[key] = .idle
             notes[key] = report.notes
+            // The lists read "updated at" from here when their rows are read, which may be before
+            // the counts are read again.
+            if let answeredAt = report.answeredAt, summaries[key] != nil {
+                summaries[key]?.refresh.lastSuccess = answeredAt
+                summaries[key]?.refresh.lastAttempt = answeredAt
+                summaries[key]?.refresh.outcome = report.notModified ? .notModified : .updated
+            }
             notify(.refreshed(key, report))
         case .failure(let error) where error is CancellationError:
             phases[key] = Self.phase(from: summaries[key]?.refresh, now: now())

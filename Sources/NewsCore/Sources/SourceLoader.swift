@@ -37,7 +37,11 @@ public struct SourceLoader: Sendable {
             log.fetch(source: source.name, url: location(source), status: nil, bytes: 0, milliseconds: Self.milliseconds(since: started), outcome: .failed(message))
             var retryAfter: Date?
             if case .rateLimited(_, _, let until)? = error as? NewsError { retryAfter = until }
-            try? await store.recordFailure(source.key, message: message, retryAfter: retryAfter, at: now())  // the fetch's failure is what the person hears
+            // The fetch's failure is what the person hears. A run taken over by a newer one records
+            // nothing: its failure could land after the newer run's success.
+            if !Task.isCancelled {
+                try? await store.recordFailure(source.key, message: message, retryAfter: retryAfter, at: now())
+            }
             if let network = error as? NewsError, network.isUnreachable, let since = state?.lastSuccess {
                 throw SourceUnreachable(reason: network, since: since, now: now())
             }
@@ -48,15 +52,19 @@ public struct SourceLoader: Sendable {
         switch outcome.body {
         case .notModified:
             log.fetch(source: source.name, url: outcome.url, status: outcome.status, bytes: 0, milliseconds: elapsed, outcome: .notModified)
-            try await store.recordNotModified(source.key, validators: outcome.validators, at: now())
-            return RefreshReport(notModified: true)
+            let answeredAt = now()
+            try await store.recordNotModified(source.key, validators: outcome.validators, at: answeredAt)
+            return RefreshReport(notModified: true, answeredAt: answeredAt)
         case .edition(let edition):
             log.fetch(source: source.name, url: outcome.url, status: outcome.status, bytes: outcome.bytes, milliseconds: elapsed, outcome: .ok)
             log.parse(source: source.name, format: "document", items: edition.articles.count,
                       skipped: edition.skipped > 0 ? [("unusable entries", edition.skipped)] : [])
-            let merged = try await store.merge(edition, into: source.key, validators: outcome.validators, at: now())
+            let answeredAt = now()
+            let merged = try await store.merge(edition, into: source.key, validators: outcome.validators, at: answeredAt)
             log.cache("merge", ["source": source.name, "added": String(merged.added.count), "updated": String(merged.updated.count)], level: .debug)
-            return RefreshReport(added: merged.added, updated: merged.updated.count, title: edition.title, notes: edition.notes, skipped: edition.skipped)
+            return RefreshReport(
+                added: merged.added, updated: merged.updated.count, title: edition.title, notes: edition.notes,
+                skipped: edition.skipped, answeredAt: answeredAt)
         }
     }
 
@@ -83,4 +91,6 @@ public struct RefreshReport: Sendable, Equatable {
     /// One sentence each, for the status line (a page led to a feed, a feed was cut off).
     public var notes: [String] = []
     public var skipped = 0
+    /// When the server answered: the refresh time the cache now holds.
+    public var answeredAt: Date?
 }

@@ -9,6 +9,7 @@ extension HeadlinesScreen {
         if let id = row.id, !row.isRead {
             row.isRead = true
             row.isNew = false
+            newArticleIDs.remove(id)
             update(row)
             library.setRead(true, id)
         }
@@ -24,6 +25,7 @@ extension HeadlinesScreen {
         marked.isRead = marks.isRead
         marked.isStarred = marks.isStarred
         marked.isNew = false
+        if let id = marked.id { newArticleIDs.remove(id) }
         update(marked)
     }
 
@@ -31,6 +33,7 @@ extension HeadlinesScreen {
         guard var row = state.selectedRow, let id = row.id else { return .ignored }
         row.isRead.toggle()
         row.isNew = false
+        newArticleIDs.remove(id)
         update(row)
         library.setRead(row.isRead, id)
         return .handled
@@ -47,12 +50,14 @@ extension HeadlinesScreen {
 
     func markAllRead() -> KeyOutcome {
         library.markAllRead(scope)
+        newArticleIDs.removeAll()
         state.show(Notice("Every article of \(state.sourceName) is marked read."))
         return .handled
     }
 
     /// `n`: the next unread article after the selection (the rows read so far, then the next pages).
-    func nextUnread(_ context: ScreenContext) -> KeyOutcome {
+    /// `rowsJustRead`: called from the re-read's own result, which still counts as running.
+    func nextUnread(_ context: ScreenContext, rowsJustRead: Bool = false) -> KeyOutcome {
         let start = state.scroll.selection + 1
         if let index = state.rows.indices.dropFirst(start).first(where: { !state.rows[$0].isRead }) {
             state.select(index)
@@ -64,8 +69,14 @@ extension HeadlinesScreen {
         }
         let store = library.store
         let scope = self.scope
-        context.scope.run(.page, work: { try await store.page(scope, after: cursor, limit: ArticleStore.maxPageSize) }) { [weak self] result in
-            guard let self, case .success(let page) = result else { return }  // a failed read leaves the selection where it is
+        // Pending until a read answers it: this one, or a re-read of the list's first rows,
+        // which cancels this one (its cursor is then stale) and asks again when it is in.
+        nextUnreadPending = true
+        guard rowsJustRead || !context.scope.isRunning(.page) else { return .handled }
+        context.scope.run(.morePage, work: { try await store.page(scope, after: cursor, limit: ArticleStore.maxPageSize) }) { [weak self] result in
+            guard let self else { return }
+            self.nextUnreadPending = false
+            guard case .success(let page) = result else { return }  // a failed read leaves the selection where it is
             self.state.append(page.articles.map { ListRow($0) }, next: page.next)
             if let index = self.state.rows.indices.dropFirst(start).first(where: { !self.state.rows[$0].isRead }) {
                 self.state.select(index)

@@ -4,10 +4,11 @@ import NewsCore
 /// Reading the list from the cache, and following the library's refreshes.
 extension HeadlinesScreen {
     /// Reads the list's first rows again (as many as are shown now, at least a page).
-    func readRows(_ context: ScreenContext, newIDs: Set<ArticleID> = []) {
+    func readRows(_ context: ScreenContext) {
         let store = library.store
         let scope = self.scope
         let limit = min(ArticleStore.maxPageSize, max(Self.pageSize, state.rows.count))
+        context.scope.cancel(.morePage)  // its cursor belongs to the rows this read replaces
         context.scope.run(.page, work: {
             let page = try await store.page(scope, limit: limit)
             let total = try await store.count(scope)
@@ -16,10 +17,16 @@ extension HeadlinesScreen {
             guard let self else { return }
             switch result {
             case .success(let (page, total)):
-                let rows = page.articles.map { ListRow($0, isNew: newIDs.contains($0.id)) }
-                self.state.show(rows, total: total, next: page.next)
+                let rows = page.articles.map { ListRow($0, isNew: self.newArticleIDs.contains($0.id)) }
+                // A filter begun meanwhile keeps its rows; clearing it reads the list again.
+                if self.state.filter == nil { self.state.show(rows, total: total, next: page.next) }
                 self.updatePhase(context, rowsRead: true)
+                if self.nextUnreadPending {
+                    self.nextUnreadPending = false
+                    _ = self.nextUnread(context, rowsJustRead: true)
+                }
             case .failure(let error):
+                self.nextUnreadPending = false
                 self.state.failLoad(ErrorText.sentence(error))
             }
             context.setNeedsDisplay()
@@ -28,13 +35,14 @@ extension HeadlinesScreen {
 
     /// Reads the next page when the selection comes within a page of the last row read.
     func readMoreIfNeeded(_ context: ScreenContext) {
-        guard let cursor = state.next, !context.scope.isRunning(.page),
+        guard let cursor = state.next, !context.scope.isRunning(.page), !context.scope.isRunning(.morePage),
               state.scroll.selection >= state.rows.count - max(layout.bodyRows, 1) * 2 else { return }
         let store = library.store
         let scope = self.scope
-        context.scope.run(.page, work: { try await store.page(scope, after: cursor, limit: Self.pageSize) }) { [weak self] result in
-            guard let self, case .success(let page) = result else { return }  // a failed read leaves the rows read so far
-            self.state.append(page.articles.map { ListRow($0) }, next: page.next)
+        context.scope.run(.morePage, work: { try await store.page(scope, after: cursor, limit: Self.pageSize) }) { [weak self] result in
+            // A failed read leaves the rows read so far; so does one the list moved on from.
+            guard let self, case .success(let page) = result, self.state.next == cursor else { return }
+            self.state.append(page.articles.map { ListRow($0, isNew: self.newArticleIDs.contains($0.id)) }, next: page.next)
             context.setNeedsDisplay()
         }
     }
@@ -47,7 +55,8 @@ extension HeadlinesScreen {
             if let note = report.notes.first { state.show(Notice(note)) }
             state.setSkipped(report.skipped)
             // Marked new only when they join a list the reader already had: on a first load all are new.
-            readRows(context, newIDs: state.rows.isEmpty ? [] : report.added)
+            if !state.rows.isEmpty { newArticleIDs.formUnion(report.added) }
+            readRows(context)
         case .marks where state.filter == nil:
             readRows(context)
         case .markFailed(let message):

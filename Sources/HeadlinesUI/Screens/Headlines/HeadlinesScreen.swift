@@ -14,6 +14,11 @@ public final class HeadlinesScreen: Screen {
     private var hints = HeadlinesView.defaultHints
     /// The list's headings while the `/` filter is on.
     var filterPool: ListFilter?
+    /// Articles that refreshes brought while the list was shown, marked "N" until read; kept
+    /// here so that every read of the rows (another source's refresh, a mark) shows them.
+    var newArticleIDs: Set<ArticleID> = []
+    /// `n` waits for rows being read (see `nextUnread`).
+    var nextUnreadPending = false
     /// A page is read this many rows at a time.
     static let pageSize = 200
 

@@ -53,13 +53,13 @@ public final class SearchScreen: Screen {
             if let id = row.id, !row.isRead {
                 services.library.setRead(true, id)
                 row.isRead = true
-                state.update(row)
+                update(row)
             }
             return .push(ArticleScreen(article: row.article, services: services, marks: ArticleMarks(row)) { [weak self] marks in
                 guard let self, var marked = self.state.rows.first(where: { $0.identity == row.identity }) else { return }
                 marked.isRead = marks.isRead
                 marked.isStarred = marks.isStarred
-                self.state.update(marked)
+                self.update(marked)
             })
         case .back where !query.isEmpty:
             query = ""
@@ -117,6 +117,14 @@ public final class SearchScreen: Screen {
             self.showResults()
             context.setNeedsDisplay()
         }
+    }
+
+    /// A row's marks changed: in the results shown, and in those they are rebuilt from when
+    /// the other search answers.
+    private func update(_ row: ListRow) {
+        state.update(row)
+        if let index = cached.firstIndex(where: { $0.identity == row.identity }) { cached[index] = row }
+        if let index = found.firstIndex(where: { $0.identity == row.identity }) { found[index] = row }
     }
 
     /// The cache's matches, then NewsAPI's that the cache does not have.
