@@ -46,7 +46,7 @@ let package = Package(
 
         .executableTarget(
             name: "headlines",
-            dependencies: ["NewsCore", "HeadlinesUI", "DemoEdition"],
+            dependencies: ["NewsCore", "HeadlinesUI", "DemoEdition", "CTerminalIO"],
             path: "Sources/headlines"
         ),
         .executableTarget(

@@ -1,6 +1,7 @@
 #define _GNU_SOURCE 1
 #include "terminal_io.h"
 
+#include <malloc.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/ioctl.h>
@@ -26,4 +27,8 @@ int tio_ignore_signal(int signo) { return signal(signo, SIG_IGN) == SIG_ERR ? -1
 
 int tio_spawn_close_from(void *actions, int from) {
     return posix_spawn_file_actions_addclosefrom_np((posix_spawn_file_actions_t *)actions, from);
+}
+
+int tio_limit_malloc_arenas(int count) {
+    return mallopt(M_ARENA_MAX, count);
 }

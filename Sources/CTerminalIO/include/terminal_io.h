@@ -1,5 +1,5 @@
 // What the terminal driver asks of the tty that Swift cannot call itself (ioctl is variadic,
-// SIG_IGN is a macro), and the one spawn action the Glibc module leaves out.
+// SIG_IGN is a macro), and what the Glibc module leaves out: one spawn action, and mallopt.
 #ifndef HEADLINES_TERMINAL_IO_H
 #define HEADLINES_TERMINAL_IO_H
 
@@ -16,5 +16,8 @@ int tio_ignore_signal(int signo);
 /// passed as void * so the header needs no <spawn.h>): a program the terminal browser starts
 /// inherits nothing of ours. 0 on success.
 int tio_spawn_close_from(void *actions, int from);
+
+/// Caps glibc's malloc arenas at `count` (mallopt M_ARENA_MAX); 1 on success.
+int tio_limit_malloc_arenas(int count);
 
 #endif
