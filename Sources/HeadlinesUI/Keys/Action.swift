@@ -20,6 +20,8 @@ public enum Action: String, CaseIterable, Sendable {
     case markAllRead = "mark-all-read"
     case toggleStar = "toggle-star"
     case nextUnread = "next-unread"
+    case nextArticle = "next-article"
+    case previousArticle = "previous-article"
     case filter
     case search
     // The article.

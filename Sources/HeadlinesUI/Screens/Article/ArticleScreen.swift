@@ -15,8 +15,12 @@ public final class ArticleScreen: Screen {
     private var hints = ArticleView.defaultHints
     private var linkHints = ArticleView.defaultLinkHints
     private var openLinkKey = Key.enter
-    /// The body read from its HTML, once; laid out once per width and picture room.
-    private lazy var richText: RichText? = ArticleText.richText(state.article)
+    /// The row of the list the article came from, with the marks as they are now.
+    private var row: ListRow
+    /// The list `J`, `K` and `n` walk; nil for an article read on its own.
+    private weak var list: (any ArticleList)?
+    /// The body read from its HTML, once per article; laid out once per width and picture room.
+    private var richText: RichText?
     private var body: (width: Int, lines: [StyledLine])?
     private var laidOut: (key: LinesKey, lines: ArticleLines)?
     /// The picture scaled for its room, once per size.
@@ -41,21 +45,90 @@ public final class ArticleScreen: Screen {
         keys.hints([.openLink, .back], on: .article, labels: [.openLink: "open", .back: "cancel"])
     }
 
-    /// Told when `N` or `*` changes the marks here, so the list the article came from shows them.
-    private let marksChanged: ((ArticleMarks) -> Void)?
-
-    /// `marks`: the article's in the cache (nil: it is not there, and cannot be marked).
-    public init(article: Article, services: AppServices, marks: ArticleMarks? = nil, marksChanged: ((ArticleMarks) -> Void)? = nil) {
+    /// The one way into an article, whichever list it is read from: the row (whatever it holds,
+    /// a whole article or only its heading) and the list. Opening marks it read; the article is
+    /// then read whole from the cache, so it reads the same from every list.
+    init(row: ListRow, list: (any ArticleList)?, services: AppServices) {
         self.services = services
-        self.marksChanged = marksChanged
-        state = ArticleState(article: article, marks: marks)
+        self.row = row
+        self.list = list
+        state = ArticleState(article: row.article, marks: ArticleMarks(row))
+        present(row)
+    }
+
+    /// An article on its own (not from a list). `marks`: its marks in the cache (nil: it is not
+    /// there, and cannot be marked).
+    public convenience init(article: Article, services: AppServices, marks: ArticleMarks? = nil) {
+        let row = ListRow(article: article, id: marks?.id, isRead: marks?.isRead ?? false, isStarred: marks?.isStarred ?? false)
+        self.init(row: row, list: nil, services: services)
     }
 
     public func didAppear(_ context: ScreenContext) {
         hints = context.keys.hints(Self.hintedActions, on: kind, labels: [.down: "scroll"])
         linkHints = Self.linkHints(context.keys)
         openLinkKey = context.keys.keys(for: .openLink, on: kind).first ?? .enter
-        guard let url = state.article.imageURL else { return }
+        readWhole(context)
+        startPicture(context)
+    }
+
+    /// Shows `row`'s article in place of this one (`J`, `K`, `n`).
+    private func show(_ row: ListRow, _ context: ScreenContext) {
+        for key in [TaskKey.load, .image, .picture, .spinner] { context.scope.cancel(key) }
+        present(row)
+        readWhole(context)
+        startPicture(context)
+    }
+
+    /// The row's article from the top, marked read (in the cache and on the list's row).
+    private func present(_ row: ListRow) {
+        var row = row
+        let opening = row.id != nil && !row.isRead
+        if opening {
+            row.isRead = true
+            row.isNew = false
+        }
+        self.row = row
+        state = ArticleState(article: row.article, marks: ArticleMarks(row))
+        richText = ArticleText.richText(row.article)
+        body = nil
+        laidOut = nil
+        scaled = nil
+        if opening, let marks = state.marks { marked(marks, write: .read) }
+    }
+
+    /// The article as the cache holds it: a list's row may carry only its heading (a filtered
+    /// list's rows do). Its marks stay the screen's (a mark may still be on its way to the cache).
+    private func readWhole(_ context: ScreenContext) {
+        guard let id = row.id else { return }  // not in the cache: the row is the whole article
+        let store = services.library.store
+        context.scope.run(.load, work: { try await store.article(id) }) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let stored?) where stored.article != self.state.article:
+                let newImage = stored.article.imageURL != self.state.article.imageURL
+                self.row.article = stored.article
+                self.state.replaceArticle(stored.article)
+                self.richText = ArticleText.richText(stored.article)
+                self.body = nil
+                self.laidOut = nil
+                if newImage { self.startPicture(context) }
+            case .success:
+                break  // the same, or pruned since the list was read: the row is all there is
+            case .failure(let error):
+                self.state.show(Notice(ErrorText.sentence(error), kind: .error))
+            }
+            context.setNeedsDisplay()
+        }
+    }
+
+    private func startPicture(_ context: ScreenContext) {
+        scaled = nil
+        context.scope.cancel(.image)
+        context.scope.cancel(.picture)
+        guard let url = state.article.imageURL else {
+            context.scope.cancel(.spinner)
+            return
+        }
         fetchPicture(url, context)
         context.startTicker(.spinner) { [weak self] in self?.state.advanceTick() }
     }
@@ -174,13 +247,17 @@ public final class ArticleScreen: Screen {
             state.togglePicture()
         case .toggleRead:
             guard let marks = state.toggleRead() else { return notInTheCache() }
-            services.library.setRead(marks.isRead, marks.id)
-            marksChanged?(marks)
+            marked(marks, write: .read)
         case .toggleStar:
             guard let marks = state.toggleStar() else { return notInTheCache() }
-            services.library.setStarred(marks.isStarred, marks.id)
-            marksChanged?(marks)
+            marked(marks, write: .starred)
+        case .nextArticle, .previousArticle:
+            step(by: action == .nextArticle ? 1 : -1, context)
+        case .nextUnread:
+            nextUnread(context)
         case .openInBrowser:
+            // Read in the browser is read: `o` marks it so, as opening it here does.
+            if let marks = state.markRead() { marked(marks, write: .read) }
             Actions.openInBrowser(state.article, services: services, context: context) { [weak self] notice in
                 self?.state.show(notice)
             }
@@ -192,6 +269,42 @@ public final class ArticleScreen: Screen {
             return .ignored
         }
         return .handled
+    }
+
+    private enum MarkKind { case read, starred }
+
+    /// The marks changed here: to the cache (through the library's one writer) and to the list's row.
+    private func marked(_ marks: ArticleMarks, write: MarkKind) {
+        row.isRead = marks.isRead
+        row.isStarred = marks.isStarred
+        switch write {
+        case .read: services.library.setRead(marks.isRead, marks.id)
+        case .starred: services.library.setStarred(marks.isStarred, marks.id)
+        }
+        list?.marksChanged(marks)
+    }
+
+    /// `J`, `K`: the next or previous article of the list.
+    private func step(by offset: Int, _ context: ScreenContext) {
+        guard let next = list?.row(beside: row, by: offset) else {
+            state.show(Notice(offset > 0 ? "This is the last article of the list." : "This is the first article of the list."))
+            return
+        }
+        show(next, context)
+    }
+
+    /// `n`: the next unread article of the list, or of the next source with unread articles.
+    private func nextUnread(_ context: ScreenContext) {
+        guard let list else {
+            state.show(Notice("No unread article after this one."))
+            return
+        }
+        list.nextUnread(after: row) { [weak self] found, notice in
+            guard let self else { return }
+            if let found { self.show(found, context) }
+            self.state.show(notice ?? (found == nil ? Notice("No unread article after this one.") : nil))
+            context.setNeedsDisplay()
+        }
     }
 
     private func notInTheCache() -> KeyOutcome {

@@ -124,6 +124,23 @@ public struct ArticleState: Equatable {
         return marks
     }
 
+    /// Marks it read (`o`); the new marks, nil when it was read already or is not in the cache.
+    public mutating func markRead() -> ArticleMarks? {
+        guard let current = marks, !current.isRead else { return nil }
+        marks?.isRead = true
+        return marks
+    }
+
+    /// The whole article from the cache in place of what the list's row held: the image's
+    /// state starts again only when the image is another.
+    public mutating func replaceArticle(_ whole: Article) {
+        if whole.imageURL != article.imageURL {
+            image = whole.imageURL == nil ? .none : .loading(nil)
+            picture = whole.imageURL == nil ? .none : .pending(nil)
+        }
+        article = whole
+    }
+
     /// `*`: starred, or no longer; the new marks, nil when the article is not in the cache.
     public mutating func toggleStar() -> ArticleMarks? {
         marks?.isStarred.toggle()

@@ -3,30 +3,9 @@ import NewsCore
 
 /// Marks (read, starred), the next unread article, and the `/` filter.
 extension HeadlinesScreen {
-    /// Opening an article marks it read; `N` and `*` on its screen show on its row here too.
+    /// Enter: the article screen, the one way in (it marks the row read through `marksChanged`).
     func open(_ row: ListRow) -> KeyOutcome {
-        var row = row
-        if let id = row.id, !row.isRead {
-            row.isRead = true
-            row.isNew = false
-            newArticleIDs.remove(id)
-            update(row)
-            library.setRead(true, id)
-        }
-        return .push(ArticleScreen(article: row.article, services: services, marks: ArticleMarks(row)) { [weak self] marks in
-            self?.apply(marks, to: row)
-        })
-    }
-
-    /// Marks changed on the article's screen: its row (in the list and the filter's pool) shows them.
-    func apply(_ marks: ArticleMarks, to row: ListRow) {
-        let current = state.rows.first { $0.identity == row.identity } ?? row
-        var marked = current
-        marked.isRead = marks.isRead
-        marked.isStarred = marks.isStarred
-        marked.isNew = false
-        if let id = marked.id { newArticleIDs.remove(id) }
-        update(marked)
+        .push(ArticleScreen(row: row, list: self, services: services))
     }
 
     func toggleRead() -> KeyOutcome {
@@ -37,6 +16,13 @@ extension HeadlinesScreen {
         update(row)
         library.setRead(row.isRead, id)
         return .handled
+    }
+
+    /// `o` on the list: read in the browser is read.
+    func markSelectedRead() {
+        guard let row = state.selectedRow, let id = row.id, !row.isRead else { return }
+        marksChanged(ArticleMarks(id: id, isRead: true, isStarred: row.isStarred))
+        library.setRead(true, id)
     }
 
     func toggleStar() -> KeyOutcome {
@@ -55,37 +41,84 @@ extension HeadlinesScreen {
         return .handled
     }
 
-    /// `n`: the next unread article after the selection (the rows read so far, then the next pages).
+    /// `n`: the next unread article after the selection (the rows read so far, then the next
+    /// pages); after a source's last, the first of the next source with unread articles (the
+    /// list becomes that source's). `found` hears of the row selected, or nil.
     /// `rowsJustRead`: called from the re-read's own result, which still counts as running.
-    func nextUnread(_ context: ScreenContext, rowsJustRead: Bool = false) -> KeyOutcome {
-        let start = state.scroll.selection + 1
+    func nextUnread(_ context: ScreenContext, rowsJustRead: Bool = false, found: NextUnread.Found? = nil) -> KeyOutcome {
+        var request = pendingNextUnread ?? NextUnread(fromStart: false, movedOn: nil, found: found)
+        pendingNextUnread = nil
+        let start = request.fromStart ? 0 : state.scroll.selection + 1
         if let index = state.rows.indices.dropFirst(start).first(where: { !state.rows[$0].isRead }) {
             state.select(index)
+            readMoreIfNeeded(context)
+            request.finish(state.rows[index], in: self)
             return .handled
         }
         guard let cursor = state.next, state.filter == nil else {
-            state.show(Notice("No unread article after this one."))
+            noUnreadLeft(request, context)
             return .handled
         }
         let store = library.store
         let scope = self.scope
         // Pending until a read answers it: this one, or a re-read of the list's first rows,
         // which cancels this one (its cursor is then stale) and asks again when it is in.
-        nextUnreadPending = true
+        request.fromStart = false
+        pendingNextUnread = request
         guard rowsJustRead || !context.scope.isRunning(.page) else { return .handled }
         context.scope.run(.morePage, work: { try await store.page(scope, after: cursor, limit: ArticleStore.maxPageSize) }) { [weak self] result in
-            guard let self else { return }
-            self.nextUnreadPending = false
+            guard let self, let request = self.pendingNextUnread else { return }
+            self.pendingNextUnread = nil
             guard case .success(let page) = result else { return }  // a failed read leaves the selection where it is
             self.state.append(page.articles.map { ListRow($0) }, next: page.next)
             if let index = self.state.rows.indices.dropFirst(start).first(where: { !self.state.rows[$0].isRead }) {
                 self.state.select(index)
+                request.finish(self.state.rows[index], in: self)
             } else {
-                self.state.show(Notice("No unread article after this one."))
+                self.noUnreadLeft(request, context)
             }
             context.setNeedsDisplay()
         }
         return .handled
+    }
+
+    /// This list has no unread article after the selection: a source's list moves on to the next
+    /// source that has some (once per `n`), and says which; any other list says there is none.
+    private func noUnreadLeft(_ request: NextUnread, _ context: ScreenContext) {
+        guard request.movedOn == nil, case .source(let key) = scope, let next = nextSourceWithUnread(after: key) else {
+            state.show(Notice(request.movedOn.map { "No unread article left in \($0)." } ?? "No unread article after this one."))
+            request.finish(nil, in: self)
+            return
+        }
+        let name = library.entry(next)?.source.name ?? next.rawValue
+        show(.source(next), title: name, context)
+        var moved = request
+        moved.fromStart = true
+        moved.movedOn = name
+        pendingNextUnread = moved
+    }
+
+    /// The first source after `key`, in the Sources screen's order and round to the start,
+    /// whose unread count is above zero.
+    func nextSourceWithUnread(after key: SourceKey) -> SourceKey? {
+        let order = SourcesState(entries: library.entries).rows.compactMap { row -> SourceKey? in
+            if case .source(let key, _) = row { return key } else { return nil }
+        }
+        guard let index = order.firstIndex(of: key) else { return nil }
+        let after = order[(index + 1)...] + order[..<index]
+        return after.first { (library.summaries[$0]?.unreadCount ?? 0) > 0 }
+    }
+
+    /// The list shows another scope from its first rows (`n` moving on to another source).
+    func show(_ scope: ArticleScope, title: String, _ context: ScreenContext) {
+        context.scope.cancel(.filter)
+        self.scope = scope
+        state = HeadlinesState(sourceName: title)
+        filterPool = nil
+        newArticleIDs = []
+        readRows(context)
+        if !sourceKeys.allSatisfy({ library.isFresh($0) }) { reload(context) }
+        updatePhase(context)
     }
 
     func update(_ row: ListRow) {

@@ -21,12 +21,10 @@ extension HeadlinesScreen {
                 // A filter begun meanwhile keeps its rows; clearing it reads the list again.
                 if self.state.filter == nil { self.state.show(rows, total: total, next: page.next) }
                 self.updatePhase(context, rowsRead: true)
-                if self.nextUnreadPending {
-                    self.nextUnreadPending = false
-                    _ = self.nextUnread(context, rowsJustRead: true)
-                }
+                if self.pendingNextUnread != nil { _ = self.nextUnread(context, rowsJustRead: true) }
             case .failure(let error):
-                self.nextUnreadPending = false
+                self.pendingNextUnread?.finish(nil, in: self)
+                self.pendingNextUnread = nil
                 self.state.failLoad(ErrorText.sentence(error))
             }
             context.setNeedsDisplay()

@@ -8,7 +8,8 @@ import NewsCore
 public final class HeadlinesScreen: Screen {
     public let kind = ScreenKind.headlines
     public internal(set) var state: HeadlinesState
-    public let scope: ArticleScope
+    /// What the list shows; `n` after a source's last unread article moves it to the next source.
+    public internal(set) var scope: ArticleScope
     let services: AppServices
     var layout = ListLayout(width: 0, height: 0)
     private var hints = HeadlinesView.defaultHints
@@ -18,7 +19,9 @@ public final class HeadlinesScreen: Screen {
     /// here so that every read of the rows (another source's refresh, a mark) shows them.
     var newArticleIDs: Set<ArticleID> = []
     /// `n` waits for rows being read (see `nextUnread`).
-    var nextUnreadPending = false
+    var pendingNextUnread: NextUnread?
+    /// This screen's link to the runtime, for the article screen walking its rows (`J`, `K`, `n`).
+    weak var context: ScreenContext?
     /// A page is read this many rows at a time.
     static let pageSize = 200
 
@@ -49,6 +52,7 @@ public final class HeadlinesScreen: Screen {
     }
 
     public func didAppear(_ context: ScreenContext) {
+        self.context = context
         hints = context.hints(Self.hintedActions, on: kind)
         library.observe(self) { [weak self] event in self?.libraryChanged(event, context) }
         readRows(context)
@@ -113,6 +117,7 @@ public final class HeadlinesScreen: Screen {
         case .search: return .push(SearchScreen(services: services, remote: remoteSearch))
         case .openInBrowser:
             guard let article = state.selectedArticle else { return .ignored }
+            markSelectedRead()
             Actions.openInBrowser(article, services: services, context: context) { [weak self] notice in
                 self?.state.show(notice)
             }

@@ -49,18 +49,8 @@ public final class SearchScreen: Screen {
         }
         switch action {
         case .read:
-            guard var row = state.selectedRow else { return .ignored }
-            if let id = row.id, !row.isRead {
-                services.library.setRead(true, id)
-                row.isRead = true
-                update(row)
-            }
-            return .push(ArticleScreen(article: row.article, services: services, marks: ArticleMarks(row)) { [weak self] marks in
-                guard let self, var marked = self.state.rows.first(where: { $0.identity == row.identity }) else { return }
-                marked.isRead = marks.isRead
-                marked.isStarred = marks.isStarred
-                self.update(marked)
-            })
+            guard let row = state.selectedRow else { return .ignored }
+            return .push(ArticleScreen(row: row, list: self, services: services))
         case .back where !query.isEmpty:
             query = ""
             context.scope.cancel(.search)
@@ -121,7 +111,7 @@ public final class SearchScreen: Screen {
 
     /// A row's marks changed: in the results shown, and in those they are rebuilt from when
     /// the other search answers.
-    private func update(_ row: ListRow) {
+    fileprivate func update(_ row: ListRow) {
         state.update(row)
         if let index = cached.firstIndex(where: { $0.identity == row.identity }) { cached[index] = row }
         if let index = found.firstIndex(where: { $0.identity == row.identity }) { found[index] = row }
@@ -133,5 +123,31 @@ public final class SearchScreen: Screen {
         let rows = cached + found.filter { !known.contains($0.article.url) }
         state.show(rows, total: rows.count, next: nil)
         state.endLoad(at: services.now())
+    }
+}
+
+/// The results as the article screen walks them (`J`, `K`, `n`), and marks made there.
+extension SearchScreen: ArticleList {
+    func row(beside row: ListRow, by step: Int) -> ListRow? {
+        let index = (state.rows.firstIndex { $0.identity == row.identity } ?? state.scroll.selection) + step
+        guard state.rows.indices.contains(index) else { return nil }
+        state.select(index)
+        return state.rows[index]
+    }
+
+    func nextUnread(after row: ListRow, _ found: @escaping @MainActor (ListRow?, Notice?) -> Void) {
+        let start = (state.rows.firstIndex { $0.identity == row.identity } ?? state.scroll.selection) + 1
+        guard let index = state.rows.indices.dropFirst(start).first(where: { state.rows[$0].id != nil && !state.rows[$0].isRead }) else {
+            return found(nil, nil)
+        }
+        state.select(index)
+        found(state.rows[index], nil)
+    }
+
+    func marksChanged(_ marks: ArticleMarks) {
+        guard var marked = state.rows.first(where: { $0.id == marks.id }) else { return }
+        marked.isRead = marks.isRead
+        marked.isStarred = marks.isStarred
+        update(marked)
     }
 }
