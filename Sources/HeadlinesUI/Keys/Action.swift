@@ -18,6 +18,7 @@ public enum Action: String, CaseIterable, Sendable {
     // The reader's marks, and finding.
     case toggleRead = "toggle-read"
     case markAllRead = "mark-all-read"
+    case undo
     case toggleStar = "toggle-star"
     case nextUnread = "next-unread"
     case nextArticle = "next-article"

@@ -30,6 +30,8 @@ public enum TaskKey: Hashable, Sendable {
     case marks
     /// Reading a list's headings for the filter.
     case filter
+    /// Counting a list's unread articles before `A` marks them.
+    case unreadCount
     /// A search of the cache, and one of NewsAPI.
     case search
     case remoteSearch

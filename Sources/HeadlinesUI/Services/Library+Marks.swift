@@ -8,30 +8,54 @@ import NewsCore
 /// hops through the shared pool on its way to the store, so opening an article (read), `*` and
 /// `N` pressed quickly could land with the opening's "read" last.
 extension Library {
-    public func setRead(_ read: Bool, _ id: ArticleID) { write(.read(read, id)) }
+    /// `undoable`: the reader's own marking (`N`), which `u` undoes; opening an article is not.
+    public func setRead(_ read: Bool, _ id: ArticleID, undoable: Bool = false) { write(.mark(.read(read, [id]), undoable: undoable)) }
 
-    public func setStarred(_ starred: Bool, _ id: ArticleID) { write(.starred(starred, id)) }
+    public func setStarred(_ starred: Bool, _ id: ArticleID) { write(.mark(.starred(starred, id), undoable: true)) }
 
     /// Marks every article of `list` read (`A`).
-    public func markAllRead(_ list: ArticleScope) { write(.allRead(list)) }
+    public func markAllRead(_ list: ArticleScope) { write(.mark(.allRead(list), undoable: true)) }
 
-    private func write(_ mark: MarkWrite) {
-        pendingMarks.append(mark)
+    /// Marks these articles read (`A` on a filtered list).
+    public func markRead(_ ids: [ArticleID]) { write(.mark(.read(true, ids), undoable: true)) }
+
+    /// `u`: undoes the last undoable marking of the session, once it is written (in turn, like any mark).
+    public func undoLastMarking() { write(.undo) }
+
+    private func write(_ request: MarkRequest) {
+        pendingMarks.append(request)
         guard !scope.isRunning(.marks) else { return }  // the running writer takes it in turn
         let store = self.store
         scope.run(.marks) { [weak self] token in
             // Not stopped by cancellation: a mark made just before quitting still reaches the
             // cache, and the drain at exit bounds the wait.
             while let self, !self.pendingMarks.isEmpty {
-                let next = self.pendingMarks.removeFirst()
-                let result: Result<Void, any Error>
-                do { result = .success(try await next.apply(to: store)) } catch { result = .failure(error) }
-                self.scope.update(token) { self.marked(result) }
+                let request = self.pendingMarks.removeFirst()
+                let mark: MarkWrite
+                switch request {
+                case .mark(let write, _):
+                    mark = write
+                case .undo:
+                    guard let inverse = self.lastMarkingUndo else {
+                        self.scope.update(token) { self.notify(.undone("There is no marking to undo.")) }
+                        continue
+                    }
+                    self.lastMarkingUndo = nil
+                    mark = inverse
+                }
+                let result: Result<MarkWrite?, any Error>
+                do { result = .success(try await mark.apply(to: store)) } catch { result = .failure(error) }
+                // Taken here, in the writer's order: an undo asked for meanwhile undoes this one.
+                if case .mark(_, undoable: true) = request, case .success(let inverse?) = result { self.lastMarkingUndo = inverse }
+                self.scope.update(token) {
+                    if case .undo = request, case .success = result { self.notify(.undone(mark.undoneText)) }
+                    self.marked(result)
+                }
             }
         }
     }
 
-    private func marked(_ result: Result<Void, any Error>) {
+    private func marked(_ result: Result<MarkWrite?, any Error>) {
         if case .failure(let error) = result { notify(.markFailed(ErrorText.sentence(error))) }
         notify(.marks)
         reloadCounts()

@@ -37,6 +37,8 @@ public final class Library {
         case marks
         /// A mark could not be written (a read-only cache): the sentence.
         case markFailed(String)
+        /// `u` undid a marking, or found none: the sentence.
+        case undone(String)
         /// The counts were read again.
         case counts
     }
@@ -59,7 +61,9 @@ public final class Library {
     /// Counts were asked for while a count ran: count once more after it.
     var countsAskedAgain = false
     /// Marks made and not yet written, oldest first (see `Library+Marks`).
-    var pendingMarks: [MarkWrite] = []
+    var pendingMarks: [MarkRequest] = []
+    /// What undoes the reader's last marking (`A`, `N`, `*`) written this session.
+    var lastMarkingUndo: MarkWrite?
 
     public init(entries: [Entry], store: ArticleStore, loader: SourceLoader) {
         self.entries = entries

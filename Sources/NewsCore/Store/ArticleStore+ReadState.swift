@@ -21,6 +21,23 @@ extension ArticleStore {
         }
     }
 
+    /// Marks articles read (or unread); returns those it changed (so that it can be undone).
+    public func changeRead(_ ids: [ArticleID], read: Bool) throws -> [ArticleID] {
+        try writing { db in
+            try ids.filter { id in try db.run("UPDATE article SET read = ? WHERE id = ? AND read != ?", read, id.rawValue, read) > 0 }
+        }
+    }
+
+    /// Marks every unread article of `scope` read (`A`); returns those it changed (so that it can be undone).
+    public func markAllReadListingChanges(in scope: ArticleScope) throws -> [ArticleID] {
+        try writing { db in
+            guard let filter = try Self.filter(scope, db) else { return [] }
+            return try db.rows(
+                "UPDATE article AS a SET read = 1 WHERE \(filter.sql) a.read = 0 RETURNING id", filter.values
+            ) { ArticleID($0.int64(0)) }
+        }
+    }
+
     /// Stars or unstars an article; returns whether it changed.
     @discardableResult
     public func setStarred(_ starred: Bool, for id: ArticleID) throws -> Bool {

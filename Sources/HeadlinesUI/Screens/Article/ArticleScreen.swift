@@ -93,7 +93,7 @@ public final class ArticleScreen: Screen {
         body = nil
         laidOut = nil
         scaled = nil
-        if opening, let marks = state.marks { marked(marks, write: .read) }
+        if opening, let marks = state.marks { marked(marks, write: .opened) }
     }
 
     /// The article as the cache holds it: a list's row may carry only its heading (a filtered
@@ -257,7 +257,7 @@ public final class ArticleScreen: Screen {
             nextUnread(context)
         case .openInBrowser:
             // Read in the browser is read: `o` marks it so, as opening it here does.
-            if let marks = state.markRead() { marked(marks, write: .read) }
+            if let marks = state.markRead() { marked(marks, write: .opened) }
             Actions.openInBrowser(state.article, services: services, context: context) { [weak self] notice in
                 self?.state.show(notice)
             }
@@ -271,14 +271,16 @@ public final class ArticleScreen: Screen {
         return .handled
     }
 
-    private enum MarkKind { case read, starred }
+    /// `N` and `*` are the reader's markings, which `u` undoes; reading it (here or in the browser) is not.
+    private enum MarkKind { case opened, read, starred }
 
     /// The marks changed here: to the cache (through the library's one writer) and to the list's row.
     private func marked(_ marks: ArticleMarks, write: MarkKind) {
         row.isRead = marks.isRead
         row.isStarred = marks.isStarred
         switch write {
-        case .read: services.library.setRead(marks.isRead, marks.id)
+        case .opened: services.library.setRead(marks.isRead, marks.id)
+        case .read: services.library.setRead(marks.isRead, marks.id, undoable: true)
         case .starred: services.library.setStarred(marks.isStarred, marks.id)
         }
         list?.marksChanged(marks)

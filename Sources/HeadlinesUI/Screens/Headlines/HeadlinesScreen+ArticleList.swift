@@ -45,3 +45,9 @@ struct NextUnread {
         found?(row, row == nil || movedOn != nil ? screen.state.notice : nil)
     }
 }
+
+/// `A` waiting for its answer: how many articles, and which (a filtered list's), else the whole list.
+struct MarkAllRead {
+    var count: Int
+    var ids: [ArticleID]?
+}

@@ -59,6 +59,8 @@ extension HeadlinesScreen {
             readRows(context)
         case .markFailed(let message):
             state.show(Notice(message, kind: .error))
+        case .undone(let sentence):
+            state.show(Notice(sentence))
         default:
             return
         }

@@ -18,6 +18,8 @@ public final class HeadlinesScreen: Screen {
     /// Articles that refreshes brought while the list was shown, marked "N" until read; kept
     /// here so that every read of the rows (another source's refresh, a mark) shows them.
     var newArticleIDs: Set<ArticleID> = []
+    /// `A` asked "Mark … articles read? y/n": the next key answers.
+    var markAllQuestion: MarkAllRead?
     /// `n` waits for rows being read (see `nextUnread`).
     var pendingNextUnread: NextUnread?
     /// This screen's link to the runtime, for the article screen walking its rows (`J`, `K`, `n`).
@@ -77,10 +79,11 @@ public final class HeadlinesScreen: Screen {
         view.render(into: &canvas)
     }
 
-    public var capturesText: Bool { state.isTypingFilter }
+    public var capturesText: Bool { state.isTypingFilter || markAllQuestion != nil }
 
     public func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome {
-        state.isTypingFilter ? typeInFilter(key) : .ignored
+        if markAllQuestion != nil { return answerMarkAllQuestion(key) }
+        return state.isTypingFilter ? typeInFilter(key) : .ignored
     }
 
     /// NewsAPI's own search, when this list is one NewsAPI source.
@@ -90,6 +93,8 @@ public final class HeadlinesScreen: Screen {
     }
 
     public func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
+        // Any key but y answers "Mark … articles read?" with no (Esc does not leave the list too).
+        if markAllQuestion != nil { return answerMarkAllQuestion(.escape) }
         // A notice lasts until the next key; the actions below set a new one when they have one.
         state.show(nil)
         if let movement = Movement(action, pageRows: layout.bodyRows) {
@@ -111,7 +116,8 @@ public final class HeadlinesScreen: Screen {
             return clearFilter(context)
         case .toggleRead: return toggleRead()
         case .toggleStar: return toggleStar()
-        case .markAllRead: return markAllRead()
+        case .markAllRead: return markAllRead(context)
+        case .undo: return undoLastMarking()
         case .nextUnread: return nextUnread(context)
         case .filter: return beginFilter(context)
         case .search: return .push(SearchScreen(services: services, remote: remoteSearch))
