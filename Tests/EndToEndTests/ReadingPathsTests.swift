@@ -74,7 +74,7 @@ extension EndToEnd {
                 && Sources.row("Harbour", in: $0)?.contains("3") == true }
 
             // `n` in the article before it: Harbour's list, its first article, then n.
-            try session.tmux.sendKeys("j", "j", "Enter")
+            try session.tmux.sendKeys("j", "j", "j", "Enter")
             try await session.tmux.waitForText("Headlines · Harbour")
             try await session.tmux.waitForText("Quay shops report a busy autumn")
             try session.tmux.sendKeys("Enter")
@@ -116,6 +116,15 @@ extension EndToEnd {
             try session.tmux.sendKeys("j", "j", "j", "Enter")
             try await Self.expectWhole(session, reachedBy: "All", marks: "★ starred · ")
 
+            // Its group: Local's heading (All, Starred, Local).
+            try session.tmux.sendKeys("q", "q")
+            try await session.tmux.waitForText("Headlines · Sources")
+            try session.tmux.sendKeys("g", "j", "j", "Enter")
+            try await session.tmux.waitForText("Headlines · Local")
+            try await session.tmux.waitForText("3 articles")
+            try session.tmux.sendKeys("j", "Enter")
+            try await Self.expectWhole(session, reachedBy: "its group", marks: "★ starred · ")
+
             // Starred.
             try session.tmux.sendKeys("q", "q")
             try await session.tmux.waitForText("Headlines · Sources")
@@ -136,11 +145,11 @@ extension EndToEnd {
             try await Self.expectWhole(session, reachedBy: "the search results", marks: "★ starred · ")
         }
     
-        /// Waits until both sources have loaded, then opens Harbour's list (All, Starred, Harbour).
+        /// Waits until both sources have loaded, then opens Harbour's list (All, Starred, Local, Harbour).
         static func openHarbour(_ session: HeadlinesSession) async throws {
             try await session.tmux.waitForScreen { Sources.row("World news", in: $0)?.contains("2") == true
                 && Sources.row("Harbour", in: $0)?.contains("3") == true }
-            try session.tmux.sendKeys("j", "j", "Enter")
+            try session.tmux.sendKeys("j", "j", "j", "Enter")
             try await session.tmux.waitForText("Headlines · Harbour")
             try await session.tmux.waitForText("Quay shops report a busy autumn")
         }

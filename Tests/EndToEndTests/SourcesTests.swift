@@ -81,6 +81,45 @@ extension EndToEnd {
             #expect(Set(server.requests.dropFirst(3).map(\.path)) == ["/world.xml", "/tech.atom", "/slow.json"])
         }
 
+        /// Each row counts its articles once ("4 unread · 4"), All and the group headings too;
+        /// `/` narrows the rows by name (its letters are no keys: "world" presses no `r`); Enter
+        /// on a group's heading opens the group's articles as one list.
+        @Test func rowsCountUnreadOnceSlashFindsASourceAndAHeadingOpensItsGroup() async throws {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            Self.serve(server, slow: .zero)
+            let session = try HeadlinesSession([], config: Self.config(server))
+            defer { session.close() }
+            let screen = try await session.tmux.waitForScreen(describedAs: "every source loaded") {
+                Self.row("Slowpoke", in: $0)?.contains("2 unread · 2") == true && !$0.contains("loading")
+            }
+            #expect(Self.row("World news", in: screen)?.contains("4 unread · 4") == true, "\(screen)")
+            #expect(Self.row("All", in: screen)?.contains("9 unread · 9") == true, "\(screen)")
+            #expect(Self.row("News", in: screen)?.contains("7 unread · 7") == true, "\(screen)")
+            #expect(server.requests.count == 3)
+
+            try session.tmux.sendKeys("/")
+            try session.tmux.sendLiteral("world")
+            let found = try await session.tmux.waitForText("/world: 1 found")
+            #expect(Self.row("Tech", in: found) == nil && Self.row("Slowpoke", in: found) == nil, "\(found)")
+            #expect(Self.row("World news", in: found) != nil)
+            try session.tmux.sendKeys("Enter")
+            try await session.tmux.waitForScreen { !$0.contains("Enter keeps it") }
+            try session.tmux.sendKeys("Enter")
+            try await session.tmux.waitForText("Headlines · World news")
+            try session.tmux.sendKeys("q")
+            try await session.tmux.waitForText("/world: 1 found")
+            try session.tmux.sendKeys("Escape")
+            try await session.tmux.waitForScreen { Self.row("Slowpoke", in: $0) != nil && !$0.contains("found") }
+            #expect(server.requests.count == 3, "typing the filter refreshed nothing")
+
+            // All, Starred, News: the group's heading.
+            try session.tmux.sendKeys("g", "j", "j", "Enter")
+            try await session.tmux.waitForText("Headlines · News")
+            let group = try await session.tmux.waitForText("7 articles")
+            #expect(group.contains("Tech 3") && group.contains("World 4") && !group.contains("Slow"), "\(group)")
+        }
+
         /// The line of the screen that holds `name`.
         static func row(_ name: String, in screen: String) -> Substring? {
             screen.split(separator: "\n").first { $0.contains(" " + name) }

@@ -52,6 +52,21 @@ public final class SourcesScreen: Screen {
         view.render(into: &canvas)
     }
 
+    /// While the filter is typed, letters go to it (typing "Kern" presses no `r`).
+    public var capturesText: Bool { state.isTypingFilter }
+
+    public func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome {
+        guard state.isTypingFilter else { return .ignored }
+        var text = state.filter ?? ""
+        switch key {
+        case .character(let character): text.append(character)
+        case .backspace: if !text.isEmpty { text.removeLast() }
+        default: return .ignored
+        }
+        state.setFilter(text)
+        return .handled
+    }
+
     public func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
         state.show(nil)
         if let movement = Movement(action, pageRows: layout.bodyRows) {
@@ -59,8 +74,14 @@ public final class SourcesScreen: Screen {
             return .handled
         }
         switch action {
+        case .read where state.isTypingFilter:
+            state.endFilterTyping()
         case .read:
             return open(state.selectedRow)
+        case .filter:
+            state.beginFilter()
+        case .back where state.filter != nil:
+            state.clearFilter()
         case .reload:
             switch state.selectedRow {
             case .source(let key, _): library.refresh([key], in: context.scope)
@@ -85,7 +106,9 @@ public final class SourcesScreen: Screen {
         case .all: return .push(HeadlinesScreen(scope: .sources(library.keys), title: "All", services: services))
         case .starred: return .push(HeadlinesScreen(scope: .starred, title: "Starred", services: services))
         case .source(let key, let name): return .push(HeadlinesScreen(scope: .source(key), title: name, services: services))
-        case .heading, nil: return .ignored
+        case .heading(let group):
+            return .push(HeadlinesScreen(scope: .sources(state.sources(in: group)), title: group, services: services))
+        case nil: return .ignored
         }
     }
 }

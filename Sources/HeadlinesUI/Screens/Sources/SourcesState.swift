@@ -1,8 +1,9 @@
 import FoundationEssentials
 import NewsCore
 
-/// The Sources screen's rows: "All", then each source under its group's heading, in the
-/// config's order. Headings are never selected.
+/// The Sources screen's rows: "All", "Starred", then each source under its group's heading, in
+/// the config's order. A heading is a row like the others: Enter on it opens its group's
+/// articles as one list. `/` narrows the rows to the sources whose name (or group) holds the text.
 public struct SourcesState: Equatable {
     public enum Row: Equatable {
         case all
@@ -11,10 +12,19 @@ public struct SourcesState: Equatable {
         case source(SourceKey, name: String)
     }
 
+    /// Every row, unfiltered.
+    public let allRows: [Row]
+    /// The rows shown: all of them, or those the filter lets through.
     public private(set) var rows: [Row]
     public private(set) var scroll = ListScroll()
     public private(set) var spinnerTick = 0
     public private(set) var notice: Notice?
+    /// The `/` filter's text; nil when the rows are not filtered.
+    public private(set) var filter: String?
+    /// The reader is typing the filter.
+    public private(set) var isTypingFilter = false
+    /// Each source's group, for the filter.
+    private let groups: [SourceKey: String]
 
     public init(entries: [Library.Entry]) {
         var rows: [Row] = [.all, .starred]
@@ -24,31 +34,77 @@ public struct SourcesState: Equatable {
             if let group { rows.append(.heading(group)) }
             for entry in entries where entry.group == group { rows.append(.source(entry.key, name: entry.source.name)) }
         }
+        allRows = rows
         self.rows = rows
+        self.groups = Dictionary(entries.compactMap { entry in entry.group.map { (entry.key, $0) } }) { first, _ in first }
         scroll.setCount(rows.count)
     }
 
     public var selectedRow: Row? { rows.indices.contains(scroll.selection) ? rows[scroll.selection] : nil }
 
-    /// Moves, stepping over headings in the direction of the move.
-    public mutating func move(_ movement: Movement) {
-        let before = scroll.selection
-        scroll.apply(movement)
-        var step: Int
-        switch movement {
-        case .first: step = 1
-        case .last: step = -1
-        case .by(let delta): step = delta >= 0 ? 1 : -1
+    /// The sources of a group, in order (Enter on its heading).
+    public func sources(in group: String) -> [SourceKey] {
+        allRows.compactMap { row in
+            guard case .source(let key, _) = row, groups[key] == group else { return nil }
+            return key
         }
-        if case .heading = selectedRow, scroll.selection + step < 0 || scroll.selection + step >= rows.count { step = -step }
-        while case .heading = selectedRow {
-            let next = scroll.selection + step
-            guard rows.indices.contains(next) else {
-                scroll.select(before)
-                return
+    }
+
+    public mutating func move(_ movement: Movement) { scroll.apply(movement) }
+
+    // MARK: - The filter
+
+    /// `/`: the filter starts, empty, and takes the keys.
+    public mutating func beginFilter() {
+        filter = filter ?? ""
+        isTypingFilter = true
+    }
+
+    /// The filter's text: the sources whose name or group holds it (case-insensitive), under
+    /// their headings; every row for "".
+    public mutating func setFilter(_ text: String) {
+        filter = text
+        let needle = text.lowercased()
+        if needle.isEmpty {
+            rows = allRows
+        } else {
+            var shown: [Row] = []
+            var heading: Row?
+            for row in allRows {
+                switch row {
+                case .heading: heading = row
+                case .source(let key, let name):
+                    guard name.lowercased().contains(needle) || groups[key]?.lowercased().contains(needle) == true else { continue }
+                    if let pending = heading, groups[key] != nil {
+                        shown.append(pending)
+                        heading = nil
+                    }
+                    shown.append(row)
+                case .all, .starred: continue
+                }
             }
-            scroll.select(next)
+            rows = shown
         }
+        scroll.setCount(rows.count)
+        // On the first source found, so that Enter opens it.
+        scroll.select(needle.isEmpty ? 0 : rows.firstIndex { if case .source = $0 { return true } else { return false } } ?? 0)
+    }
+
+    /// How many sources the filter lets through.
+    public var sourcesShown: Int {
+        rows.filter { if case .source = $0 { return true } else { return false } }.count
+    }
+
+    /// Enter: the filter stays, the keys go back to the list.
+    public mutating func endFilterTyping() { isTypingFilter = false }
+
+    /// Esc: every row again.
+    public mutating func clearFilter() {
+        filter = nil
+        isTypingFilter = false
+        rows = allRows
+        scroll.setCount(rows.count)
+        scroll.select(0)
     }
 
     public mutating func fit(rows visible: Int) { scroll.fit(rows: visible) }

@@ -17,7 +17,7 @@ struct SourcesView {
         canvas.fill(x: 0, y: layout.titleRow, count: width, style: .header)
         canvas.write(" Headlines · Sources", x: 0, y: layout.titleRow, style: .header)
         let nameWidth = max(12, min(40, width / 3))
-        let countWidth = 8
+        let countWidth = 18
         for row in 0..<layout.bodyRows {
             let index = state.scroll.top + row
             guard index < state.rows.count else { break }
@@ -27,11 +27,11 @@ struct SourcesView {
             let base: Style = selected ? .selection : .normal
             switch state.rows[index] {
             case .heading(let title):
-                canvas.write(title, x: 1, y: y, style: Style(.header, bold: true), maxX: width - 1)
+                canvas.write(title, x: 1, y: y, style: selected ? base : Style(.header, bold: true), maxX: 2 + nameWidth)
+                canvas.write(pad(counts(state.sources(in: title)), countWidth), x: 3 + nameWidth, y: y, style: base)
             case .all:
                 canvas.write("All", x: 2, y: y, style: selected ? base : Style(.normal, bold: true), maxX: 2 + nameWidth)
-                let total = library.keys.reduce(0) { $0 + (library.summaries[$1]?.articleCount ?? 0) }
-                canvas.write(pad(String(total), countWidth), x: 3 + nameWidth, y: y, style: base)
+                canvas.write(pad(counts(library.keys), countWidth), x: 3 + nameWidth, y: y, style: base)
                 let loading = library.keys.filter { library.phase(of: $0) == .loading }.count
                 let failed = library.keys.filter { if case .failed = library.phase(of: $0) { return true } else { return false } }.count
                 var words: [String] = []
@@ -43,17 +43,25 @@ struct SourcesView {
                 canvas.write(pad(library.starredCount.map(String.init) ?? "", countWidth), x: 3 + nameWidth, y: y, style: base)
             case .source(let key, let name):
                 canvas.write(name, x: 2, y: y, style: base, maxX: 2 + nameWidth)
-                let count = library.summaries[key].map { String($0.articleCount) } ?? ""
+                let count = library.summaries[key] == nil ? "" : counts([key])
                 canvas.write(pad(count, countWidth), x: 3 + nameWidth, y: y, style: base)
-                let unread = library.summaries[key]?.unreadCount ?? 0
                 let state = describe(key)
-                let text = (unread > 0 ? "\(unread) unread · " : "") + state.0
-                canvas.write(text, x: 4 + nameWidth + countWidth, y: y, style: selected ? base : state.1, maxX: width - 1)
+                canvas.write(state.0, x: 4 + nameWidth + countWidth, y: y, style: selected ? base : state.1, maxX: width - 1)
             }
         }
-        let facts = "\(library.entries.count) sources"
-        let left = state.notice?.text ?? downloadsSummary ?? keyHints
+        var facts = "\(library.entries.count) sources"
+        if let filter = state.filter { facts = "/\(filter): \(state.sourcesShown) found · " + facts }
+        let left = state.isTypingFilter
+            ? "/" + (state.filter ?? "") + "▏  Enter keeps it · Esc clears it"
+            : state.notice?.text ?? downloadsSummary ?? keyHints
         StatusBar.render(left: left, leftStyle: state.notice?.style ?? .statusBar, right: facts, into: &canvas, y: layout.statusRow)
+    }
+
+    /// "25 unread · 80" (or "80" when all are read), for these sources together.
+    private func counts(_ keys: [SourceKey]) -> String {
+        let total = keys.reduce(0) { $0 + (library.summaries[$1]?.articleCount ?? 0) }
+        let unread = keys.reduce(0) { $0 + (library.summaries[$1]?.unreadCount ?? 0) }
+        return (unread > 0 ? CountText.grouped(unread) + " unread · " : "") + CountText.grouped(total)
     }
 
     /// A source's state in a few words.
