@@ -212,6 +212,35 @@ extension EndToEnd {
             try await session.tmux.waitForScreen(describedAs: "no unread row") { Self.unreadMarks($0) == 0 }
         }
 
+        /// The demo edition, as the issue found it: `/swim`, Enter, Enter showed only the title,
+        /// date and address; `D` on a filtered list saved "0 of 0".
+        @Test func aFilteredDemoListReadsWholeArticlesAndSavesTheirImages() async throws {
+            let session = try HeadlinesSession(["--demo"], height: 40)
+            defer { session.close() }
+            try await session.tmux.waitForText("Cold-water swimming")
+            try session.tmux.sendKeys("/")
+            try session.tmux.sendLiteral("swim")
+            try await session.tmux.waitForText("/swim: 1 found")
+            try session.tmux.sendKeys("Enter", "Enter")
+            let swim = try await session.tmux.waitForText("Small studies hint at benefits for mood")
+            #expect(swim.contains("by Lucia Henshaw"), "\(swim)")
+            try session.tmux.sendKeys("q")
+            try await session.tmux.waitForText("/swim: 1 found")
+            try session.tmux.sendKeys("Escape")
+            try await session.tmux.waitForScreen { !$0.contains("/swim") }
+            try session.tmux.sendKeys("/")
+            try session.tmux.sendLiteral("cranes")
+            try await session.tmux.waitForText("/cranes: 1 found")
+            try session.tmux.sendKeys("Enter", "D")
+            #expect(await eventually(timeout: .seconds(10)) { session.savedFiles().contains { $0.hasSuffix(".png") } },
+                    "D on a filtered list saved its image")
+            try session.tmux.sendKeys("q")
+            try await session.tmux.waitForText("/cranes: 1 found")
+            try session.tmux.sendKeys("Enter")
+            let cranes = try await session.tmux.waitForText("Image: PNG")
+            #expect(cranes.contains("by Rosalind Keane"), "\(cranes)")
+        }
+
         static func unreadMarks(_ screen: String) -> Int { screen.filter { $0 == "•" }.count }
     }
 }

@@ -141,7 +141,7 @@ extension HeadlinesScreen {
     /// This list has no unread article after the selection: a source's list moves on to the next
     /// source that has some (once per `n`), and says which; any other list says there is none.
     private func noUnreadLeft(_ request: NextUnread, _ context: ScreenContext) {
-        guard request.movedOn == nil, case .source(let key) = scope, let next = nextSourceWithUnread(after: key) else {
+        guard request.movedOn == nil, state.filter == nil, case .source(let key) = scope, let next = nextSourceWithUnread(after: key) else {
             state.show(Notice(request.movedOn.map { "No unread article left in \($0)." } ?? "No unread article after this one."))
             request.finish(nil, in: self)
             return
