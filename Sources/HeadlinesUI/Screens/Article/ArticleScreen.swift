@@ -8,17 +8,17 @@ import NewsCore
 @MainActor
 public final class ArticleScreen: Screen {
     public let kind = ScreenKind.article
-    public private(set) var state: ArticleState
-    private let services: AppServices
+    public internal(set) var state: ArticleState
+    let services: AppServices
     private var layout = ArticleLayout(width: 0, height: 0)
     private var lineCount = 0
     private var hints = ArticleView.defaultHints
     private var linkHints = ArticleView.defaultLinkHints
     private var openLinkKey = Key.enter
     /// The row of the list the article came from, with the marks as they are now.
-    private var row: ListRow
+    var row: ListRow
     /// The list `J`, `K` and `n` walk; nil for an article read on its own.
-    private weak var list: (any ArticleList)?
+    weak var list: (any ArticleList)?
     /// The body read from its HTML, once per article; laid out once per width and picture room.
     private var richText: RichText?
     private var body: (width: Int, lines: [StyledLine])?
@@ -72,7 +72,7 @@ public final class ArticleScreen: Screen {
     }
 
     /// Shows `row`'s article in place of this one (`J`, `K`, `n`).
-    private func show(_ row: ListRow, _ context: ScreenContext) {
+    func show(_ row: ListRow, _ context: ScreenContext) {
         for key in [TaskKey.load, .image, .picture, .spinner] { context.scope.cancel(key) }
         present(row)
         readWhole(context)
@@ -269,44 +269,6 @@ public final class ArticleScreen: Screen {
             return .ignored
         }
         return .handled
-    }
-
-    /// `N` and `*` are the reader's markings, which `u` undoes; reading it (here or in the browser) is not.
-    private enum MarkKind { case opened, read, starred }
-
-    /// The marks changed here: to the cache (through the library's one writer) and to the list's row.
-    private func marked(_ marks: ArticleMarks, write: MarkKind) {
-        row.isRead = marks.isRead
-        row.isStarred = marks.isStarred
-        switch write {
-        case .opened: services.library.setRead(marks.isRead, marks.id)
-        case .read: services.library.setRead(marks.isRead, marks.id, undoable: true)
-        case .starred: services.library.setStarred(marks.isStarred, marks.id)
-        }
-        list?.marksChanged(marks)
-    }
-
-    /// `J`, `K`: the next or previous article of the list.
-    private func step(by offset: Int, _ context: ScreenContext) {
-        guard let next = list?.row(beside: row, by: offset) else {
-            state.show(Notice(offset > 0 ? "This is the last article of the list." : "This is the first article of the list."))
-            return
-        }
-        show(next, context)
-    }
-
-    /// `n`: the next unread article of the list, or of the next source with unread articles.
-    private func nextUnread(_ context: ScreenContext) {
-        guard let list else {
-            state.show(Notice("No unread article after this one."))
-            return
-        }
-        list.nextUnread(after: row) { [weak self] found, notice in
-            guard let self else { return }
-            if let found { self.show(found, context) }
-            self.state.show(notice ?? (found == nil ? Notice("No unread article after this one.") : nil))
-            context.setNeedsDisplay()
-        }
     }
 
     private func notInTheCache() -> KeyOutcome {

@@ -8,7 +8,7 @@ import NewsCore
 @MainActor
 public final class SearchScreen: Screen {
     public let kind = ScreenKind.search
-    public private(set) var state = HeadlinesState(sourceName: "Search")
+    public internal(set) var state = HeadlinesState(sourceName: "Search")
     public private(set) var query = ""
     private let services: AppServices
     private let remote: NewsAPISource?
@@ -111,7 +111,7 @@ public final class SearchScreen: Screen {
 
     /// A row's marks changed: in the results shown, and in those they are rebuilt from when
     /// the other search answers.
-    fileprivate func update(_ row: ListRow) {
+    func update(_ row: ListRow) {
         state.update(row)
         if let index = cached.firstIndex(where: { $0.identity == row.identity }) { cached[index] = row }
         if let index = found.firstIndex(where: { $0.identity == row.identity }) { found[index] = row }
@@ -123,31 +123,5 @@ public final class SearchScreen: Screen {
         let rows = cached + found.filter { !known.contains($0.article.url) }
         state.show(rows, total: rows.count, next: nil)
         state.endLoad(at: services.now())
-    }
-}
-
-/// The results as the article screen walks them (`J`, `K`, `n`), and marks made there.
-extension SearchScreen: ArticleList {
-    func row(beside row: ListRow, by step: Int) -> ListRow? {
-        let index = (state.rows.firstIndex { $0.identity == row.identity } ?? state.scroll.selection) + step
-        guard state.rows.indices.contains(index) else { return nil }
-        state.select(index)
-        return state.rows[index]
-    }
-
-    func nextUnread(after row: ListRow, _ found: @escaping @MainActor (ListRow?, Notice?) -> Void) {
-        let start = (state.rows.firstIndex { $0.identity == row.identity } ?? state.scroll.selection) + 1
-        guard let index = state.rows.indices.dropFirst(start).first(where: { state.rows[$0].id != nil && !state.rows[$0].isRead }) else {
-            return found(nil, nil)
-        }
-        state.select(index)
-        found(state.rows[index], nil)
-    }
-
-    func marksChanged(_ marks: ArticleMarks) {
-        guard var marked = state.rows.first(where: { $0.id == marks.id }) else { return }
-        marked.isRead = marks.isRead
-        marked.isStarred = marks.isStarred
-        update(marked)
     }
 }
