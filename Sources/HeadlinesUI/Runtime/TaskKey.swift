@@ -32,6 +32,9 @@ public enum TaskKey: Hashable, Sendable {
     case filter
     /// Counting a list's unread articles before `A` marks them.
     case unreadCount
+    /// Reading the page after a list's rows for `J` on the last of them: its own key, as a mark's
+    /// re-read of the first rows cancels `morePage` (and `J` would never hear back).
+    case stepPage
     /// A search of the cache, and one of NewsAPI.
     case search
     case remoteSearch

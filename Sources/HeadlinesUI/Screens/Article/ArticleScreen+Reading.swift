@@ -20,11 +20,16 @@ extension ArticleScreen {
 
     /// `J`, `K`: the next or previous article of the list.
     func step(by offset: Int, _ context: ScreenContext) {
-        guard let next = list?.row(beside: row, by: offset) else {
-            state.show(Notice(offset > 0 ? "This is the last article of the list." : "This is the first article of the list."))
-            return
+        guard let list else { return edge(offset) }
+        list.row(beside: row, by: offset) { [weak self] next in
+            guard let self else { return }
+            if let next { self.show(next, context) } else { self.edge(offset) }
+            context.setNeedsDisplay()
         }
-        show(next, context)
+    }
+
+    private func edge(_ offset: Int) {
+        state.show(Notice(offset > 0 ? "This is the last article of the list." : "This is the first article of the list."))
     }
 
     /// `n`: the next unread article of the list, or of the next source with unread articles.

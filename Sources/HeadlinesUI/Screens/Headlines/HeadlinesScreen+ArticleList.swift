@@ -3,12 +3,27 @@ import NewsCore
 /// The list as the article screen walks it: `J` and `K` step through its rows, `n` finds the
 /// next unread one, and marks made on the article show on its row.
 extension HeadlinesScreen: ArticleList {
-    func row(beside row: ListRow, by step: Int) -> ListRow? {
+    func row(beside row: ListRow, by step: Int, _ found: @escaping @MainActor (ListRow?) -> Void) {
         let index = (state.rows.firstIndex { $0.identity == row.identity } ?? state.scroll.selection) + step
-        guard state.rows.indices.contains(index) else { return nil }
-        state.select(index)
-        if let context { readMoreIfNeeded(context) }  // the next pages are read ahead, as when scrolling
-        return state.rows[index]
+        if state.rows.indices.contains(index) {
+            state.select(index)
+            if let context { readMoreIfNeeded(context) }  // the next pages are read ahead, as when scrolling
+            return found(state.rows[index])
+        }
+        // Past the rows read so far, with more in the cache: the next page first.
+        guard step > 0, index == state.rows.count, let cursor = state.next, let context else { return found(nil) }
+        let store = library.store
+        let scope = self.scope
+        context.scope.run(.stepPage, work: { try await store.page(scope, after: cursor, limit: Self.pageSize) }) { [weak self] result in
+            guard let self else { return }
+            if case .success(let page) = result, self.state.next == cursor {
+                self.state.append(page.articles.map { ListRow($0, isNew: self.newArticleIDs.contains($0.id)) }, next: page.next)
+            }
+            guard self.state.rows.indices.contains(index) else { return found(nil) }
+            self.state.select(index)
+            found(self.state.rows[index])
+            context.setNeedsDisplay()
+        }
     }
 
     func nextUnread(after row: ListRow, _ found: @escaping NextUnread.Found) {

@@ -2,11 +2,11 @@ import NewsCore
 
 /// The results as the article screen walks them (`J`, `K`, `n`), and marks made there.
 extension SearchScreen: ArticleList {
-    func row(beside row: ListRow, by step: Int) -> ListRow? {
+    func row(beside row: ListRow, by step: Int, _ found: @escaping @MainActor (ListRow?) -> Void) {
         let index = (state.rows.firstIndex { $0.identity == row.identity } ?? state.scroll.selection) + step
-        guard state.rows.indices.contains(index) else { return nil }
+        guard state.rows.indices.contains(index) else { return found(nil) }
         state.select(index)
-        return state.rows[index]
+        found(state.rows[index])
     }
 
     func nextUnread(after row: ListRow, _ found: @escaping @MainActor (ListRow?, Notice?) -> Void) {
