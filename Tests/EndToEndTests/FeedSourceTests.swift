@@ -89,6 +89,36 @@ extension EndToEnd {
             #expect(exported.stdoutText.contains(#"htmlUrl="https://example.com/""#))
         }
 
+        /// A source whose URL is a page: once a refresh has found its feed, the cache asks the
+        /// feed directly and `--export-opml` names the feed as `xmlUrl`, the page as `htmlUrl`.
+        @Test func aPagesFeedIsRememberedAndExported() async throws {
+            defer { home.remove() }
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            Self.serveEveryKind(server)
+            let first = try HeadlinesSession([], config: FeedFixtures.config([("Site", server.url("/site").absoluteString, nil)]))
+            defer { first.close() }
+            try await first.tmux.waitForText("2 articles")
+            try first.tmux.sendKeys("q")
+            #expect(try await first.tmux.waitForExit() == 0)
+            #expect(server.requests(path: "/site").count == 1 && server.requests(path: "/feed.rss").count == 1)
+
+            // The same home, so the same config and cache.
+            let second = try HeadlinesSession([], environment: ["HOME": first.home.url.path])
+            defer { second.close() }
+            #expect(await server.waitUntil(timeout: .seconds(10)) { $0.filter { $0.path == "/feed.rss" }.count == 2 })
+            try await second.tmux.waitForText("2 articles")
+            try second.tmux.sendKeys("q")
+            #expect(try await second.tmux.waitForExit() == 0)
+            #expect(server.requests(path: "/site").count == 1, "the second run asks the feed directly")
+
+            let environment = HeadlinesBinary.environment(home: first.home.url)
+            let exported = try await ProcessRunner(HeadlinesBinary.path, ["--export-opml"], environment: environment).run(timeout: .seconds(30))
+            #expect(exported.status == 0, "\(exported.stderrText)")
+            let outline = #"text="Site" title="Site" xmlUrl="\#(server.url("/feed.rss").absoluteString)" htmlUrl="\#(server.url("/site").absoluteString)""#
+            #expect(exported.stdoutText.contains(outline), "\(exported.stdoutText)")
+        }
+
         @Test func aBadConfigLineExitsTwoNamingItsLine() async throws {
             defer { home.remove() }
             try FeedFixtures.writeConfig("max-connections = 4\ncolour = blue\n", home: home.url)
