@@ -13,6 +13,13 @@ public enum DemoEdition {
         candidates.first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
+    /// Whether `location` (a source's key: its URL's text) is a demo document, wherever the
+    /// installation that read it kept it.
+    public static func isDocument(_ location: String) -> Bool {
+        guard let url = URL(string: location), url.isFileURL else { return false }
+        return url.path.hasSuffix("/demo/headlines.json")
+    }
+
     private static var candidates: [URL] {
         var folders: [URL] = []
         if let executable = executablePath() {

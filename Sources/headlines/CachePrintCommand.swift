@@ -14,6 +14,13 @@ enum CachePrintCommand {
             return 1
         }
         for notice in await store.notices { Output.error(notice) }
+        if plan.forgetsDemo {
+            do {
+                try await store.forgetSources(where: LaunchPlan.isDemoSource)
+            } catch {
+                Output.error("The demo edition's articles could not be removed from the cache: \(ErrorText.sentence(error))")
+            }
+        }
         do {
             if let query = options.search {
                 print(try await store.search(query, limit: 1_000).map(\.article), json: options.json)

@@ -20,6 +20,17 @@ struct CommandLineOptions: Equatable {
     var config: String?
     var importOPML: String?
     var exportOPML = false
+    /// `--import-newsboat [FILE]`: given (with its file, when one was named).
+    var importNewsboat = false
+    var newsboatFile: String?
+    /// `--add URL [--name NAME] [--group GROUP]`.
+    var add: String?
+    var addName: String?
+    var addGroup: String?
+    /// `--strict`: with --print, any source that fails makes the exit status 1.
+    var strict = false
+    /// `--verbose`: notes that are not failures go to stderr too (else only to the log).
+    var verbose = false
     var log: String?
     var logLevel: LogLevel?
     /// `--offline`: print from the cache, with no network.
@@ -81,6 +92,19 @@ struct CommandLineOptions: Equatable {
             case "--config": options.config = try value(for: name, inline: inline)
             case "--import-opml": options.importOPML = try value(for: name, inline: inline)
             case "--export-opml": options.exportOPML = true
+            case "--import-newsboat":
+                options.importNewsboat = true
+                if let inline {
+                    options.newsboatFile = inline
+                } else if index + 1 < arguments.count, !arguments[index + 1].hasPrefix("-") {
+                    index += 1
+                    options.newsboatFile = arguments[index]
+                }
+            case "--add": options.add = try value(for: name, inline: inline)
+            case "--name": options.addName = try value(for: name, inline: inline)
+            case "--group": options.addGroup = try value(for: name, inline: inline)
+            case "--strict": options.strict = true
+            case "--verbose": options.verbose = true
             case "--offline": options.offline = true
             case "--unread": options.unread = true
             case "--search": options.search = try value(for: name, inline: inline)
@@ -112,14 +136,24 @@ struct CommandLineOptions: Equatable {
         if options.demo && options.source != nil {
             throw UsageError(message: "Choose either --demo or --source, not both.")
         }
-        if options.importOPML != nil && options.exportOPML {
-            throw UsageError(message: "Choose either --import-opml or --export-opml, not both.")
+        let fileCommands = [options.importOPML != nil, options.exportOPML, options.importNewsboat, options.add != nil].filter { $0 }.count
+        if fileCommands > 1 {
+            throw UsageError(message: "Choose one of --add, --import-opml, --import-newsboat and --export-opml.")
+        }
+        if (options.addName != nil || options.addGroup != nil) && options.add == nil {
+            throw UsageError(message: "--name and --group go with --add.")
+        }
+        if options.strict && !options.printMode {
+            throw UsageError(message: "--strict goes with --print.")
         }
         if options.everything && options.query == nil {
             throw UsageError(message: "--everything needs --query.")
         }
         return options
     }
+
+    /// `--add`, `--import-opml` or `--import-newsboat`: the config file is written (created if need be).
+    var addsSources: Bool { add != nil || importOPML != nil || importNewsboat }
 
     /// The source is named on the command line (`--source`, `--demo` or a NewsAPI flag): the
     /// config's sources are not opened.
@@ -152,13 +186,20 @@ struct CommandLineOptions: Equatable {
               --max-image-size MiB  The largest image `d` will save (default 50)
               --timeout SECONDS  The longest a document or image may take to arrive (default 60)
               --config FILE      Read this config file instead of ~/.config/headlines/config
+              --add URL          Add a feed (or a page that names one) to the config file, once
+                                 the URL is checked to give a feed, and exit
+              --name NAME, --group GROUP  With --add: the source's name and group
               --import-opml FILE Add the feeds of an OPML file to the config file, and exit
+              --import-newsboat [FILE]  Add newsboat's feeds, titles and tags (FILE: its urls
+                                 file, default ~/.newsboat/urls), and exit
               --export-opml      Print the config's sources as OPML 2.0, and exit
               --log FILE         Write a diagnostic log (no keys, no escapes, rotated at 1 MiB)
               --log-level LEVEL  error, info (the default) or debug
               --offline          With --print: print what the cache holds, with no network
               --unread           With --print: only the articles not read yet (from the cache)
               --search QUERY     Print the cached articles that match QUERY (words, prefix*, "phrases"), best first
+              --strict           With --print: exit 1 when any source fails (else only when none printed)
+              --verbose          Notes that are not failures ("Using the feed ...") on stderr too
           -h, --help             Show this help
               --version          Show the version
 
@@ -171,6 +212,10 @@ struct CommandLineOptions: Equatable {
           XDG_CONFIG_HOME        The config file's folder's parent (else ~/.config)
           XDG_CACHE_HOME         The cache's folder's parent (else ~/.cache)
 
-        Exit status: 0 done, 1 the fetch or decoding failed, 2 a usage error.
+        With no config file: write one (see the README), or start one with --add URL,
+        --import-opml FILE or --import-newsboat.
+
+        Exit status: 0 done (with --print: some source printed; each failure has its line on
+        stderr), 1 the fetch or decoding failed (no source printed), 2 a usage error.
         """
 }

@@ -17,6 +17,11 @@ struct LaunchPlan {
     var saveFolder: URL
     var log: DiagnosticLog
     var cacheFile: URL
+    /// The config file as a person would type it, for the first run's advice.
+    var configDisplay: String
+    /// The config names sources of its own: the demo edition's articles (cached by an earlier
+    /// run) are neither shown nor searched any more.
+    var forgetsDemo: Bool
 
     /// A message for stderr and the exit status (2: the command line or the config is wrong).
     struct Failure: Error {
@@ -49,7 +54,9 @@ struct LaunchPlan {
             keys: KeyMap(applying: config.bindings),
             saveFolder: options.saveDirectory.map { SaveFolder.resolve(explicit: $0, environment: environment) }
                 ?? settings.saveDirectory ?? SaveFolder.resolve(explicit: nil, environment: environment),
-            log: log, cacheFile: StoreLocation.resolve(environment: environment)
+            log: log, cacheFile: StoreLocation.resolve(environment: environment),
+            configDisplay: loaded.url.map { ConfigPaths.display($0.path, environment: environment) } ?? "a config file (--config FILE)",
+            forgetsDemo: !config.sources.isEmpty && !options.demo
         )
     }
 
@@ -80,6 +87,17 @@ struct LaunchPlan {
             return (entries, false, true)
         }
         return ([try demo(service)], true, false)
+    }
+
+    /// Whether a cached source is the demo edition (from this installation or another).
+    static let isDemoSource: @Sendable (SourceKey) -> Bool = { DemoEdition.isDocument($0.rawValue) }
+
+    /// What a newcomer with no sources reads: how to add some.
+    func firstRunAdvice(short: Bool) -> String {
+        if short { return "No sources yet: headlines --add URL, --import-opml FILE, or edit \(configDisplay)" }
+        return "No sources yet: showing the bundled demo edition. Add a feed with headlines --add URL, "
+            + "import a list with headlines --import-opml FILE (or --import-newsboat), or write \(configDisplay) "
+            + "(see the README); NEWSAPI_KEY adds NewsAPI's top headlines."
     }
 
     private static func demo(_ service: NewsService) throws(Failure) -> Library.Entry {
@@ -130,7 +148,9 @@ struct LoadedConfig {
         let url = ConfigPaths.configFile(explicit: options.config, environment: environment, workingDirectory: FileManager.default.currentDirectoryPath)
         guard let url else { return LoadedConfig(url: nil, config: nil) }
         do {
-            let config = try ConfigFile.load(url, mustExist: options.config != nil, environment: environment, knownActions: Action.names)
+            // A command that adds sources creates the file it is told to use.
+            let mustExist = options.config != nil && !options.addsSources
+            let config = try ConfigFile.load(url, mustExist: mustExist, environment: environment, knownActions: Action.names)
             return LoadedConfig(url: url, config: config)
         } catch {
             throw LaunchPlan.Failure(message: error.message)

@@ -23,15 +23,28 @@ enum OPMLCommand {
         }
     }
 
-    static func export(_ loaded: LoadedConfig, environment: [String: String]) -> Int32 {
+    static func export(_ loaded: LoadedConfig, environment: [String: String]) async -> Int32 {
         guard let config = loaded.config else {
             let path = loaded.url.map { ConfigPaths.display($0.path, environment: environment) } ?? "~/.config/headlines/config"
             Output.error("There is no config file (\(path)) to export.")
             return 1
         }
-        let export = OPMLWriter.export(config.sources)
+        let export = OPMLWriter.export(config.sources, discoveredFeeds: await discoveredFeeds(environment: environment))
         Output.write(export.document)
         for name in export.leftOut { Output.error("“\(name)” is a NewsAPI query, not a feed: OPML cannot hold it.") }
         return 0
+    }
+
+    /// The feeds the cache knows web pages named, so that OPML lists the feed, not the page.
+    /// No cache yet: none known. A cache that cannot be read is said, and the pages are written.
+    private static func discoveredFeeds(environment: [String: String]) async -> [SourceKey: URL] {
+        let file = StoreLocation.resolve(environment: environment)
+        guard FileManager.default.fileExists(atPath: file.path) else { return [:] }
+        do {
+            return try await ArticleStore.open(at: file).discoveredFeeds()
+        } catch {
+            Output.error("The cache could not be read (\(ErrorText.sentence(error))): sources that are web pages are written as their pages.")
+            return [:]
+        }
     }
 }

@@ -6,11 +6,15 @@ import Synchronization
 
 /// `headlines --print`: fetch every source once (in parallel, within the connection limits),
 /// write their articles to stdout source by source in the config's order, each in its feed's
-/// order, and exit: 0, or 1 when any source failed (its error on stderr; the others still print).
+/// order, and exit. Each source that fails says so in one line on stderr and the others still
+/// print, so one dead feed does not fail every cron run: the status is 0 when any source
+/// printed, 1 when none could (with `--strict`: when any failed). Notes that are no failure
+/// ("Using the feed ... named by the page.") go to the log, and to stderr with `--verbose`.
 enum PrintCommand {
-    static func run(_ plan: LaunchPlan, json: Bool) async -> Int32 {
+    static func run(_ plan: LaunchPlan, options: CommandLineOptions) async -> Int32 {
+        let json = options.json
         if plan.isFallbackDemo {
-            Output.error("NEWSAPI_KEY is not set: showing the bundled demo edition.")
+            Output.error(plan.firstRunAdvice(short: false))
         }
         let limits = ConnectionLimits(maxConnections: plan.settings.maxConnections, maxPerHost: plan.settings.maxPerHost)
         let sources = plan.entries.map(\.source)
@@ -28,12 +32,15 @@ enum PrintCommand {
             for await (index, result) in group { results[index] = result }
             return results
         }
-        var failed = false
+        var failures = 0
         for (source, result) in zip(sources, results) {
             let prefix = sources.count > 1 ? source.name + ": " : ""
             switch result {
             case .success(let edition)?:
-                for note in edition.notes { Output.error(prefix + note) }
+                for note in edition.notes {
+                    plan.log.log(.info, "note", ["source": source.name, "note": note])
+                    if options.verbose { Output.error(prefix + note) }
+                }
                 var text = ""
                 for article in edition.articles {
                     text += json ? PrintFormat.jsonLine(article) : PrintFormat.line(article)
@@ -42,13 +49,14 @@ enum PrintCommand {
                 Output.write(text)
             case .failure(let error)?:
                 Output.error(prefix + ErrorText.sentence(error))
-                failed = true
+                failures += 1
             case nil:
-                failed = true
+                failures += 1
             }
         }
         await plan.log.flush()
-        return failed ? 1 : 0
+        if failures == 0 { return 0 }
+        return options.strict || failures == sources.count ? 1 : 0
     }
 }
 

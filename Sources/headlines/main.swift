@@ -34,7 +34,9 @@ do {
     // settings and keys still apply (and a broken config still says so).
     loaded = try LoadedConfig.load(options, environment: environment)
     if let file = options.importOPML { exit(OPMLCommand.importFeeds(file, into: loaded, environment: environment)) }
-    if options.exportOPML { exit(Output.finish(OPMLCommand.export(loaded, environment: environment))) }
+    if options.importNewsboat { exit(NewsboatCommand.run(options.newsboatFile, into: loaded, environment: environment)) }
+    if options.add != nil { exit(Output.finish(await AddCommand.run(options, loaded, environment: environment))) }
+    if options.exportOPML { exit(Output.finish(await OPMLCommand.export(loaded, environment: environment))) }
     plan = try LaunchPlan.make(options, loaded, environment: environment)
 } catch {
     Output.error(error.message)
@@ -44,7 +46,7 @@ if options.search != nil || options.offline || options.unread {
     exit(Output.finish(await CachePrintCommand.run(plan, options: options)))
 }
 if options.printMode {
-    exit(Output.finish(await PrintCommand.run(plan, json: options.json)))
+    exit(Output.finish(await PrintCommand.run(plan, options: options)))
 }
 let status = await InteractiveCommand.run(plan, environment: environment)
 // The session has closed its cache, flushed its log and restored the terminal. `_exit` skips

@@ -180,7 +180,7 @@ extension EndToEnd {
             defer { session.close() }
             let screen = try await session.tmux.waitForText("34 articles")
             #expect(screen.contains("Demo edition"))
-            #expect(screen.contains("no NEWSAPI_KEY set"))
+            #expect(screen.contains("no sources yet: headlines --add URL"))
             #expect(screen.contains("小型ロボット"))
         }
 

@@ -24,6 +24,11 @@ public enum HeadlinesApp {
         /// The client images are fetched with (its deadline comes from `--timeout`).
         public var http: HTTPClient
         public var environment: [String: String]
+        /// Said in the status line at start when there are no sources yet: how to add some.
+        public var welcome: String?
+        /// Cached sources dropped at start, articles and all (the demo edition, once the
+        /// config names sources of its own): never shown nor searched again.
+        public var forgetSources: (@Sendable (SourceKey) -> Bool)?
 
         public init(
             entries: [Library.Entry], isFallbackDemo: Bool, cacheFile: URL, configuredSources: Set<SourceKey>? = nil,
@@ -59,6 +64,14 @@ public enum HeadlinesApp {
             _ = DescriptorWriter.writeAll(2, "headlines: \(ErrorText.sentence(error))\n")  // stderr gone: nobody is left to tell
             return 1
         }
+        if let forget = configuration.forgetSources {
+            do {
+                let forgotten = try await cache.store.forgetSources(where: forget)
+                if forgotten > 0 { configuration.log.cache("forgot", ["sources": String(forgotten)]) }
+            } catch {
+                configuration.log.cache("forget", ["error": ErrorText.sentence(error)], level: .error)
+            }
+        }
         let loader = SourceLoader(store: cache.store, limits: configuration.limits, log: configuration.log)
         let library = Library(entries: configuration.entries, store: cache.store, loader: loader)
         library.reloadCounts()
@@ -76,7 +89,7 @@ public enum HeadlinesApp {
             imageLoader: ImageLoader(http: configuration.http, sizeLimit: configuration.maxImageSize),
             environment: configuration.environment, downloads: downloads
         )
-        services.startupNotice = cache.notice
+        services.startupNotice = cache.notice ?? configuration.welcome.map { Notice($0) }
         let noColor = configuration.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let driver: CursesDriver
         do {

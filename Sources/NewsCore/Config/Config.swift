@@ -34,14 +34,17 @@ public struct SourceConfig: Sendable, Equatable {
     public var group: String?
     /// The optional `site = ...`: the site's home page (OPML's `htmlUrl`), kept so an export loses nothing.
     public var site: URL?
+    /// The optional `tags = a, b`: every tag it had where it came from (newsboat's), kept for later use.
+    public var tags: [String]
     /// The line of the section header.
     public var line: Int
 
-    public init(name: String, kind: Kind, group: String? = nil, site: URL? = nil, line: Int = 0) {
+    public init(name: String, kind: Kind, group: String? = nil, site: URL? = nil, tags: [String] = [], line: Int = 0) {
         self.name = name
         self.kind = kind
         self.group = group
         self.site = site
+        self.tags = tags
         self.line = line
     }
 

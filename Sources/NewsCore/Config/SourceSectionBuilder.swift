@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Collects the lines of one `[source "Name"]` section and checks them as a whole when it ends.
 struct SourceSectionBuilder {
-    static let keys = ["url", "newsapi", "country", "category", "query", "group", "site"]
+    static let keys = ["url", "newsapi", "country", "category", "query", "group", "site", "tags"]
     static let categories: Set<String> = ["business", "entertainment", "general", "health", "science", "sports", "technology"]
 
     let name: String
@@ -14,6 +14,7 @@ struct SourceSectionBuilder {
     private var query: (value: String, line: Int)?
     private var group: String?
     private var site: URL?
+    private var tags: [String] = []
     /// Where each key was first given, to refuse a second one.
     private var seen: [String: Int] = [:]
 
@@ -65,9 +66,21 @@ struct SourceSectionBuilder {
             let cleaned = Sanitizer.clean(value, maxLength: TextLimits.name)
             guard !cleaned.isEmpty else { throw LineError("group is empty") }
             group = cleaned
+        case "tags":
+            tags = Self.tags(value)
         default:  // "site"
             site = try ConfigLocation.webURL(value)
         }
+    }
+
+    /// `tags = a, b c, d`: comma-separated, each trimmed and cleaned, empty ones dropped.
+    static func tags(_ value: String) -> [String] {
+        value.split(separator: ",").map { Sanitizer.clean(String($0), maxLength: TextLimits.name) }.filter { !$0.isEmpty }
+    }
+
+    /// How `tags` are written: commas separate them, so a comma inside one becomes a space.
+    static func tagsValue(_ tags: [String]) -> String {
+        tags.map { $0.replacing(",", with: " ").trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
     /// The finished source, or the line and reason of what is missing or contradictory.
@@ -82,7 +95,7 @@ struct SourceSectionBuilder {
             if let stray = [country?.line, category?.line, query?.line].compactMap({ $0 }).min() {
                 throw ConfigLineError(stray, "country, category and query go with newsapi, not with url")
             }
-            return SourceConfig(name: name, kind: .location(location.url), group: group, site: site, line: line)
+            return SourceConfig(name: name, kind: .location(location.url), group: group, site: site, tags: tags, line: line)
         case (nil, let endpoint?):
             let request: NewsAPIRequest
             switch endpoint.value {
@@ -95,7 +108,7 @@ struct SourceSectionBuilder {
             case .topHeadlines:
                 request = .topHeadlines(country: country?.value, category: category?.value, query: query?.value)
             }
-            return SourceConfig(name: name, kind: .newsAPI(request), group: group, site: site, line: line)
+            return SourceConfig(name: name, kind: .newsAPI(request), group: group, site: site, tags: tags, line: line)
         }
     }
 }

@@ -11,4 +11,6 @@ extension PreviewError: ReadableError {}
 extension StoreError: ReadableError {}
 extension ConfigError: ReadableError {}
 extension OPMLError: ReadableError {}
+extension ConfigAppendError: ReadableError {}
+extension NewsboatImportError: ReadableError {}
 extension LogError: ReadableError {}

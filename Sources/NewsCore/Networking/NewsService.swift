@@ -48,8 +48,31 @@ public struct NewsService: Sendable {
     /// Fetches and decodes a document at an http(s) URL or a local file URL: a feed (RSS, Atom,
     /// JSON Feed), a NewsAPI-shaped JSON document, or a web page that names a feed, which is then
     /// fetched in its place (once: a page is never followed to another page). The edition's
-    /// notes say which feed a page led to. Conditional when `validators` are given.
+    /// notes say which feed a page led to, and the result's `route` names it. Conditional when
+    /// `validators` are given (they are the location's own: a page's are never kept).
     public func document(at location: URL, validators: HTTPValidators?) async throws -> FetchResult {
+        try await read(location, validators: validators, knownFeed: nil)
+    }
+
+    /// Fetches as the cache's plan says. A feed a page named before is asked for directly,
+    /// with its own validators; the page is read again (whole) when that feed is gone (404,
+    /// 410, no longer a feed), or when `recheckPage` says it is time to look.
+    public func document(at location: URL, plan: FetchPlan) async throws -> FetchResult {
+        guard let feed = plan.feed else { return try await document(at: location, validators: plan.validators) }
+        if plan.recheckPage {
+            return try await read(location, validators: nil, knownFeed: (feed, plan.validators))
+        }
+        do {
+            return try await fetchFeed(feed, validators: plan.validators, route: .remembered(feed))
+        } catch let error as NewsError where error.meansFeedIsGone {
+            // The page may name another feed by now.
+            return try await read(location, validators: nil, knownFeed: nil)
+        }
+    }
+
+    /// `location` with its own validators; when it is a web page, the feed it names, with
+    /// `knownFeed`'s validators if it is still the same feed.
+    private func read(_ location: URL, validators: HTTPValidators?, knownFeed: (url: URL, validators: HTTPValidators?)?) async throws -> FetchResult {
         let page = try await load(location, validators: validators)
         guard let body = page.body else { return page.notModified }
         guard DocumentDecoder.sniff(body) == .html else {
@@ -58,14 +81,30 @@ public struct NewsService: Sendable {
         guard let feedURL = FeedDiscovery.feedURLs(in: body, baseURL: page.url).first else {
             throw NewsError.invalidDocument(FeedDiscovery.noFeedReason)
         }
-        // The page's validators stand for the page, not the feed: the feed is fetched whole.
-        let feed = try await load(feedURL, validators: nil)
-        guard let feedBody = feed.body, DocumentDecoder.sniff(feedBody) != .html else {
+        // The page's validators stand for the page, not the feed.
+        let feedValidators = knownFeed?.url == feedURL ? knownFeed?.validators : nil
+        var result = try await fetchFeed(feedURL, validators: feedValidators, route: .foundOnPage(feedURL))
+        if case .edition(var edition) = result.body {
+            edition.notes.insert(FeedNotes.usingFeed(feedURL), at: 0)
+            result.body = .edition(edition)
+        }
+        return result
+    }
+
+    /// The feed a page named: a feed, never another page.
+    private func fetchFeed(_ feedURL: URL, validators: HTTPValidators?, route: FeedRoute) async throws -> FetchResult {
+        let feed = try await load(feedURL, validators: validators)
+        guard let feedBody = feed.body else {
+            var result = feed.notModified
+            result.route = route
+            return result
+        }
+        guard DocumentDecoder.sniff(feedBody) != .html else {
             throw NewsError.invalidDocument("the feed the page names (\(Sanitizer.clean(feedURL.absoluteString))) is a web page too")
         }
-        var edition = try DocumentDecoder.decode(feedBody, baseURL: feed.url, contentType: feed.contentType)
-        edition.notes.insert(FeedNotes.usingFeed(feedURL), at: 0)
-        return feed.outcome(edition)
+        var result = feed.outcome(try DocumentDecoder.decode(feedBody, baseURL: feed.url, contentType: feed.contentType))
+        result.route = route
+        return result
     }
 
     /// A body from a file or a server (nil body: 304 Not Modified).
@@ -141,4 +180,15 @@ extension HTTPValidators {
     }
 
     var isEmpty: Bool { etag == nil && lastModified == nil }
+}
+
+extension NewsError {
+    /// A feed found on a page that answers so is gone for good: the page is read again.
+    var meansFeedIsGone: Bool {
+        switch self {
+        case .http(let status, _, _): return status == 404 || status == 410
+        case .invalidDocument: return true
+        default: return false
+        }
+    }
 }

@@ -19,13 +19,19 @@ public struct FetchResult: Sendable {
     public var bytes: Int
     /// Where the document came from, after redirects (and after a page's feed link).
     public var url: URL
+    /// Whether a web page led to the document: the cache remembers its feed.
+    public var route: FeedRoute
 
-    public init(body: Body, validators: HTTPValidators = HTTPValidators(), status: Int? = nil, bytes: Int = 0, url: URL) {
+    public init(
+        body: Body, validators: HTTPValidators = HTTPValidators(), status: Int? = nil, bytes: Int = 0, url: URL,
+        route: FeedRoute = .direct
+    ) {
         self.body = body
         self.validators = validators
         self.status = status
         self.bytes = bytes
         self.url = url
+        self.route = route
     }
 
     /// The edition, when one came.

@@ -11,9 +11,16 @@ public protocol NewsSource: Sendable {
     /// Fetches the current edition, conditionally when `validators` are given (an unchanged
     /// source answers `.notModified`). Honours task cancellation; throws `CancellationError` then.
     func fetch(validators: HTTPValidators?) async throws -> FetchResult
+    /// Fetches as the cache's `plan` says: a source whose page named a feed asks that feed
+    /// directly. Sources that are never pages need not implement it.
+    func fetch(_ plan: FetchPlan) async throws -> FetchResult
 }
 
 extension NewsSource {
+    public func fetch(_ plan: FetchPlan) async throws -> FetchResult {
+        try await fetch(validators: plan.validators)
+    }
+
     /// Fetches the current edition, unconditionally.
     public func fetch() async throws -> Edition {
         let outcome = try await fetch(validators: nil)
@@ -61,5 +68,9 @@ public struct DocumentSource: NewsSource {
 
     public func fetch(validators: HTTPValidators?) async throws -> FetchResult {
         try await service.document(at: location, validators: validators)
+    }
+
+    public func fetch(_ plan: FetchPlan) async throws -> FetchResult {
+        try await service.document(at: location, plan: plan)
     }
 }

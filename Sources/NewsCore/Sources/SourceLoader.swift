@@ -3,8 +3,14 @@ import FoundationEssentials
 /// One refresh of one source, the whole way: the cache's validators make the fetch
 /// conditional, a `Retry-After` still in force skips it, the fetch waits for its connection
 /// slots, and what comes back is merged into the cache in one transaction (or a 304 recorded).
-/// Each step is written to the diagnostic log.
+/// A source whose page named a feed asks that feed directly, and reads the page again only
+/// when the feed is gone or `pageRecheckInterval` has passed. Each step is written to the
+/// diagnostic log.
 public struct SourceLoader: Sendable {
+    /// How long a feed found on a web page is asked for directly before the page is read again
+    /// (a site may move its feed): a week.
+    public static let pageRecheckInterval: TimeInterval = 7 * 86_400
+
     public let store: ArticleStore
     public let limits: ConnectionLimits
     public let log: DiagnosticLog
@@ -29,7 +35,8 @@ public struct SourceLoader: Sendable {
         let started = ContinuousClock.now
         let outcome: FetchResult
         do {
-            outcome = try await limits.withSlot(host: source.host) { try await source.fetch(validators: state?.validators) }
+            let plan = Self.plan(state, now: now())
+            outcome = try await limits.withSlot(host: source.host) { try await source.fetch(plan) }
         } catch is CancellationError {
             throw CancellationError()
         } catch {
@@ -53,19 +60,28 @@ public struct SourceLoader: Sendable {
         case .notModified:
             log.fetch(source: source.name, url: outcome.url, status: outcome.status, bytes: 0, milliseconds: elapsed, outcome: .notModified)
             let answeredAt = now()
-            try await store.recordNotModified(source.key, validators: outcome.validators, at: answeredAt)
+            try await store.recordNotModified(source.key, validators: outcome.validators, route: outcome.route, at: answeredAt)
             return RefreshReport(notModified: true, answeredAt: answeredAt)
         case .edition(let edition):
             log.fetch(source: source.name, url: outcome.url, status: outcome.status, bytes: outcome.bytes, milliseconds: elapsed, outcome: .ok)
             log.parse(source: source.name, format: "document", items: edition.articles.count,
                       skipped: edition.skipped > 0 ? [("unusable entries", edition.skipped)] : [])
             let answeredAt = now()
-            let merged = try await store.merge(edition, into: source.key, validators: outcome.validators, at: answeredAt)
+            let merged = try await store.merge(edition, into: source.key, validators: outcome.validators, route: outcome.route, at: answeredAt)
             log.cache("merge", ["source": source.name, "added": String(merged.added.count), "updated": String(merged.updated.count)], level: .debug)
             return RefreshReport(
                 added: merged.added, updated: merged.updated.count, title: edition.title, notes: edition.notes,
                 skipped: edition.skipped, answeredAt: answeredAt)
         }
+    }
+
+    /// The request the cache's record calls for: the remembered feed with its validators, the
+    /// page again once the feed was found long enough ago, else the location with its own.
+    static func plan(_ state: SourceRefreshState?, now: Date) -> FetchPlan {
+        guard let state else { return FetchPlan() }
+        guard let feed = state.feed else { return FetchPlan(validators: state.validators) }
+        let recheck = now.timeIntervalSince(feed.foundAt) >= pageRecheckInterval
+        return FetchPlan(validators: state.validators, feed: feed.url, recheckPage: recheck)
     }
 
     private func location(_ source: any NewsSource) -> URL {

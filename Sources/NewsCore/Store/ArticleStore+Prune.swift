@@ -42,3 +42,21 @@ extension ArticleStore {
         return result
     }
 }
+
+/// Forgetting whole sources at once.
+extension ArticleStore {
+    /// Deletes every source `matches` picks, with all its articles, starred ones too (the demo
+    /// edition, once the config names sources of its own). Writes nothing when none matches.
+    @discardableResult
+    public func forgetSources(where matches: @Sendable (SourceKey) -> Bool) throws -> Int {
+        let doomed = try reading { db in
+            try db.rows("SELECT id, key FROM source", []) { row in matches(SourceKey(row.text(1) ?? "")) ? row.int64(0) : nil }
+        }
+        guard !doomed.isEmpty else { return 0 }
+        return try writing { db in
+            var deleted = 0
+            for id in doomed { deleted += try db.run("DELETE FROM source WHERE id = ?", id) }
+            return deleted
+        }
+    }
+}

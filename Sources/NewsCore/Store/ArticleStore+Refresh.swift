@@ -4,25 +4,32 @@ import FoundationEssentials
 extension ArticleStore {
     /// Merges a fetched edition into `source` in one transaction: new articles added, changed
     /// ones updated (read and starred kept), nothing duplicated (see `EditionMerger` for the
-    /// rules), and the refresh recorded as updated with the response's validators.
+    /// rules), and the refresh recorded as updated with the response's validators and the way
+    /// the edition was reached (`route`: a web page's feed is remembered).
     @discardableResult
     public func merge(
-        _ edition: Edition, into source: SourceKey, validators: HTTPValidators = HTTPValidators(), at now: Date = Date()
+        _ edition: Edition, into source: SourceKey, validators: HTTPValidators = HTTPValidators(),
+        route: FeedRoute = .direct, at now: Date = Date()
     ) throws -> MergeResult {
         let probe = mergeProbe
         return try writing { db in
             let sourceID = try SourceRows.ensure(db, source)
             let result = try EditionMerger(db: db, sourceID: sourceID, now: now, probe: probe).merge(edition.articles)
             try SourceRows.recordUpdated(db, sourceID, title: edition.title, validators: validators, now: now)
+            try SourceRows.recordRoute(db, sourceID, route, now: now)
             return result
         }
     }
 
     /// A 304 Not Modified: only the refresh time is written (and new validators, if the
-    /// server sent any with it).
-    public func recordNotModified(_ source: SourceKey, validators: HTTPValidators? = nil, at now: Date = Date()) throws {
+    /// server sent any with it, and a feed a page named again).
+    public func recordNotModified(
+        _ source: SourceKey, validators: HTTPValidators? = nil, route: FeedRoute? = nil, at now: Date = Date()
+    ) throws {
         try writing { db in
-            try SourceRows.recordNotModified(db, try SourceRows.ensure(db, source), validators: validators, now: now)
+            let sourceID = try SourceRows.ensure(db, source)
+            try SourceRows.recordNotModified(db, sourceID, validators: validators, now: now)
+            if let route { try SourceRows.recordRoute(db, sourceID, route, now: now) }
         }
     }
 
@@ -41,6 +48,16 @@ extension ArticleStore {
             try db.firstRow("SELECT \(SourceRows.refreshColumns) FROM source s WHERE s.key = ?", source.rawValue) {
                 SourceRows.refreshState($0, from: 0)
             }
+        }
+    }
+
+    /// The feeds web pages named, by the key of the source whose page it was (for OPML's `xmlUrl`).
+    public func discoveredFeeds() throws -> [SourceKey: URL] {
+        try reading { db in
+            let rows = try db.rows("SELECT key, feed_url, feed_found_at FROM source WHERE feed_url IS NOT NULL", []) { row in
+                SourceRows.discoveredFeed(row, from: 1).map { (SourceKey(row.text(0) ?? ""), $0.url) }
+            }
+            return Dictionary(rows, uniquingKeysWith: { first, _ in first })
         }
     }
 

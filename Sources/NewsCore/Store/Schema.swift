@@ -10,7 +10,7 @@ enum Schema {
         let sql: String
     }
 
-    static let steps: [Step] = [version1, version2]
+    static let steps: [Step] = [version1, version2, version3]
     static var latest: Int { steps.count }
 
     /// Sources, their articles and refresh records, and the saved-image index.
@@ -95,5 +95,15 @@ enum Schema {
             DELETE FROM search_pending WHERE article_id = old.id;
         END;
         INSERT INTO search_pending (article_id) SELECT id FROM article;
+        """)
+
+    /// The feed a source's web page named, asked for directly from then on (with the feed's
+    /// own validators), and when the page was last read. Validators stored before this step
+    /// may be a page's, which answered 304 while its feed went unread: they are dropped, so
+    /// each source is fetched whole once.
+    static let version3 = Step(version: 3, sql: """
+        ALTER TABLE source ADD COLUMN feed_url TEXT;
+        ALTER TABLE source ADD COLUMN feed_found_at REAL;
+        UPDATE source SET etag = NULL, last_modified = NULL;
         """)
 }

@@ -55,7 +55,11 @@ import Testing
         #expect(stored.map(\.isRead) == [false, false, true])
         #expect(stored.map(\.isStarred) == [false, true, false])
         #expect(stored[1].article.body == .html("<p>A <i>narwhal</i> appears.</p>"))
-        #expect(try await store.refreshState(of: StoreFixtures.feed)?.validators.etag == "\"e1\"")
+        // Validators written before version 3 may be a web page's (which answered 304 while its
+        // feed went unread): they are dropped, so the source is fetched whole once.
+        let state = try #require(try await store.refreshState(of: StoreFixtures.feed))
+        #expect(state.validators == HTTPValidators() && state.feed == nil)
+        #expect(state.outcome == .updated && state.lastAttempt == Date(timeIntervalSince1970: 1_750_000_000))
         #expect(try await store.savedImage(of: stored[1].id)?.file.path == "/home/reader/Downloads/headlines/second.png")
         for (word, title) in [("tortoises", "First old story"), ("narwhal", "Second old story"), ("pelican", "Third old story")] {
             #expect(try await store.search(word).map(\.article.title) == [title], "\(word)")

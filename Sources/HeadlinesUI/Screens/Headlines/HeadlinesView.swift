@@ -33,7 +33,7 @@ public struct HeadlinesView {
         let scroll = state.scroll
         // Title line.
         canvas.fill(x: 0, y: 0, count: width, style: .header)
-        let title = "Headlines · " + state.sourceName + (isFallbackDemo ? " (no NEWSAPI_KEY set)" : "")
+        let title = "Headlines · " + state.sourceName + (isFallbackDemo ? " (no sources yet: headlines --add URL)" : "")
         canvas.write(" " + title, x: 0, y: 0, style: .header)
 
         // The list, or a message in the middle while it is empty.

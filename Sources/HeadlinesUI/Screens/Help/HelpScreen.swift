@@ -43,8 +43,14 @@ enum HelpRows {
                 rows.append(.entry(keys: binding.keys.map(\.label).joined(separator: "  "), help: binding.help))
             }
         }
+        // What `bind KEY ACTION` in the config file takes.
+        rows.append(.heading(""))
+        rows.append(.heading(actionNamesHeading))
+        for action in ActionNames.list { rows.append(.entry(keys: action.name, help: action.help)) }
         return rows
     }
+
+    static let actionNamesHeading = "Action names, for bind KEY ACTION in the config file"
 
     /// The bindings grouped by scope, in the order the scopes first appear in the table.
     static func groups(_ bindings: [KeyBinding]) -> [(title: String, bindings: [KeyBinding])] {

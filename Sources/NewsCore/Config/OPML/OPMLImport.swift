@@ -26,45 +26,30 @@ public struct OPMLImportResult: Sendable, Equatable {
     }
 }
 
-/// Adds an OPML file's feeds to the config file. The file's existing bytes are kept exactly
-/// (comments, order, spacing); new sections are appended at the end; the file is created (mode
-/// 0600, folder 0700) when missing and replaced atomically, so it is never left half-written.
+/// Adds an OPML file's feeds to the config file, through `ConfigAppend` (existing text kept,
+/// new sections appended, the file created mode 0600 when missing, replaced atomically).
 public enum OPMLImport {
     public static func run(
         opml opmlURL: URL, config configURL: URL, environment: [String: String], knownActions: Set<String>
     ) throws(OPMLError) -> OPMLImportResult {
         let opmlName = ConfigPaths.display(opmlURL.path, environment: environment)
         let outlines = try readOutlines(opmlURL, display: opmlName)
-        // Write through a symbolic link (dotfiles are often linked), never over it.
-        let target = configURL.resolvingSymlinksInPath()
-        let configName = ConfigPaths.display(configURL.path, environment: environment)
-        let existing: ConfigFile.Contents?
-        let config: Config
         do {
-            existing = try ConfigFile.read(target, display: configName, mustExist: false, limit: ConfigFile.maxSize)
-            config = try existing.map { contents throws(ConfigError) in
-                try ConfigFile.parse(contents, at: target, environment: environment, knownActions: knownActions)
-            } ?? .empty
+            let file = try ConfigAppend(config: configURL, environment: environment, knownActions: knownActions)
+            var plan = ConfigSections(config: file.config)
+            for feed in outlines.feeds {
+                plan.add(FeedToAdd(url: feed.url, title: feed.title, group: feed.group, site: feed.site))
+            }
+            try file.append(plan.sections, comment: "Added by headlines --import-opml from " + Sanitizer.clean(opmlURL.lastPathComponent, maxLength: TextLimits.name))
+            return OPMLImportResult(
+                added: plan.sections.count, duplicates: plan.duplicates, unsupported: outlines.unsupported, configFile: file.display
+            )
         } catch {
-            throw .config(error)
+            switch error {
+            case .config(let error): throw .config(error)
+            case .cannotWrite(let path, let reason): throw .cannotWrite(path: path, reason: reason)
+            }
         }
-        var plan = ImportPlan(config: config)
-        for feed in outlines.feeds { plan.add(feed) }
-        let result = OPMLImportResult(
-            added: plan.sections.count, duplicates: plan.duplicates, unsupported: outlines.unsupported, configFile: configName
-        )
-        guard !plan.sections.isEmpty else { return result }
-        let old = existing?.data ?? Data()
-        let newText = plan.appendix(to: old, source: opmlURL.lastPathComponent)
-        var data = old
-        data.append(Data(newText.utf8))
-        try check(data, at: target, display: configName, environment: environment, knownActions: knownActions)
-        do {
-            try AtomicFileWriter.write(data, to: target, mode: existing.map { $0.mode & 0o7777 } ?? 0o600)
-        } catch {
-            throw .cannotWrite(path: configName, reason: error.reason)
-        }
-        return result
     }
 
     private static func readOutlines(_ url: URL, display: String) throws(OPMLError) -> OPMLOutlines {
@@ -79,63 +64,6 @@ public enum OPMLImport {
         } catch {
             throw .invalid(path: display, reason: error.reason)
         }
-    }
-
-    /// The new text must read back as a valid config before it replaces the old.
-    private static func check(
-        _ data: Data, at url: URL, display: String, environment: [String: String], knownActions: Set<String>
-    ) throws(OPMLError) {
-        do {
-            _ = try ConfigFile.parse(ConfigFile.Contents(data: data, mode: 0o600), at: url, environment: environment, knownActions: knownActions)
-        } catch {
-            throw .cannotWrite(path: display, reason: "the new text would not read back (\(error.message))")
-        }
-    }
-}
-
-/// The sections an import will append: one per feed whose URL is new, with a name not yet taken.
-private struct ImportPlan {
-    private var urls: Set<String>
-    private var names: Set<String>
-    private(set) var sections: [String] = []
-    private(set) var duplicates = 0
-
-    init(config: Config) {
-        urls = Set(config.sources.compactMap { $0.location.map(FeedURLKey.key) })
-        names = Set(config.sources.map(\.name))
-    }
-
-    mutating func add(_ feed: OPMLFeed) {
-        guard urls.insert(FeedURLKey.key(feed.url)).inserted else {
-            duplicates += 1
-            return
-        }
-        // Room for " (99)" within the longest name the parser keeps.
-        let base = Sanitizer.clean(feed.title ?? feed.url.host ?? "Feed", maxLength: TextLimits.name - 8)
-        var name = base
-        var number = 2
-        while names.contains(name) {
-            name = "\(base) (\(number))"
-            number += 1
-        }
-        names.insert(name)
-        var lines = ["[source \(ConfigText.quote(name))]", "url = \(ConfigText.encode(feed.url.absoluteString))"]
-        if let group = feed.group { lines.append("group = \(ConfigText.encode(group))") }
-        if let site = feed.site { lines.append("site = \(ConfigText.encode(site.absoluteString))") }
-        sections.append(lines.joined(separator: "\n"))
-    }
-
-    /// The text to append after `old`: on a line of its own, after a blank line, with the file's line ending.
-    func appendix(to old: Data, source: String) -> String {
-        let newline = old.firstRange(of: Data("\r\n".utf8)) != nil ? "\r\n" : "\n"
-        var text = ""
-        if let last = old.last {
-            if last != UInt8(ascii: "\n") { text += "\n" }
-            text += "\n"
-        }
-        text += "# Added by headlines --import-opml from " + Sanitizer.clean(source, maxLength: TextLimits.name) + "\n"
-        text += sections.joined(separator: "\n\n") + "\n"
-        return newline == "\n" ? text : text.replacing("\n", with: "\r\n")
     }
 }
 

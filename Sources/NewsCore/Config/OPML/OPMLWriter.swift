@@ -4,8 +4,10 @@ import FoundationEssentials
 ///
 /// Each feed is `<outline type="rss" text= title= xmlUrl= [htmlUrl=]/>` (nom refuses any other
 /// type, and the spec requires `text`); a group becomes nested folder outlines, one per `/`-separated
-/// part, each placed where its first source is. NewsAPI sources are not feeds: each is left out
-/// with a comment in the document saying so, and named in `leftOut`.
+/// part, each placed where its first source is. A source whose URL is a web page that named a
+/// feed (`discoveredFeeds`, from the cache) is written with the feed as `xmlUrl` and the page as
+/// `htmlUrl`. NewsAPI sources are not feeds: each is left out with a comment in the document
+/// saying so, and named in `leftOut`.
 public enum OPMLWriter {
     public struct Export: Sendable, Equatable {
         /// The whole document, UTF-8 text ending in a newline.
@@ -14,7 +16,9 @@ public enum OPMLWriter {
         public let leftOut: [String]
     }
 
-    public static func export(_ sources: [SourceConfig], title: String = "Headlines sources") -> Export {
+    public static func export(
+        _ sources: [SourceConfig], discoveredFeeds: [SourceKey: URL] = [:], title: String = "Headlines sources"
+    ) -> Export {
         let root = Folder(name: "")
         var leftOut: [SourceConfig] = []
         for source in sources {
@@ -33,7 +37,7 @@ public enum OPMLWriter {
             "  </head>",
             "  <body>",
         ]
-        write(root, indent: 2, into: &lines)
+        write(root, indent: 2, feeds: discoveredFeeds, into: &lines)
         for source in leftOut {
             lines.append("    <!-- \(XMLText.comment("“\(source.name)” is left out: it is a NewsAPI query, not a feed")) -->")
         }
@@ -41,20 +45,21 @@ public enum OPMLWriter {
         return Export(document: lines.joined(separator: "\n") + "\n", leftOut: leftOut.map(\.name))
     }
 
-    private static func write(_ folder: Folder, indent: Int, into lines: inout [String]) {
+    private static func write(_ folder: Folder, indent: Int, feeds: [SourceKey: URL], into lines: inout [String]) {
         let pad = String(repeating: "  ", count: indent)
         for item in folder.items {
             switch item {
             case .feed(let source):
                 guard let url = source.location else { continue }
                 let name = XMLText.escape(source.name)
-                var attributes = "type=\"rss\" text=\"\(name)\" title=\"\(name)\" xmlUrl=\"\(XMLText.escape(url.absoluteString))\""
-                if let site = source.site { attributes += " htmlUrl=\"\(XMLText.escape(site.absoluteString))\"" }
+                let feed = feeds[SourceKey(url.absoluteString)]
+                var attributes = "type=\"rss\" text=\"\(name)\" title=\"\(name)\" xmlUrl=\"\(XMLText.escape((feed ?? url).absoluteString))\""
+                if let site = feed != nil ? url : source.site { attributes += " htmlUrl=\"\(XMLText.escape(site.absoluteString))\"" }
                 lines.append("\(pad)<outline \(attributes)/>")
             case .folder(let child):
                 let name = XMLText.escape(child.name)
                 lines.append("\(pad)<outline text=\"\(name)\" title=\"\(name)\">")
-                write(child, indent: indent + 1, into: &lines)
+                write(child, indent: indent + 1, feeds: feeds, into: &lines)
                 lines.append("\(pad)</outline>")
             }
         }

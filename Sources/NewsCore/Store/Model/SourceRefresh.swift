@@ -21,16 +21,19 @@ public struct SourceRefreshState: Sendable, Hashable {
     public var validators: HTTPValidators
     /// Do not ask the server again before this time.
     public var retryAfter: Date?
+    /// The feed the source's web page named; `validators` are that feed's.
+    public var feed: DiscoveredFeed?
 
     public init(
         lastAttempt: Date? = nil, outcome: RefreshOutcome? = nil, lastSuccess: Date? = nil,
-        validators: HTTPValidators = HTTPValidators(), retryAfter: Date? = nil
+        validators: HTTPValidators = HTTPValidators(), retryAfter: Date? = nil, feed: DiscoveredFeed? = nil
     ) {
         self.lastAttempt = lastAttempt
         self.outcome = outcome
         self.lastSuccess = lastSuccess
         self.validators = validators
         self.retryAfter = retryAfter
+        self.feed = feed
     }
 }
 

@@ -34,6 +34,20 @@ enum SourceRows {
             """, now, clean(validators?.etag), clean(validators?.lastModified), id)
     }
 
+    /// Where the edition came from: a page's feed is remembered (and when the page named it);
+    /// a location that is its own document forgets any feed it once led to.
+    static func recordRoute(_ db: SQLiteConnection, _ id: Int64, _ route: FeedRoute, now: Date) throws {
+        switch route {
+        case .remembered:
+            return
+        case .direct:
+            try db.run("UPDATE source SET feed_url = NULL, feed_found_at = NULL WHERE id = ?", id)
+        case .foundOnPage(let feed):
+            guard feed.absoluteString.utf8.count <= TextLimits.url else { return }
+            try db.run("UPDATE source SET feed_url = ?, feed_found_at = ? WHERE id = ?", feed.absoluteString, now, id)
+        }
+    }
+
     static func recordFailure(_ db: SQLiteConnection, _ id: Int64, message: String, retryAfter: Date?, now: Date) throws {
         try db.run("""
             UPDATE source SET refreshed_at = ?, outcome = 'failed', error = ?, retry_after = ? WHERE id = ?
@@ -41,7 +55,7 @@ enum SourceRows {
     }
 
     /// The columns `refreshState` reads, from `source s`.
-    static let refreshColumns = "s.refreshed_at, s.outcome, s.error, s.succeeded_at, s.etag, s.last_modified, s.retry_after"
+    static let refreshColumns = "s.refreshed_at, s.outcome, s.error, s.succeeded_at, s.etag, s.last_modified, s.retry_after, s.feed_url, s.feed_found_at"
 
     /// The refresh record from `refreshColumns`, starting at `column`.
     static func refreshState(_ row: SQLiteRow, from column: Int32) -> SourceRefreshState {
@@ -57,8 +71,17 @@ enum SourceRows {
             outcome: outcome,
             lastSuccess: row.date(column + 3),
             validators: HTTPValidators(etag: clean(row.text(column + 4)), lastModified: clean(row.text(column + 5))),
-            retryAfter: row.date(column + 6)
+            retryAfter: row.date(column + 6),
+            feed: discoveredFeed(row, from: column + 7)
         )
+    }
+
+    /// `feed_url, feed_found_at` from `column`: a remembered feed, if it still reads as an http(s) URL.
+    static func discoveredFeed(_ row: SQLiteRow, from column: Int32) -> DiscoveredFeed? {
+        guard let text = row.text(column), let url = URL(string: text),
+              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil,
+              let foundAt = row.date(column + 1) else { return nil }
+        return DiscoveredFeed(url: url, foundAt: foundAt)
     }
 
     /// Validators are sent back to the server: clean, and dropped rather than cut when too long.
