@@ -94,6 +94,9 @@ public enum HeadlinesApp {
         }
         let app = App(driver: driver, keys: configuration.keys)
         downloads.onChange = { [weak app] in app?.setNeedsDisplay() }
+        downloads.onOutcome = { [weak app] outcome in
+            app?.show(DownloadsText.outcome(outcome: outcome, home: downloads.homeDirectory))
+        }
         app.quitGuard = { [weak app] in
             if downloads.activeCount == 0 { return .quit }
             if downloads.isQuitting {

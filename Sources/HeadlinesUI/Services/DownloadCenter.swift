@@ -55,6 +55,8 @@ public final class DownloadCenter {
     public var homeDirectory: String?
     /// Called after every change (the app redraws).
     public var onChange: (@MainActor () -> Void)?
+    /// Called when a save ends, saved or failed (the app says so in the status bar for a few seconds).
+    public var onOutcome: (@MainActor (Outcome) -> Void)?
     /// Called once nothing is in flight any more (a quit that waits uses it).
     public var onIdle: (@MainActor () -> Void)?
 
@@ -158,10 +160,12 @@ public final class DownloadCenter {
         if case .success(let saved)? = outcome {
             update(id, .saved(saved))
             lastOutcome = .saved(saved)
+            onOutcome?(.saved(saved))
         } else if case .failure(let error)? = outcome, !(error is CancellationError) {
             let reason = DownloadsText.reason(error)
             update(id, .failed(reason))
             lastOutcome = .failed(reason)
+            onOutcome?(.failed(reason))
         } else {
             update(id, .cancelled)
         }

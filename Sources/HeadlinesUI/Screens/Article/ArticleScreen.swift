@@ -119,6 +119,11 @@ public final class ArticleScreen: Screen {
         )
     }
 
+    public func takeNotice() -> Notice? {
+        defer { state.show(nil) }
+        return state.notice
+    }
+
     public func render(into canvas: inout Canvas) {
         layout = ArticleLayout(canvas)
         var view = ArticleView(state: state, layout: layout)
