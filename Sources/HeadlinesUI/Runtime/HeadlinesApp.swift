@@ -24,6 +24,8 @@ public enum HeadlinesApp {
         /// The client images are fetched with (its deadline comes from `--timeout`).
         public var http: HTTPClient
         public var environment: [String: String]
+        /// `text-width`: the widest an article's text is laid out; nil: the terminal's width.
+        public var textWidth: Int?
 
         public init(
             entries: [Library.Entry], isFallbackDemo: Bool, cacheFile: URL, configuredSources: Set<SourceKey>? = nil,
@@ -77,6 +79,7 @@ public enum HeadlinesApp {
             environment: configuration.environment, downloads: downloads
         )
         services.startupNotice = cache.notice
+        services.textWidth = configuration.textWidth
         let noColor = configuration.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let driver: CursesDriver
         do {
