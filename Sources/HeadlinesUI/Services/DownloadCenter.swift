@@ -49,8 +49,6 @@ public final class DownloadCenter {
     private var nextID = 0
     private var nextBatch = 0
     private let persistence: Persistence
-    /// The latest outcome, for the status bar.
-    public private(set) var lastOutcome: Outcome?
     /// Paths under it are shown as `~/...`, so the file name fits in the status bar.
     public var homeDirectory: String?
     /// Called after every change (the app redraws).
@@ -159,12 +157,10 @@ public final class DownloadCenter {
         }
         if case .success(let saved)? = outcome {
             update(id, .saved(saved))
-            lastOutcome = .saved(saved)
             onOutcome?(.saved(saved))
         } else if case .failure(let error)? = outcome, !(error is CancellationError) {
             let reason = DownloadsText.reason(error)
             update(id, .failed(reason))
-            lastOutcome = .failed(reason)
             onOutcome?(.failed(reason))
         } else {
             update(id, .cancelled)
