@@ -16,6 +16,7 @@ enum InteractiveCommand {
         )
         configuration.welcome = plan.isFallbackDemo ? plan.firstRunAdvice(short: true) : nil
         configuration.forgetSources = plan.forgetsDemo ? LaunchPlan.isDemoSource : nil
+        configuration.textWidth = plan.settings.textWidth
         return await HeadlinesApp.run(configuration)
     }
 }

@@ -54,5 +54,47 @@ extension EndToEnd {
             let after = try await session.tmux.waitForScreen { !$0.contains("Open link:") }
             #expect(after.contains("Two links"))
         }
+
+        @Test func prePicturesAndTextWidth() async throws {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            let code = "let answer = compute(" + String(repeating: "x", count: 50) + ")"
+            let words = Array(repeating: "word", count: 30).joined(separator: " ")
+            let feed = """
+                <?xml version="1.0" encoding="utf-8"?>
+                <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/">
+                <channel><title>Loopback Feed</title><link>\(server.url("/").absoluteString)</link>
+                <item><title>Wide story</title><link>https://feed.example/wide</link>
+                <content:encoded><![CDATA[<pre>\(code)</pre><p>\(words)</p>
+                <p><img src="/chart.png" alt="Chart of latency"></p>]]></content:encoded>
+                </item></channel></rss>
+                """
+            server.route("/feed.xml", .bytes(Data(feed.utf8), contentType: "application/rss+xml"))
+            let home = try TemporaryFolder()
+            defer { home.remove() }
+            let browser = try RecordingBrowser(in: home)
+            let session = try HeadlinesSession(
+                ["--source", server.url("/feed.xml").absoluteString], environment: ["BROWSER": browser.script.path],
+                config: "text-width = 40\n", width: 100, height: 40
+            )
+            defer { session.close() }
+            try await session.tmux.waitForText("Wide story")
+            try session.tmux.sendKeys("Enter")
+            let article = try await session.tmux.waitForText("[1] image: Chart of latency")
+            // The pre line goes on behind the mark, whole: no "…".
+            let pre = article.split(separator: "\n").filter { $0.contains("compute") || $0.contains("↪") }
+            #expect(pre.count == 2 && pre[1].contains("↪"), "\(article)")
+            #expect(!pre.contains { $0.contains("…") }, "\(pre)")
+            #expect(pre.map { $0.filter { $0 == "x" }.count }.reduce(0, +) == 50, "\(pre)")
+            // text-width: no line of the paragraph is wider than 40 columns.
+            let paragraph = article.split(separator: "\n").filter { $0.contains("word") }
+            #expect(paragraph.count >= 4 && paragraph.allSatisfy { $0.trimmingCharacters(in: .whitespaces).count <= 40 }, "\(paragraph)")
+            #expect(article.contains("[image: Chart of latency][1]"))
+            try session.tmux.sendKeys("1")
+            try await session.tmux.waitForText("Open link: 1")
+            try session.tmux.sendKeys("Enter")
+            // Resolved against the article's own address, as its links are.
+            #expect(try await browser.recorded() == "1\n[https://feed.example/chart.png]\n")
+        }
     }
 }

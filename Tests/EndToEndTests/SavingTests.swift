@@ -44,6 +44,23 @@ extension EndToEnd {
             #expect(Self.temporaryFiles(session).isEmpty)
         }
 
+        @Test func theSavedMessagePassesAndTheHintsComeBack() async throws {
+            let server = try Self.server(count: 3)
+            defer { server.stop() }
+            let session = try HeadlinesSession(newsAPI: server)
+            defer { session.close() }
+            try await session.tmux.waitForText("Pic 3")
+            try session.tmux.sendKeys("d")
+            try await session.tmux.waitForText("Saved ")
+            // No key pressed: the message ends by itself (it stayed for good before).
+            let screen = try await session.tmux.waitForText("? help", timeout: .seconds(15))
+            #expect(!screen.contains("Saved "))
+            try session.tmux.sendKeys("d")
+            try await session.tmux.waitForText("Already saved ")
+            try session.tmux.sendKeys("j")
+            try await session.tmux.waitForText("? help", timeout: .seconds(3))
+        }
+
         @Test func capitalDSavesAllTwentyAndTheDownloadsScreenShowsThem() async throws {
             let server = try Self.server(count: 20, before: .milliseconds(100))
             defer { server.stop() }

@@ -100,11 +100,44 @@ struct RichTextLayoutTests {
         #expect(lines.map(\.text) == ["│ │ │ │ │ 7. text"])
     }
 
-    @Test("pre is cut at the width, never wrapped, its spaces kept")
+    @Test("pre wraps at the width behind a continuation mark, never cut, its spaces kept")
     func preformatted() {
         let lines = RichTextLayout.lines(HTMLText.richText("<pre>short\n    indented line that is long\n\nx</pre>", baseURL: nil), width: 12)
-        #expect(lines.map(\.text) == ["short", "    indente…", "", "x"])
+        #expect(lines.map(\.text) == ["short", "    indented", "↪ line that ", "↪is long", "", "x"])
         #expect(lines[0].runs.last?.style == Style(.source))
+        #expect(lines[2].runs.first == StyledLine.Run("↪", .muted))
+        #expect(!lines.contains { $0.text.contains("…") })
+        // Wide characters are never split between rows.
+        let wide = RichTextLayout.lines(HTMLText.richText("<pre>東京東京東京</pre>", baseURL: nil), width: 5).map(\.text)
+        #expect(wide == ["東京", "↪東京", "↪東京"])
+    }
+
+    @Test("an inline image is numbered in the links, by what it shows, so it can be opened")
+    func imagesInTheLinks() throws {
+        let html = "<p>See <a href=/post>the post</a>.</p><p><img src=/chart.png alt=\"Chart of latency\"></p><p><a href=/x><img src=/in-link.png alt=L></a></p>"
+        let text = HTMLText.richText(html, baseURL: URL(string: "https://example.com/a"))
+        #expect(text.links.map(\.absoluteString) == ["https://example.com/post", "https://example.com/chart.png", "https://example.com/x"])
+        #expect(text.link(2)?.absoluteString == "https://example.com/chart.png")
+        let lines = RichTextLayout.lines(text, width: 80).map(\.text)
+        #expect(lines.contains("[image: Chart of latency][2]"))
+        #expect(lines.contains("[2] image: Chart of latency https://example.com/chart.png"))
+        // An image inside a link is that link.
+        #expect(lines.contains("[image: L][3]"))
+        #expect(lines.contains("[3] https://example.com/x"))
+    }
+
+    @Test("a blank line separates a nested list from the text of its item after it")
+    func listThenText() {
+        #expect(Self.text("<ul><li>a<ul><li>b</li></ul>more of a</li><li>c</li></ul>", width: 20) == [
+            "• a", "  ◦ b", "", "  more of a", "• c",
+        ])
+    }
+
+    @Test("text-width caps the article's text")
+    func textWidth() {
+        #expect(ArticleLayout(width: 200, height: 40, textWidth: 72).textColumns == 72)
+        #expect(ArticleLayout(width: 60, height: 40, textWidth: 72).textColumns == 56)
+        #expect(ArticleLayout(width: 200, height: 40).textColumns == 196)
     }
 
     @Test("tables: aligned columns, header bold, fair shares, cut cells")

@@ -9,6 +9,11 @@ void tio_window_size(int fd, int *out_rows, int *out_columns);
 /// Bytes waiting to be read on `fd` (FIONREAD); -1 on error.
 int tio_bytes_available(int fd);
 
+/// Turns the tty's output flow control off (IXON): Ctrl-S and Ctrl-Q then reach the program as
+/// keys instead of stopping and restarting the terminal's output. 0 on success, -1 when `fd` is
+/// not a tty. The saved modes (`tg_save_tty_modes`) bring it back on exit.
+int tio_disable_flow_control(int fd);
+
 /// Ignores `signo` (SIG_IGN); -1 on error.
 int tio_ignore_signal(int signo);
 

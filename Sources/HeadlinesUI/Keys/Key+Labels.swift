@@ -20,7 +20,9 @@ extension Key {
         case .backspace: return "Backspace"
         case .tab: return "Tab"
         case .resize: return "resize"
+        case .function(let number): return "F\(number)"
         case .unknown(let code): return "key \(code)"
+        case .unknownSequence: return "unknown key"
         }
     }
 
@@ -45,6 +47,7 @@ extension Key {
         case .pageDown: self = .pageDown
         case .home: self = .home
         case .end: self = .end
+        case .function(let number): self = .function(number)
         }
     }
 }

@@ -92,6 +92,11 @@ public final class App {
         setNeedsDisplay()
     }
 
+    /// Shows `message` in the top screen's status bar for a few seconds (see `ScreenContext.show`).
+    public func show(_ message: Notice) {
+        stack.last?.context.show(message)
+    }
+
     /// Closes the top screen: its tasks are cancelled. Closing the last one quits.
     public func pop() {
         guard let top = stack.popLast() else { return }
@@ -139,6 +144,15 @@ public final class App {
             break
         }
         guard let top = stack.last else { return }
+        // A message lasts until the next key.
+        if top.context.message != nil { top.context.show(nil) }
+        switch key {
+        case .unknown, .unknownSequence:
+            top.context.show(Notice("unknown key"))
+            return
+        default:
+            break
+        }
         if !top.screen.capturesText || !key.isTyping, keys.action(for: key, on: top.screen.kind) == .redraw {
             driver.invalidate()
             setNeedsDisplay()
@@ -227,6 +241,10 @@ public final class App {
         if width < Self.minimumSize.width || height < Self.minimumSize.height {
             canvas.write("Terminal too small (need \(Self.minimumSize.width)×\(Self.minimumSize.height))", x: 0, y: 0, style: .error)
         } else {
+            if let top = stack.last, let notice = top.screen.takeNotice() {
+                top.context.show(notice, redraw: false)  // this frame shows it
+            }
+            canvas.statusMessage = stack.last?.context.message
             stack.last?.screen.render(into: &canvas)
         }
         driver.present(canvas)

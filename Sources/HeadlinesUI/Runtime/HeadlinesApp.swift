@@ -29,6 +29,8 @@ public enum HeadlinesApp {
         /// Cached sources dropped at start, articles and all (the demo edition, once the
         /// config names sources of its own): never shown nor searched again.
         public var forgetSources: (@Sendable (SourceKey) -> Bool)?
+        /// `text-width`: the widest an article's text is laid out; nil: the terminal's width.
+        public var textWidth: Int?
 
         public init(
             entries: [Library.Entry], isFallbackDemo: Bool, cacheFile: URL, configuredSources: Set<SourceKey>? = nil,
@@ -90,6 +92,7 @@ public enum HeadlinesApp {
             environment: configuration.environment, downloads: downloads
         )
         services.startupNotice = cache.notice ?? configuration.welcome.map { Notice($0) }
+        services.textWidth = configuration.textWidth
         let noColor = configuration.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let driver: CursesDriver
         do {
@@ -107,6 +110,9 @@ public enum HeadlinesApp {
         }
         let app = App(driver: driver, keys: configuration.keys)
         downloads.onChange = { [weak app] in app?.setNeedsDisplay() }
+        downloads.onOutcome = { [weak app] outcome in
+            app?.show(DownloadsText.outcome(outcome: outcome, home: downloads.homeDirectory))
+        }
         app.quitGuard = { [weak app] in
             if downloads.activeCount == 0 { return .quit }
             if downloads.isQuitting {

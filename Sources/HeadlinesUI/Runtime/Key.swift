@@ -5,9 +5,15 @@ public enum Key: Hashable, Sendable {
     case control(Character)
     case up, down, left, right, pageUp, pageDown, home, end
     case enter, escape, backspace, tab
+    /// A function key, F1 to F12.
+    case function(Int)
     /// The terminal changed size (curses' KEY_RESIZE).
     case resize
+    /// A key code or control character Headlines has no name for.
     case unknown(Int32)
+    /// An escape sequence the terminal sent that Headlines does not know (Ctrl-F1 `\e[1;5P`, a
+    /// paste marker `\e[200~`): one key, ignored, never Esc (see `KeyDecoder`).
+    case unknownSequence
 
     /// A plain character from a code point that is not a control.
     public static func from(codePoint: UInt32) -> Key {

@@ -15,11 +15,15 @@ public protocol Screen: AnyObject {
     /// True while the reader types into a field: characters and Backspace go to the field
     /// (through `handle(unbound:)`) before the key map (`j` is a letter then, not "down").
     var capturesText: Bool { get }
+    /// The notice the screen's last change left for the status bar ("Starred.", an error),
+    /// handed over once: the app shows it as a passing message (see `ScreenContext.show`).
+    func takeNotice() -> Notice?
 }
 
 extension Screen {
     public func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome { .ignored }
     public var capturesText: Bool { false }
+    public func takeNotice() -> Notice? { nil }
 }
 
 /// What the runtime does after a key.

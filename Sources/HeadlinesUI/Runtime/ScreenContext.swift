@@ -30,6 +30,29 @@ public final class ScreenContext {
         }
     }
 
+    /// A passing message over the status bar's key hints ("unknown key", "Saved …"): it lasts
+    /// a few seconds (an error twice as long) or until the next key, then the hints come back;
+    /// a question lasts until the key that answers it.
+    public private(set) var message: Notice?
+    static let messageDuration = Duration.seconds(5)
+
+    /// Shows `message` in the status bar for a few seconds (nil: takes the current one away).
+    /// Its end is a task of this screen's scope, so it goes with the screen.
+    public func show(_ message: Notice?, redraw: Bool = true) {
+        self.message = message
+        if let message, message.kind != .question {
+            let duration = message.kind == .error ? Self.messageDuration * 2 : Self.messageDuration
+            scope.run(.statusMessage) { [weak self] token in
+                do { try await Task.sleep(for: duration) } catch { return }
+                self?.scope.update(token) { self?.message = nil }
+                self?.setNeedsDisplay()
+            }
+        } else {
+            scope.cancel(.statusMessage)
+        }
+        if redraw { setNeedsDisplay() }
+    }
+
     /// Opens another screen on top of this one.
     public func push(_ screen: any Screen) { app?.push(screen) }
 

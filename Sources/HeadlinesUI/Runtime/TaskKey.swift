@@ -7,6 +7,8 @@ public enum TaskKey: Hashable, Sendable {
     case load
     /// A spinner or indeterminate bar's ticks.
     case spinner
+    /// The end of a passing status-bar message.
+    case statusMessage
     /// The article's image.
     case image
     /// Decoding the article's picture.

@@ -16,6 +16,8 @@ public final class AppServices {
     public let pictures: PictureLibrary
     /// How pictures reach this terminal (chosen at start from its colours and the environment).
     public var pictureDepth: PictureColourDepth
+    /// The config's `text-width`: an article's text is no wider (nil: the terminal's width).
+    public var textWidth: Int?
     /// Said once in the status line of the first screen (the locale is not UTF-8, the cache was moved aside...).
     public var startupNotice: Notice?
 

@@ -49,12 +49,12 @@ public final class DownloadCenter {
     private var nextID = 0
     private var nextBatch = 0
     private let persistence: Persistence
-    /// The latest outcome, for the status bar.
-    public private(set) var lastOutcome: Outcome?
     /// Paths under it are shown as `~/...`, so the file name fits in the status bar.
     public var homeDirectory: String?
     /// Called after every change (the app redraws).
     public var onChange: (@MainActor () -> Void)?
+    /// Called when a save ends, saved or failed (the app says so in the status bar for a few seconds).
+    public var onOutcome: (@MainActor (Outcome) -> Void)?
     /// Called once nothing is in flight any more (a quit that waits uses it).
     public var onIdle: (@MainActor () -> Void)?
 
@@ -157,11 +157,11 @@ public final class DownloadCenter {
         }
         if case .success(let saved)? = outcome {
             update(id, .saved(saved))
-            lastOutcome = .saved(saved)
+            onOutcome?(.saved(saved))
         } else if case .failure(let error)? = outcome, !(error is CancellationError) {
             let reason = DownloadsText.reason(error)
             update(id, .failed(reason))
-            lastOutcome = .failed(reason)
+            onOutcome?(.failed(reason))
         } else {
             update(id, .cancelled)
         }

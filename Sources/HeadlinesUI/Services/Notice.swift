@@ -1,6 +1,7 @@
 /// A one-line message for the status bar.
 public struct Notice: Equatable, Sendable {
-    public enum Kind: Sendable { case info, success, error }
+    /// A question ("… y/n") stays until the key that answers it; the others pass after a few seconds.
+    public enum Kind: Sendable { case info, success, error, question }
     public var text: String
     public var kind: Kind
 
@@ -11,7 +12,7 @@ public struct Notice: Equatable, Sendable {
 
     var style: Style {
         switch kind {
-        case .info: return .statusBar
+        case .info, .question: return .statusBar
         case .success: return Style(.success, reverse: true)
         case .error: return Style(.error, bold: true, reverse: true)
         }

@@ -63,6 +63,11 @@ public final class CursesDriver {
         nodelay(window, true)
         set_escdelay(25)
         curs_set(0)
+        // Ctrl-S and Ctrl-Q are keys here, not the tty's "stop output" and "start it again" (cbreak
+        // leaves flow control on, and Ctrl-S froze the screen). def_prog_mode makes it part of the
+        // mode curses puts back after a browser's turn or a stop; the saved modes restore it on exit.
+        _ = tio_disable_flow_control(outputFD)
+        def_prog_mode()
         palette = Palette(enabled: useColor && has_colors())
         palette.install()
         if palette.enabled && hl_colors() >= 256 {
@@ -181,20 +186,17 @@ public final class CursesDriver {
         clearok(window, true)
     }
 
-    /// Reads every key waiting, without blocking.
+    /// Reads every key waiting, without blocking. What arrived together is decoded together, so
+    /// the bytes of an escape sequence curses does not know make one key (see `KeyDecoder`).
     public func readKeys() -> [Key] {
-        var keys: [Key] = []
+        var input: [CursesInput] = []
         var character: wint_t = 0
         while true {
             let result = wget_wch(window, &character)
             if result == hl_err() { break }
-            if result == hl_key_code_yes() {
-                keys.append(KeyCodes.key(forCode: Int32(character)))
-            } else {
-                keys.append(Key.from(codePoint: UInt32(character)))
-            }
+            input.append(result == hl_key_code_yes() ? .keyCode(Int32(character)) : .character(UInt32(character)))
         }
-        return keys
+        return KeyDecoder.keys(from: input)
     }
 
     /// True when standard input has reached its end (the terminal went away).

@@ -14,6 +14,9 @@ public struct Canvas: Equatable, Sendable {
     public let width: Int
     public let height: Int
     public private(set) var cells: [Cell]
+    /// A passing message the status bar shows over its key hints in this frame (see
+    /// `ScreenContext.show`); the app sets it before the screen renders.
+    public var statusMessage: Notice?
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)

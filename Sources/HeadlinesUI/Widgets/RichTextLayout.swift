@@ -2,12 +2,16 @@ import NewsCore
 
 /// Lays `RichText` out for a width: paragraphs wrapped at words, headings in the accent
 /// style, block quotes behind a bar, list items with their markers and a hanging indent,
-/// preformatted lines cut (never wrapped), tables in aligned columns, link numbers after
-/// link text, and the numbered links listed at the end. No line is wider than the width.
+/// preformatted lines wrapped where the width ends (each continuation behind a `↪`, never cut),
+/// tables in aligned columns, link numbers after link text, and the numbered links listed at
+/// the end (an inline image by what it shows: `[7] image: Chart`). A blank line separates a
+/// list from what follows it. No line is wider than the width.
 public enum RichTextLayout {
     public static let quoteBar = "│ "
     public static let bullets = ["•", "◦", "▪"]
     public static let linksHeading = "Links"
+    /// Starts each further row of a preformatted line too long for the width.
+    public static let continuationMark = "↪"
 
     static let quoteStyle = Style.muted
     static let markerStyle = Style(.accent)
@@ -27,8 +31,10 @@ public enum RichTextLayout {
         var indents = ListIndents()
         var previous: RichBlock?
         for block in text.blocks {
-            // Items of one list (and the blocks inside them) sit together; other blocks have a blank line between.
-            if let previous, !(previous.listDepth > 0 && block.listDepth > 0 && previous.quoteDepth == block.quoteDepth) {
+            // Items of one list (and the blocks inside them) sit together; other blocks have a blank
+            // line between, and so does a list and the text of the item it was nested in, after it.
+            let leavesAList = block.listDepth < (previous?.listDepth ?? 0) && !block.isListItem
+            if let previous, leavesAList || !(previous.listDepth > 0 && block.listDepth > 0 && previous.quoteDepth == block.quoteDepth) {
                 // Inside a quote the blank line keeps the bar, so the quote reads as one.
                 let bars = quoteBars(shownQuoteDepth(min(previous.quoteDepth, block.quoteDepth), width: width))
                 lines.append(StyledLine(bars.map { StyledLine.Run(String($0.text.dropLast()), $0.style) }))
@@ -42,7 +48,12 @@ public enum RichTextLayout {
             lines.append(StyledLine([StyledLine.Run(linksHeading, .accent)]).fitted(to: width))
             for (index, url) in text.links.enumerated() {
                 let number = StyledLine.Run("[\(index + 1)] ", linkNumberStyle)
-                lines += hanging(first: [number], rest: spaces(TextWidth.of(number.text)), text: [.word(word(url.absoluteString, linkStyle))], width: width)
+                var words: [StyledWrap.Token] = []
+                if let label = text.labels[index + 1] {
+                    words = label.split(separator: " ").map { .word(word(String($0), .normal)) }
+                }
+                words.append(.word(word(url.absoluteString, linkStyle)))
+                lines += hanging(first: [number], rest: spaces(TextWidth.of(number.text)), text: words, width: width)
             }
         }
         return lines
@@ -71,7 +82,15 @@ public enum RichTextLayout {
         case .heading(_, let runs):
             return hanging(first: prefix, rest: prefix, text: tokens(runs, heading: true), width: width)
         case .preformatted(let lines):
-            return lines.map { StyledLine(prefix + [StyledLine.Run(TextLayout.truncate($0, to: columns), codeStyle)]) }
+            let mark = StyledLine.Run(continuationMark, .muted)
+            let rest = columns - TextWidth.of(continuationMark)
+            // Too narrow for a mark and a wide character: cut, as there is no room to wrap into.
+            guard rest >= 2 else { return lines.map { StyledLine(prefix + [StyledLine.Run(TextLayout.truncate($0, to: columns), codeStyle)]) } }
+            return lines.flatMap { line in
+                TextLayout.split(line, first: columns, rest: rest).enumerated().map { index, piece in
+                    StyledLine(prefix + (index == 0 ? [] : [mark]) + [StyledLine.Run(piece, codeStyle)])
+                }
+            }
         case .table(let rows):
             return TableLayout.lines(rows, columns: columns).map { StyledLine(prefix + $0) }
         case .rule:
@@ -134,6 +153,13 @@ public enum RichTextLayout {
 
     static func spaces(_ count: Int) -> [StyledLine.Run] {
         count > 0 ? [StyledLine.Run(String(repeating: " ", count: count))] : []
+    }
+}
+
+extension RichBlock {
+    var isListItem: Bool {
+        if case .listItem = content { return true }
+        return false
     }
 }
 

@@ -28,6 +28,27 @@ public enum TextLayout {
         return width >= columns ? cut : cut + String(repeating: " ", count: columns - width)
     }
 
+    /// `text` cut into pieces by columns, spaces kept, never inside a character: the first piece
+    /// at most `first` columns, the others at most `rest` (a preformatted line, wrapped).
+    public static func split(_ text: String, first: Int, rest: Int) -> [String] {
+        var pieces: [String] = []
+        var piece = ""
+        var used = 0
+        for character in text {
+            let width = TextWidth.of(character)
+            let limit = max(1, pieces.isEmpty ? first : rest)
+            if used + width > limit, !piece.isEmpty {
+                pieces.append(piece)
+                piece = ""
+                used = 0
+            }
+            piece.append(character)
+            used += width
+        }
+        if !piece.isEmpty || pieces.isEmpty { pieces.append(piece) }
+        return pieces
+    }
+
     /// Word-wraps `text` into lines of at most `columns`; words longer than a line are broken
     /// at a character boundary.
     public static func wrap(_ text: String, to columns: Int) -> [String] {

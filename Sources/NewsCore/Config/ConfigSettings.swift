@@ -30,6 +30,8 @@ public struct ConfigSettings: Sendable, Equatable {
     public var saveDirectory: URL?
     /// `max-image-size`, converted from MiB to bytes.
     public var maxImageSize: Int?
+    /// `text-width`: the widest an article's text is laid out, in columns; nil (the default) the whole width.
+    public var textWidth: Int?
     /// The line each setting was given on, by name.
     public var lines: [String: Int] = [:]
 
@@ -73,6 +75,9 @@ enum SettingsTable {
                 throw LineError("log-level is one of error, info or debug, not \(ConfigText.quoted(value))")
             }
             settings.logLevel = level
+        }),
+        ("text-width", { settings, value, _ throws(LineError) in
+            settings.textWidth = try number(value, "text-width", in: 20...1000, unit: "columns")
         }),
         ("keep-days", { settings, value, _ throws(LineError) in
             settings.keepDays = try number(value, "keep-days", in: 1...36_500, unit: "days")

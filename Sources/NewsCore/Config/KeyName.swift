@@ -4,8 +4,11 @@
 ///
 ///     key       = named | "Ctrl-" letter | character
 ///     named     = "Enter" | "Esc" | "Tab" | "Space" | "Backspace" | "Up" | "Down" | "Left" | "Right"
-///               | "PgUp" | "PgDn" | "Home" | "End"
-///     letter    = "A"..."Z" | "a"..."z"     (not H, I, J or M: a terminal sends those as Backspace, Tab and Enter)
+///               | "PgUp" | "PgDn" | "Home" | "End" | "F1"..."F12"
+///     letter    = "A"..."Z" | "a"..."z"     (not H, I, J or M: a terminal sends those as Backspace, Tab and Enter;
+///                                            not C or Z: the terminal keeps them to interrupt and suspend)
+///
+/// Ctrl-S and Ctrl-Q are keys like the others: Headlines turns the terminal's flow control off while it runs.
 ///     character = one printable character other than a space, any script (`é`, `ß`, `я`, `?`, `#`)
 public enum KeyName: Hashable, Sendable {
     case character(Character)
@@ -13,6 +16,8 @@ public enum KeyName: Hashable, Sendable {
     case control(Character)
     case enter, escape, tab, space, backspace
     case up, down, left, right, pageUp, pageDown, home, end
+    /// F1 to F12.
+    case function(Int)
 
     /// Reads one key name; the error's reason says what is wrong with it.
     static func parse(_ text: String) throws(LineError) -> KeyName {
@@ -54,6 +59,7 @@ public enum KeyName: Hashable, Sendable {
         case .pageDown: return "PgDn"
         case .home: return "Home"
         case .end: return "End"
+        case .function(let number): return "F\(number)"
         }
     }
 
@@ -61,10 +67,13 @@ public enum KeyName: Hashable, Sendable {
         "enter": .enter, "esc": .escape, "tab": .tab, "space": .space, "backspace": .backspace,
         "up": .up, "down": .down, "left": .left, "right": .right,
         "pgup": .pageUp, "pgdn": .pageDown, "home": .home, "end": .end,
+        "f1": .function(1), "f2": .function(2), "f3": .function(3), "f4": .function(4), "f5": .function(5),
+        "f6": .function(6), "f7": .function(7), "f8": .function(8), "f9": .function(9), "f10": .function(10),
+        "f11": .function(11), "f12": .function(12),
     ]
 
     private static let grammarHint = "a key is one character, Ctrl-X, or one of Enter, Esc, Tab, Space, Backspace, "
-        + "Up, Down, Left, Right, PgUp, PgDn, Home, End"
+        + "Up, Down, Left, Right, PgUp, PgDn, Home, End, F1 to F12"
 
     private static func control(_ rest: String, written: String) throws(LineError) -> KeyName {
         guard rest.count == 1, let letter = rest.first, letter.isASCII, letter.isLetter else {
@@ -74,11 +83,20 @@ public enum KeyName: Hashable, Sendable {
         if let same = sameAsNamed[lower] {
             throw LineError("\(ConfigText.quoted(written)) reaches Headlines as \(same): bind \(same) instead")
         }
+        if let use = keptByTheTerminal[lower] {
+            throw LineError("\(ConfigText.quoted(written)) never reaches Headlines: the terminal keeps it to \(use)")
+        }
         return .control(lower)
     }
 
     /// Control letters a terminal sends as the same byte as a named key.
     private static let sameAsNamed: [Character: String] = ["h": "Backspace", "i": "Tab", "j": "Enter", "m": "Enter"]
+
+    /// Control letters the terminal turns into signals (Headlines leaves them on, so that Ctrl-C
+    /// stops it whatever state it is in). Ctrl-S and Ctrl-Q are not here: flow control is off.
+    private static let keptByTheTerminal: [Character: String] = [
+        "c": "interrupt Headlines (it quits)", "z": "suspend Headlines",
+    ]
 
     /// Visible characters only: no controls, no spaces of any width, no lone combining marks or format characters.
     private static func isPrintable(_ character: Character) -> Bool {

@@ -56,18 +56,34 @@ public struct DocumentSource: NewsSource {
     public let service: NewsService
     public let location: URL
     public let name: String
+    /// Whether its articles carry `name` instead of the feed's own title: a name the reader gave
+    /// it in the config. (The demo's articles keep their outlets' names.)
+    public let namesArticles: Bool
 
-    public init(service: NewsService, location: URL, name: String? = nil) {
+    public init(service: NewsService, location: URL, name: String? = nil, namesArticles: Bool = false) {
         self.service = service
         self.location = location
         self.name = name ?? (location.isFileURL ? location.lastPathComponent : (location.host ?? location.absoluteString))
+        self.namesArticles = namesArticles && name != nil
     }
 
     public var key: SourceKey { SourceKey(location.absoluteString) }
     public var host: String? { location.isFileURL ? nil : location.host?.lowercased() }
 
     public func fetch(validators: HTTPValidators?) async throws -> FetchResult {
-        try await service.document(at: location, validators: validators)
+        try await service.document(at: location, validators: validators).namingArticles(namesArticles ? name : nil)
+    }
+}
+
+extension FetchResult {
+    /// The articles' source named `name` (the reader's name for the feed in lists, the article
+    /// header and `--print`); the feed's own title stays when there is none.
+    func namingArticles(_ name: String?) -> FetchResult {
+        guard let name, case .edition(var edition) = body else { return self }
+        for index in edition.articles.indices { edition.articles[index].sourceName = name }
+        var named = self
+        named.body = .edition(edition)
+        return named
     }
 
     public func fetch(_ plan: FetchPlan) async throws -> FetchResult {

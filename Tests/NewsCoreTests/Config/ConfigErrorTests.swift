@@ -24,6 +24,7 @@ struct ConfigErrorTests {
         ("max-connections = 65", 1, "from 1 to 64"),
         ("max-per-host = 2.5", 1, "from 1 to 16"),
         ("keep-days = 0", 1, "keep-days takes"),
+        ("text-width = 10", 1, "text-width takes a whole number of columns from 20 to 1000"),
         ("refresh-minutes = never", 1, "(or off)"),
         ("max-image-size = 5000", 1, "from 1 to 4096"),
         ("log-level = verbose", 1, #"log-level is one of error, info or debug, not "verbose""#),

@@ -14,6 +14,11 @@ struct ConfigParserTests {
         #expect(config.settings.refreshMinutes == nil)
         #expect(config.settings.logFile == nil)
         #expect(config.settings.logLevel == .info)
+        #expect(config.settings.textWidth == nil)
+    }
+
+    @Test func textWidthCapsTheArticleText() throws {
+        #expect(try ConfigFixture.parse("text-width = 72").settings.textWidth == 72)
     }
 
     @Test func commentsBlankLinesAndIndentationAreIgnored() throws {

@@ -100,6 +100,12 @@ public final class TmuxSession: @unchecked Sendable {
         try tmux(["send-keys", "-t", paneID, "--"] + keys)
     }
 
+    /// Sends `bytes` as they are, in one `send-keys -H`: a terminal's escape sequence arrives together.
+    public func sendBytes(_ bytes: [UInt8]) throws {
+        guard !bytes.isEmpty else { return }
+        try tmux(["send-keys", "-t", paneID, "-H", "--"] + bytes.map { String($0, radix: 16) })
+    }
+
     /// Types `text` as it is (`send-keys -l`), with no key-name lookup.
     public func sendLiteral(_ text: String) throws {
         guard !text.isEmpty else { return }

@@ -192,8 +192,13 @@ public final class ArticleScreen: Screen {
         )
     }
 
+    public func takeNotice() -> Notice? {
+        defer { state.show(nil) }
+        return state.notice
+    }
+
     public func render(into canvas: inout Canvas) {
-        layout = ArticleLayout(canvas)
+        layout = ArticleLayout(canvas, textWidth: services.textWidth)
         var view = ArticleView(state: state, layout: layout)
         view.richText = richText
         let lines = lines(of: view)

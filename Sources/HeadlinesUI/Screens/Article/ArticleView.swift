@@ -26,7 +26,7 @@ public struct ArticleView {
     public var picture: PictureCells?
     /// How the picture's colours reach the terminal (when scaled here).
     public var depth: PictureColourDepth = .trueColour
-    /// Saves in flight or their last outcome, shown when there is no notice of the screen's own.
+    /// Saves in flight, shown when there is no notice of the screen's own.
     public var downloadsSummary: String?
     /// The status bar's key hints (from the key map in force).
     public var keyHints = ArticleView.defaultHints

@@ -5,10 +5,11 @@ import NewsCore
 /// answers to `d` and `D`. `DownloadCenter` keeps the orchestration; the wording is here.
 @MainActor
 enum DownloadsText {
-    /// A short line for the status bar while saves run, or the last outcome; nil when there is none.
+    /// A short line for the status bar while saves run; nil when none does. (How each ended is a
+    /// passing message: `DownloadCenter.onOutcome`.)
     static func summary(_ center: DownloadCenter) -> String? {
         let active = center.activeItems
-        if active.isEmpty { return center.lastOutcome.map { outcome(outcome: $0, home: center.homeDirectory).text } }
+        if active.isEmpty { return nil }
         let count = active.count
         let percent = progressText(active).map { " " + $0 } ?? ""
         if center.isQuitting {

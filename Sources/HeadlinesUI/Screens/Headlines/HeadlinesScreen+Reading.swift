@@ -59,7 +59,7 @@ extension HeadlinesScreen {
     private func confirmMarkingRead(_ marking: MarkAllRead) {
         guard marking.count > max(layout.bodyRows, 1) else { return markRead(marking) }
         markAllQuestion = marking
-        state.show(Notice("Mark \(CountText.grouped(marking.count)) articles read? y/n"))
+        state.show(Notice("Mark \(CountText.grouped(marking.count)) articles read? y/n", kind: .question))
     }
 
     /// The answer to "Mark … articles read? y/n": `y` marks them, any other key does not.

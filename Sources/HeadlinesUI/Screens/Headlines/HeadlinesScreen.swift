@@ -68,6 +68,11 @@ public final class HeadlinesScreen: Screen {
         library.refresh(sourceKeys, in: context.scope)
     }
 
+    public func takeNotice() -> Notice? {
+        defer { state.show(nil) }
+        return state.notice
+    }
+
     public func render(into canvas: inout Canvas) {
         layout = ListLayout(canvas)
         state.fit(rows: layout.bodyRows)
@@ -76,6 +81,7 @@ public final class HeadlinesScreen: Screen {
         view.downloadsSummary = DownloadsText.summary(services.downloads)
         view.downloadsFirst = services.downloads.isQuitting
         view.keyHints = hints
+        view.showsSourceColumn = showsSourceColumn
         view.render(into: &canvas)
     }
 
@@ -84,6 +90,13 @@ public final class HeadlinesScreen: Screen {
     public func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome {
         if markAllQuestion != nil { return answerMarkAllQuestion(key) }
         return state.isTypingFilter ? typeInFilter(key) : .ignored
+    }
+
+    /// A list of one source the reader named says the name in its title: the titles take the
+    /// source column's room. (A NewsAPI list keeps it: its articles come from many outlets.)
+    var showsSourceColumn: Bool {
+        guard case .source(let key) = scope, let source = library.entry(key)?.source as? DocumentSource else { return true }
+        return !source.namesArticles
     }
 
     /// NewsAPI's own search, when this list is one NewsAPI source.

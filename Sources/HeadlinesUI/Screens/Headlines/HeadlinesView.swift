@@ -14,6 +14,9 @@ public struct HeadlinesView {
     public var downloadsFirst = false
     public var localTime: LocalTime = .system
 
+    /// False for a list of one named source: its name is in the title, and the titles get the room.
+    public var showsSourceColumn = true
+
     /// The status bar's key hints (from the key map in force).
     public var keyHints = HeadlinesView.defaultHints
 
@@ -56,7 +59,7 @@ public struct HeadlinesView {
             // `N` new, `•` unread), and unread titles are bold.
             let gutter = state.rows.first?.id != nil ? 2 : 0
             let ageWidth = 8  // " 27 Nov" and a space before the source
-            let sourceWidth = min(20, max(8, width / 6))
+            let sourceWidth = showsSourceColumn ? min(20, max(8, width / 6)) : 0
             for row in 0..<listRows {
                 let index = top + row
                 guard index < state.rows.count else { break }
@@ -73,7 +76,9 @@ public struct HeadlinesView {
                 let age = DateText.age(article.publishedAt, now: now, localTime: localTime)
                 canvas.write(TextLayout.pad(" " + age, to: ageWidth), x: gutter, y: y, style: selected ? base : Style(.date))
                 let sourceX = gutter + ageWidth
-                canvas.write(article.sourceName ?? "", x: sourceX, y: y, style: selected ? base : Style(.source), maxX: sourceX + sourceWidth - 1)
+                if sourceWidth > 0 {
+                    canvas.write(article.sourceName ?? "", x: sourceX, y: y, style: selected ? base : Style(.source), maxX: sourceX + sourceWidth - 1)
+                }
                 let headline = article.title.isEmpty ? "(untitled)" : article.title
                 let unread = gutter > 0 && !item.isRead
                 let style = selected ? Style(.selection, bold: true, reverse: true) : Style(.normal, bold: unread)

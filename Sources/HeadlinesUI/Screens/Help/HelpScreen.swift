@@ -15,14 +15,15 @@ public final class HelpScreen: Screen {
 
     public func render(into canvas: inout Canvas) {
         layout = ListLayout(canvas)
-        let rows = HelpRows.rows(keys)
-        offset = Movement.by(0).applied(to: offset, maximum: rows.count - layout.bodyRows)
-        HelpView(rows: rows, offset: offset, layout: layout).render(into: &canvas)
+        let lines = HelpView.lines(HelpRows.rows(keys), width: layout.width)
+        offset = Movement.by(0).applied(to: offset, maximum: lines.count - layout.bodyRows)
+        HelpView(lines: lines, offset: offset, layout: layout).render(into: &canvas)
     }
 
     public func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
         guard let movement = Movement(action, pageRows: layout.bodyRows) else { return .ignored }
-        offset = movement.applied(to: offset, maximum: HelpRows.rows(keys).count - layout.bodyRows)
+        let lines = HelpView.lines(HelpRows.rows(keys), width: layout.width)
+        offset = movement.applied(to: offset, maximum: lines.count - layout.bodyRows)
         return .handled
     }
 }
@@ -76,19 +77,38 @@ enum HelpRows {
     }
 }
 
-/// Draws the help rows from `offset`.
+/// Draws the help lines from `offset`.
 struct HelpView {
-    let rows: [HelpRows.Row]
+    let lines: [HelpRows.Row]
     let offset: Int
     let layout: ListLayout
+
+    static func keyWidth(_ width: Int) -> Int { min(26, width / 3) }
+
+    /// The rows as screen lines at `width`: a description that does not fit is wrapped onto
+    /// lines of its own under it (an entry with empty keys), never cut.
+    static func lines(_ rows: [HelpRows.Row], width: Int) -> [HelpRows.Row] {
+        let helpWidth = max(1, width - 1 - (4 + keyWidth(width)))
+        var lines: [HelpRows.Row] = []
+        for row in rows {
+            guard case .entry(let keys, let help) = row else {
+                lines.append(row)
+                continue
+            }
+            for (index, line) in TextLayout.wrap(help, to: helpWidth).enumerated() {
+                lines.append(.entry(keys: index == 0 ? keys : "", help: line))
+            }
+        }
+        return lines
+    }
 
     func render(into canvas: inout Canvas) {
         canvas.fill(x: 0, y: layout.titleRow, count: layout.width, style: .header)
         canvas.write(" Help · keys", x: 0, y: layout.titleRow, style: .header)
-        let keyWidth = min(26, layout.width / 3)
-        for row in 0..<layout.bodyRows where offset + row < rows.count {
+        let keyWidth = Self.keyWidth(layout.width)
+        for row in 0..<layout.bodyRows where offset + row < lines.count {
             let y = layout.bodyTop + row
-            switch rows[offset + row] {
+            switch lines[offset + row] {
             case .heading(let title):
                 canvas.write(title, x: 1, y: y, style: Style(.header, bold: true))
             case .entry(let keys, let help):

@@ -43,6 +43,11 @@ public final class SourcesScreen: Screen {
         }
     }
 
+    public func takeNotice() -> Notice? {
+        defer { state.show(nil) }
+        return state.notice
+    }
+
     public func render(into canvas: inout Canvas) {
         layout = ListLayout(canvas)
         state.fit(rows: layout.bodyRows)

@@ -123,7 +123,10 @@ extension HTMLConverter {
         let tiny: Set<String> = ["0", "1", "1px"]
         if [tag.value("width"), tag.value("height")].contains(where: { $0.map(tiny.contains) ?? false }) { return }
         let alt = Sanitizer.clean(tag.value("alt") ?? "", maxLength: Self.maxAltLength)
-        appendAtom(alt.isEmpty ? "[image]" : "[image: \(alt)]", style: style.union(.placeholder), link: currentLink())
+        let label = alt.isEmpty ? "image" : "image: \(alt)"
+        // Inside a link the picture is that link; else it is numbered itself, so it can be opened.
+        let link = currentLink() ?? tag.value("src").flatMap { links.resolve($0) }.flatMap { links.number(for: $0, label: label) }
+        appendAtom("[\(label)]", style: style.union(.placeholder), link: link)
     }
 
     /// A video, sound or embedded page: a placeholder linked to its source when that is a web link.

@@ -66,7 +66,7 @@ struct HTMLConverter {
         popTo(0)
         flush()
         if truncated { emit(.paragraph([RichRun("[…]", style: .placeholder)])) }
-        return RichText(blocks: blocks, links: links.urls)
+        return RichText(blocks: blocks, links: links.urls, labels: links.labels)
     }
 
     // MARK: - Tags

@@ -6,6 +6,8 @@ struct LinkRegistry {
     static let limit = 100
 
     private(set) var urls: [URL] = []
+    /// What the links list says for a link that is not a text's link (`image: Chart of latency`), by number.
+    private(set) var labels: [Int: String] = [:]
     private var numbers: [String: Int] = [:]
     private var resolved: [String: URL?] = [:]
     private static let cacheLimit = 1_000
@@ -42,12 +44,13 @@ struct LinkRegistry {
 
     /// The number `url` is shown with (1-based), given at its first use; nil once the cap is
     /// reached for a URL not already numbered.
-    mutating func number(for url: URL) -> Int? {
+    mutating func number(for url: URL, label: String? = nil) -> Int? {
         let key = url.absoluteString
         if let number = numbers[key] { return number }
         guard urls.count < Self.limit else { return nil }
         urls.append(url)
         numbers[key] = urls.count
+        if let label { labels[urls.count] = label }
         return urls.count
     }
 }

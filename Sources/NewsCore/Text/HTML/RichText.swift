@@ -7,10 +7,14 @@ public struct RichText: Sendable, Hashable {
     public var blocks: [RichBlock]
     /// The numbered links, in order of first appearance: a run's `link` N is `links[N - 1]`.
     public var links: [URL]
+    /// What the links list says for link N besides its URL, when it is not a link of the text
+    /// (an inline image: `image: Chart of latency`).
+    public var labels: [Int: String]
 
-    public init(blocks: [RichBlock] = [], links: [URL] = []) {
+    public init(blocks: [RichBlock] = [], links: [URL] = [], labels: [Int: String] = [:]) {
         self.blocks = blocks
         self.links = links
+        self.labels = labels
     }
 
     public var isEmpty: Bool { blocks.isEmpty }
