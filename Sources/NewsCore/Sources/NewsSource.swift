@@ -73,6 +73,10 @@ public struct DocumentSource: NewsSource {
     public func fetch(validators: HTTPValidators?) async throws -> FetchResult {
         try await service.document(at: location, validators: validators).namingArticles(namesArticles ? name : nil)
     }
+
+    public func fetch(_ plan: FetchPlan) async throws -> FetchResult {
+        try await service.document(at: location, plan: plan).namingArticles(namesArticles ? name : nil)
+    }
 }
 
 extension FetchResult {
@@ -84,9 +88,5 @@ extension FetchResult {
         var named = self
         named.body = .edition(edition)
         return named
-    }
-
-    public func fetch(_ plan: FetchPlan) async throws -> FetchResult {
-        try await service.document(at: location, plan: plan)
     }
 }
