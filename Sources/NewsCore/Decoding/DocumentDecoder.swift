@@ -19,7 +19,17 @@ public enum DocumentDecoder {
     static let prologLimit = 4096
 
     public static func sniff(_ data: Data) -> Format {
-        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) { return .xml }  // UTF-16: XML only
+        switch EncodingSignature(data) {
+        case .utf16, .utf32:
+            // Read as UTF-8 as far as the prolog goes (a page in UTF-16 is still a page).
+            guard let head = try? FeedEncoding.utf8(data.prefix(4 * prologLimit), contentType: nil) else { return .xml }
+            let format = sniff(head)
+            return format == .unknown ? .xml : format
+        case .unusualUCS4, .ebcdic:
+            return .xml
+        case .asciiCompatible, .utf8ByteOrderMark:
+            break
+        }
         for (offset, byte) in data.prefix(leadLimit).enumerated() {
             switch byte {
             case 0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF: continue  // whitespace and a byte order mark
@@ -71,7 +81,8 @@ public enum DocumentDecoder {
         case .xml:
             return try XMLFeedDecoder.decode(data, baseURL: baseURL, contentType: contentType)
         case .html:
-            guard let feed = FeedDiscovery.feedURLs(in: data, baseURL: baseURL).first else {
+            let page = try FeedEncoding.utf8(data, contentType: contentType, isHTML: true)
+            guard let feed = FeedDiscovery.feedURLs(in: page, baseURL: baseURL).first else {
                 throw .invalidDocument(FeedDiscovery.noFeedReason)
             }
             throw .invalidDocument("it is a web page; the feed it names is \(Sanitizer.clean(feed.absoluteString))")
