@@ -45,13 +45,20 @@ public enum DocumentDecoder {
     }
 
     /// A web page (an error page, a captive portal, a site's home page) rather than a feed:
-    /// an HTML DOCTYPE, or a root element that only HTML has.
+    /// a root element that only HTML has, or an HTML (or XHTML) DOCTYPE before a root that is
+    /// not a feed's (feeds written by XHTML templates keep the template's DOCTYPE).
     static func isWebPage(_ head: Data) -> Bool {
         let text = String(decoding: head, as: UTF8.self).lowercased()
         var rest = Substring(text)
+        var htmlDoctype = false
         while let open = rest.firstIndex(of: "<") {
             rest = rest[open...]
-            if rest.hasPrefix("<!doctype") { return rest.dropFirst(9).drop(while: \.isWhitespace).hasPrefix("html") }
+            if rest.hasPrefix("<!doctype") {
+                htmlDoctype = rest.dropFirst(9).drop(while: \.isWhitespace).hasPrefix("html")
+                guard let close = rest.firstIndex(of: ">") else { return htmlDoctype }
+                rest = rest[rest.index(after: close)...]
+                continue
+            }
             if rest.hasPrefix("<!--") {
                 guard let close = rest.firstRange(of: "-->") else { return false }
                 rest = rest[close.upperBound...]
@@ -62,11 +69,14 @@ public enum DocumentDecoder {
                 rest = rest[close.upperBound...]
                 continue
             }
-            let name = rest.dropFirst().prefix { $0.isLetter || $0.isNumber }
-            return htmlRoots.contains(String(name))
+            let name = rest.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == ":" }
+            if feedRoots.contains(String(name)) { return false }
+            return htmlDoctype || htmlRoots.contains(String(name))
         }
-        return false
+        return htmlDoctype
     }
+
+    private static let feedRoots: Set<String> = ["rss", "feed", "rdf:rdf"]
 
     private static let htmlRoots: Set<String> = ["html", "head", "body", "meta", "title", "link", "script", "style", "div", "p"]
 

@@ -7,10 +7,16 @@ enum XMLNamespace: Equatable {
     init(uri: String) {
         switch uri {
         case "": self = .rss
-        case "http://purl.org/rss/1.0/", "http://my.netscape.com/rdf/simple/0.9/", "http://backend.userland.com/rss2",
-             "http://purl.org/net/rss1.1#":
+        case "http://purl.org/rss/1.0/", "http://my.netscape.com/rdf/simple/0.9/", "http://purl.org/net/rss1.1#",
+             // RSS 2.0 as UserLand and Harvard once namespaced it (as feedparser reads them).
+             "http://backend.userland.com/rss", "http://backend.userland.com/rss2", "http://backend.userland.com/rss2.1",
+             "http://blogs.law.harvard.edu/tech/rss", "http://purl.org/rss/1.0/modules/rss091#":
             self = .rss
-        case "http://www.w3.org/2005/Atom", "http://purl.org/atom/ns#": self = .atom
+        case "http://www.w3.org/2005/Atom", "http://purl.org/atom/ns#",
+             // Atom's 2003 drafts, when it was still called Echo, then Pie.
+             "http://purl.org/echo/", "http://purl.org/pie/", "http://example.com/newformat#", "http://example.com/necho",
+             "uri/of/echo/namespace#":
+            self = .atom
         case "http://www.w3.org/1999/02/22-rdf-syntax-ns#": self = .rdf
         case "http://purl.org/rss/1.0/modules/content/": self = .content
         case "http://purl.org/dc/elements/1.1/", "http://purl.org/dc/terms/": self = .dublinCore
