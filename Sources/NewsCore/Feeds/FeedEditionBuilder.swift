@@ -100,11 +100,17 @@ struct FeedEditionBuilder {
         return String(text.prefix(TextLimits.body))
     }
 
-    /// RSS `author` is "email (Name)" by the spec: the name, when it is there.
+    /// The name in an author given with an address: RSS's "email (Name)" (the spec's form),
+    /// and the "Name (email)" and "Name <email>" feeds write too. Anything else as it is.
     static func authorName(_ text: String) -> String {
-        guard text.hasSuffix(")"), let open = text.lastIndex(of: "("), text[..<open].contains("@") else { return text }
-        let name = text[text.index(after: open)..<text.index(before: text.endIndex)]
-        return name.isEmpty ? text : String(name)
+        for (open, close) in [("(" as Character, ")" as Character), ("<", ">")] {
+            guard text.hasSuffix(String(close)), let start = text.lastIndex(of: open) else { continue }
+            let inside = text[text.index(after: start)..<text.index(before: text.endIndex)].trimmingSpaces()
+            let outside = text[..<start].trimmingSpaces()
+            if open == "(", outside.contains("@"), !inside.isEmpty, !inside.contains("@") { return inside }
+            if inside.contains("@"), !outside.isEmpty, !outside.contains("@") { return outside }
+        }
+        return text
     }
 
     /// The `src` of the first `img` in an HTML fragment.

@@ -1,7 +1,7 @@
 /// The XML vocabularies a feed's elements come from. RSS 0.9x/2.0 elements have no namespace;
 /// RSS 1.0 and 0.90 put theirs in one, and they mean the same: both are `.rss`.
 enum XMLNamespace: Equatable {
-    case rss, atom, rdf, content, dublinCore, media, other
+    case rss, atom, rdf, content, dublinCore, media, itunes, other
 
     /// From the namespace URI of an element.
     init(uri: String) {
@@ -21,6 +21,7 @@ enum XMLNamespace: Equatable {
         case "http://purl.org/rss/1.0/modules/content/": self = .content
         case "http://purl.org/dc/elements/1.1/", "http://purl.org/dc/terms/": self = .dublinCore
         case "http://search.yahoo.com/mrss/", "http://search.yahoo.com/mrss": self = .media
+        case "http://www.itunes.com/dtds/podcast-1.0.dtd", "https://www.itunes.com/dtds/podcast-1.0.dtd": self = .itunes
         default: self = .other
         }
     }
@@ -38,6 +39,7 @@ enum XMLNamespace: Equatable {
         case "content": self = .content
         case "dc", "dcterms": self = .dublinCore
         case "media": self = .media
+        case "itunes": self = .itunes
         default: self = .other
         }
     }

@@ -48,6 +48,8 @@ struct HTMLInlineTests {
     @Test(arguments: [
         ("jane@example.com (Jane Doe)", "Jane Doe"), ("Jane Doe", "Jane Doe"), ("jane@example.com", "jane@example.com"),
         ("(Nobody)", "(Nobody)"), ("x@y ()", "x@y ()"),
+        ("Jane Doe (jane@example.com)", "Jane Doe"), ("Jane Doe <jane@example.com>", "Jane Doe"),
+        ("<jane@example.com>", "<jane@example.com>"), ("Joe (The Boss)", "Joe (The Boss)"),
     ])
     func rssAuthorNames(text: String, expected: String) {
         #expect(FeedEditionBuilder.authorName(text) == expected)
