@@ -33,6 +33,16 @@ struct FeedDiscoveryTests {
         ])
     }
 
+    /// JSON Feed 1.0 told pages to name their feed as `application/json`.
+    @Test func aJSONFeed10LinkIsAFeed() {
+        let page = """
+            <html><head><link rel="alternate" type="application/json" title="JSON Feed" href="/feed.json">
+            <link rel="stylesheet" type="application/json" href="/not-a-feed.json"></head></html>
+            """
+        let found = FeedDiscovery.feedURLs(in: Data(page.utf8), baseURL: URL(string: "https://page.example/"))
+        #expect(found.map(\.absoluteString) == ["https://page.example/feed.json"])
+    }
+
     @Test func aPageOfTheLocalDiskCannotNameALocalFile() {
         let page = """
             <html><head><link rel="alternate" type="application/rss+xml" href="secret.xml">

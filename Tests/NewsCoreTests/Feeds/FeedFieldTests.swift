@@ -98,4 +98,14 @@ struct FeedFieldTests {
         #expect(edition.articles.map(\.title) == ["Base64 title", "Empty type"])
         #expect(edition.articles.first?.body == .html("<p>Body</p>"))
     }
+
+    /// The content's only image is a tracking pixel: the summary's picture is the next candidate.
+    @Test func aTrackingPixelIsNotTheArticlesPicture() throws {
+        let article = try Self.article(Self.rss(item: """
+            <title>T</title><description>&lt;img src="https://e.example/photo.jpg"&gt;</description>
+            <content:encoded xmlns:content="http://purl.org/rss/1.0/modules/content/">&lt;p&gt;Text&lt;/p&gt;\
+            &lt;img src="https://medium.com/_/stat?event=post.clientViewed&amp;amp;postId=1" width="1" height="1"&gt;</content:encoded>
+            """))
+        #expect(article.imageURL?.absoluteString == "https://e.example/photo.jpg")
+    }
 }
