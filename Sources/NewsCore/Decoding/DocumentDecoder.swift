@@ -21,7 +21,8 @@ public enum DocumentDecoder {
     public static func sniff(_ data: Data) -> Format {
         switch EncodingSignature(data) {
         case .utf16, .utf32:
-            // Read as UTF-8 as far as the prolog goes (a page in UTF-16 is still a page).
+            // Read as UTF-8 as far as the prolog goes (a page in UTF-16 is still a page). A head
+            // that does not decode is left to the XML decoder, which says why.
             guard let head = try? FeedEncoding.utf8(data.prefix(4 * prologLimit), contentType: nil) else { return .xml }
             let format = sniff(head)
             return format == .unknown ? .xml : format

@@ -72,7 +72,8 @@ enum Iconv {
             }
             switch code {
             case E2BIG:
-                try grow(16)
+                // Room for more than what is left, so that every round makes progress.
+                try grow(output.count - written + 16)
             case EILSEQ, EINVAL:
                 // EINVAL: an incomplete sequence at the very end.
                 guard !flushing else { throw .notInEncoding }

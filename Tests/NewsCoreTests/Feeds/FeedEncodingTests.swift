@@ -71,6 +71,10 @@ struct FeedEncodingTests {
         }
         let decoded = try bytes.withUnsafeBufferPointer { try Iconv.utf8($0, from: "ISO-8859-2", outputLimit: 2000) }
         #expect(decoded.count == 2000)
+        // Thai in windows-874: one byte in, three out, so the output grows past its first guess.
+        let thai = [UInt8](repeating: 0xA1, count: 10_000)
+        let grown = try thai.withUnsafeBufferPointer { try Iconv.utf8($0, from: "CP874", outputLimit: 30_064) }
+        #expect(grown == Array(String(repeating: "\u{0E01}", count: 10_000).utf8))
         #expect(throws: Iconv.Failure.unknownEncoding) {
             try bytes.withUnsafeBufferPointer { try Iconv.utf8($0, from: "x-made-up", outputLimit: 2000) }
         }
