@@ -37,7 +37,8 @@ enum Iconv {
         defer { iconv_close(descriptor) }
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return [] }
 
-        var output = [UInt8](repeating: 0, count: min(outputLimit, 2 * bytes.count + 64))
+        // Enough for CJK (two bytes in, three out) and UTF-16; single-byte scripts grow once or twice.
+        var output = [UInt8](repeating: 0, count: min(outputLimit, bytes.count + bytes.count / 2 + 64))
         var written = 0
         var replaced = 0
         let allowedReplacements = max(64, bytes.count / 4)
