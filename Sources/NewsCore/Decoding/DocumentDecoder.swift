@@ -86,7 +86,9 @@ public enum DocumentDecoder {
     public static func decode(_ data: Data, baseURL: URL?, contentType: String? = nil) throws(NewsError) -> Edition {
         switch sniff(data) {
         case .json:
-            let root = try NewsAPIDecoder.parse(data)
+            // JSON in UTF-16 or UTF-32 (RFC 4627 allowed them) is read as UTF-8 first.
+            let text = EncodingSignature(data).isASCIICompatible ? data : try FeedEncoding.utf8(data, contentType: contentType)
+            let root = try NewsAPIDecoder.parse(text)
             if JSONFeedDecoder.isJSONFeed(root) { return try JSONFeedDecoder.decode(root, baseURL: baseURL) }
             return try NewsAPIDecoder.decode(root, baseURL: baseURL)
         case .xml:

@@ -137,6 +137,19 @@ struct FeedEncodingTests {
         #expect(try Self.title(bytes) == "Grüße ✓")
     }
 
+    /// A JSON Feed in UTF-16 (little-endian, no byte order mark) or UTF-32 is read as one.
+    @Test(arguments: [(false, 2), (true, 2), (false, 4)])
+    func aJSONFeedInAWideEncoding(bigEndian: Bool, width: Int) throws {
+        let json = #"{"version":"https://jsonfeed.org/version/1.1","title":"J","items":[{"id":"1","url":"https://j.example/1","title":"Grüße 日本"}]}"#
+        var bytes: [UInt8] = []
+        for scalar in json.unicodeScalars {
+            var unit = (0..<width).map { UInt8(truncatingIfNeeded: scalar.value >> (8 * $0)) }
+            if bigEndian { unit.reverse() }
+            bytes += unit
+        }
+        #expect(try FeedTesting.decode(bytes: bytes).articles.map(\.title) == ["Grüße 日本"])
+    }
+
     @Test func theTablesDecodeEveryByte() {
         let all = (0...255).map(UInt8.init)
         for encoding in [SingleByteEncoding.windows1252, .koi8R] {
