@@ -15,6 +15,8 @@ let package = Package(
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         // SQLite 3 (the article cache), seen through a module map and a shim header.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        // glibc's iconv (no library to link): feeds in every character encoding the C library knows.
+        .systemLibrary(name: "CIconv", path: "Sources/CIconv"),
         // libxml2's SAX2 parser for feeds: FoundationXML's XMLParser turns every callback into
         // Strings and dictionaries, which cost three times Python's whole parse (see the feeds benchmark).
         .systemLibrary(
@@ -35,7 +37,7 @@ let package = Package(
         ),
 
         // The model, decoders, networking and persistence. Knows nothing of terminals.
-        .target(name: "NewsCore", dependencies: ["CCurl", "CSQLite", "CLibXML2", "CImageDecoders"], path: "Sources/NewsCore"),
+        .target(name: "NewsCore", dependencies: ["CCurl", "CSQLite", "CLibXML2", "CIconv", "CImageDecoders"], path: "Sources/NewsCore"),
 
         // Finds the bundled demo edition in the checkout's Resources/demo (no SwiftPM resource
         // bundle: its generated accessor loads Foundation's Bundle, and with it ICU, at start).

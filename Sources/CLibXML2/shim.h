@@ -7,3 +7,15 @@
 #undef LIBXML_ICU_ENABLED
 #include <libxml/parser.h>
 #include <libxml/xmlerror.h>
+
+// libxml2 writes some complaints (an encoding it cannot convert, say) through its generic error
+// handler, which prints to stderr, not to the structured handler the parsers install. The
+// handler is per thread, and a variadic function Swift cannot write: parsers call this first.
+static void headlines_ignore_libxml_message(void *context, const char *message, ...) {
+    (void)context;
+    (void)message;
+}
+
+static inline void headlines_silence_libxml_generic_errors(void) {
+    xmlSetGenericErrorFunc(NULL, headlines_ignore_libxml_message);
+}

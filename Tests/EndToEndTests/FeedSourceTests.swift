@@ -49,6 +49,25 @@ extension EndToEnd {
             #expect(screen.contains(" 1") && screen.contains(" 2"))
         }
 
+        /// Feeds in UTF-32 (no byte order mark) and windows-1251 print right, and nothing of
+        /// libxml2's reaches stderr (a UTF-32LE feed once printed garbage and its complaint).
+        @Test(arguments: [("utf-32le", "UTF-32LE", "Grüße 😀"), ("cp1251", "windows-1251", "Привет мир")])
+        func aFeedInAnotherEncodingPrintsWithNothingOnStderr(_ codec: String, _ label: String, _ title: String) async throws {
+            defer { home.remove() }
+            let document = FeedFixtures.rss("Enc", count: 1).replacingOccurrences(of: "Enc 1", with: title)
+            let encoded = try await ProcessRunner("python3", ["-c", "import sys; sys.stdout.buffer.write(sys.argv[1].encode(sys.argv[2]))", document, codec])
+                .run()
+            try #require(encoded.status == 0 && !encoded.stdout.isEmpty, "\(encoded.stderrText)")
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            server.route("/feed.rss", .bytes(encoded.stdout, contentType: "application/rss+xml; charset=\(label)"))
+            let result = try await run(["--print", "--source", server.url("/feed.rss").absoluteString])
+            #expect(result.status == 0)
+            #expect(result.stderrText == "")
+            let titles = result.stdoutText.split(separator: "\n").map { String($0.split(separator: "\t", omittingEmptySubsequences: false)[2]) }
+            #expect(titles == [title])
+        }
+
         /// A failure has its line on stderr and the others still print; the status stays 0 while
         /// any source printed (see Starting for `--strict` and all failing).
         @Test func aConfigPrintsEverySourceInItsOrderAndAFailureHasItsLine() async throws {

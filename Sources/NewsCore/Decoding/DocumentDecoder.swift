@@ -19,7 +19,18 @@ public enum DocumentDecoder {
     static let prologLimit = 4096
 
     public static func sniff(_ data: Data) -> Format {
-        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) { return .xml }  // UTF-16: XML only
+        switch EncodingSignature(data) {
+        case .utf16, .utf32:
+            // Read as UTF-8 as far as the prolog goes (a page in UTF-16 is still a page). A head
+            // that does not decode is left to the XML decoder, which says why.
+            guard let head = try? FeedEncoding.utf8(data.prefix(4 * prologLimit), contentType: nil) else { return .xml }
+            let format = sniff(head)
+            return format == .unknown ? .xml : format
+        case .unusualUCS4, .ebcdic:
+            return .xml
+        case .asciiCompatible, .utf8ByteOrderMark:
+            break
+        }
         for (offset, byte) in data.prefix(leadLimit).enumerated() {
             switch byte {
             case 0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF: continue  // whitespace and a byte order mark
@@ -35,13 +46,20 @@ public enum DocumentDecoder {
     }
 
     /// A web page (an error page, a captive portal, a site's home page) rather than a feed:
-    /// an HTML DOCTYPE, or a root element that only HTML has.
+    /// a root element that only HTML has, or an HTML (or XHTML) DOCTYPE before a root that is
+    /// not a feed's (feeds written by XHTML templates keep the template's DOCTYPE).
     static func isWebPage(_ head: Data) -> Bool {
         let text = String(decoding: head, as: UTF8.self).lowercased()
         var rest = Substring(text)
+        var htmlDoctype = false
         while let open = rest.firstIndex(of: "<") {
             rest = rest[open...]
-            if rest.hasPrefix("<!doctype") { return rest.dropFirst(9).drop(while: \.isWhitespace).hasPrefix("html") }
+            if rest.hasPrefix("<!doctype") {
+                htmlDoctype = rest.dropFirst(9).drop(while: \.isWhitespace).hasPrefix("html")
+                guard let close = rest.firstIndex(of: ">") else { return htmlDoctype }
+                rest = rest[rest.index(after: close)...]
+                continue
+            }
             if rest.hasPrefix("<!--") {
                 guard let close = rest.firstRange(of: "-->") else { return false }
                 rest = rest[close.upperBound...]
@@ -52,11 +70,14 @@ public enum DocumentDecoder {
                 rest = rest[close.upperBound...]
                 continue
             }
-            let name = rest.dropFirst().prefix { $0.isLetter || $0.isNumber }
-            return htmlRoots.contains(String(name))
+            let name = rest.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == ":" }
+            if feedRoots.contains(String(name)) { return false }
+            return htmlDoctype || htmlRoots.contains(String(name))
         }
-        return false
+        return htmlDoctype
     }
+
+    private static let feedRoots: Set<String> = ["rss", "feed", "rdf:rdf"]
 
     private static let htmlRoots: Set<String> = ["html", "head", "body", "meta", "title", "link", "script", "style", "div", "p"]
 
@@ -65,13 +86,16 @@ public enum DocumentDecoder {
     public static func decode(_ data: Data, baseURL: URL?, contentType: String? = nil) throws(NewsError) -> Edition {
         switch sniff(data) {
         case .json:
-            let root = try NewsAPIDecoder.parse(data)
+            // JSON in UTF-16 or UTF-32 (RFC 4627 allowed them) is read as UTF-8 first.
+            let text = EncodingSignature(data).isASCIICompatible ? data : try FeedEncoding.utf8(data, contentType: contentType)
+            let root = try NewsAPIDecoder.parse(text)
             if JSONFeedDecoder.isJSONFeed(root) { return try JSONFeedDecoder.decode(root, baseURL: baseURL) }
             return try NewsAPIDecoder.decode(root, baseURL: baseURL)
         case .xml:
             return try XMLFeedDecoder.decode(data, baseURL: baseURL, contentType: contentType)
         case .html:
-            guard let feed = FeedDiscovery.feedURLs(in: data, baseURL: baseURL).first else {
+            let page = try FeedEncoding.utf8(data, contentType: contentType, isHTML: true)
+            guard let feed = FeedDiscovery.feedURLs(in: page, baseURL: baseURL).first else {
                 throw .invalidDocument(FeedDiscovery.noFeedReason)
             }
             throw .invalidDocument("it is a web page; the feed it names is \(Sanitizer.clean(feed.absoluteString))")

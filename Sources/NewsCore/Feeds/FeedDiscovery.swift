@@ -1,14 +1,15 @@
 import FoundationEssentials
 
 /// Finds the feeds a web page names in its `<link rel="alternate" type="application/rss+xml"
-/// href="...">` tags (also Atom and JSON Feed types), in the page's order, resolved against the
+/// href="...">` tags (also Atom and JSON Feed types, 1.0's and 1.1's), in the page's order, resolved against the
 /// page's `<base href>` when it has one, else its own URL. Only http(s) feeds are returned: a
 /// page must not point Headlines at a local file.
 public enum FeedDiscovery {
     /// The reason given when a web page names no feed.
     public static let noFeedReason = "it is a web page with no feed link"
 
-    static let feedTypes: Set<String> = ["application/rss+xml", "application/atom+xml", "application/feed+json"]
+    /// `application/json` is what JSON Feed 1.0 told pages to use (1.1 moved to `feed+json`).
+    static let feedTypes: Set<String> = ["application/rss+xml", "application/atom+xml", "application/feed+json", "application/json"]
 
     public static func feedURLs(in page: Data, baseURL: URL?) -> [URL] {
         page.withUnsafeBytes { raw in

@@ -100,25 +100,41 @@ struct FeedEditionBuilder {
         return String(text.prefix(TextLimits.body))
     }
 
-    /// RSS `author` is "email (Name)" by the spec: the name, when it is there.
+    /// The name in an author given with an address: RSS's "email (Name)" (the spec's form),
+    /// and the "Name (email)" and "Name <email>" feeds write too. Anything else as it is.
     static func authorName(_ text: String) -> String {
-        guard text.hasSuffix(")"), let open = text.lastIndex(of: "("), text[..<open].contains("@") else { return text }
-        let name = text[text.index(after: open)..<text.index(before: text.endIndex)]
-        return name.isEmpty ? text : String(name)
+        for (open, close) in [("(" as Character, ")" as Character), ("<", ">")] {
+            guard text.hasSuffix(String(close)), let start = text.lastIndex(of: open) else { continue }
+            let inside = text[text.index(after: start)..<text.index(before: text.endIndex)].trimmingSpaces()
+            let outside = text[..<start].trimmingSpaces()
+            if open == "(", outside.contains("@"), !inside.isEmpty, !inside.contains("@") { return inside }
+            if inside.contains("@"), !outside.isEmpty, !outside.contains("@") { return outside }
+        }
+        return text
     }
 
-    /// The `src` of the first `img` in an HTML fragment.
+    /// The `src` of the first `img` in an HTML fragment that is not a tracking pixel (one that
+    /// declares a width or height of 2 or less, as Medium's `/_/stat?event=` images do).
     static func firstImageSource(_ html: String) -> String? {
         guard html.utf8.contains(UInt8(ascii: "<")) else { return nil }
         var html = html
         return html.withUTF8 { bytes in
             var source: String?
             HTMLTagScanner.forEachTag(in: bytes) { tag in
-                guard !tag.isClosing, tag.name == "img" else { return true }
+                guard !tag.isClosing, tag.name == "img", !isTrackingPixel(tag, in: bytes) else { return true }
                 source = HTMLTagScanner.attribute("src", of: tag, in: bytes)
                 return source == nil || source?.isEmpty == true
             }
             return source.flatMap { $0.isEmpty ? nil : $0 }
+        }
+    }
+
+    private static func isTrackingPixel(_ tag: HTMLTagScanner.Tag, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        ["width", "height"].contains { name in
+            guard let value = HTMLTagScanner.attribute(name, of: tag, in: bytes) else { return false }
+            // "1", "1px", " 2 ": the leading digits.
+            let digits = value.trimmingSpaces().prefix { $0.isASCII && $0.isNumber }
+            return Int(digits).map { $0 <= 2 } ?? false
         }
     }
 }

@@ -11,7 +11,7 @@ import FoundationEssentials
 /// substituted: without that, libxml2 hands attribute values over with `&amp;` rewritten as
 /// `&#38;`. It is safe because `XMLPreparation` refuses every entity declaration before the
 /// parser runs, so only the five predefined ones remain, and no DTD is ever loaded. Errors go
-/// to the reader, never to stderr.
+/// to the reader, never to stderr (nor do the generic ones some paths still use).
 enum LibXMLSAXParser {
     /// Feeds the bytes in slices, as `xmlParseChunk` takes an `Int32` length.
     private static let chunkSize = 1 << 22
@@ -32,6 +32,7 @@ enum LibXMLSAXParser {
     }
 
     private static func parse(_ data: Data, handler: inout xmlSAXHandler, reader: UnsafeMutablePointer<XMLFeedReader>) {
+        headlines_silence_libxml_generic_errors()
         data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: CChar.self)
             guard let base = bytes.baseAddress,

@@ -30,7 +30,9 @@ struct RawLink {
 }
 
 struct RawItem {
+    /// The best title so far and its rank: the format's own (0), `dc:title` (1), `media:title` (2).
     var title: RawText?
+    private var titleRank = Int.max
     /// The best link so far and its rank (lower is better).
     private(set) var link: RawLink?
     private var linkRank = Int.max
@@ -39,7 +41,10 @@ struct RawItem {
     var guid: String?
     private(set) var publishedAt: Date?
     private var dateRank = Int.max
+    /// The best summary so far and its rank: the format's own (0), `dc:description` (1),
+    /// `itunes:summary` (2), `media:description` (3).
     var summary: RawText?
+    private var summaryRank = Int.max
     var content: RawText?
     /// The `xml:base` in force on the content, for a first `<img>` found in it.
     var contentBase: URL?
@@ -47,6 +52,19 @@ struct RawItem {
     private var authorRank = Int.max
     private(set) var image: RawLink?
     private var imageRank = Int.max
+
+    /// Keeps the title when it ranks better than the one kept so far; an empty one never does.
+    mutating func offerTitle(_ text: RawText, rank: Int) {
+        guard rank < titleRank, text.text.utf8.contains(where: { $0 > 0x20 }) else { return }
+        title = text
+        titleRank = rank
+    }
+
+    mutating func offerSummary(_ text: RawText, rank: Int) {
+        guard rank < summaryRank, text.text.utf8.contains(where: { $0 > 0x20 }) else { return }
+        summary = text
+        summaryRank = rank
+    }
 
     /// Keeps `link` when it ranks better than the one kept so far.
     mutating func offerLink(_ link: RawLink, rank: Int) {
@@ -75,8 +93,8 @@ struct RawItem {
     }
 
     /// Image ranks, in the order the issue gives: `media:content` (0), `media:thumbnail` (1),
-    /// RSS `enclosure` (2), Atom `link rel="enclosure"` (3), JSON Feed `image` (4) and
-    /// `banner_image` (5). The first `<img>` in the content comes last, when building.
+    /// RSS `enclosure` and `itunes:image` (2, the first given), Atom `link rel="enclosure"` (3),
+    /// JSON Feed `image` (4) and `banner_image` (5). The first `<img>` in the content comes last, when building.
     mutating func offerImage(_ link: RawLink, rank: Int) {
         guard rank < imageRank, !link.text.isEmpty else { return }
         image = link

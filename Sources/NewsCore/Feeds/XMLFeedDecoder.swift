@@ -12,11 +12,16 @@ enum XMLFeedDecoder {
     static func decode(
         _ data: Data, baseURL: URL?, contentType: String?, maximumItems: Int = RawFeed.maximumItems
     ) throws(NewsError) -> Edition {
-        let rootStart = try XMLPreparation.rootStart(data)
         var reader = XMLFeedReader(documentURL: baseURL, stopsAtError: true, maximumItems: maximumItems)
-        let isFeed = reader.read(data.dropFirst(rootStart))
+        // UTF-16, UTF-32 and EBCDIC go straight to the careful path: the parser is told the
+        // bytes are UTF-8, and must never be handed bytes that are not even ASCII.
+        let optimistic = EncodingSignature(data).isASCIICompatible
+        if optimistic {
+            let rootStart = try XMLPreparation.rootStart(data)
+            _ = reader.read(data.dropFirst(rootStart))
+        }
         // A root that is plainly not a feed's (a web page) needs no second look.
-        if reader.sawError || (!isFeed && reader.foreignRoot == nil) {
+        if !optimistic || reader.sawError || (reader.format == nil && reader.foreignRoot == nil) {
             let prepared = try XMLPreparation.prepare(FeedEncoding.utf8(data, contentType: contentType))
             reader = XMLFeedReader(documentURL: baseURL, maximumItems: maximumItems)
             _ = reader.read(prepared)

@@ -27,16 +27,16 @@ extension XMLFeedReader {
             self.item = item
             return .item
         }
+        // Media RSS anywhere in an item, `media:group` (YouTube's) included.
         if item != nil, namespace == .media {
-            mediaElement(name, attributes: attributes)
-            return .other
+            return mediaElement(name, attributes: attributes)
         }
         switch parent {
         case .root where isCore && name == "channel":
             return .channel
         case .channel:
             return format == .atom ? atomFeedChild(name, isCore: isCore, attributes: attributes)
-                : channelChild(name, isCore: isCore)
+                : channelChild(name, in: namespace)
         case .item:
             return format == .atom ? atomEntryChild(name, in: namespace, attributes: attributes)
                 : rssItemChild(name, in: namespace, attributes: attributes)
@@ -51,34 +51,57 @@ extension XMLFeedReader {
 
     // MARK: - RSS and RSS 1.0
 
-    private mutating func channelChild(_ name: String, isCore: Bool) -> Frame {
-        guard isCore else { return .other }
-        switch name {
-        case "title": return startCapture(.feedTitle(isHTML: true))
-        case "link": return startCapture(.feedLink)
+    private mutating func channelChild(_ name: String, in namespace: XMLNamespace) -> Frame {
+        switch (namespace, name) {
+        case (.rss, "title"), (.dublinCore, "title"): return startCapture(.feedTitle(isHTML: true))
+        case (.rss, "link"): return startCapture(.feedLink)
+        case (.dublinCore, "creator"), (.itunes, "author"): return startCapture(.feedAuthor)
         default: return .other
         }
     }
 
     private mutating func rssItemChild(_ name: String, in namespace: XMLNamespace, attributes: XMLAttributes) -> Frame {
         switch (namespace, name) {
-        case (.rss, "title"): return startCapture(.title(isHTML: true))
+        case (.rss, "title"): return startCapture(.title(isHTML: true, rank: 0))
+        case (.dublinCore, "title"): return startCapture(.title(isHTML: true, rank: 1))
         case (.rss, "link"): return startCapture(.link)
         case (.rss, "guid"):
             let isPermaLink = attributes["isPermaLink"].map { Self.trimmed($0).lowercased() != "false" } ?? true
             return startCapture(.guid(isPermaLink: isPermaLink))
         case (.rss, "pubDate"): return startCapture(.date(rank: 0))
-        case (.dublinCore, "date"): return startCapture(.date(rank: 1))
-        case (.rss, "description"): return startCapture(.summary(isHTML: true))
+        case (.dublinCore, _): return dublinCoreElement(name)
+        case (.rss, "description"): return startCapture(.summary(isHTML: true, rank: 0))
+        case (.itunes, "summary"): return startCapture(.summary(isHTML: true, rank: 2))
         case (.content, "encoded"): return startCapture(.content(isHTML: true))
-        case (.dublinCore, "creator"): return startCapture(.author(rank: 0))
         case (.rss, "author"): return startCapture(.author(rank: 1))
+        case (.itunes, "author"): return startCapture(.author(rank: 2))
+        case (.itunes, "image"):
+            if let href = attributes["href"] {
+                let link = RawLink(text: Self.trimmed(href), base: currentBase)
+                item?.offerImage(link, rank: 2)
+            }
+            return .other
         case (.rss, "enclosure"):
             if let url = attributes["url"], Self.isImage(type: attributes["type"], medium: nil, url: nil) {
                 let link = RawLink(text: Self.trimmed(url), base: currentBase)
                 item?.offerImage(link, rank: 2)
             }
             return .other
+        default: return .other
+        }
+    }
+
+    /// Dublin Core (and DCMI terms) in an item of any format: the fallbacks feeds use when they
+    /// leave the format's own elements out.
+    private mutating func dublinCoreElement(_ name: String) -> Frame {
+        switch name {
+        case "title": return startCapture(.title(isHTML: true, rank: 1))
+        case "description": return startCapture(.summary(isHTML: true, rank: 1))
+        case "creator": return startCapture(.author(rank: 0))
+        case "date": return startCapture(.date(rank: 1))
+        case "issued": return startCapture(.date(rank: 2))
+        case "created": return startCapture(.date(rank: 3))
+        case "modified": return startCapture(.date(rank: 4))
         default: return .other
         }
     }
@@ -90,7 +113,7 @@ extension XMLFeedReader {
         switch name {
         case "title":
             guard let kind = Self.textKind(attributes) else { return .other }
-            return startCapture(.feedTitle(isHTML: kind != .text), escapesText: kind == .xhtml)
+            return startCapture(.feedTitle(isHTML: kind != .text), escapesText: kind == .xhtml, isBase64: Self.isBase64(attributes))
         case "link":
             if feed.siteLink == nil, Self.isAlternate(attributes), let href = attributes["href"] {
                 feed.siteLink = RawLink(text: Self.trimmed(href), base: currentBase)
@@ -103,18 +126,23 @@ extension XMLFeedReader {
 
     private mutating func atomEntryChild(_ name: String, in namespace: XMLNamespace, attributes: XMLAttributes) -> Frame {
         guard namespace == .atom || namespace == .rss else {
-            if namespace == .dublinCore, name == "date" { return startCapture(.date(rank: 1)) }
+            if namespace == .dublinCore { return dublinCoreElement(name) }
+            if namespace == .itunes, name == "summary" { return startCapture(.summary(isHTML: true, rank: 2)) }
+            if namespace == .itunes, name == "author" { return startCapture(.author(rank: 2)) }
             return .other
         }
+        let isBase64 = Self.isBase64(attributes)
         switch name {
         case "title":
             guard let kind = Self.textKind(attributes) else { return .other }
-            return startCapture(.title(isHTML: kind != .text), escapesText: kind == .xhtml)
+            return startCapture(.title(isHTML: kind != .text, rank: 0), escapesText: kind == .xhtml, isBase64: isBase64)
         case "summary", "content":
             // Content given by reference (`src`), or in a binary type, is not text to show.
             guard attributes["src"] == nil, let kind = Self.textKind(attributes) else { return .other }
             let isHTML = kind != .text
-            return startCapture(name == "summary" ? .summary(isHTML: isHTML) : .content(isHTML: isHTML), escapesText: kind == .xhtml)
+            return startCapture(
+                name == "summary" ? .summary(isHTML: isHTML, rank: 0) : .content(isHTML: isHTML),
+                escapesText: kind == .xhtml, isBase64: isBase64)
         case "link":
             atomLink(attributes)
             return .other
@@ -141,16 +169,23 @@ extension XMLFeedReader {
 
     // MARK: - Media RSS
 
-    private mutating func mediaElement(_ name: String, attributes: XMLAttributes) {
-        guard let url = attributes["url"] else { return }
-        let link = RawLink(text: Self.trimmed(url), base: currentBase)
+    private mutating func mediaElement(_ name: String, attributes: XMLAttributes) -> Frame {
         switch name {
-        case "content" where Self.isImage(type: attributes["type"], medium: attributes["medium"], url: url):
-            item?.offerImage(link, rank: 0)
-        case "thumbnail":
-            item?.offerImage(link, rank: 1)
+        case "title", "description":
+            // Plain text unless `type="html"`.
+            let isHTML = attributes["type"]?.lowercased() == "html"
+            return startCapture(name == "title" ? .title(isHTML: isHTML, rank: 2) : .summary(isHTML: isHTML, rank: 3))
+        case "content", "thumbnail":
+            guard let url = attributes["url"] else { return .other }
+            let link = RawLink(text: Self.trimmed(url), base: currentBase)
+            if name == "thumbnail" {
+                item?.offerImage(link, rank: 1)
+            } else if Self.isImage(type: attributes["type"], medium: attributes["medium"], url: url) {
+                item?.offerImage(link, rank: 0)
+            }
+            return .other
         default:
-            break
+            return .other
         }
     }
 
@@ -158,17 +193,23 @@ extension XMLFeedReader {
 
     enum TextKind { case text, html, xhtml }
 
-    /// An Atom text construct's kind from `type` (and Atom 0.3's `mode`); nil for binary content.
+    /// An Atom text construct's kind from `type` (and Atom 0.3's `mode`); nil for binary
+    /// content. An empty `type` is the default, text.
     static func textKind(_ attributes: XMLAttributes) -> TextKind? {
-        let type = attributes["type"]?.lowercased() ?? "text"
+        var type = Self.trimmed(attributes["type"]?.lowercased() ?? "")
+        if type.isEmpty { type = "text" }
         let mode = attributes["mode"]?.lowercased()
-        if mode == "base64" { return nil }
         switch type {
         case "text", "text/plain": return mode == "escaped" ? .html : .text
         case "html", "text/html": return mode == "xml" ? .xhtml : .html
         case "xhtml", "application/xhtml+xml": return .xhtml
         default: return type.hasPrefix("text/") ? .text : nil
         }
+    }
+
+    /// Atom 0.3's `mode="base64"`: the text is base64 (decoded when the capture ends).
+    static func isBase64(_ attributes: XMLAttributes) -> Bool {
+        attributes["mode"].map { Self.trimmed($0).lowercased() == "base64" } ?? false
     }
 
     /// Atom's default relation is "alternate".

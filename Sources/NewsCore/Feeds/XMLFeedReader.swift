@@ -20,8 +20,8 @@ struct XMLFeedReader {
     /// Which field a captured text goes to.
     enum Field {
         case feedTitle(isHTML: Bool), feedLink, feedAuthor
-        case title(isHTML: Bool), link, guid(isPermaLink: Bool), date(rank: Int)
-        case summary(isHTML: Bool), content(isHTML: Bool), author(rank: Int)
+        case title(isHTML: Bool, rank: Int), link, guid(isPermaLink: Bool), date(rank: Int)
+        case summary(isHTML: Bool, rank: Int), content(isHTML: Bool), author(rank: Int)
     }
 
     /// The text of the field being read (UTF-8), with any markup inside it written back out.
@@ -30,6 +30,8 @@ struct XMLFeedReader {
         var text: [UInt8] = []
         /// XHTML content: its text was unescaped by the parser and must be escaped again.
         var escapesText: Bool
+        /// Atom 0.3's `mode="base64"`: the text is the base64 of the field's.
+        var isBase64 = false
         var base: URL?
     }
 
@@ -162,14 +164,14 @@ struct XMLFeedReader {
     // MARK: - Captures
 
     /// Starts reading the text of the element just opened into `field`.
-    mutating func startCapture(_ field: Field, escapesText: Bool = false) -> Frame {
-        capture = Capture(field: field, text: scratch, escapesText: escapesText, base: currentBase)
+    mutating func startCapture(_ field: Field, escapesText: Bool = false, isBase64: Bool = false) -> Frame {
+        capture = Capture(field: field, text: scratch, escapesText: escapesText, isBase64: isBase64, base: currentBase)
         scratch = []
         return .field
     }
 
     private mutating func finish(_ capture: Capture) {
-        let bytes = capture.text
+        let bytes = capture.isBase64 ? Self.base64Decoded(capture.text) : capture.text
         /// The whole text, or trimmed of XML whitespace (links, GUIDs, names), made once.
         func text(trimmed: Bool = false) -> String {
             guard trimmed else { return String(decoding: bytes, as: UTF8.self) }
@@ -185,8 +187,8 @@ struct XMLFeedReader {
             if feed.siteLink == nil { feed.siteLink = RawLink(text: text(trimmed: true), base: capture.base) }
         case .feedAuthor:
             if feed.author == nil { feed.author = text(trimmed: true) }
-        case .title(let isHTML):
-            if item?.title == nil { item?.title = RawText(text: text(), isHTML: isHTML) }
+        case .title(let isHTML, let rank):
+            item?.offerTitle(RawText(text: text(), isHTML: isHTML), rank: rank)
         case .link:
             item?.offerLink(RawLink(text: text(trimmed: true), base: capture.base), rank: 0)
         case .guid(let isPermaLink):
@@ -197,8 +199,8 @@ struct XMLFeedReader {
             // Read from the bytes: no string is made for a date.
             let date = bytes.withUnsafeBufferPointer { FeedDate.parse(bytes: $0) }
             if let date { item?.offerDate(date, rank: rank) }
-        case .summary(let isHTML):
-            if item?.summary == nil { item?.summary = RawText(text: text(), isHTML: isHTML) }
+        case .summary(let isHTML, let rank):
+            item?.offerSummary(RawText(text: text(), isHTML: isHTML), rank: rank)
         case .content(let isHTML):
             if item?.content == nil {
                 item?.content = RawText(text: text(), isHTML: isHTML)
@@ -207,6 +209,12 @@ struct XMLFeedReader {
         case .author(let rank):
             item?.offerAuthor(text(trimmed: true), rank: rank)
         }
+    }
+
+    /// Base64 text as the bytes it encodes (whitespace and line breaks allowed); nothing when
+    /// it is not base64.
+    static func base64Decoded(_ text: [UInt8]) -> [UInt8] {
+        Data(base64Encoded: Data(text), options: .ignoreUnknownCharacters).map { Array($0) } ?? []
     }
 
     /// `text` without XML whitespace at either end; the same string when there is none.

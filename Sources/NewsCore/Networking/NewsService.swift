@@ -78,7 +78,9 @@ public struct NewsService: Sendable {
         guard DocumentDecoder.sniff(body) == .html else {
             return page.outcome(try DocumentDecoder.decode(body, baseURL: page.url, contentType: page.contentType))
         }
-        guard let feedURL = FeedDiscovery.feedURLs(in: body, baseURL: page.url).first else {
+        // Read in the page's own encoding, so that a link written in it leads where it says.
+        let text = try FeedEncoding.utf8(body, contentType: page.contentType, isHTML: true)
+        guard let feedURL = FeedDiscovery.feedURLs(in: text, baseURL: page.url).first else {
             throw NewsError.invalidDocument(FeedDiscovery.noFeedReason)
         }
         // The page's validators stand for the page, not the feed.

@@ -176,6 +176,22 @@ struct ArticlePictureTests {
         #expect(first.style == Style(foreground: .rgb(orange), background: .rgb(orange)))
     }
 
+    /// A feed's tracking pixel that declared no size turns out 1×1 when fetched: it is not
+    /// drawn and keeps no room, whether its header or its pixels tell first.
+    @Test(arguments: [PixelSize(width: 1, height: 1), PixelSize(width: 2, height: 2)])
+    func aTrackingPixelIsNotDrawn(size: PixelSize) {
+        var byHeader = ArticleState(article: Self.article())
+        byHeader.pictureHeader(size)
+        #expect(byHeader.picture == .none)
+        byHeader.pictureDecoded(Self.bands(width: size.width, height: size.height, [Self.grey]))
+        #expect(byHeader.picture == .none)
+        let byPixels = Self.decoded(Self.bands(width: size.width, height: size.height, [Self.grey]))
+        #expect(byPixels.picture == .none)
+        #expect(Self.render(byPixels, width: 80, height: 24, depth: .trueColour).1.slot == nil)
+        // A narrow but real picture is still drawn.
+        #expect(Self.decoded(Self.bands(width: 3, height: 1, [Self.grey])).picture != .none)
+    }
+
     @Test func aScreenTooSmallForAPictureKeepsNoRoom() {
         var state = ArticleState(article: Self.article())
         state.pictureHeader(PixelSize(width: 640, height: 360))

@@ -33,6 +33,16 @@ struct FeedDiscoveryTests {
         ])
     }
 
+    /// JSON Feed 1.0 told pages to name their feed as `application/json`.
+    @Test func aJSONFeed10LinkIsAFeed() {
+        let page = """
+            <html><head><link rel="alternate" type="application/json" title="JSON Feed" href="/feed.json">
+            <link rel="stylesheet" type="application/json" href="/not-a-feed.json"></head></html>
+            """
+        let found = FeedDiscovery.feedURLs(in: Data(page.utf8), baseURL: URL(string: "https://page.example/"))
+        #expect(found.map(\.absoluteString) == ["https://page.example/feed.json"])
+    }
+
     @Test func aPageOfTheLocalDiskCannotNameALocalFile() {
         let page = """
             <html><head><link rel="alternate" type="application/rss+xml" href="secret.xml">
@@ -88,6 +98,29 @@ struct FeedDiscoveryTests {
         let next = server.url("/next").absoluteString
         #expect(error as? NewsError == .invalidDocument("the feed the page names (\(next)) is a web page too"))
         #expect(server.requests.map(\.path) == ["/", "/next"])
+    }
+
+    /// A page is read in the encoding its `<meta charset>` names (its server says nothing), so a
+    /// link written in it leads where it says; a page in UTF-16 is a page too.
+    @Test func aPageIsReadInItsOwnEncoding() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let head = "<html><head><meta charset=\"windows-1251\"><link rel=\"alternate\" type=\"application/rss+xml\" href=\"/"
+        let name: [UInt8] = [0xEB, 0xE5, 0xED, 0xF2, 0xE0]  // "лента" in windows-1251
+        server.route("/", .bytes(Data(head.utf8) + Data(name) + Data(".xml\"></head></html>".utf8), contentType: "text/html"))
+        let feedPath = "/%D0%BB%D0%B5%D0%BD%D1%82%D0%B0.xml"
+        server.route(feedPath, .text(Self.rss(title: "Новости", link: "post-1"), contentType: "application/rss+xml"))
+        var utf16: [UInt8] = [0xFF, 0xFE]
+        for unit in "<html><head><link rel=\"alternate\" type=\"application/rss+xml\" href=\"\(feedPath)\"></head></html>".utf16 {
+            utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+        }
+        server.route("/wide", .bytes(Data(utf16), contentType: "text/html"))
+
+        for page in ["/", "/wide"] {
+            let edition = try await DocumentSource(service: NewsService(), location: server.url(page)).fetch()
+            #expect(edition.articles.map(\.title) == ["Новости"], "\(page)")
+        }
+        #expect(server.requests.map(\.path) == ["/", feedPath, "/wide", feedPath])
     }
 
     @Test func theHTTPCharsetReachesTheDecoder() async throws {

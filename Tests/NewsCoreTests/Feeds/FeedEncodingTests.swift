@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import NewsCore
 
-/// Valid UTF-8 wins; else the XML declaration's encoding, else the HTTP charset, else windows-1252.
+/// The byte order mark or appendix F's signature first; then valid UTF-8 wins; else the XML
+/// declaration's encoding, else the HTTP charset, else windows-1252; a label nothing knows is an error.
 @Suite("Feed encodings")
 struct FeedEncodingTests {
     /// An RSS document with one item titled by `title` (raw bytes), after an optional declaration.
@@ -30,11 +31,82 @@ struct FeedEncodingTests {
         ("latin-1 from the HTTP charset, quoted", latin1, nil, "text/xml; charset=\"ISO-8859-1\"", "Café"),
         ("the declaration wins over the HTTP charset", koi8R, "koi8-r", "text/xml; charset=iso-8859-1", "Новости дня"),
         ("no label at all: windows-1252", windows1252, nil, nil, "Café – “Zürich” €5"),
-        ("an unknown label: windows-1252", latin1, "x-made-up", nil, "Café"),
-        ("windows-1251 through Foundation", [0xCD, 0xEE, 0xE2, 0xEE, 0xF1, 0xF2, 0xE8], "windows-1251", nil, "Новости"),
+        ("an unknown declared label, then the HTTP charset", koi8R, "x-made-up", "text/xml; charset=koi8-r", "Новости дня"),
+        ("a UTF-8 declaration on bytes that are not gives way to the charset", koi8R, "UTF-8", "text/xml; charset=koi8-r", "Новости дня"),
+        ("windows-1251 through iconv", [0xCD, 0xEE, 0xE2, 0xEE, 0xF1, 0xF2, 0xE8], "windows-1251", nil, "Новости"),
+        ("Shift_JIS through iconv", [0x93, 0xFA, 0x96, 0x7B], "Shift_JIS", nil, "日本"),
+        ("a UTF-16 label on bytes that read as ASCII is wrong", latin1, "UTF-16", "text/xml; charset=iso-8859-1", "Café"),
     ] as [(String, [UInt8], String?, String?, String)])
     func singleByteEncodings(name: String, bytes: [UInt8], declared: String?, contentType: String?, expected: String) throws {
         #expect(try Self.title(Self.feed(title: bytes, declaration: declared), contentType: contentType) == expected, "\(name)")
+    }
+
+    @Test func anEncodingNothingKnowsIsAnErrorNamingIt() throws {
+        let error = FeedTesting.error { try FeedTesting.decode(bytes: Self.feed(title: Self.latin1, declaration: "x-made-up")) }
+        #expect(error == .invalidDocument("it is in the character encoding “x-made-up”, which Headlines cannot read"))
+        #expect(error?.message == "The response could not be read: it is in the character encoding “x-made-up”, which Headlines cannot read.")
+        // A label iconv would read as a request ("//TRANSLIT") is no name at all.
+        let request = FeedTesting.error { try FeedTesting.decode(bytes: Self.feed(title: Self.latin1), contentType: "text/xml; charset=UTF-8//IGNORE") }
+        #expect(request == .invalidDocument("it is in the character encoding “UTF-8//IGNORE”, which Headlines cannot read"))
+    }
+
+    @Test func aSevenBitEncodingIsDecodedThoughItIsValidUTF8() throws {
+        // "日本" in ISO-2022-JP: an escape into JIS X 0208, two characters, an escape back.
+        let title: [UInt8] = [0x1B, 0x24, 0x42, 0x46, 0x7C, 0x4B, 0x5C, 0x1B, 0x28, 0x42]
+        #expect(try Self.title(Self.feed(title: title, declaration: "ISO-2022-JP")) == "日本")
+    }
+
+    @Test func textMostlyNotInItsEncodingIsRefused() throws {
+        // 0xFF is never a Shift_JIS byte: a page of replacement characters would be mojibake too.
+        let error = FeedTesting.error { try FeedTesting.decode(bytes: Self.feed(title: Array(repeating: 0xFF, count: 4096), declaration: "Shift_JIS")) }
+        #expect(error == .invalidDocument("it is not in Shift_JIS, the character encoding it names"))
+        // A few bad bytes are marked and the rest kept.
+        #expect(try Self.title(Self.feed(title: [0x93, 0xFA, 0xFF, 0x96, 0x7B], declaration: "Shift_JIS")) == "日\u{FFFD}本")
+    }
+
+    @Test func iconvOutputIsCapped() throws {
+        let bytes: [UInt8] = Array(repeating: 0xE9, count: 1000)  // é: two bytes of UTF-8 each
+        #expect(throws: Iconv.Failure.tooLarge) {
+            try bytes.withUnsafeBufferPointer { try Iconv.utf8($0, from: "ISO-8859-2", outputLimit: 1500) }
+        }
+        let decoded = try bytes.withUnsafeBufferPointer { try Iconv.utf8($0, from: "ISO-8859-2", outputLimit: 2000) }
+        #expect(decoded.count == 2000)
+        // Thai in windows-874: one byte in, three out, so the output grows past its first guess.
+        let thai = [UInt8](repeating: 0xA1, count: 10_000)
+        let grown = try thai.withUnsafeBufferPointer { try Iconv.utf8($0, from: "CP874", outputLimit: 30_064) }
+        #expect(grown == Array(String(repeating: "\u{0E01}", count: 10_000).utf8))
+        #expect(throws: Iconv.Failure.unknownEncoding) {
+            try bytes.withUnsafeBufferPointer { try Iconv.utf8($0, from: "x-made-up", outputLimit: 2000) }
+        }
+    }
+
+    @Test(arguments: [
+        ([0x00, 0x00, 0xFE, 0xFF], EncodingSignature.utf32(bigEndian: true, byteOrderMark: true)),
+        ([0xFF, 0xFE, 0x00, 0x00], .utf32(bigEndian: false, byteOrderMark: true)),
+        ([0xFE, 0xFF, 0x00, 0x3C], .utf16(bigEndian: true, byteOrderMark: true)),
+        ([0xFF, 0xFE, 0x3C, 0x00], .utf16(bigEndian: false, byteOrderMark: true)),
+        ([0xEF, 0xBB, 0xBF, 0x3C], .utf8ByteOrderMark),
+        ([0x00, 0x00, 0x00, 0x3C], .utf32(bigEndian: true, byteOrderMark: false)),
+        ([0x3C, 0x00, 0x00, 0x00], .utf32(bigEndian: false, byteOrderMark: false)),
+        ([0x00, 0x3C, 0x00, 0x3F], .utf16(bigEndian: true, byteOrderMark: false)),
+        ([0x3C, 0x00, 0x3F, 0x00], .utf16(bigEndian: false, byteOrderMark: false)),
+        ([0x0A, 0x00, 0x3C, 0x00], .utf16(bigEndian: false, byteOrderMark: false)),
+        ([0x00, 0x00, 0x3C, 0x00], .unusualUCS4), ([0x00, 0x00, 0xFF, 0xFE], .unusualUCS4),
+        ([0x4C, 0x6F, 0xA7, 0x94], .ebcdic),
+        ([0x3C, 0x3F, 0x78, 0x6D], .asciiCompatible), ([0x3C, 0x72], .asciiCompatible), ([], .asciiCompatible),
+    ] as [([UInt8], EncodingSignature)])
+    func signatures(bytes: [UInt8], expected: EncodingSignature) {
+        #expect(EncodingSignature(Data(bytes)) == expected)
+    }
+
+    @Test(arguments: [
+        ("<html><head><meta charset=\"windows-1251\"><title>x</title>", "windows-1251"),
+        ("<html><head><META HTTP-EQUIV=\"Content-Type\" CONTENT=\"text/html; charset=Shift_JIS\">", "Shift_JIS"),
+        ("<html><head><meta name=\"description\" content=\"charset=koi8-r\">", nil),
+        ("<html><head><title>no charset</title></head>", nil),
+    ] as [(String, String?)])
+    func metaCharset(page: String, expected: String?) {
+        #expect(FeedEncoding.metaCharset(Data(page.utf8)) == expected)
     }
 
     @Test func validUTF8WinsOverEveryLabel() throws {
@@ -63,6 +135,19 @@ struct FeedEncodingTests {
             bytes += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
         }
         #expect(try Self.title(bytes) == "Grüße ✓")
+    }
+
+    /// A JSON Feed in UTF-16 (little-endian, no byte order mark) or UTF-32 is read as one.
+    @Test(arguments: [(false, 2), (true, 2), (false, 4)])
+    func aJSONFeedInAWideEncoding(bigEndian: Bool, width: Int) throws {
+        let json = #"{"version":"https://jsonfeed.org/version/1.1","title":"J","items":[{"id":"1","url":"https://j.example/1","title":"Grüße 日本"}]}"#
+        var bytes: [UInt8] = []
+        for scalar in json.unicodeScalars {
+            var unit = (0..<width).map { UInt8(truncatingIfNeeded: scalar.value >> (8 * $0)) }
+            if bigEndian { unit.reverse() }
+            bytes += unit
+        }
+        #expect(try FeedTesting.decode(bytes: bytes).articles.map(\.title) == ["Grüße 日本"])
     }
 
     @Test func theTablesDecodeEveryByte() {

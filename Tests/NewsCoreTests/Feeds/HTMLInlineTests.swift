@@ -48,6 +48,8 @@ struct HTMLInlineTests {
     @Test(arguments: [
         ("jane@example.com (Jane Doe)", "Jane Doe"), ("Jane Doe", "Jane Doe"), ("jane@example.com", "jane@example.com"),
         ("(Nobody)", "(Nobody)"), ("x@y ()", "x@y ()"),
+        ("Jane Doe (jane@example.com)", "Jane Doe"), ("Jane Doe <jane@example.com>", "Jane Doe"),
+        ("<jane@example.com>", "<jane@example.com>"), ("Joe (The Boss)", "Joe (The Boss)"),
     ])
     func rssAuthorNames(text: String, expected: String) {
         #expect(FeedEditionBuilder.authorName(text) == expected)
@@ -61,6 +63,10 @@ struct HTMLInlineTests {
         ("<script>'<img src=\"no.jpg\">'</script>", nil),
         ("<img src=\"a.jpg?w=1&amp;h=2\">", "a.jpg?w=1&h=2"),
         ("no images", nil),
+        // Tracking pixels (Medium's among them) are passed over for the next candidate.
+        ("<img src=\"https://medium.com/_/stat?event=post.clientViewed\" width=\"1\" height=\"1\" alt=\"\"><img src=\"real.jpg\">", "real.jpg"),
+        ("<img src=a.gif height=2px><img src=b.gif WIDTH=\" 1 \"><img src=c.jpg width=600 height=400>", "c.jpg"),
+        ("<img src=only-a-pixel.gif width=1 height=1>", nil),
     ] as [(String, String?)])
     func firstImage(html: String, expected: String?) {
         #expect(FeedEditionBuilder.firstImageSource(html) == expected)

@@ -61,7 +61,7 @@ public struct ArticleState: Equatable {
     public mutating func imageLoaded(_ info: ImageInfo) {
         image = .loaded(info)
         if case .pending = picture, let width = info.width, let height = info.height {
-            picture = .pending(PixelSize(width: width, height: height))
+            pictureHeader(PixelSize(width: width, height: height))
         }
     }
 
@@ -71,14 +71,20 @@ public struct ArticleState: Equatable {
         picture = .none
     }
 
-    /// The header's pixel size arrived: the placeholder takes the picture's final size.
+    /// The header's pixel size arrived: the placeholder takes the picture's final size (a
+    /// tracking pixel's room goes).
     public mutating func pictureHeader(_ size: PixelSize) {
-        if case .pending = picture { picture = .pending(size) }
+        guard case .pending = picture else { return }
+        picture = Self.isTrackingPixel(size) ? .none : .pending(size)
     }
 
     public mutating func pictureDecoded(_ pixels: RGBImage) {
-        picture = .decoded(pixels, header: headerSize)
+        picture = Self.isTrackingPixel(headerSize ?? pixels.size) ? .none : .decoded(pixels, header: headerSize)
     }
+
+    /// An image of at most 2×2 pixels is there to be counted, not seen (a feed's tracking
+    /// pixel that declared no size): it is not drawn.
+    static func isTrackingPixel(_ size: PixelSize) -> Bool { size.width <= 2 && size.height <= 2 }
 
     public mutating func pictureFailed(_ reason: String) { picture = .unavailable(reason) }
 

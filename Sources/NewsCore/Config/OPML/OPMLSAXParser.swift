@@ -36,6 +36,7 @@ enum OPMLSAXParser {
         handler.serror = structuredError
         let unmanaged = Unmanaged.passRetained(run)
         defer { unmanaged.release() }
+        headlines_silence_libxml_generic_errors()
         data.withUnsafeBytes { raw in
             guard let base = raw.bindMemory(to: CChar.self).baseAddress,
                   let context = xmlCreatePushParserCtxt(&handler, unmanaged.toOpaque(), nil, 0, nil)

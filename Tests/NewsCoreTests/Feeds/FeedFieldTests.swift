@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+@testable import NewsCore
+
+/// Fields feeds give in other vocabularies than their format's own, as feedparser reads them:
+/// Dublin Core and DCMI terms, iTunes, Media RSS (YouTube's `media:group`), Atom 0.3's base64.
+@Suite("Feed fields")
+struct FeedFieldTests {
+    static let namespaces = """
+        xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" \
+        xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:media="http://search.yahoo.com/mrss/"
+        """
+
+    static func rss(channel: String = "<title>C</title>", item: String) throws -> Edition {
+        try FeedTesting.decode("<rss version=\"2.0\" \(namespaces)><channel>\(channel)<item><link>https://e.example/1</link>\(item)</item></channel></rss>")
+    }
+
+    static func article(_ edition: Edition) throws -> Article { try #require(edition.articles.first) }
+
+    @Test func dublinCoreStandsInForTheItemsOwnFields() throws {
+        let article = try Self.article(Self.rss(item: """
+            <dc:title>DC title</dc:title><dc:description>DC &lt;b&gt;summary&lt;/b&gt;</dc:description>
+            <dc:creator>Ann Author</dc:creator><dcterms:modified>2024-05-06T07:08:09Z</dcterms:modified>
+            """))
+        #expect(article.title == "DC title")
+        #expect(article.description == "DC summary")
+        #expect(article.author == "Ann Author")
+        #expect(article.publishedAt.map(ISO8601.formatUTC) == "2024-05-06T07:08:09Z")
+    }
+
+    @Test(arguments: ["issued", "created", "modified"])
+    func everyDCMITermDates(element: String) throws {
+        let article = try Self.article(Self.rss(item: "<title>T</title><dcterms:\(element)>2003-12-31T10:14:55Z</dcterms:\(element)>"))
+        #expect(article.publishedAt.map(ISO8601.formatUTC) == "2003-12-31T10:14:55Z")
+    }
+
+    @Test func theFormatsOwnFieldsComeFirstWhateverTheOrder() throws {
+        let article = try Self.article(Self.rss(item: """
+            <dc:title>DC title</dc:title><itunes:summary>Podcast summary</itunes:summary><media:title>Media title</media:title>
+            <title>Own title</title><description>Own summary</description>
+            <dcterms:modified>2024-05-06T07:08:09Z</dcterms:modified><pubDate>Mon, 01 Jan 2024 00:00:00 GMT</pubDate>
+            """))
+        #expect(article.title == "Own title")
+        #expect(article.description == "Own summary")
+        #expect(article.publishedAt.map(ISO8601.formatUTC) == "2024-01-01T00:00:00Z")
+    }
+
+    @Test func aChannelsDublinCoreTitleAndCreator() throws {
+        let edition = try Self.rss(channel: "<dc:title>DC channel</dc:title><dc:creator>Chan Nel</dc:creator>", item: "<title>T</title>")
+        #expect(edition.title == "DC channel")
+        #expect(try Self.article(edition).author == "Chan Nel")
+    }
+
+    @Test func iTunesSummaryAuthorAndImage() throws {
+        let edition = try Self.rss(channel: "<title>Show</title><itunes:author>The Show</itunes:author>", item: """
+            <title>Episode 1</title><itunes:summary>What we talk about</itunes:summary>
+            <itunes:image href="https://e.example/episode1.jpg"/>
+            """)
+        let article = try Self.article(edition)
+        #expect(article.description == "What we talk about")
+        #expect(article.author == "The Show")
+        #expect(article.imageURL?.absoluteString == "https://e.example/episode1.jpg")
+        let own = try Self.article(Self.rss(item: "<title>E</title><itunes:author>Host Name</itunes:author>"))
+        #expect(own.author == "Host Name")
+    }
+
+    /// YouTube's feeds: Atom entries whose description and picture are in `media:group`.
+    @Test func mediaGroupAsYouTubeWritesIt() throws {
+        let edition = try FeedTesting.decode("""
+            <feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/"><title>Channel</title>
+            <entry><id>yt:video:abc</id><title>Video title</title><link rel="alternate" href="https://www.youtube.com/watch?v=abc"/>
+            <media:group><media:title>Video title</media:title>
+            <media:content url="https://www.youtube.com/v/abc?version=3" type="application/x-shockwave-flash" width="640" height="390"/>
+            <media:thumbnail url="https://i1.ytimg.com/vi/abc/hqdefault.jpg" width="480" height="360"/>
+            <media:description>What the video shows.
+            Links below.</media:description></media:group></entry></feed>
+            """)
+        let article = try Self.article(edition)
+        #expect(article.title == "Video title")
+        #expect(article.description == "What the video shows. Links below.")
+        #expect(article.imageURL?.absoluteString == "https://i1.ytimg.com/vi/abc/hqdefault.jpg")
+        let untitled = try Self.article(Self.rss(item: "<media:title>Only media</media:title>"))
+        #expect(untitled.title == "Only media")
+    }
+
+    @Test func atom03Base64AndAnEmptyType() throws {
+        // "Base64 <b>title</b>" and "<p>Body</p>"
+        let edition = try FeedTesting.decode("""
+            <feed version="0.3" xmlns="http://purl.org/atom/ns#"><title type="">Feed</title>
+            <entry><title type="text/html" mode="base64">QmFzZTY0IDxiPnRpdGxlPC9iPg==</title>
+            <link rel="alternate" type="text/html" href="https://e.example/1"/>
+            <content type="text/html" mode="base64">
+            PHA+Qm9keTwvcD4=
+            </content></entry>
+            <entry><title type="">Empty type</title><link rel="alternate" href="https://e.example/2"/></entry></feed>
+            """)
+        #expect(edition.title == "Feed")
+        #expect(edition.articles.map(\.title) == ["Base64 title", "Empty type"])
+        #expect(edition.articles.first?.body == .html("<p>Body</p>"))
+    }
+
+    /// The content's only image is a tracking pixel: the summary's picture is the next candidate.
+    @Test func aTrackingPixelIsNotTheArticlesPicture() throws {
+        let article = try Self.article(Self.rss(item: """
+            <title>T</title><description>&lt;img src="https://e.example/photo.jpg"&gt;</description>
+            <content:encoded xmlns:content="http://purl.org/rss/1.0/modules/content/">&lt;p&gt;Text&lt;/p&gt;\
+            &lt;img src="https://medium.com/_/stat?event=post.clientViewed&amp;amp;postId=1" width="1" height="1"&gt;</content:encoded>
+            """))
+        #expect(article.imageURL?.absoluteString == "https://e.example/photo.jpg")
+    }
+}
