@@ -88,7 +88,7 @@ struct HostileTextTests {
     @Test func anUnterminatedSequenceStopsAtMarkup() throws {
         let edition = try FeedTesting.decode(FeedTesting.rss(item: "<title>Kept\u{1B}]8;;https://evil.example</title><link>https://h.example/1</link>"))
         #expect(edition.articles.first?.title == "Kept")
-        #expect(edition.articles.first?.url.absoluteString == "https://h.example/1")
+        #expect(edition.articles.first?.url?.absoluteString == "https://h.example/1")
     }
 
     /// Numeric references as HTML reads them, written straight into the XML.
@@ -117,7 +117,7 @@ struct HostileTextTests {
         let edition = try FeedTesting.decode(document)
         let article = try #require(edition.articles.first)
         #expect(article.title == "Loud")  // the whole escape sequence gone
-        #expect(article.url.absoluteString == "https://h.example/x")
+        #expect(article.url?.absoluteString == "https://h.example/x")
         #expect(article.imageURL?.absoluteString == "https://h.example/i.jpg")
     }
 }
