@@ -3,7 +3,7 @@ import FoundationEssentials
 /// Turns a `RawFeed` (from any format) into an `Edition`: texts sanitised and capped, links
 /// resolved and checked, items kept in the feed's order. An item without a link (announcements,
 /// podcasts, JSON Feed items with only an `id`) is an article without one; items whose link is
-/// refused (`javascript:`), items with nothing to show, and repeats of an item already seen, are
+/// refused (`javascript:`), items that say nothing at all, and repeats of an item already seen, are
 /// skipped and counted.
 ///
 /// Relative links resolve against the `xml:base` in force where they were written, else the
@@ -56,18 +56,24 @@ struct FeedEditionBuilder {
             title = summary ?? item.content.flatMap { Sanitizer.cleanOptional(Self.plain($0), maxLength: TextLimits.title) }
         }
         let guid = item.guid.flatMap { Sanitizer.cleanOptional($0, maxLength: TextLimits.guid) }
-        // Without a link, a title or GUID must say what the item is.
-        guard url != nil || title != nil || guid != nil else { return nil }
+        let author = item.author.flatMap { Sanitizer.cleanOptional(Self.authorName($0), maxLength: TextLimits.name) }
+        let image = imageURL(item)
+        let body = body(item)
+        // An item that says nothing at all is no article; one with only a date, a picture or a
+        // body is, as feedparser keeps it.
+        guard url != nil || title != nil || guid != nil || item.publishedAt != nil || author != nil || image != nil
+            || body != nil
+        else { return nil }
         return Article(
             sourceName: feedTitle,
-            author: (item.author ?? feedAuthor).flatMap { Sanitizer.cleanOptional(Self.authorName($0), maxLength: TextLimits.name) },
+            author: author ?? feedAuthor.flatMap { Sanitizer.cleanOptional(Self.authorName($0), maxLength: TextLimits.name) },
             title: title ?? "",
             description: summary,
             url: url,
-            imageURL: imageURL(item),
+            imageURL: image,
             publishedAt: item.publishedAt,
             guid: guid,
-            body: body(item)
+            body: body
         )
     }
 

@@ -23,6 +23,18 @@ struct ArticlesWithoutLinksTests {
         #expect(edition.skipped == 3)
     }
 
+    /// As feedparser keeps them: an item with only a date, an author or a body is an article.
+    @Test func itemsWithOnlyADateAuthorOrBodyAreKept() throws {
+        let edition = try FeedTesting.decode(FeedTesting.rss(item: """
+            <pubDate>Sun, 05 May 2024 10:00:00 GMT</pubDate></item>
+            <item><author>Ann</author><pubDate>Mon, 06 May 2024 10:00:00 GMT</pubDate></item>
+            <item><content:encoded>&lt;span class="x"&gt;&lt;/span&gt;</content:encoded></item><item>
+            """))
+        #expect(edition.articles.count == 3 && edition.skipped == 1)
+        #expect(edition.articles.map(\.title) == ["", "", ""])
+        #expect(edition.articles[0].publishedAt != nil && edition.articles[1].author == "Ann" && edition.articles[2].body != nil)
+    }
+
     @Test func identityWithoutALinkIsTheGUIDElseTheTitleAndDate() {
         let dated = Article(title: "T", url: nil, publishedAt: Date(timeIntervalSince1970: 0))
         #expect(dated.identity == "t:1970-01-01T00:00:00Z T")
