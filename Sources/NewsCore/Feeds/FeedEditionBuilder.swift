@@ -59,10 +59,10 @@ struct FeedEditionBuilder {
         let author = item.author.flatMap { Sanitizer.cleanOptional(Self.authorName($0), maxLength: TextLimits.name) }
         let image = imageURL(item)
         let body = body(item)
-        // An item that says nothing at all is no article; one with only a date, a picture or a
-        // body is, as feedparser keeps it.
+        // An item that says nothing at all is no article; one with only a date, a picture, a body
+        // or a title of markup that shows nothing (`<img>`) is, as feedparser keeps it.
         guard url != nil || title != nil || guid != nil || item.publishedAt != nil || author != nil || image != nil
-            || body != nil
+            || body != nil || item.title?.text.utf8.contains(where: { $0 > 0x20 }) == true
         else { return nil }
         return Article(
             sourceName: feedTitle,
