@@ -3,10 +3,11 @@ import NewsCore
 
 /// The lines `--print` writes: tab-separated text, or one JSON object per article.
 enum PrintFormat {
-    /// `date<TAB>source<TAB>title<TAB>url`; the date in UTC without fraction, empty when undated.
+    /// `date<TAB>source<TAB>title<TAB>url`; the date in UTC without fraction, empty when undated;
+    /// the url empty when the article has none.
     static func line(_ article: Article) -> String {
         let date = article.publishedAt.map(ISO8601.formatUTC) ?? ""
-        return [date, article.sourceName ?? "", article.title, article.url.absoluteString].joined(separator: "\t")
+        return [date, article.sourceName ?? "", article.title, article.url?.absoluteString ?? ""].joined(separator: "\t")
     }
 
     /// NewsAPI's field names, with `source` as the name string and `publishedAt` in UTC or null.
@@ -16,7 +17,7 @@ enum PrintFormat {
             ("author", article.author),
             ("title", article.title),
             ("description", article.description),
-            ("url", article.url.absoluteString),
+            ("url", article.url?.absoluteString),
             ("urlToImage", article.imageURL?.absoluteString),
             ("publishedAt", article.publishedAt.map(ISO8601.formatUTC)),
             ("content", article.content),

@@ -98,6 +98,24 @@ struct PrintModeTests {
         #expect(server.requests.allSatisfy { $0.headers["x-api-key"] == nil })
     }
 
+    /// An item without a link is printed with an empty url column, and `null` in JSON.
+    @Test func articlesWithoutALinkPrintNoURL() async throws {
+        let feed = home.file("announcements.xml")
+        try Data("""
+            <rss version="2.0"><channel><title>News</title>
+            <item><title>Closed on Friday</title><guid isPermaLink="false">notice-1</guid><pubDate>Sun, 05 May 2024 10:00:00 GMT</pubDate></item>
+            <item><title>Linked</title><link>https://example.com/l</link></item>
+            </channel></rss>
+            """.utf8).write(to: feed)
+        let text = try await run(["--print", "--source", feed.path])
+        #expect(text.status == 0, "\(text.stderrText)")
+        #expect(text.stdoutText == "2024-05-05T10:00:00Z\tNews\tClosed on Friday\t\n\tNews\tLinked\thttps://example.com/l\n")
+        let json = try await run(["--print", "--json", "--source", feed.path])
+        let first = try #require(try JSONSerialization.jsonObject(with: Data(json.stdoutText.split(separator: "\n")[0].utf8)) as? [String: Any])
+        #expect(first["title"] as? String == "Closed on Friday")
+        #expect(first["url"] is NSNull)
+    }
+
     @Test func a401IsReportedInOneLineWithExitStatus1() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }

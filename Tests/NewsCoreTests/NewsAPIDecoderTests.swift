@@ -78,7 +78,7 @@ struct NewsAPIDecoderTests {
         """
         let edition = try decode(json)
         #expect(edition.articles.map(\.title) == ["one", "two", "three"])
-        #expect(edition.articles.map(\.url.absoluteString) == ["https://a.example/1", "https://a.example/2", "https://a.example/3"])
+        #expect(edition.articles.map(\.url?.absoluteString) == ["https://a.example/1", "https://a.example/2", "https://a.example/3"])
         #expect(edition.skipped == 7)
     }
 
@@ -173,7 +173,7 @@ struct NewsAPIDecoderTests {
     @Test func relativeURLsResolveAgainstTheBase() throws {
         let json = #"{"articles":[{"url":"/story/1","urlToImage":"img/1.png"},{"url":"https://b.example/2","urlToImage":"//cdn.example/2.jpg"}]}"#
         let edition = try decode(json, baseURL: URL(string: "https://a.example/feeds/news.json"))
-        #expect(edition.articles.map(\.url.absoluteString) == ["https://a.example/story/1", "https://b.example/2"])
+        #expect(edition.articles.map(\.url?.absoluteString) == ["https://a.example/story/1", "https://b.example/2"])
         #expect(edition.articles.map(\.imageURL?.absoluteString) == ["https://a.example/feeds/img/1.png", "https://cdn.example/2.jpg"])
     }
 
@@ -191,7 +191,7 @@ struct NewsAPIDecoderTests {
     @Test func articleLinksMustBeWebLinksEvenForLocalDocuments() throws {
         let json = #"{"articles":[{"url":"story.html"},{"url":"file:///etc/passwd"},{"url":"HTTPS://A.EXAMPLE/x"}]}"#
         let edition = try decode(json, baseURL: URL(fileURLWithPath: "/tmp/news/today.json"))
-        #expect(edition.articles.map(\.url.absoluteString) == ["HTTPS://A.EXAMPLE/x"])
+        #expect(edition.articles.map(\.url?.absoluteString) == ["HTTPS://A.EXAMPLE/x"])
         #expect(edition.skipped == 2)
     }
 

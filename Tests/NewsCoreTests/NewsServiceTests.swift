@@ -71,7 +71,7 @@ struct NewsServiceTests {
         let edition = try await NewsService(baseURL: server.baseURL).headlines(.topHeadlines())
 
         #expect(edition.articles.map(\.title) == titles)
-        #expect(edition.articles.map(\.url.absoluteString) == (0..<12).map { "https://example.com/\($0)" })
+        #expect(edition.articles.map(\.url?.absoluteString) == (0..<12).map { "https://example.com/\($0)" })
         #expect(edition.articles.allSatisfy { $0.sourceName == "Loopback" && $0.publishedAt != nil })
         #expect(edition.totalResults == 12)
         #expect(edition.skipped == 0)

@@ -5,11 +5,18 @@ import NewsCore
 @MainActor
 enum Actions {
     /// Opens the article in the browser. A terminal browser gets the terminal while it runs.
+    /// An article without a link (an announcement, a podcast episode) says so instead.
     static func openInBrowser(
         _ article: Article, services: AppServices, context: ScreenContext, report: @escaping @MainActor (Notice?) -> Void
     ) {
-        openInBrowser(article.url, services: services, context: context, report: report)
+        guard let url = article.url else {
+            report(Notice(noLink, kind: .error))
+            return
+        }
+        openInBrowser(url, services: services, context: context, report: report)
     }
+
+    static let noLink = "This article has no link to open."
 
     /// Opens `url` (a link of the article's text) the same way: one argument, no shell.
     static func openInBrowser(

@@ -42,7 +42,7 @@ public enum NewsAPIDecoder {
         var articles: [Article] = []
         articles.reserveCapacity(entries.count)
         var skipped = 0
-        var seen = Set<URL>(minimumCapacity: entries.count)
+        var seen = Set<URL?>(minimumCapacity: entries.count)
         for entry in entries {
             if let article = article(from: entry, baseURL: baseURL), seen.insert(article.url).inserted {
                 articles.append(article)

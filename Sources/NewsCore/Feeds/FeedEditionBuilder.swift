@@ -1,8 +1,10 @@
 import FoundationEssentials
 
 /// Turns a `RawFeed` (from any format) into an `Edition`: texts sanitised and capped, links
-/// resolved and checked, items kept in the feed's order; items with no usable link, and
-/// repeats of an item already seen, are skipped and counted.
+/// resolved and checked, items kept in the feed's order. An item without a link (announcements,
+/// podcasts, JSON Feed items with only an `id`) is an article without one; items whose link is
+/// refused (`javascript:`), items that say nothing at all, and repeats of an item already seen, are
+/// skipped and counted.
 ///
 /// Relative links resolve against the `xml:base` in force where they were written, else the
 /// feed's site link, else the feed's own URL.
@@ -37,26 +39,41 @@ struct FeedEditionBuilder {
         return Edition(articles: articles, skipped: skipped, title: builder.feedTitle, siteURL: builder.siteURL)
     }
 
-    /// One article, or nil when the item has no usable link.
+    /// One article, or nil when the item's link is refused or it has nothing to show.
     func article(from item: RawItem) -> Article? {
-        guard let link = item.link ?? item.permalink, let url = URLPolicy.articleURL(link.text, relativeTo: base(for: link))
-        else { return nil }
+        var url: URL?
+        if let link = item.link {
+            guard let resolved = URLPolicy.articleURL(link.text, relativeTo: base(for: link)) else { return nil }
+            url = resolved
+        } else if let permalink = item.permalink, URLPolicy.isWebText(permalink.text) || permalink.text.hasPrefix("/") {
+            // A permalink GUID (or `rdf:about`) is the link when it is one; "1234" is only a GUID.
+            url = URLPolicy.articleURL(permalink.text, relativeTo: base(for: permalink))
+        }
         let summary = item.summary.flatMap { Sanitizer.cleanOptional(Self.plain($0), maxLength: TextLimits.description) }
         var title = item.title.flatMap { Sanitizer.cleanOptional(Self.plain($0), maxLength: TextLimits.title) }
         if title == nil {
             // Micro-blog items (common in JSON Feed) have no title: their text stands in for one.
             title = summary ?? item.content.flatMap { Sanitizer.cleanOptional(Self.plain($0), maxLength: TextLimits.title) }
         }
+        let guid = item.guid.flatMap { Sanitizer.cleanOptional($0, maxLength: TextLimits.guid) }
+        let author = item.author.flatMap { Sanitizer.cleanOptional(Self.authorName($0), maxLength: TextLimits.name) }
+        let image = imageURL(item)
+        let body = body(item)
+        // An item that says nothing at all is no article; one with only a date, a picture, a body
+        // or a title of markup that shows nothing (`<img>`) is, as feedparser keeps it.
+        guard url != nil || title != nil || guid != nil || item.publishedAt != nil || author != nil || image != nil
+            || body != nil || item.title?.text.utf8.contains(where: { $0 > 0x20 }) == true
+        else { return nil }
         return Article(
             sourceName: feedTitle,
-            author: (item.author ?? feedAuthor).flatMap { Sanitizer.cleanOptional(Self.authorName($0), maxLength: TextLimits.name) },
+            author: author ?? feedAuthor.flatMap { Sanitizer.cleanOptional(Self.authorName($0), maxLength: TextLimits.name) },
             title: title ?? "",
             description: summary,
             url: url,
-            imageURL: imageURL(item),
+            imageURL: image,
             publishedAt: item.publishedAt,
-            guid: item.guid.flatMap { Sanitizer.cleanOptional($0, maxLength: TextLimits.guid) },
-            body: body(item)
+            guid: guid,
+            body: body
         )
     }
 

@@ -73,15 +73,16 @@ struct RawItem {
         linkRank = rank
     }
 
-    /// Keeps the date when it can be read and ranks better: an unreadable date never hides a
-    /// readable one of lower rank, and is never replaced by a guess.
+    /// Keeps the date when it can be read and ranks better, or as well: of repeated elements the
+    /// last is taken, as feedparser does. An unreadable date never hides a readable one, and is
+    /// never replaced by a guess.
     mutating func offerDate(_ text: String, rank: Int) {
-        guard rank < dateRank, let date = FeedDate.parse(text) else { return }
+        guard rank <= dateRank, let date = FeedDate.parse(text) else { return }
         offerDate(date, rank: rank)
     }
 
     mutating func offerDate(_ date: Date, rank: Int) {
-        guard rank < dateRank else { return }
+        guard rank <= dateRank else { return }
         publishedAt = date
         dateRank = rank
     }

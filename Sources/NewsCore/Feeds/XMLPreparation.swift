@@ -10,6 +10,8 @@ import Glibc
 ///   bounds time and memory whatever the parser's own limits are;
 /// - characters XML forbids (C0 controls other than tab, newline and carriage return, U+FFFE,
 ///   U+FFFF), raw or as numeric references, are removed, so one dirty title does not lose the feed;
+///   a raw ESC with the whole escape sequence it starts;
+/// - numeric references to 0x80...0x9F become windows-1252's characters, as in HTML;
 /// - HTML named references (`&nbsp;`, `&eacute;`), which feeds use without declaring, become
 ///   their characters, and a bare `&` ("AT&T") becomes `&amp;`;
 /// - comments go.
@@ -116,12 +118,22 @@ struct XMLPreparationPass {
     }
 
     /// The end of the forbidden character at `index` after removing it, or nil when it is allowed.
+    /// An ESC goes with the whole escape sequence it starts (`ESC ] 8 ; ; URL BEL`, a terminal
+    /// hyperlink), as `Sanitizer` removes it from JSON text: removing the ESC alone would leave
+    /// the rest as text. The sequence ends at the next `<` at the latest, so markup is never lost.
     mutating func forbidden(at index: Int) -> Int? {
         let byte = bytes[index]
         if byte == 0xEF {
             guard index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE else { return nil }
             replace(index..<index + 3, with: EmptyCollection())
             return index + 3
+        }
+        if byte == 0x1B {
+            // Linear in all: a sequence's string ends at the next ESC, which starts the next one.
+            var end = Sanitizer.escapeSequenceEnd(bytes, from: index + 1)
+            if let markup = bytes[index..<end].firstIndex(of: 0x3C) { end = markup }
+            replace(index..<end, with: EmptyCollection())
+            return end
         }
         replace(index..<index + 1, with: EmptyCollection())
         return index + 1
@@ -147,7 +159,13 @@ struct XMLPreparationPass {
                 index += 1
             }
             guard index > digitsStart, index < count, bytes[index] == 0x3B else { return escapeAmpersand(at: start) }
-            if !isXMLCharacter(value) { replace(start..<index + 1, with: EmptyCollection()) }
+            if !isXMLCharacter(value) {
+                replace(start..<index + 1, with: EmptyCollection())
+            } else if (0x80...0x9F).contains(value) || bytes[start + 2] == 0x58 {
+                // HTML's rules, which feeds follow: 0x80...0x9F are windows-1252 (`&#146;` is
+                // "’"), and `&#X41;` is "A" (XML allows only a lower-case x).
+                replace(start..<index + 1, with: Self.escaped(String(HTMLEntities.character(for: value))))
+            }
             return index + 1
         }
         guard index < count, HTMLTagScanner.isLetter(bytes[index]) else { return escapeAmpersand(at: start) }

@@ -1,13 +1,15 @@
 import FoundationEssentials
 
 /// One news article, from whichever source. Every text field has been through `Sanitizer`;
-/// empty strings are nil; `url` is an absolute http(s) URL.
-public struct Article: Sendable, Hashable, Identifiable {
+/// empty strings are nil; `url`, when there is one, is an absolute http(s) URL.
+public struct Article: Sendable, Hashable {
     public var sourceName: String?
     public var author: String?
     public var title: String
     public var description: String?
-    public var url: URL
+    /// The story's address; nil when the source gives none (announcements, podcasts, JSON Feed
+    /// items with only an `id`): then there is nothing to open in a browser.
+    public var url: URL?
     public var imageURL: URL?
     public var publishedAt: Date?
     /// NewsAPI's `content` (a truncated extract); feeds leave it nil and give `body`.
@@ -19,16 +21,17 @@ public struct Article: Sendable, Hashable, Identifiable {
     /// the HTML-to-text conversion, which sanitises everything it outputs.
     public var body: ArticleBody?
 
-    /// Articles are identified by their URL: two copies of one story are one article.
-    public var id: URL { url }
-
     /// The identity a store keys the article by within its source: the GUID when the source
-    /// gives one, else the URL (every article has one).
-    public var identity: String { guid.map { "g:" + $0 } ?? "u:" + url.absoluteString }
+    /// gives one, else the URL, else (an article with neither) its title and date.
+    public var identity: String {
+        if let guid { return "g:" + guid }
+        if let url { return "u:" + url.absoluteString }
+        return "t:" + (publishedAt.map(ISO8601.formatUTC) ?? "") + " " + title
+    }
 
     public init(
         sourceName: String? = nil, author: String? = nil, title: String, description: String? = nil,
-        url: URL, imageURL: URL? = nil, publishedAt: Date? = nil, content: String? = nil,
+        url: URL?, imageURL: URL? = nil, publishedAt: Date? = nil, content: String? = nil,
         guid: String? = nil, body: ArticleBody? = nil
     ) {
         self.sourceName = sourceName

@@ -23,6 +23,13 @@ enum HTMLTagScanner {
         case UInt8(ascii: "!"), UInt8(ascii: "?"):
             name = bytes[cursor] == UInt8(ascii: "!") ? "!" : "?"
             cursor += 1
+            // `<!` starts a declaration only before a letter, `-` or `[`: "<!' text" is text,
+            // as feedparser reads it.
+            if name == "!" {
+                guard cursor < bytes.count, isLetter(bytes[cursor]) || bytes[cursor] == UInt8(ascii: "-")
+                    || bytes[cursor] == UInt8(ascii: "[")
+                else { return nil }
+            }
         case UInt8(ascii: "/"):
             isClosing = true
             cursor += 1
@@ -40,19 +47,29 @@ enum HTMLTagScanner {
             }
         }
         let attributesStart = cursor
+        // A quote opens a value only just after `=` (spaces between): one inside an unquoted
+        // value (`href=http://example.com/"`) is part of it, as browsers read it.
+        var afterEquals = false
         while cursor < bytes.count {
             switch bytes[cursor] {
             case UInt8(ascii: ">"):
                 return Tag(name: name, isClosing: isClosing, attributes: attributesStart..<cursor, end: cursor + 1)
-            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            case UInt8(ascii: "\"") where afterEquals, UInt8(ascii: "'") where afterEquals:
                 let quote = bytes[cursor]
                 cursor += 1
                 while cursor < bytes.count, bytes[cursor] != quote { cursor += 1 }
                 cursor += 1
+                afterEquals = false
+            case UInt8(ascii: "="):
+                afterEquals = true
+                cursor += 1
             default:
+                if !isSpace(bytes[cursor]) { afterEquals = false }
                 cursor += 1
             }
         }
+        // A declaration or processing instruction never closed ("<!DOCTYPE" alone) is text.
+        guard name != "!", name != "?" else { return nil }
         return Tag(name: name, isClosing: isClosing, attributes: attributesStart..<bytes.count, end: bytes.count)
     }
 

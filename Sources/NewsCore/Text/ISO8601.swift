@@ -5,7 +5,10 @@ import FoundationEssentials
 /// `ISO8601DateFormatter` costs about 80 µs a call on Linux and insists on knowing in advance
 /// whether fractional seconds are present; feeds mix both. This reads the UTF-8 bytes directly.
 public enum ISO8601 {
-    /// Parses `YYYY-MM-DDTHH:MM[:SS[.fraction]][Z|±HH:MM|±HHMM|±HH]`. A missing zone is read as UTC.
+    /// Parses `YYYY-MM-DDTHH:MM[:SS[.fraction]][Z|±HH:MM|±HHMM|±HH]`, or the basic form without
+    /// separators (`20050103T120000Z`). A missing zone is read as UTC. As feeds write them, the
+    /// `T` may be a space, a space may come before the zone, and the zone may be a name
+    /// (`2005-01-03 12:00:00 GMT`, read by `DateZone`).
     /// Returns nil for anything else, including impossible dates such as February 30.
     public static func parse(_ text: String) -> Date? {
         var text = text
@@ -15,17 +18,19 @@ public enum ISO8601 {
     public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var reader = ByteReader(bytes: bytes)
         reader.skipSpaces()
-        guard let year = reader.digits(4), reader.take(0x2D),
-              let month = reader.digits(2), reader.take(0x2D),
+        guard let year = reader.digits(4) else { return nil }
+        // The extended form has its separators throughout; the basic form has none.
+        let extended = reader.take(0x2D)
+        guard let month = reader.digits(2), !extended || reader.take(0x2D),
               let day = reader.digits(2)
         else { return nil }
         guard reader.take(0x54) || reader.take(0x74) || reader.take(0x20),
-              let hour = reader.digits(2), reader.take(0x3A),
+              let hour = reader.digits(2), !extended || reader.take(0x3A),
               let minute = reader.digits(2)
         else { return nil }
         var second = 0
         var nanoseconds = 0
-        if reader.take(0x3A) {
+        if extended ? reader.take(0x3A) : reader.atDigit {
             guard let value = reader.digits(2) else { return nil }
             second = value
             if reader.take(0x2E) || reader.take(0x2C) {
@@ -33,20 +38,21 @@ public enum ISO8601 {
                 nanoseconds = fraction
             }
         }
+        reader.skipSpaces()
         var offsetSeconds = 0
         if reader.take(0x5A) || reader.take(0x7A) {
             offsetSeconds = 0
         } else if let sign = reader.sign() {
-            guard let hours = reader.digits(2), hours <= 23 else { return nil }
-            var minutes = 0
-            if reader.take(0x3A) {
-                guard let value = reader.digits(2) else { return nil }
-                minutes = value
-            } else if let value = reader.digits(2) {
-                minutes = value
+            guard let offset = numericOffset(&reader, sign: sign) else { return nil }
+            offsetSeconds = offset
+        } else if let name = reader.zoneName() {
+            // Only names that are known: an ISO date is not expected to carry one at all.
+            guard let offset = DateZone.knownOffset(name: name) else { return nil }
+            offsetSeconds = offset
+            if let sign = reader.sign() {  // "GMT+01:00"
+                guard let offset = numericOffset(&reader, sign: sign) else { return nil }
+                offsetSeconds += offset
             }
-            guard minutes <= 59 else { return nil }
-            offsetSeconds = sign * (hours * 3600 + minutes * 60)
         }
         reader.skipSpaces()
         guard reader.atEnd,
@@ -56,6 +62,20 @@ public enum ISO8601 {
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offsetSeconds
         return Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9)
+    }
+
+    /// `HH`, `HH:MM` or `HHMM` after the zone's sign, in seconds east of UTC.
+    private static func numericOffset(_ reader: inout ByteReader, sign: Int) -> Int? {
+        guard let hours = reader.digits(2), hours <= 23 else { return nil }
+        var minutes = 0
+        if reader.take(0x3A) {
+            guard let value = reader.digits(2) else { return nil }
+            minutes = value
+        } else if let value = reader.digits(2) {
+            minutes = value
+        }
+        guard minutes <= 59 else { return nil }
+        return sign * (hours * 3600 + minutes * 60)
     }
 
     /// `YYYY-MM-DDTHH:MM:SSZ` in UTC, the fraction dropped, whatever the local time zone.
@@ -114,6 +134,7 @@ private struct ByteReader {
     var index = 0
 
     var atEnd: Bool { index == bytes.count }
+    var atDigit: Bool { index < bytes.count && (0x30...0x39).contains(bytes[index]) }
 
     mutating func take(_ byte: UInt8) -> Bool {
         guard index < bytes.count, bytes[index] == byte else { return false }
@@ -123,6 +144,14 @@ private struct ByteReader {
 
     mutating func skipSpaces() {
         while index < bytes.count, bytes[index] == 0x20 { index += 1 }
+    }
+
+    /// A zone's name (`Z`, `GMT`, `Etc/GMT`), or nil when none starts here.
+    mutating func zoneName() -> UnsafeBufferPointer<UInt8>? {
+        let start = index
+        while index < bytes.count, DateZone.isNameByte(bytes[index]) { index += 1 }
+        guard index > start else { return nil }
+        return UnsafeBufferPointer(rebasing: bytes[start..<index])
     }
 
     mutating func digits(_ count: Int) -> Int? {

@@ -1,9 +1,12 @@
 import FoundationEssentials
 
 /// A fast, lenient parser for the RFC 822 / RFC 1123 dates that RSS uses, in every form feeds
-/// send: `Tue, 10 Jun 2003 04:00:00 GMT`, `UT`, `UTC`, `Z`, `+0000`, `+00:00`, the North
-/// American zones (`EST`, `PDT`...), military letters, two- and three-digit years, no seconds,
-/// no weekday, a wrong weekday (ignored), full month names, a trailing `(comment)`.
+/// send: `Tue, 10 Jun 2003 04:00:00 GMT`, `UT`, `UTC`, `Z`, `+0000`, `+00:00`, named zones
+/// (`DateZone`), two- and three-digit years, no seconds, no weekday, a wrong weekday (ignored),
+/// full month names, a trailing `(comment)`. The month may come first, with the year before or
+/// after the time, as in the other textual forms feeds are seen to use: asctime
+/// (`Sun Jan  4 16:29:06 2004`), Unix `date` (`Mon Jan 03 12:00:00 EST 2005`), Twitter
+/// (`Wed Aug 27 17:00:00 +0000 2014`) and JavaScript (`Thu Aug 30 2012 17:26:16 GMT+0200 (CEST)`).
 ///
 /// `DateFormatter` costs about 67 µs a call on Linux and needs one format per form; this reads
 /// the UTF-8 bytes once. A date it cannot read is nil, never a guess.
@@ -17,60 +20,97 @@ public enum RFC822Date {
         var reader = DateScanner(bytes: bytes)
         reader.skipSpaces()
         // An optional weekday ("Tue," "Tuesday"), never checked against the date: feeds get it wrong.
-        if let word = reader.word() {
-            guard weekday(word) else { return nil }
+        var word = reader.word()
+        if let weekdayWord = word, weekday(weekdayWord) {
             reader.skipSpaces()
             _ = reader.take(UInt8(ascii: ","))
             reader.skipSpaces()
+            word = reader.word()
         }
-        guard let day = reader.number(maxDigits: 2) else { return nil }
-        reader.skipSeparators()
-        guard let monthWord = reader.word(), let month = month(monthWord) else { return nil }
-        reader.skipSeparators()
-        let yearStart = reader.index
-        guard let rawYear = reader.number(maxDigits: 4) else { return nil }
-        let year: Int
-        switch reader.index - yearStart {
-        case 2: year = rawYear < 50 ? 2000 + rawYear : 1900 + rawYear  // RFC 2822 §4.3
-        case 3: year = 1900 + rawYear
-        default: year = rawYear
+        // "10 Jun" (RFC 822) or "Jun 10" (asctime, Unix, JavaScript).
+        let day: Int, month: Int
+        if let monthWord = word {
+            guard let value = Self.month(monthWord) else { return nil }
+            month = value
+            reader.skipSpaces()
+            guard let value = reader.number(maxDigits: 2), !reader.atDigit else { return nil }
+            day = value
+        } else {
+            guard let value = reader.number(maxDigits: 2), !reader.atDigit else { return nil }
+            day = value
+            reader.skipSeparators()
+            guard let monthWord = reader.word(), let value = Self.month(monthWord) else { return nil }
+            month = value
+            reader.skipSeparators()
         }
-        reader.skipSpaces()
-        var hour = 0, minute = 0, second = 0
-        if let value = reader.number(maxDigits: 2) {
-            guard reader.take(UInt8(ascii: ":")), let minutes = reader.number(maxDigits: 2, minDigits: 2) else { return nil }
-            (hour, minute) = (value, minutes)
-            if reader.take(UInt8(ascii: ":")) {
-                guard let seconds = reader.number(maxDigits: 2, minDigits: 2) else { return nil }
-                second = seconds
-                if reader.take(UInt8(ascii: ".")) { _ = reader.number(maxDigits: 9) }  // a fraction, ignored
+        // Then the year, the time and the zone, each at most once, in the orders the forms above use.
+        var year: Int?, time: (hour: Int, minute: Int, second: Int)?, offset: Int?
+        while true {
+            reader.skipSpaces()
+            if reader.take(UInt8(ascii: ",")) { reader.skipSpaces() }  // "13 Feb, 2012"
+            guard !reader.atEnd else { break }
+            if reader.take(UInt8(ascii: "(")) {  // "(UTC)", "(Pacific Daylight Time)": the end
+                reader.index = bytes.count
+                break
+            }
+            let start = reader.index
+            if let value = reader.number(maxDigits: 4) {
+                if reader.take(UInt8(ascii: ":")) {
+                    guard time == nil, reader.index - start <= 3, let rest = clock(hour: value, &reader) else { return nil }
+                    time = rest
+                } else {
+                    guard year == nil, let value = fullYear(value, digits: reader.index - start) else { return nil }
+                    year = value
+                }
+            } else {
+                guard offset == nil, time != nil, let value = zoneOffset(&reader) else { return nil }
+                offset = value
             }
         }
-        reader.skipSpaces()
-        guard let offset = zoneOffset(&reader) else { return nil }
-        reader.skipSpaces()
-        if reader.take(UInt8(ascii: "(")) { reader.index = bytes.count }  // "(UTC)", "(Pacific Daylight Time)"
-        guard reader.atEnd,
+        let (hour, minute, second) = time ?? (0, 0, 0)
+        guard let year, reader.atEnd,
               (1...12).contains(month), day >= 1, day <= ISO8601.daysInMonth(year: year, month: month),
               hour <= 23, minute <= 59, second <= 60
         else { return nil }
         let days = ISO8601.daysFromCivil(year: year, month: month, day: day)
-        let seconds = days * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offset
+        // A missing zone is read as UTC, as `ISO8601.parse` does.
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - (offset ?? 0)
         return Date(timeIntervalSince1970: Double(seconds))
     }
 
+    /// Two- and three-digit years as RFC 2822 §4.3 reads them; nil for one digit.
+    private static func fullYear(_ value: Int, digits: Int) -> Int? {
+        switch digits {
+        case 2: return value < 50 ? 2000 + value : 1900 + value
+        case 3: return 1900 + value
+        case 4: return value
+        default: return nil
+        }
+    }
+
+    /// The rest of `hh:mm[:ss[.fraction]]` once the hour and its colon are read.
+    private static func clock(hour: Int, _ reader: inout DateScanner) -> (hour: Int, minute: Int, second: Int)? {
+        guard let minute = reader.number(maxDigits: 2, minDigits: 2) else { return nil }
+        var second = 0
+        if reader.take(UInt8(ascii: ":")) {
+            guard let value = reader.number(maxDigits: 2, minDigits: 2) else { return nil }
+            second = value
+            if reader.take(UInt8(ascii: ".")) { _ = reader.number(maxDigits: 9) }  // a fraction, ignored
+        }
+        return (hour, minute, second)
+    }
+
     /// The zone's offset east of UTC in seconds: nil when one is written that cannot be read.
-    /// A missing zone is read as UTC, as `ISO8601.parse` does.
     private static func zoneOffset(_ reader: inout DateScanner) -> Int? {
         if let sign = reader.sign() { return numericOffset(&reader, sign: sign) }
-        guard let word = reader.word() else { return 0 }
-        guard let hours = namedZone(word) else { return nil }
+        guard let name = reader.zoneName() else { return nil }
+        let named = DateZone.offset(name: name)
         // "GMT+0200", "UTC-5": a name followed by an offset from it.
         if let sign = reader.sign() {
             guard let extra = numericOffset(&reader, sign: sign) else { return nil }
-            return hours * 3600 + extra
+            return named + extra
         }
-        return hours * 3600
+        return named
     }
 
     /// `hhmm`, `hh:mm` or `hh` after the sign.
@@ -93,28 +133,6 @@ public enum RFC822Date {
         guard hours <= 23, minutes <= 59 else { return nil }
         return sign * (hours * 3600 + minutes * 60)
     }
-
-    /// Hours east of UTC for a zone name (ASCII letters, any case).
-    private static func namedZone(_ word: UnsafeBufferPointer<UInt8>) -> Int? {
-        var key = ""
-        for byte in word { key.unicodeScalars.append(Unicode.Scalar(byte & ~0x20)) }  // upper case
-        if key.utf8.count == 1 {
-            // Military letters. RFC 1123 §5.2.14: RFC 822 gave them the wrong signs, so they "carry
-            // no information"; RFC 2822 reads them as -0000, that is UTC. J is not a zone.
-            return key == "J" ? nil : 0
-        }
-        return zones[key]
-    }
-
-    private static let zones: [String: Int] = [
-        "GMT": 0, "UT": 0, "UTC": 0, "Z": 0,
-        "EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "MST": -7, "MDT": -6, "PST": -8, "PDT": -7,
-        // Other unambiguous abbreviations that feeds are seen to use.
-        "AKST": -9, "AKDT": -8, "HST": -10, "AST": -4, "ADT": -3,
-        "WET": 0, "WEST": 1, "BST": 1, "CET": 1, "CEST": 2, "MET": 1, "MEST": 2, "EET": 2, "EEST": 3,
-        "MSK": 3, "JST": 9, "KST": 9, "HKT": 8, "SGT": 8, "AWST": 8, "AEST": 10, "AEDT": 11,
-        "NZST": 12, "NZDT": 13,
-    ]
 
     private static let monthPrefixes: [(UInt8, UInt8, UInt8)] = [
         (0x6A, 0x61, 0x6E), (0x66, 0x65, 0x62), (0x6D, 0x61, 0x72), (0x61, 0x70, 0x72),
@@ -147,6 +165,7 @@ private struct DateScanner {
     var index = 0
 
     var atEnd: Bool { index >= bytes.count }
+    var atDigit: Bool { index < bytes.count && (0x30...0x39).contains(bytes[index]) }
 
     mutating func take(_ byte: UInt8) -> Bool {
         guard index < bytes.count, bytes[index] == byte else { return false }
@@ -164,6 +183,14 @@ private struct DateScanner {
     mutating func skipSeparators() {
         skipSpaces()
         if take(UInt8(ascii: "-")) { skipSpaces() }
+    }
+
+    /// A zone's name (`EST`, `Etc/GMT`), or nil when none starts here.
+    mutating func zoneName() -> UnsafeBufferPointer<UInt8>? {
+        let start = index
+        while index < bytes.count, DateZone.isNameByte(bytes[index]) { index += 1 }
+        guard index > start else { return nil }
+        return UnsafeBufferPointer(rebasing: bytes[start..<index])
     }
 
     /// A run of ASCII letters, or nil when none starts here.

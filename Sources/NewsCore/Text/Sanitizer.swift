@@ -174,6 +174,12 @@ public enum Sanitizer {
         }
     }
 
+    /// Where the escape sequence whose ESC is just before `start` ends (for XML preparation,
+    /// which must remove raw escapes before the XML parser refuses them).
+    static func escapeSequenceEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        skipEscape(bytes, from: start)
+    }
+
     /// Skips an escape sequence after ESC. Parameters and final bytes are all ASCII, so a
     /// non-ASCII lead byte ends a sequence exactly where a non-ASCII scalar would.
     private static func skipEscape(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {

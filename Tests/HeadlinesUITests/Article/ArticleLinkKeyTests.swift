@@ -77,6 +77,19 @@ struct ArticleLinkKeyTests {
         #expect(screen.state.notice == Notice("This article has no numbered links."))
     }
 
+    /// An announcement or podcast episode without a link: `o` says there is nothing to open,
+    /// and the article shows no address line.
+    @Test func openOnAnArticleWithoutALinkSaysSo() async throws {
+        var article = ArticleViewTests.article()
+        article.url = nil
+        let (screen, host) = try await Self.screen(article)
+        #expect(Self.handled(host.press(.character("o"), screen)))
+        #expect(screen.state.notice == Notice("This article has no link to open.", kind: .error))
+        var canvas = Canvas(width: 80, height: 24)
+        screen.render(into: &canvas)
+        #expect(!(0..<24).contains { canvas.line($0).contains("https://") })
+    }
+
     @Test func theKeyIsInTheKeyTableAndRebindable() {
         #expect(KeyMap().action(for: .enter, on: .article) == .openLink)
         #expect(KeyMap().action(for: .character("i"), on: .article) == .togglePicture)

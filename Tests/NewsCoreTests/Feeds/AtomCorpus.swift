@@ -52,7 +52,7 @@ enum AtomCorpus {
               </entry>
             </feed>
             """,
-        title: "Atom & Eve", site: "https://atom.example/", skipped: 1,
+        title: "Atom & Eve", site: "https://atom.example/",
         articles: [
             ExpectedArticle(
                 title: "Ben & Jerry's new flavour", url: "https://atom.example/2024/flavour", date: "2024-05-01T07:00:00Z",
@@ -69,6 +69,8 @@ enum AtomCorpus {
                 image: "https://atom.example/thumb3.jpg", guid: "tag:atom.example,2024:3", author: "Feed Author",
                 body: .text("Line one\nLine two & three")
             ),
+            // Only a self link: an article without a link, known by its id.
+            ExpectedArticle(title: "Only a self link", url: nil, guid: "tag:atom.example,2024:4", author: "Feed Author"),
         ]
     )
 

@@ -39,7 +39,7 @@ struct FeedCorpusTests {
         #expect(rss.articles.count == 2)
         let json = try DocumentDecoder.decode(
             Data(JSONFeedCorpus.version10.document.utf8), baseURL: URL(string: "https://x.example/a.xml"), contentType: "text/xml")
-        #expect(json.articles.map(\.url.absoluteString) == ["https://x.example/x.html"])
+        #expect(json.articles.map(\.url?.absoluteString) == ["https://x.example/x.html"])
     }
 
     @Test(arguments: ["https://jsonfeed.org/version/1", "https://jsonfeed.org/version/1.1", "http://jsonfeed.org/version/1"])

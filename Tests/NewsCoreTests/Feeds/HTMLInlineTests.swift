@@ -24,6 +24,15 @@ struct HTMLInlineTests {
         ("<div><p>Nested</p></div><ul><li>one</li><li>two</li></ul>", "Nested one two"),
         ("unclosed <b", "unclosed"),
         ("&#128512; &#0; &#x110000;", "😀 \u{FFFD} \u{FFFD}"),
+        // A quote inside an unquoted value is part of it, not the start of a quoted one.
+        ("<a href=http://example.com/\">example</a>", "example"),
+        ("<a href=x\"y title='z'>w</a> v", "w v"),
+        // "<!" before anything but a letter, "-" or "[" is text; so is a declaration never closed
+        // (feedparser's item_description_not_a_doctype tests).
+        ("<!' <a href=\"foo\">", "<!'"),
+        ("<!DOCTYPE", "<!DOCTYPE"),
+        ("<!DOCTYPE html>shown", "shown"),
+        ("It&#146;s &#X41;", "It’s A"),
     ])
     func plainText(html: String, expected: String) {
         #expect(HTMLInline.plainText(html) == expected)

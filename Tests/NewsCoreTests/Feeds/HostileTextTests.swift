@@ -67,6 +67,48 @@ struct HostileTextTests {
         #expect(article.description?.contains("Summary") == true, "\(name)")
     }
 
+    /// A terminal hyperlink written raw in XML goes whole, as from JSON text: stripping only the
+    /// control bytes (which XML forbids) left "]8;;https://evil.exampleClick me]8;; now".
+    @Test(arguments: [
+        ("\u{1B}]8;;https://evil.example\u{07}Click me\u{1B}]8;;\u{07} now",
+         #"\u001b]8;;https://evil.example\u0007Click me\u001b]8;;\u0007 now"#),
+        ("<![CDATA[\u{1B}]8;;https://evil.example\u{1B}\\Click me\u{1B}]8;;\u{1B}\\ now]]>",
+         #"\u001b]8;;https://evil.example\u001b\\Click me\u001b]8;;\u001b\\ now"#),
+        ("\u{1B}[1mClick me\u{1B}[0m now", #"\u001b[1mClick me\u001b[0m now"#),
+    ])
+    func escapeSequencesGoWholeFromXML(xmlTitle: String, jsonTitle: String) throws {
+        let edition = try FeedTesting.decode(FeedTesting.rss(item: "<title>\(xmlTitle)</title><link>https://h.example/1</link>"))
+        #expect(edition.articles.first?.title == "Click me now")
+        let json = #"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"1","url":"https://h.example/1","title":""#
+            + jsonTitle + #""}]}"#
+        #expect(try FeedTesting.decode(json).articles.first?.title == "Click me now")
+    }
+
+    /// An unterminated sequence ends at the next tag at the latest: the feed's markup is kept.
+    @Test func anUnterminatedSequenceStopsAtMarkup() throws {
+        let edition = try FeedTesting.decode(FeedTesting.rss(item: "<title>Kept\u{1B}]8;;https://evil.example</title><link>https://h.example/1</link>"))
+        #expect(edition.articles.first?.title == "Kept")
+        #expect(edition.articles.first?.url?.absoluteString == "https://h.example/1")
+    }
+
+    /// Numeric references as HTML reads them, written straight into the XML.
+    @Test func windows1252AndUpperCaseHexReferencesInXML() throws {
+        let edition = try FeedTesting.decode(FeedTesting.rss(item: "<title>It&#146;s &#X41; &#x93;q&#x94;</title><link>https://h.example/1</link>"))
+        #expect(edition.articles.first?.title == "It’s A “q”")
+    }
+
+    /// feedparser's item_description_not_a_doctype tests: the description is text, not nothing.
+    @Test(arguments: [
+        ("<description>&lt;!' &lt;a href=\"foo\"&gt;</description>", "<!'"),
+        ("<description><![CDATA[ <!DOCTYPE ]]></description>", "<!DOCTYPE"),
+        ("<title>&lt;a href=http://example.com/\"&gt;example&lt;/a&gt;</title>", "example"),
+    ])
+    func markupThatIsText(item: String, expected: String) throws {
+        let edition = try FeedTesting.decode(FeedTesting.rss(item: item + "<link>https://h.example/1</link>"))
+        let article = try #require(edition.articles.first)
+        #expect(article.title == expected)
+    }
+
     @Test func controlsInsideCDATAAndAttributesAreRemovedToo() throws {
         let document = FeedTesting.rss(item: """
             <title><![CDATA[\u{1B}[1mLoud\u{0}]]></title><link>https://h.example/\u{1}x</link>
@@ -74,8 +116,8 @@ struct HostileTextTests {
             """)
         let edition = try FeedTesting.decode(document)
         let article = try #require(edition.articles.first)
-        #expect(article.title == "[1mLoud")
-        #expect(article.url.absoluteString == "https://h.example/x")
+        #expect(article.title == "Loud")  // the whole escape sequence gone
+        #expect(article.url?.absoluteString == "https://h.example/x")
         #expect(article.imageURL?.absoluteString == "https://h.example/i.jpg")
     }
 }

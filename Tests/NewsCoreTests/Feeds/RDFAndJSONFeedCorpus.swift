@@ -84,7 +84,7 @@ enum JSONFeedCorpus {
               ]
             }
             """#,
-        title: "JSON & Friends", site: "https://json.example/", skipped: 2,
+        title: "JSON & Friends", site: "https://json.example/", skipped: 1,
         articles: [
             ExpectedArticle(
                 title: "First post", url: "https://json.example/1", date: "2024-06-01T08:00:00Z", image: "https://json.example/a.png",
@@ -98,6 +98,7 @@ enum JSONFeedCorpus {
                 title: "A micro post with no title", url: "https://json.example/posts/3", image: "https://json.example/b3.jpg",
                 guid: "3", author: "Feed Person", body: .text("A micro post with no title")
             ),
+            ExpectedArticle(title: "No link", url: nil, guid: "5", author: "Feed Person"),
         ]
     )
 

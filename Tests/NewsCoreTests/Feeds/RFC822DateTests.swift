@@ -37,6 +37,7 @@ struct RFC822DateTests {
         ("Tue, 10 Jun 2003 04:00:00 M", "2003-06-10T04:00:00Z"),
         ("Tue, 10 Jun 2003 04:00:00 N", "2003-06-10T04:00:00Z"),
         ("Tue, 10 Jun 2003 04:00:00 Y", "2003-06-10T04:00:00Z"),
+        ("Tue, 10 Jun 2003 04:00:00 J", "2003-06-10T04:00:00Z"),  // "local time": no information either
         // Two- and three-digit years (RFC 2822 §4.3).
         ("Tue, 10 Jun 03 04:00:00 GMT", "2003-06-10T04:00:00Z"),
         ("Thu, 10 Jun 99 04:00:00 GMT", "1999-06-10T04:00:00Z"),
@@ -71,10 +72,10 @@ struct RFC822DateTests {
     @Test(arguments: [
         "", "   ", "yesterday", "Tue, 10 Foo 2003 04:00:00 GMT", "Tue, 32 Jun 2003 04:00:00 GMT",
         "Fri, 29 Feb 2023 04:00:00 GMT", "Tue, 31 Jun 2003 04:00:00 GMT", "Tue, 10 Jun 2003 24:00:00 GMT",
-        "Tue, 10 Jun 2003 04:60:00 GMT", "Tue, 10 Jun 2003 04:00:61 GMT", "Tue, 10 Jun 2003 04:00:00 XYZ",
-        "Tue, 10 Jun 2003 04:00:00 J", "Tue, 10 Jun 2003 04:00:00 +2500", "Tue, 10 Jun 2003 04:00:00 +00000",
+        "Tue, 10 Jun 2003 04:60:00 GMT", "Tue, 10 Jun 2003 04:00:61 GMT",
+        "Tue, 10 Jun 2003 04:00:00 +2500", "Tue, 10 Jun 2003 04:00:00 +00000",
         "Tue, 10 Jun 2003 04:00:00 GMT trailing", "Tue, 10 Jun 2003 4 GMT", "Tue, 10 Jun 2003 04:0 GMT",
-        "Jun 10 2003 04:00:00 GMT", "2003-06-10T04:00:00Z", "Blursday, 10 Jun 2003 04:00:00 GMT", "Tue, Jun 2003",
+        "2003-06-10T04:00:00Z", "Blursday, 10 Jun 2003 04:00:00 GMT", "Tue, Jun 2003",
     ])
     func refusesWhatItCannotRead(text: String) {
         #expect(RFC822Date.parse(text) == nil, "\(text)")
@@ -92,7 +93,7 @@ struct RFC822DateTests {
         #expect(Self.iso(FeedDate.parse(text)) == expected, "\(text)")
     }
 
-    @Test(arguments: ["", "soon", "2003-06-10T25:00:00Z", "2003-13-10", "10/06/2003", "2003-06"])
+    @Test(arguments: ["", "soon", "2003-06-10T25:00:00Z", "2003-13-10", "10/06/2003", "2003-6"])
     func feedDatesThatCannotBeReadAreNil(text: String) {
         #expect(FeedDate.parse(text) == nil, "\(text)")
     }

@@ -87,15 +87,16 @@ enum RSSCorpus {
     )
 
     static let permalinks = FeedCase(
-        name: "RSS GUIDs: a permalink GUID serves as the link, a non-permalink does not",
+        name: "RSS GUIDs: a permalink GUID serves as the link, a non-permalink does not: that item has no link",
         document: FeedTesting.rss(item: """
             <title>Only a permalink guid</title><guid>https://site.example/a</guid></item>
             <item><title>Not a permalink</title><guid isPermaLink="false">https://site.example/b</guid></item>
             <item><title>Both</title><link>https://site.example/c-link</link><guid isPermaLink="true">https://site.example/c</guid>
             """),
-        title: "T", site: "https://site.example/", skipped: 1,
+        title: "T", site: "https://site.example/",
         articles: [
             ExpectedArticle(title: "Only a permalink guid", url: "https://site.example/a", guid: "https://site.example/a"),
+            ExpectedArticle(title: "Not a permalink", url: nil, guid: "https://site.example/b"),
             ExpectedArticle(title: "Both", url: "https://site.example/c-link", guid: "https://site.example/c"),
         ]
     )

@@ -36,6 +36,9 @@ struct HTMLTokenizerTests {
         ("a</>b", [.text("a"), .text("b")]),
         ("café 漢字 🚀", [.text("café 漢字 🚀")]),
         ("&amp;", [.text("&amp;")]),
+        // "<!" before anything but a letter, "-" or "[" opens nothing (feedparser reads it so).
+        ("<!' <a href=\"foo\">", [.text("<!' "), start("a", [("href", "foo")])]),
+        ("x<!", [.text("x<!")]),
     ])
     func text(html: String, expected: [HTMLToken]) {
         #expect(Self.tokens(html) == expected)
@@ -76,12 +79,22 @@ struct HTMLTokenizerTests {
         #expect(Self.tokens(html) == [.text("text")])
     }
 
-    @Test("unterminated comments and bogus comments run to the end")
+    /// An unterminated comment runs to the end; an unterminated bogus comment is text, so that
+    /// a description of just "<!DOCTYPE" is not an empty article (as feedparser reads it).
+    @Test("unterminated comments run to the end; unterminated bogus comments are text")
     func unterminatedComments() {
         #expect(Self.tokens("a<!-- never closed <p>b").isEmpty == false)
         #expect(Self.tokens("a<!-- never closed <p>b") == [.text("a")])
-        #expect(Self.tokens("a<!doctype") == [.text("a")])
-        #expect(Self.tokens("a<?pi") == [.text("a")])
+        #expect(Self.tokens("a<!doctype") == [.text("a"), .text("<!doctype")])
+        #expect(Self.tokens("<!DOCTYPE") == [.text("<!DOCTYPE")])
+        #expect(Self.tokens("a<?pi") == [.text("a"), .text("<?pi")])
+    }
+
+    @Test("a quote inside an unquoted value is part of it")
+    func quoteInUnquotedValue() {
+        #expect(Self.tokens("<a href=http://example.com/\">example</a>") == [
+            Self.start("a", [("href", "http://example.com/\"")]), .text("example"), .endTag("a"),
+        ])
     }
 
     @Test("end tags: names lowercased, attributes ignored, quotes respected")

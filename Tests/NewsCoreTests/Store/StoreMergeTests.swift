@@ -112,6 +112,29 @@ struct MergeCase: Sendable, CustomTestStringConvertible {
         #expect(try await store.titles() == ["Article 3", "Article 2, retitled", "Article 1"])
     }
 
+    /// Articles without a link (announcements, podcast episodes) are stored with an empty `url`
+    /// and read back without one; each is known by its GUID, else its title and date, never
+    /// matched to another linkless article.
+    @Test func articlesWithoutALinkAreKeptAndKnownByGUIDOrTitleAndDate() async throws {
+        let store = try await sandbox.open()
+        func linkless(_ number: Int, noGUID: Bool = false, title: String? = nil) -> Article {
+            var article = StoreFixtures.article(number, noGUID: noGUID, title: title)
+            article.url = nil
+            return article
+        }
+        let edition = Edition(articles: [linkless(1), linkless(2, noGUID: true), linkless(3, noGUID: true)])
+        let first = try await store.merge(edition, into: feed)
+        #expect(first.added.count == 3)
+        let again = try await store.merge(edition, into: feed)
+        #expect(again.added.isEmpty && again.unchanged == 3)
+        let stored = try await store.all(.source(feed))
+        #expect(stored.map(\.article.title) == ["Article 3", "Article 2", "Article 1"])
+        #expect(stored.allSatisfy { $0.article.url == nil })
+        // Retitled without a GUID: a new article (the title is its identity); with one: the same.
+        let retitled = try await store.merge(Edition(articles: [linkless(1, title: "Renamed"), linkless(2, noGUID: true, title: "Renamed 2")]), into: feed)
+        #expect(retitled.updated.count == 1 && retitled.added.count == 1)
+    }
+
     @Test func aFeedThatStartsGivingGUIDsKeepsItsRows() async throws {
         let store = try await sandbox.open()
         try await store.merge(Edition(articles: (1...2).map { StoreFixtures.article($0, noGUID: true) }), into: feed)

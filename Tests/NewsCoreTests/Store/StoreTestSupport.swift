@@ -63,7 +63,7 @@ extension ArticleStore {
 
     /// The stored article with this URL in the fixtures' feed.
     func stored(_ url: String, in source: SourceKey = StoreFixtures.feed) async throws -> StoredArticle? {
-        try await all(.source(source)).first { $0.article.url.absoluteString == url }
+        try await all(.source(source)).first { $0.article.url?.absoluteString == url }
     }
 }
 

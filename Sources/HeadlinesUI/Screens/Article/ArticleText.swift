@@ -38,8 +38,10 @@ enum ArticleText {
                 lines.append(.blank)
             }
         }
-        lines += wrapped(article.url.absoluteString, addressStyle, columns: columns)
-        lines.append(.blank)
+        if let url = article.url {
+            lines += wrapped(url.absoluteString, addressStyle, columns: columns)
+            lines.append(.blank)
+        }
         return lines
     }
 

@@ -23,6 +23,6 @@ public struct ListRow: Equatable, Sendable {
         self.init(article: stored.article, id: stored.id, isRead: stored.isRead, isStarred: stored.isStarred, isNew: isNew)
     }
 
-    /// What a row is known by across refreshes: its cache id, else its link.
-    var identity: String { id.map { "id:\($0.rawValue)" } ?? "url:" + article.url.absoluteString }
+    /// What a row is known by across refreshes: its cache id, else the article's identity.
+    var identity: String { id.map { "id:\($0.rawValue)" } ?? "article:" + article.identity }
 }

@@ -19,7 +19,7 @@ struct ArticleFields {
         article.guid = Sanitizer.cleanOptional(article.guid, maxLength: TextLimits.guid)
         self.article = article
         identity = article.identity
-        url = article.url.absoluteString
+        url = article.url?.absoluteString ?? ""  // the column is NOT NULL: "" is no link
         let body = ArticleRow.kind(of: article.body)
         var hasher = ContentHash()
         hasher.add(url)

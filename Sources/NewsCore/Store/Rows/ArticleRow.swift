@@ -2,7 +2,8 @@ import FoundationEssentials
 
 /// Reads stored articles back. The file is trusted no more than the network: every text
 /// passes `Sanitizer.clean` again with the model's caps, every link `URLPolicy` again, and a
-/// row that cannot make an article (no usable link) is left out.
+/// row that cannot make an article (a link that is refused) is left out. An article without a
+/// link is stored with an empty `url`.
 enum ArticleRow {
     /// The columns every article query selects, in this order (`a` is `article`, `s` its `source`).
     static let columns = """
@@ -11,7 +12,11 @@ enum ArticleRow {
         """
 
     static func decode(_ row: SQLiteRow) -> StoredArticle? {
-        guard let url = URLPolicy.articleURL(row.text(5), relativeTo: nil) else { return nil }
+        var url: URL?
+        if let text = row.text(5), !text.isEmpty {
+            guard let valid = URLPolicy.articleURL(text, relativeTo: nil) else { return nil }
+            url = valid
+        }
         // A local edition's images are local files: allowed for a source that is a file, as when it was read.
         let localSource = row.text(1).flatMap { URL(string: $0) }.flatMap { $0.isFileURL ? $0 : nil }
         let article = Article(

@@ -69,6 +69,8 @@ struct EditionMerger {
 
     private func find(_ fields: ArticleFields, claimed: Set<String>) throws -> StoredRow? {
         if let row = try lookup("identity = ?", fields.identity) { return row }
+        // An article without a link has no second identity to fall back on.
+        guard !fields.url.isEmpty else { return nil }
         let fallback: StoredRow?
         if fields.article.guid != nil {
             fallback = try lookup("identity = ?", "u:" + fields.url)

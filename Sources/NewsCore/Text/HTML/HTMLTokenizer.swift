@@ -6,8 +6,9 @@
 /// bogus comments (`<?...>`, `</1>`, `<!doctype>`) end at the first `>`. The content of
 /// raw-text elements (`script`, `style`...) is skipped up to their end tag. What it does
 /// differently: CDATA sections are text (feeds wrap article text in them), and `template`
-/// content is skipped whole. Input that ends inside a tag, a quoted value or a comment ends
-/// there: the unfinished piece is dropped.
+/// content is skipped whole; `<!` before anything but a letter, `-` or `[` is text, and so is a
+/// bogus comment never closed (`<!DOCTYPE` alone), as feedparser reads them. Input that ends
+/// inside a tag, a quoted value or a comment ends there: the unfinished piece is dropped.
 struct HTMLTokenizer: Sequence, IteratorProtocol {
     /// Elements whose content is dropped unread (as raw text or RCDATA in browsers).
     static let rawTextElements: Set<String> = [
@@ -46,7 +47,14 @@ struct HTMLTokenizer: Sequence, IteratorProtocol {
     private func startsMarkup(at index: Int) -> Bool {
         guard index + 1 < bytes.count else { return false }
         let next = bytes[index + 1]
-        return Byte.isLetter(next) || next == Byte.slash || next == Byte.bang || next == Byte.question
+        if next == Byte.bang {
+            // "<!' text" is text, as feedparser reads it; a declaration starts with a letter,
+            // a comment with "-", CDATA with "[".
+            guard index + 2 < bytes.count else { return false }
+            let third = bytes[index + 2]
+            return Byte.isLetter(third) || third == Byte.dash || third == UInt8(ascii: "[")
+        }
+        return Byte.isLetter(next) || next == Byte.slash || next == Byte.question
     }
 
     /// Reads the markup at `position` (a `<` that `startsMarkup`); nil when it makes no token.
@@ -62,10 +70,9 @@ struct HTMLTokenizer: Sequence, IteratorProtocol {
             if Byte.isLetter(third) { return endTag() }
             if third == Byte.greaterThan {
                 position += 3
-            } else {
-                skipBogusComment()
+                return nil
             }
-            return nil
+            return skipBogusComment()
         }
         if next == Byte.bang {
             if matches("<!--", at: position) {
@@ -73,12 +80,11 @@ struct HTMLTokenizer: Sequence, IteratorProtocol {
             } else if matches("<![CDATA[", at: position) {
                 return cdata()
             } else {
-                skipBogusComment()
+                return skipBogusComment()
             }
             return nil
         }
-        skipBogusComment()  // "<?"
-        return nil
+        return skipBogusComment()  // "<?"
     }
 
     private mutating func startTag() -> HTMLToken? {
@@ -177,8 +183,15 @@ struct HTMLTokenizer: Sequence, IteratorProtocol {
         return end > start ? .cdata(string(start, end)) : nil
     }
 
-    private mutating func skipBogusComment() {
-        position = firstIndex(of: Byte.greaterThan, from: position + 2).map { $0 + 1 } ?? bytes.count
+    /// Past a bogus comment's `>`. One never closed (a description of just "<!DOCTYPE") is
+    /// text, as feedparser reads it, rather than an empty article.
+    private mutating func skipBogusComment() -> HTMLToken? {
+        guard let close = firstIndex(of: Byte.greaterThan, from: position + 2) else {
+            defer { position = bytes.count }
+            return .text(string(position, bytes.count))
+        }
+        position = close + 1
+        return nil
     }
 
     /// Where a raw-text element's content ends: at `</name` followed by a space, `/` or `>`

@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""Pass counts of Headlines beside Python's feedparser on feedparser's own test files.
+
+A test-time tool only (issue 16): feedparser is never a dependency of Headlines.
+
+    pip install feedparser
+    git clone https://github.com/kurtmckee/feedparser /tmp/feedparser   # or any copy of its tests/
+    swift build && Tests/Tools/feedparser-conformance.py /tmp/feedparser/tests [--headlines .build/debug/headlines]
+
+Each test file of feedparser holds a Python expression (its `Expect:` line) that must hold of
+the parsed feed. The files whose expression reads only one of the fields a reader shows (title,
+link, date, summary, author, feed title) are kept; feedparser's result is `feedparser.parse`,
+and Headlines' is `headlines --print --json --source FILE`, put in feedparser's shape:
+
+- texts (titles, summaries, authors, the feed title) are what a person sees, so an expected
+  value written as HTML (`<b>x</b>`, `&amp;`) may also match as the text it shows;
+- an article without a description has an empty one (feedparser's may be markup that shows
+  nothing, `<span abbr=""></span>`); Headlines' body (the full content) is not printed;
+- the one date Headlines keeps stands for every `*_parsed` date feedparser gives;
+- the feed title is the articles' source name (a feed with no article has none here).
+
+Prints one line per field: the number of files, and how many pass for each. `--list FIELD`
+prints the files Headlines fails on for that field.
+"""
+
+import argparse
+import calendar
+import html
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+import feedparser
+
+DESCRIPTION = re.compile(r"Description:\s*(.*?)\s*Expect:\s*(.*)\s*-->", re.S)
+SKIP = re.compile(r"SkipUnless:\s*(.*?)\n")
+ENTRY_KEY = re.compile(r"entries\[\d+\]\[['\"](\w+)['\"]\](?:\[['\"](\w+)['\"]\])?")
+FEED_KEY = re.compile(r"feed\[['\"](\w+)['\"]\](?:\[['\"](\w+)['\"]\])?")
+DATE_KEYS = {"published_parsed", "updated_parsed", "created_parsed", "date_parsed", "issued_parsed", "modified_parsed"}
+FIELDS = ["title", "link", "date", "summary", "author", "feed title"]
+
+
+def field_of(expect):
+    """The one field an expectation reads, or None when it reads another or several."""
+    fields = set()
+    for key, sub in ENTRY_KEY.findall(expect):
+        if key == "title":
+            fields.add("title")
+        elif key == "link":
+            fields.add("link")
+        elif key in DATE_KEYS:
+            fields.add("date")
+        elif key in ("summary", "description"):
+            fields.add("summary")
+        elif key == "author" or (key == "author_detail" and sub == "name"):
+            fields.add("author")
+        else:
+            return None
+    for key, sub in FEED_KEY.findall(expect):
+        if key == "title":
+            fields.add("feed title")
+        else:
+            return None
+    rest = ENTRY_KEY.sub("", FEED_KEY.sub("", expect))
+    if re.search(r"\b(feed|entries|headers|encoding|version|namespaces|href|status)\b", rest):
+        return None
+    return fields.pop() if len(fields) == 1 else None
+
+
+def shown(text):
+    """What an HTML text shows: tags dropped, references decoded, spaces folded."""
+    return " ".join(html.unescape(re.sub(r"<[^>]*>", "", text)).split())
+
+
+class Shown(str):
+    """A text Headlines shows; equal to an expected value that is the same text, or shows it."""
+
+    def __eq__(self, other):
+        if isinstance(other, str):
+            mine = " ".join(self.split())
+            return mine == " ".join(other.split()) or mine == shown(other)
+        return NotImplemented
+
+    def __ne__(self, other):
+        result = self.__eq__(other)
+        return result if result is NotImplemented else not result
+
+    __hash__ = str.__hash__
+
+
+class Entry(dict):
+    pass
+
+
+def headlines_result(binary, path, home):
+    """feedparser's shape of what Headlines prints for the file."""
+    environment = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home, "LANG": "C.UTF-8",
+                   "LC_ALL": "C.UTF-8", "TZ": "UTC", "NEWSAPI_KEY": "", "SWIFT_BACKTRACE": "enable=no"}
+    try:
+        run = subprocess.run([binary, "--print", "--json", "--source", path], capture_output=True,
+                             env=environment, timeout=30)
+    except subprocess.TimeoutExpired:
+        return {"bozo": 1, "feed": {}, "entries": []}
+    entries = []
+    feed = {}
+    for line in run.stdout.decode("utf-8", "replace").splitlines():
+        try:
+            article = json.loads(line)
+        except ValueError:
+            continue
+        entry = Entry()
+        entry["title"] = Shown(article.get("title") or "")
+        if article.get("url"):
+            entry["link"] = article["url"]
+        # No description is an empty one: what a reader shows of either is nothing.
+        entry["summary"] = entry["description"] = Shown(article.get("description") or "")
+        if article.get("author"):
+            entry["author"] = Shown(article["author"])
+            entry["author_detail"] = {"name": entry["author"]}
+        if article.get("publishedAt"):
+            parsed = time.strptime(article["publishedAt"], "%Y-%m-%dT%H:%M:%SZ")
+            parsed = time.gmtime(calendar.timegm(parsed))
+            for key in DATE_KEYS:
+                entry[key] = parsed
+        if article.get("source") and "title" not in feed:
+            feed["title"] = Shown(article["source"])
+        entries.append(entry)
+    return {"bozo": 0 if run.returncode == 0 else 1, "feed": feed, "entries": entries}
+
+
+def passes(expect, environment):
+    try:
+        return bool(eval(expect, {}, dict(environment)))
+    except Exception:
+        return False
+
+
+def main():
+    arguments = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    arguments.add_argument("tests", help="feedparser's tests/ folder")
+    arguments.add_argument("--headlines", default=".build/debug/headlines")
+    arguments.add_argument("--list", choices=FIELDS, help="print the files Headlines fails for this field")
+    options = arguments.parse_args()
+
+    cases = []
+    for folder in ("wellformed", "illformed"):
+        for root, _, files in os.walk(os.path.join(options.tests, folder)):
+            for name in sorted(files):
+                if not name.endswith(".xml"):
+                    continue
+                path = os.path.join(root, name)
+                with open(path, "rb") as handle:
+                    text = handle.read().decode("utf-8", "ignore")
+                found = DESCRIPTION.search(text)
+                skip = SKIP.search(text)
+                if not found or skip:
+                    continue
+                field = field_of(found.group(2).strip())
+                if field:
+                    cases.append((field, path, found.group(2).strip()))
+
+    counts = {field: [0, 0, 0] for field in FIELDS}
+    failures = []
+    with tempfile.TemporaryDirectory() as home:
+        for field, path, expect in cases:
+            counts[field][0] += 1
+            if passes(expect, feedparser.parse(path)):
+                counts[field][1] += 1
+            if passes(expect, headlines_result(options.headlines, path, home)):
+                counts[field][2] += 1
+            elif field == options.list:
+                failures.append(f"{os.path.relpath(path, options.tests)}: {expect}")
+
+    print(f"{'field':<11} {'files':>5} {'feedparser':>10} {'headlines':>9}")
+    for field in FIELDS:
+        total, reference, ours = counts[field]
+        print(f"{field:<11} {total:>5} {reference:>10} {ours:>9}")
+    total = [sum(counts[field][index] for field in FIELDS) for index in range(3)]
+    print(f"{'all':<11} {total[0]:>5} {total[1]:>10} {total[2]:>9}")
+    for line in failures:
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
