@@ -34,3 +34,46 @@ release:
 	@mkdir -p $(BUILD_TMP)
 	$(SWIFT_ENV) $(SWIFT) build $(RELEASE_FLAGS) --product headlines
 
+# --- Installing ---------------------------------------------------------------------------------
+#
+#   make install [PREFIX=/usr/local] [DESTDIR=/tmp/stage]   the release binary and its files
+#   make uninstall [PREFIX=...] [DESTDIR=...]                removes exactly those files
+#
+# BINARY names a binary already built to install instead of building the release one: the tests
+# install the debug binary `swift test` built (BINARY=.build/debug/headlines), since a release
+# build with the static Swift runtime takes minutes.
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINARY ?=
+BINDIR := $(PREFIX)/bin
+DATADIR := $(PREFIX)/share/headlines
+INSTALL ?= install
+
+ifeq ($(BINARY),)
+INSTALL_BINARY := $(RELEASE_BINARY)
+BUILD_FOR_INSTALL := release
+else
+INSTALL_BINARY := $(BINARY)
+BUILD_FOR_INSTALL :=
+endif
+
+# The demo edition, found by the binary in PREFIX/share/headlines/demo (Sources/DemoEdition).
+DEMO_FILES := $(patsubst Resources/%,%,$(shell find Resources/demo -type f | LC_ALL=C sort))
+
+.PHONY: install uninstall
+
+install: $(BUILD_FOR_INSTALL)
+	$(INSTALL) -d $(DESTDIR)$(BINDIR)
+	$(INSTALL) -m 755 $(INSTALL_BINARY) $(DESTDIR)$(BINDIR)/headlines
+	@set -e; for file in $(DEMO_FILES); do \
+		echo "$(INSTALL) -D -m 644 Resources/$$file $(DESTDIR)$(DATADIR)/$$file"; \
+		$(INSTALL) -D -m 644 Resources/$$file $(DESTDIR)$(DATADIR)/$$file; \
+	done
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/headlines
+	rm -f $(addprefix $(DESTDIR)$(DATADIR)/,$(DEMO_FILES))
+	@# The folders only this package made, when nothing else was put in them.
+	@rmdir $(DESTDIR)$(DATADIR)/demo/images $(DESTDIR)$(DATADIR)/demo $(DESTDIR)$(DATADIR) 2>/dev/null || true
+
