@@ -2,6 +2,7 @@
 #
 #   make run [ARGS="--source URL"]   install the missing build packages, build a release binary, run it
 #   make test                        the same set-up (plus what the tests drive), then swift test
+#   make install / uninstall / deb   see below; make docs regenerates the man page and completions
 #
 # The set-up (Resources/build/system-packages) installs only what is missing, through apt-get
 # on Debian and Ubuntu; elsewhere it names the packages and stops.
@@ -48,6 +49,11 @@ DESTDIR ?=
 BINARY ?=
 BINDIR := $(PREFIX)/bin
 DATADIR := $(PREFIX)/share/headlines
+MANDIR := $(PREFIX)/share/man/man1
+# Where each shell looks for completions under a prefix (bash-completion, zsh's fpath, fish's vendor folder).
+BASH_COMPLETION_DIR ?= $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETION_DIR ?= $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETION_DIR ?= $(PREFIX)/share/fish/vendor_completions.d
 INSTALL ?= install
 
 ifeq ($(BINARY),)
@@ -70,10 +76,16 @@ install: $(BUILD_FOR_INSTALL)
 		echo "$(INSTALL) -D -m 644 Resources/$$file $(DESTDIR)$(DATADIR)/$$file"; \
 		$(INSTALL) -D -m 644 Resources/$$file $(DESTDIR)$(DATADIR)/$$file; \
 	done
+	$(INSTALL) -D -m 644 Resources/man/headlines.1 $(DESTDIR)$(MANDIR)/headlines.1
+	$(INSTALL) -D -m 644 Resources/completions/headlines.bash $(DESTDIR)$(BASH_COMPLETION_DIR)/headlines
+	$(INSTALL) -D -m 644 Resources/completions/_headlines $(DESTDIR)$(ZSH_COMPLETION_DIR)/_headlines
+	$(INSTALL) -D -m 644 Resources/completions/headlines.fish $(DESTDIR)$(FISH_COMPLETION_DIR)/headlines.fish
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/headlines
 	rm -f $(addprefix $(DESTDIR)$(DATADIR)/,$(DEMO_FILES))
+	rm -f $(DESTDIR)$(MANDIR)/headlines.1 $(DESTDIR)$(BASH_COMPLETION_DIR)/headlines \
+		$(DESTDIR)$(ZSH_COMPLETION_DIR)/_headlines $(DESTDIR)$(FISH_COMPLETION_DIR)/headlines.fish
 	@# The folders only this package made, when nothing else was put in them.
 	@rmdir $(DESTDIR)$(DATADIR)/demo/images $(DESTDIR)$(DATADIR)/demo $(DESTDIR)$(DATADIR) 2>/dev/null || true
 
@@ -94,8 +106,26 @@ DEB_COMPRESSION ?= xz
 
 deb: $(BUILD_FOR_INSTALL)
 	rm -rf $(DEB_STAGE)
-	$(MAKE) --no-print-directory install DESTDIR=$(abspath $(DEB_STAGE)) PREFIX=/usr BINARY=$(INSTALL_BINARY)
+	$(MAKE) --no-print-directory install DESTDIR=$(abspath $(DEB_STAGE)) PREFIX=/usr BINARY=$(INSTALL_BINARY) \
+		ZSH_COMPLETION_DIR=/usr/share/zsh/vendor-completions
+	gzip -9n $(DEB_STAGE)/usr/share/man/man1/headlines.1
 	mkdir -p $(DEB_STAGE)/DEBIAN
 	Resources/build/debian-control $(DEB_STAGE) $(INSTALL_BINARY) "$(DEB_MAINTAINER)" > $(DEB_STAGE)/DEBIAN/control
 	dpkg-deb --root-owner-group -Z$(DEB_COMPRESSION) --build $(DEB_STAGE) $(DEB)
 
+# --- The man page and the completions -----------------------------------------------------------
+#
+#   make docs   regenerates them from the option, key and config tables (a test keeps them equal)
+
+DOCS := man:Resources/man/headlines.1 bash:Resources/completions/headlines.bash \
+	zsh:Resources/completions/_headlines fish:Resources/completions/headlines.fish
+
+.PHONY: docs
+
+docs:
+	@mkdir -p $(BUILD_TMP) Resources/man Resources/completions
+	$(SWIFT_ENV) $(SWIFT) build --product headlines
+	@set -e; for doc in $(DOCS); do \
+		echo "headlines --generate $${doc%%:*} > $${doc#*:}"; \
+		.build/debug/headlines --generate $${doc%%:*} > $${doc#*:}; \
+	done

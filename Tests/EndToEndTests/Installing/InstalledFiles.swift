@@ -5,11 +5,15 @@ import TestSupport
 
 /// What `make install` puts under a prefix, and how the tests check an installed binary.
 enum InstalledFiles {
-    /// The files, relative to the prefix (`bin/headlines`, `share/headlines/demo/...`).
-    static func expected() -> [String] {
+    /// The files, relative to the prefix (`bin/headlines`, `share/headlines/demo/...`): the
+    /// Debian package has zsh's vendor folder and a compressed man page.
+    static func expected(zshFolder: String = "share/zsh/site-functions", manPage: String = "share/man/man1/headlines.1") -> [String] {
         let demo = Checkout.file("Resources/demo")
         let enumerator = FileManager.default.enumerator(at: demo, includingPropertiesForKeys: [.isRegularFileKey])
-        var files = ["bin/headlines"]
+        var files = [
+            "bin/headlines", manPage, "share/bash-completion/completions/headlines", zshFolder + "/_headlines",
+            "share/fish/vendor_completions.d/headlines.fish",
+        ]
         while let url = enumerator?.nextObject() as? URL {
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }  // folders
             files.append("share/headlines/demo/" + url.path.dropFirst(demo.path.count + 1))
