@@ -25,8 +25,8 @@ struct UsageTable {
             }
             switch placeholder {
             case nil: return .none
-            case "FILE", "URL|PATH": return .file
-            case "DIR": return .directory
+            case "FILE", "PATH", "URL|PATH": return .file
+            case "DIR", "FOLDER": return .directory
             default: return .text
             }
         }
