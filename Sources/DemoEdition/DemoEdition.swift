@@ -5,8 +5,9 @@ import Glibc
 
 /// The bundled demo edition: a NewsAPI-shaped document with local images, so that the first
 /// run shows news with no key and no network. Read from the checkout's `Resources/demo` (as a
-/// SwiftPM resource bundle would have been, without the Foundation `Bundle` it loads), or from
-/// a `demo` folder beside the binary when it is installed on its own.
+/// SwiftPM resource bundle would have been, without the Foundation `Bundle` it loads), from a
+/// `demo` folder beside the binary when it is copied on its own, or from `share/headlines/demo`
+/// beside its `bin` folder, where `make install` and the Debian package put it.
 public enum DemoEdition {
     /// The demo document, `Resources/demo/headlines.json` in the source tree.
     public static var documentURL: URL? {
@@ -23,7 +24,10 @@ public enum DemoEdition {
     private static var candidates: [URL] {
         var folders: [URL] = []
         if let executable = executablePath() {
-            folders.append(URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("demo", isDirectory: true))
+            let bin = URL(fileURLWithPath: executable).deletingLastPathComponent()
+            folders.append(bin.appendingPathComponent("demo", isDirectory: true))
+            // PREFIX/bin/headlines → PREFIX/share/headlines/demo, whatever PREFIX (and DESTDIR) was.
+            folders.append(bin.deletingLastPathComponent().appendingPathComponent("share/headlines/demo", isDirectory: true))
         }
         // Sources/DemoEdition/DemoEdition.swift → Resources/demo
         let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -42,6 +42,9 @@ struct CommandLineOptions: Equatable {
     var demo = false
     var help = false
     var version = false
+    /// `--generate man|bash|zsh|fish` (not in --help): print the man page or a completion script,
+    /// made from the option, key and config tables (`make docs` writes them under Resources/).
+    var generate: GeneratedDocument?
 
     struct UsageError: Error, Equatable {
         let message: String
@@ -115,6 +118,12 @@ struct CommandLineOptions: Equatable {
                     throw UsageError(message: "--log-level takes error, info or debug, not “\(text)”.")
                 }
                 options.logLevel = level
+            case "--generate":
+                let text = try value(for: name, inline: inline)
+                guard let document = GeneratedDocument(rawValue: text) else {
+                    throw UsageError(message: "--generate takes man, bash, zsh or fish, not “\(text)”.")
+                }
+                options.generate = document
             case "--timeout":
                 let text = try value(for: name, inline: inline)
                 guard let seconds = Int(text), (1...3600).contains(seconds) else {

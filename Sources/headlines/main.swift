@@ -23,6 +23,10 @@ if options.help {
     Output.write(CommandLineOptions.usage + "\n")
     exit(0)
 }
+if let document = options.generate {
+    Output.write(document.text)
+    exit(0)
+}
 if options.version {
     Output.write("headlines \(HeadlinesVersion.string)\n")
     exit(0)

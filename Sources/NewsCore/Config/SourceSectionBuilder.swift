@@ -3,7 +3,7 @@ import FoundationEssentials
 /// Collects the lines of one `[source "Name"]` section and checks them as a whole when it ends.
 struct SourceSectionBuilder {
     static let keys = ["url", "newsapi", "country", "category", "query", "group", "site", "tags"]
-    static let categories: Set<String> = ["business", "entertainment", "general", "health", "science", "sports", "technology"]
+    static let categories = Set(NewsAPIFilters.categories)
 
     let name: String
     let line: Int

@@ -1,0 +1,54 @@
+/// What each config file setting means, in the words the README's settings table and the man
+/// page both use (tests keep this table, `SettingsTable` and the source section's keys in step,
+/// and the README's table equal to `markdown()`).
+public enum ConfigDocumentation {
+    /// One row: settings documented together, and what they do. Text may hold `code` spans.
+    public struct Entry: Sendable, Equatable {
+        public let names: [String]
+        public let meaning: String
+
+        init(_ names: [String], _ meaning: String) {
+            self.names = names
+            self.meaning = meaning
+        }
+    }
+
+    /// The global settings, before the first section.
+    public static let settings: [Entry] = [
+        Entry(["newsapi-key"], "Your NewsAPI key. `NEWSAPI_KEY` wins over it; a file holding a key must not be readable by others (`chmod 600 FILE`), or Headlines refuses it"),
+        Entry(["newsapi-url"], "NewsAPI's base URL (`https://newsapi.org`)"),
+        Entry(
+            ["max-connections", "max-per-host"],
+            "Loads at once, in all (\(ConfigSettings.defaultMaxConnections), from 1 to 64) and against one host (\(ConfigSettings.defaultMaxPerHost), from 1 to 16)"
+        ),
+        Entry(["timeout"], "Seconds a request may take (\(ConfigSettings.defaultTimeoutSeconds), from 1 to 3600)"),
+        Entry(["log", "log-level"], "The diagnostic log's file (off) and its level: `error`, `info` (the default) or `debug`"),
+        Entry(["keep-days"], "Days the cache keeps articles (\(ConfigSettings.defaultKeepDays))"),
+        Entry(["refresh-minutes"], "Reload every source this often (`off`)"),
+        Entry(["save-dir", "max-image-size"], "As `--save-dir` and `--max-image-size` (MiB)"),
+    ]
+
+    /// The settings of a `[source "Name"]` section.
+    public static let sourceSettings: [Entry] = [
+        Entry(["url"], "An http or https URL, a `file://` URL, or a path starting with `/`, `~/`, `./` or `../` (relative paths are read from the config's folder)"),
+        Entry(["newsapi"], "`top-headlines` or `everything`: a NewsAPI source instead of a URL"),
+        Entry(["country"], "With `newsapi`: a two-letter country code (`us`, `gb`, `de`)"),
+        Entry(["category"], "With `newsapi`: \(NewsAPIFilters.categories.map { "`\($0)`" }.joined(separator: ", "))"),
+        Entry(["query"], "With `newsapi`: only articles that match these words"),
+        Entry(["group"], "The Sources screen's heading for the source (`/` nests folders in OPML)"),
+        Entry(["site"], "The site's home page, kept for OPML"),
+    ]
+
+    /// The names `SettingsTable` and the source section accept, for the tests that keep this table whole.
+    static var acceptedSettings: [String] { SettingsTable.names }
+    static var acceptedSourceSettings: [String] { SourceSectionBuilder.keys }
+
+    /// The README's settings table.
+    public static func markdown() -> String {
+        var lines = ["| Setting | Meaning (default) |", "| --- | --- |"]
+        for entry in settings {
+            lines.append("| \(entry.names.map { "`\($0)`" }.joined(separator: ", ")) | \(entry.meaning) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
