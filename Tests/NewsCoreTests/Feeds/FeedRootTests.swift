@@ -25,7 +25,7 @@ struct FeedRootTests {
         let edition = try FeedTesting.decode(document)
         #expect(edition.title == "C")
         #expect(edition.articles.map(\.title) == ["T1"])
-        #expect(edition.articles.map(\.url.absoluteString) == ["https://e.example/1"])
+        #expect(edition.articles.map(\.url?.absoluteString) == ["https://e.example/1"])
     }
 
     @Test func anXHTMLPageIsStillAPage() {
