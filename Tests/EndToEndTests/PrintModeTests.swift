@@ -146,6 +146,15 @@ struct PrintModeTests {
         #expect(result.stderrText == "headlines: Headlines cannot read \(scheme): URLs; --source takes an http or https URL, a file URL or a path.\n")
     }
 
+    /// Text with a scheme is a URL: an invalid one is refused as such (a usage error), not read
+    /// as the relative path "http:/[::1".
+    @Test(arguments: [("http://[::1", "http"), ("HTTPS://[bad", "https"), ("http://a.example:port/feed", "http")])
+    func anInvalidURLIsRefusedAsAURL(_ source: String, _ scheme: String) async throws {
+        let result = try await run(["--print", "--source", source])
+        #expect(result.status == 2)
+        #expect(result.stderrText == "headlines: “\(source)” is not a valid \(scheme) URL.\n")
+    }
+
     @Test func aTimeoutStopsAServerThatTrickles() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
