@@ -44,6 +44,15 @@ struct PrintModeTests {
         #expect(!headed.stderrText.contains("could not be written"), "\(headed.stderrText)")
     }
 
+    /// `--help` and `--version` whose text cannot be written say so and end with status 1.
+    @Test(arguments: ["--help", "--version"])
+    func helpThatCannotBeWrittenEndsWithStatusOne(_ option: String) async throws {
+        let full = try await ProcessRunner("/bin/sh", ["-c", "exec \"$0\" \"$1\" > /dev/full", HeadlinesBinary.path, option],
+                                           environment: HeadlinesBinary.environment(home: home.url)).run(timeout: .seconds(30))
+        #expect(full.status == 1)
+        #expect(full.stderrText == "headlines: the output could not be written: No space left on device.\n", "\(full.stderrText)")
+    }
+
     @Test func printsExactlyTheRulesFromANewsAPIServer() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
