@@ -22,6 +22,7 @@ struct hl_jpeg_reader {
     const unsigned char *data;
     size_t size;
     uint64_t max_pixels;
+    size_t max_memory;
     hl_cancel_check cancelled;
     hl_image_status failure;  // what the handler that jumped found
     int stage;                // 0 created, 1 header read, 2 started, -1 failed
@@ -102,6 +103,7 @@ hl_jpeg_reader *hl_jpeg_create(const unsigned char *data, size_t size, uint64_t 
     reader->data = data;
     reader->size = size;
     reader->max_pixels = max_pixels;
+    reader->max_memory = max_memory;
     reader->cancelled = cancelled;
     reader->cinfo.err = jpeg_std_error(&reader->error.base);
     reader->error.base.error_exit = hl_jpeg_on_error_exit;
@@ -116,6 +118,25 @@ hl_jpeg_reader *hl_jpeg_create(const unsigned char *data, size_t size, uint64_t 
     reader->progress.progress_monitor = hl_jpeg_on_progress;
     reader->cinfo.progress = &reader->progress;
     return reader;
+}
+
+/// What libjpeg's whole-image coefficient buffers will take, known once the header is read: a
+/// progressive (or multi-scan) file keeps every 8×8 block of every component, 64 coefficients
+/// of 2 bytes, until its last scan, whatever the output scale. 0 for a single-scan file, which
+/// is decoded an iMCU row at a time.
+static uint64_t hl_jpeg_coefficient_bytes(const struct jpeg_decompress_struct *cinfo) {
+    if (!cinfo->progressive_mode && cinfo->comps_in_scan >= cinfo->num_components) return 0;
+    uint64_t total = 0;
+    for (int i = 0; i < cinfo->num_components; i++) {
+        const jpeg_component_info *component = &cinfo->comp_info[i];
+        // As jdcoefct.c sizes them: whole iMCUs, so rounded up to the sampling factors.
+        uint64_t h = component->h_samp_factor > 0 ? (uint64_t)component->h_samp_factor : 1;
+        uint64_t v = component->v_samp_factor > 0 ? (uint64_t)component->v_samp_factor : 1;
+        uint64_t columns = (component->width_in_blocks + h - 1) / h * h;
+        uint64_t rows = (component->height_in_blocks + v - 1) / v * v;
+        total += columns * rows * sizeof(JBLOCK);
+    }
+    return total;
 }
 
 hl_image_status hl_jpeg_read_header(hl_jpeg_reader *reader, uint32_t *width, uint32_t *height) {
@@ -133,6 +154,16 @@ hl_image_status hl_jpeg_read_header(hl_jpeg_reader *reader, uint32_t *width, uin
     if ((uint64_t)reader->cinfo.image_width * reader->cinfo.image_height > reader->max_pixels) {
         reader->stage = -1;
         return HL_IMAGE_TOO_LARGE;
+    }
+    // Refused here, before jpeg_start_decompress allocates them: max_memory_to_use alone would
+    // let libjpeg take (and touch) everything up to the limit first.
+    uint64_t coefficients = hl_jpeg_coefficient_bytes(&reader->cinfo);
+    if (coefficients > reader->max_memory) {
+        snprintf(reader->message, sizeof reader->message, "a progressive JPEG of %ux%u pixels needs %llu MiB",
+                 reader->cinfo.image_width, reader->cinfo.image_height,
+                 (unsigned long long)((coefficients + (1u << 20) - 1) >> 20));
+        reader->stage = -1;
+        return HL_IMAGE_NEEDS_TOO_MUCH_MEMORY;
     }
     reader->stage = 1;
     return HL_IMAGE_OK;

@@ -42,7 +42,7 @@ final class ChildServer {
                 server.route("/warm.png", ScriptedResponse(
                     headers: [("Content-Type", "image/png")], body: .generated(prefix: HeaderOnlyImage.pngSignature, count: 65_536)))
             case .limits:
-                for limitsCase in LimitsBenchmark.Case.allCases { server.route("/" + limitsCase.rawValue, limitsCase.response) }
+                for limitsCase in LimitsBenchmark.Case.allCases { server.route("/" + limitsCase.rawValue, try limitsCase.response) }
             }
             FileHandle.standardOutput.write(Data((server.baseURL.absoluteString + "\n").utf8))
             while let chunk = try? FileHandle.standardInput.read(upToCount: 1), !chunk.isEmpty {}  // until EOF

@@ -1,62 +1,119 @@
 import Foundation
+import HeadlinesUI
 import NewsCore
 import TestSupport
 
 /// Size caps bound memory, whatever the server sends: peak RSS of a process that fetches an
 /// endless JSON body, a 1 GiB gzip bomb, a 12.5 GiB zstd bomb (400 KB, refused at its head)
 /// and an endless image (5 MiB cap) from a loopback server in another process sending at full
-/// speed, over several runs (goal: every run under 100 MiB); and, in this process, how long
-/// after the fetch fails the server sees the close.
+/// speed; and decoders stay in their budget: the same process fetches an image bomb and
+/// decodes its preview as the article screen does (progressive JPEGs whose coefficients pass
+/// the budget, one just inside it, a 16-bit interlaced PNG and a GIF of 49 megapixels each).
+/// Over several runs (goal: every run under 100 MiB); and, in this process, how long after a
+/// capped fetch fails the server sees the close.
 enum LimitsBenchmark {
     enum Case: String, CaseIterable {
         case endlessJSON = "endless-json"
         case gzipBomb = "gzip-bomb"
         case zstdBomb = "zstd-bomb"
         case endlessImage = "endless-image"
+        case progressiveJPEGBomb = "progressive-jpeg-bomb"
+        case progressiveJPEG444Bomb = "progressive-jpeg-444-bomb"
+        case progressiveJPEGAtBudget = "progressive-jpeg-at-budget"
+        case interlacedPNG16Bomb = "png16-interlaced-bomb"
+        case gifBomb = "gif-bomb"
+
+        /// A size cap on the body is what stops it (the others are whole images to decode).
+        var isCappedBody: Bool {
+            switch self {
+            case .endlessJSON, .gzipBomb, .zstdBomb, .endlessImage: return true
+            default: return false
+            }
+        }
+
+        /// The bomb's pixel size: 49 megapixels, within the pixel budget, so the decoder's own
+        /// memory is what is measured; the JPEG at the budget needs 44 MiB of coefficients.
+        private var bombSize: (width: Int, height: Int) {
+            self == .progressiveJPEGAtBudget ? (4_800, 3_200) : (7_000, 7_000)
+        }
 
         var response: ScriptedResponse {
-            switch self {
-            case .endlessJSON:
-                return ScriptedResponse(
-                    headers: [("Content-Type", "application/json")],
-                    body: .generated(prefix: Data(#"{"articles":["#.utf8), count: Int.max), contentLength: .omitted)
-            case .gzipBomb:
-                return ScriptedResponse(
-                    headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")],
-                    body: .data(GzipBomb.body(mebibytes: 1024)))
-            case .zstdBomb:
-                return ScriptedResponse(
-                    headers: [("Content-Type", "application/json"), ("Content-Encoding", "zstd")],
-                    body: .data(ZstdBomb.body(mebibytes: 12_800)))
-            case .endlessImage:
-                return ScriptedResponse(
-                    headers: [("Content-Type", "image/png")],
-                    body: .generated(prefix: HeaderOnlyImage.pngSignature, count: Int.max), contentLength: .omitted)
+            get throws {
+                switch self {
+                case .endlessJSON:
+                    return ScriptedResponse(
+                        headers: [("Content-Type", "application/json")],
+                        body: .generated(prefix: Data(#"{"articles":["#.utf8), count: Int.max), contentLength: .omitted)
+                case .gzipBomb:
+                    return ScriptedResponse(
+                        headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")],
+                        body: .data(GzipBomb.body(mebibytes: 1024)))
+                case .zstdBomb:
+                    return ScriptedResponse(
+                        headers: [("Content-Type", "application/json"), ("Content-Encoding", "zstd")],
+                        body: .data(ZstdBomb.body(mebibytes: 12_800)))
+                case .endlessImage:
+                    return ScriptedResponse(
+                        headers: [("Content-Type", "image/png")],
+                        body: .generated(prefix: HeaderOnlyImage.pngSignature, count: Int.max), contentLength: .omitted)
+                case .progressiveJPEGBomb, .progressiveJPEG444Bomb, .progressiveJPEGAtBudget:
+                    let (width, height) = bombSize
+                    let data = try JPEGFixture.blank(
+                        width: width, height: height, progressive: true, fullChroma: self == .progressiveJPEG444Bomb)
+                    return ScriptedResponse(headers: [("Content-Type", "image/jpeg")], body: .data(data))
+                case .interlacedPNG16Bomb:
+                    let (width, height) = bombSize
+                    let data = try PNGFixture.blank(width: width, height: height, colourType: .rgba, bitDepth: 16, interlaced: true)
+                    return ScriptedResponse(headers: [("Content-Type", "image/png")], body: .data(data))
+                case .gifBomb:
+                    let (width, height) = bombSize
+                    return ScriptedResponse(headers: [("Content-Type", "image/gif")], body: .data(Data(GIFFixture.blank(width: width, height: height))))
+                }
             }
         }
 
         static let imageCap = 5 << 20
         var cap: Int { self == .endlessImage ? Self.imageCap : NewsService.defaultSizeLimit }
 
-        /// How the fetch must fail: too large, or (zstd, never offered) refused at the head.
-        func isExpected(_ error: Error) -> Bool {
-            switch (self, error as? NewsError) {
-            case (.zstdBomb, .unsupportedEncoding(_, "zstd")?): return true
-            case (.zstdBomb, _): return false
-            case (_, let error?): return error == .tooLarge(limit: cap)
-            case (_, nil): return false
+        /// What the probe must see: nil when the outcome is the expected one, else what went wrong.
+        /// Capped bodies fail as too large (zstd, never offered, is refused at the head); bombs
+        /// beyond the decoder budget are refused with that sentence; the others decode.
+        func unexpected(_ outcome: Result<Void, Error>) -> String? {
+            switch (self, outcome) {
+            case (.zstdBomb, .failure(NewsError.unsupportedEncoding(_, "zstd"))): return nil
+            case (.zstdBomb, _): break
+            case (.progressiveJPEGBomb, .failure(let error as PreviewError)),
+                 (.progressiveJPEG444Bomb, .failure(let error as PreviewError)):
+                if error == .needsTooMuchMemory(limit: PreviewBudget.default.maxDecoderMemory) { return nil }
+            case (.progressiveJPEGAtBudget, .success), (.interlacedPNG16Bomb, .success), (.gifBomb, .success): return nil
+            case (_, .failure(let error as NewsError)) where isCappedBody:
+                if error == .tooLarge(limit: cap) { return nil }
+            default: break
+            }
+            switch outcome {
+            case .success: return "the fetch succeeded"
+            case .failure(let error): return "\(error)"
             }
         }
 
         var label: String {
-            self == .zstdBomb ? "refused at its head" : "cap \(ByteCount.describe(cap))"
+            switch self {
+            case .zstdBomb: return "refused at its head"
+            case .progressiveJPEGBomb, .progressiveJPEG444Bomb: return "\(bombSize.width)×\(bombSize.height), refused"
+            case .progressiveJPEGAtBudget, .interlacedPNG16Bomb, .gifBomb: return "\(bombSize.width)×\(bombSize.height), decoded"
+            default: return "cap \(ByteCount.describe(cap))"
+            }
         }
 
-        /// The fetch the app would make; it must fail (`isExpected`).
+        /// The fetch (and, for an image bomb, the decode) the app would make.
         func fetch(_ url: URL) async throws {
             switch self {
             case .endlessJSON, .gzipBomb, .zstdBomb: _ = try await NewsService().document(at: url)
             case .endlessImage: _ = try await ImageLoader(sizeLimit: Self.imageCap).load(url) { _ in }
+            default:
+                // As the article screen: the default image cap and budget, decoded to its box.
+                let image = try await ImageLoader().fetch(url) { _ in }
+                _ = try PreviewDecoder.decode(image.data, fitting: PictureLayout.decodeBox)
             }
         }
     }
@@ -94,34 +151,30 @@ enum LimitsBenchmark {
         return peak
     }
 
-    /// The child's side: fetch, check it was refused as it should be, print the peak RSS.
+    /// The child's side: fetch (and decode), check the outcome is the expected one, print the peak RSS.
     static func probeMain(_ name: String, _ urlText: String) async -> Never {
         guard let limitsCase = Case(rawValue: name), let url = URL(string: urlText) else {
             FileHandle.standardError.write(Data("limits-probe: bad arguments\n".utf8))
             exit(2)
         }
-        do {
-            try await limitsCase.fetch(url)
-            FileHandle.standardError.write(Data("limits-probe: the fetch succeeded\n".utf8))
+        let outcome: Result<Void, Error>
+        do { outcome = .success(try await limitsCase.fetch(url)) } catch { outcome = .failure(error) }
+        if let problem = limitsCase.unexpected(outcome) {
+            FileHandle.standardError.write(Data("limits-probe: \(problem)\n".utf8))
             exit(1)
-        } catch {
-            guard limitsCase.isExpected(error) else {
-                FileHandle.standardError.write(Data("limits-probe: \(error)\n".utf8))
-                exit(1)
-            }
         }
         report("peak=\(ResidentMemory.peak() ?? -1)")
         exit(0)
     }
 
-    /// For each case, in this process: the time from the failed fetch to the server seeing the
-    /// connection close.
+    /// For each capped body, in this process: the time from the failed fetch to the server
+    /// seeing the connection close.
     private static func closeDelays() async throws -> [String] {
         var delays: [String] = []
-        for limitsCase in Case.allCases {
+        for limitsCase in Case.allCases where limitsCase.isCappedBody {
             let server = try LoopbackServer()
             defer { server.stop() }
-            server.route("/x", limitsCase.response)
+            server.route("/x", try limitsCase.response)
             do { try await limitsCase.fetch(server.url("/x")) } catch {}  // the failure is the point; its kind is checked by the probe
             let failedAt = ContinuousClock.now
             guard await server.waitUntil(timeout: .seconds(30), { $0.first?.clientClosedAt != nil }),

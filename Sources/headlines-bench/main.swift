@@ -56,7 +56,7 @@ enum BenchmarkRegistry {
         ),
         BenchmarkEntry(
             name: "limits",
-            summary: "peak RSS of an endless body, a 1 GiB gzip bomb, a zstd bomb and an endless image against their caps (goal < 100 MiB)",
+            summary: "peak RSS of an endless body, a 1 GiB gzip bomb, a zstd bomb and an endless image against their caps, and image bombs (progressive JPEG, 16-bit interlaced PNG, GIF) decoded within their budget (goal < 100 MiB)",
             run: { try await LimitsBenchmark.run($0) }
         ),
         BenchmarkEntry(

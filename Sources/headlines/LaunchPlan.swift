@@ -109,21 +109,37 @@ struct LaunchPlan {
     }
 
     /// `--source` takes an http(s) URL, a file URL, or a path (relative to the working directory).
-    /// Any other `scheme://` is refused rather than taken for a relative path.
+    /// Text with a scheme (`scheme://`, or `http:`, `https:`, `file:`) is a URL: one that does
+    /// not parse, or of any other scheme, is refused rather than taken for a relative path
+    /// ("http://[::1" once read as the file "http:/[::1").
     static func documentURL(_ text: String) throws(Failure) -> URL {
-        if let url = URL(string: text), let scheme = url.scheme?.lowercased() {
+        if let scheme = schemePrefix(text) {
+            // Repaired as a feed's link is (a raw space, non-ASCII), its own escapes kept.
+            guard let url = URLPolicy.parseLink(text) else { throw Failure(message: "“\(text)” is not a valid \(scheme) URL.") }
             if scheme == "http" || scheme == "https" {
                 guard url.host != nil else { throw Failure(message: "“\(text)” has no host.") }
                 return url
             }
             if scheme == "file" { return url.standardizedFileURL }
-            if text.dropFirst(scheme.count).hasPrefix("://") {
-                throw Failure(message: "Headlines cannot read \(scheme): URLs; --source takes an http or https URL, a file URL or a path.")
-            }
+            throw Failure(message: "Headlines cannot read \(scheme): URLs; --source takes an http or https URL, a file URL or a path.")
         }
         guard !text.isEmpty else { throw Failure(message: "--source needs a URL or a path.") }
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         return URL(fileURLWithPath: text, relativeTo: cwd).standardizedFileURL
+    }
+
+    /// The scheme `text` starts with when it is written as a URL: letters, digits, `+`, `-` or
+    /// `.` after a letter, then `://`; or `http:`, `https:` or `file:` with anything after.
+    /// A path such as `notes:2024.xml` has none.
+    static func schemePrefix(_ text: String) -> String? {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let scheme = text[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter,
+              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
+        let lowered = scheme.lowercased()
+        let isWebOrFile = lowered == "http" || lowered == "https" || lowered == "file"
+        return isWebOrFile || text[colon...].hasPrefix("://") ? lowered : nil
     }
 
     /// `--log` (or the config's `log`), at `--log-level` (or the config's); off when neither names a file.

@@ -19,9 +19,10 @@ do {
     Output.rawError(CommandLineOptions.usage + "\n")
     exit(2)
 }
+// `finish`: help that could not be written (`--help > /dev/full`) is a failure a person hears.
 if options.help {
     Output.write(CommandLineOptions.usage + "\n")
-    exit(0)
+    exit(Output.finish(0))
 }
 if let document = options.generate {
     Output.write(document.text)
@@ -29,7 +30,7 @@ if let document = options.generate {
 }
 if options.version {
     Output.write("headlines \(HeadlinesVersion.string)\n")
-    exit(0)
+    exit(Output.finish(0))
 }
 let plan: LaunchPlan
 let loaded: LoadedConfig

@@ -132,8 +132,10 @@ int hl_png_encode(const hl_png_spec *spec, unsigned char **out, size_t *out_size
     return hl_png_write(spec, out, out_size);
 }
 
-int hl_png_encode_blank(uint32_t width, uint32_t height, int color_type, unsigned char **out, size_t *out_size) {
-    hl_png_spec spec = {.width = width, .height = height, .color_type = color_type, .bit_depth = 8};
+int hl_png_encode_blank(uint32_t width, uint32_t height, int color_type, int bit_depth, int interlaced,
+                        unsigned char **out, size_t *out_size) {
+    hl_png_spec spec = {.width = width, .height = height, .color_type = color_type, .bit_depth = bit_depth,
+                        .interlaced = interlaced};
     if (color_type == PNG_COLOR_TYPE_PALETTE) {
         *out = NULL;
         *out_size = 0;

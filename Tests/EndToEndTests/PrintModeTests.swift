@@ -44,6 +44,15 @@ struct PrintModeTests {
         #expect(!headed.stderrText.contains("could not be written"), "\(headed.stderrText)")
     }
 
+    /// `--help` and `--version` whose text cannot be written say so and end with status 1.
+    @Test(arguments: ["--help", "--version"])
+    func helpThatCannotBeWrittenEndsWithStatusOne(_ option: String) async throws {
+        let full = try await ProcessRunner("/bin/sh", ["-c", "exec \"$0\" \"$1\" > /dev/full", HeadlinesBinary.path, option],
+                                           environment: HeadlinesBinary.environment(home: home.url)).run(timeout: .seconds(30))
+        #expect(full.status == 1)
+        #expect(full.stderrText == "headlines: the output could not be written: No space left on device.\n", "\(full.stderrText)")
+    }
+
     @Test func printsExactlyTheRulesFromANewsAPIServer() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
@@ -162,6 +171,15 @@ struct PrintModeTests {
         #expect(result.status == 2)
         let scheme = source.prefix { $0 != ":" }
         #expect(result.stderrText == "headlines: Headlines cannot read \(scheme): URLs; --source takes an http or https URL, a file URL or a path.\n")
+    }
+
+    /// Text with a scheme is a URL: an invalid one is refused as such (a usage error), not read
+    /// as the relative path "http:/[::1".
+    @Test(arguments: [("http://[::1", "http"), ("HTTPS://[bad", "https"), ("http://a.example:port/feed", "http")])
+    func anInvalidURLIsRefusedAsAURL(_ source: String, _ scheme: String) async throws {
+        let result = try await run(["--print", "--source", source])
+        #expect(result.status == 2)
+        #expect(result.stderrText == "headlines: “\(source)” is not a valid \(scheme) URL.\n")
     }
 
     @Test func aTimeoutStopsAServerThatTrickles() async throws {

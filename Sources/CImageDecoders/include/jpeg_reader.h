@@ -22,7 +22,9 @@ hl_jpeg_reader *_Nullable hl_jpeg_create(const unsigned char *data, size_t size,
                                size_t max_memory, hl_cancel_check _Nullable cancelled);
 
 /// Reads the markers up to the first scan. Sets the size even when it returns
-/// HL_IMAGE_TOO_LARGE (checked before jpeg_start_decompress allocates anything).
+/// HL_IMAGE_TOO_LARGE, or HL_IMAGE_NEEDS_TOO_MUCH_MEMORY when a progressive (or multi-scan)
+/// file's coefficient buffers would pass `max_memory` (both checked before
+/// jpeg_start_decompress allocates anything).
 hl_image_status hl_jpeg_read_header(hl_jpeg_reader *reader, uint32_t *width, uint32_t *height);
 
 /// Starts decoding at 1/`scale_denominator` of the size (1, 2, 4 or 8) and reports the

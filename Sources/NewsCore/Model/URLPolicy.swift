@@ -54,9 +54,19 @@ public enum URLPolicy {
 
     private static func resolve(_ text: String?, relativeTo base: URL?) -> URL? {
         guard let text, !text.isEmpty, text.utf8.count <= TextLimits.url else { return nil }
-        if let url = URL(string: text, relativeTo: base) { return base == nil ? url : url.absoluteURL }
-        // Some feeds put raw spaces or non-ASCII in links; percent-encode and try once more.
-        let encoded = PercentEncoding.encode(text, keeping: PercentEncoding.isURLCharacter)
-        return URL(string: encoded, relativeTo: base)?.absoluteURL
+        guard let url = parseLink(text, relativeTo: base) else { return nil }
+        return base == nil ? url : url.absoluteURL
+    }
+
+    /// `text` as a URL, repaired when a feed or server wrote raw spaces, brackets or non-ASCII
+    /// in it. `URL(string:)` would repair such a link itself, but by escaping every `%` too
+    /// (`caf%C3%A9 menu` became `caf%25C3%25A9%20menu`), so it is asked only about text that is
+    /// valid as written, and the repair, which keeps the link's own escapes, is ours.
+    public static func parseLink(_ text: String, relativeTo base: URL? = nil) -> URL? {
+        // Nearly every link is valid as written, and then parsed once (a repaired one reads differently).
+        if let url = URL(string: text, relativeTo: base), url.relativeString == text { return url }
+        let repaired = PercentEncoding.repairLink(text)
+        guard URL(string: repaired, encodingInvalidCharacters: false) != nil else { return nil }
+        return URL(string: repaired, relativeTo: base)
     }
 }

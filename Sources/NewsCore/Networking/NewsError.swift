@@ -38,6 +38,16 @@ public enum NewsError: Error, Sendable, Equatable {
 
     /// The server could not be reached at all (no network, no such host, refused, silent):
     /// the cached articles are all there is.
+    /// The HTTP status the server answered with, when the failure is its answer (the log's
+    /// `status=`; a 418 once logged as `status=-`).
+    public var httpStatus: Int? {
+        switch self {
+        case .http(let status, _, _): return status
+        case .rateLimited(_, let status, _): return status
+        default: return nil
+        }
+    }
+
     public var isUnreachable: Bool {
         switch self {
         case .offline, .cannotFindHost, .cannotConnect, .timedOut, .connectionLost: return true

@@ -41,7 +41,9 @@ public struct SourceLoader: Sendable {
             throw CancellationError()
         } catch {
             let message = (error as? any ReadableError)?.message ?? String(describing: error)
-            log.fetch(source: source.name, url: location(source), status: nil, bytes: 0, milliseconds: Self.milliseconds(since: started), outcome: .failed(message))
+            log.fetch(
+                source: source.name, url: location(source), status: (error as? NewsError)?.httpStatus, bytes: 0,
+                milliseconds: Self.milliseconds(since: started), outcome: .failed(message))
             var retryAfter: Date?
             if case .rateLimited(_, _, let until)? = error as? NewsError { retryAfter = until }
             // The fetch's failure is what the person hears. A run taken over by a newer one records

@@ -25,9 +25,11 @@ typedef struct hl_png_spec {
 /// Writes the PNG; returns 1 and a malloc'd buffer, or 0.
 int hl_png_encode(const hl_png_spec *spec, unsigned char **out, size_t *out_size);
 
-/// Writes a PNG of `width` x `height` zero bytes (black, or transparent with alpha) without
-/// holding the pixels: a decompression bomb of a few hundred kilobytes. Returns 1 or 0.
-int hl_png_encode_blank(uint32_t width, uint32_t height, int color_type, unsigned char **out, size_t *out_size);
+/// Writes a PNG of `width` x `height` zero samples of `bit_depth` bits (black, or transparent
+/// with alpha), Adam7-interlaced when `interlaced`, without holding the pixels: a decompression
+/// bomb of a few hundred kilobytes. Returns 1 or 0.
+int hl_png_encode_blank(uint32_t width, uint32_t height, int color_type, int bit_depth, int interlaced,
+                        unsigned char **out, size_t *out_size);
 
 /// Writes a JPEG of 8-bit `components` (1 grey, 3 RGB or 4 CMYK, stored as given) per pixel at `quality` (1-100);
 /// `progressive` selects the progressive scan script; `full_chroma` keeps chroma at full size
@@ -35,6 +37,12 @@ int hl_png_encode_blank(uint32_t width, uint32_t height, int color_type, unsigne
 int hl_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int components,
                    int quality, int progressive, int full_chroma,
                    unsigned char **out, size_t *out_size);
+
+/// Writes a black RGB JPEG of `width` x `height` without holding the pixels (a progressive one
+/// still holds its coefficients while it writes): a few hundred kilobytes that a progressive
+/// decoder must keep whole. Returns 1 and a malloc'd buffer, or 0.
+int hl_jpeg_encode_blank(uint32_t width, uint32_t height, int progressive, int full_chroma,
+                         unsigned char **out, size_t *out_size);
 
 void hl_free(void *pointer);
 

@@ -136,4 +136,19 @@ struct DiagnosticLogTests {
         let other = try #require(throws: LogError.self) { try DiagnosticLog.open(file: missing, level: .info) }
         #expect(other.message == "Could not open the log \(missing.path): No such file or directory.")
     }
+
+    /// A fetch the server answered with an error status logs that status, not `status=-`.
+    @Test func aFailedFetchLogsTheStatusTheServerAnswered() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        server.route("/feed.xml", ScriptedResponse(status: 418, body: .data(Data("short and stout".utf8))))
+        let log = try DiagnosticLog.open(file: folder.file("headlines.log"), level: .info)
+        let store = try await ArticleStore.open(at: folder.file("cache.db"))
+        let source = DocumentSource(service: NewsService(http: HTTPClient(timeout: 5)), location: server.url("/feed.xml"), name: "Teapot")
+        let error = await thrownError { try await SourceLoader(store: store, log: log).refresh(source) }
+        #expect((error as? NewsError)?.httpStatus == 418)
+        await log.flush()
+        let fetch = try #require(try bodies().first { $0.hasPrefix("error fetch ") })
+        #expect(fetch.contains(" status=418 "), "\(fetch)")
+    }
 }

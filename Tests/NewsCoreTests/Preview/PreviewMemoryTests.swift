@@ -33,11 +33,33 @@ import Testing
         let (error, growth) = ResidentMemory.peakGrowth { PreviewTesting.error(data, box: Self.box) }
         if progressive {
             #expect(error == .needsTooMuchMemory(limit: PreviewBudget.default.maxDecoderMemory))
-            #expect(error?.message == "The image needs more than 192 MiB of memory to preview.")
+            #expect(error?.message == "The image needs more than 48 MiB of memory to preview.")
         } else {
             #expect(error?.isDamaged == true)  // libjpeg meets the end of the data in a scan
         }
         expectBounded(growth, "JPEG claiming 7000×7000")
+    }
+
+    @Test func aProgressiveJPEGWhoseCoefficientsPassTheBudgetIsRefusedAtItsHeader() throws {
+        // 4:2:0 at 7000 × 7000 needs 140 MiB of coefficients: under the old 192 MiB budget it
+        // was allocated (the app rose from 47 to 193 MiB); now the header is enough to refuse it.
+        let data = HostileFixtures.jpeg(try HostileFixtures.jpeg(progressive: true), claiming: 7_000, 7_000)
+        let (error, growth) = ResidentMemory.peakGrowth { PreviewTesting.error(data, box: Self.box) }
+        #expect(error == .needsTooMuchMemory(limit: 48 << 20))
+        expectBounded(growth, "progressive JPEG claiming 7000×7000")
+        // Its baseline twin is decoded an iMCU row at a time: no coefficient buffer to refuse.
+        let baseline = HostileFixtures.jpeg(try HostileFixtures.jpeg(), claiming: 7_000, 7_000)
+        #expect(PreviewTesting.error(baseline, box: Self.box)?.isDamaged == true)
+    }
+
+    @Test func aProgressiveJPEGInsideTheBudgetDecodes() throws {
+        // 4800 × 3200 at 4:2:0: 44 MiB of coefficients, the largest size of that shape the
+        // default budget lets through.
+        let data = try JPEGFixture.blank(width: 4_800, height: 3_200, progressive: true)
+        let image = try PreviewTesting.decode(data, box: Self.box)
+        #expect(image.size == PixelSize(width: 72, height: 48))
+        let larger = try JPEGFixture.blank(width: 5_000, height: 3_400, progressive: true)
+        #expect(PreviewTesting.error(larger, box: Self.box) == .needsTooMuchMemory(limit: 48 << 20))
     }
 
     @Test func theDecoderMemoryLimitIsTheCallers() throws {

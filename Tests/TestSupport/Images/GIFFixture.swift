@@ -57,6 +57,42 @@ public struct GIFFixture: Sendable {
         return bytes
     }
 
+    /// A GIF of `width` × `height` pixels of colour 0 (black) in a few kilobytes: a
+    /// decompression bomb. Its codes are written directly (the table only ever holds runs of
+    /// zeros, each one longer than the last) rather than by `lzw`, which would take seconds.
+    public static func blank(width: Int, height: Int) -> [UInt8] {
+        let minimumCodeSize = 2
+        let clear = 1 << minimumCodeSize, end = clear + 1
+        func codeWidth(_ value: Int) -> Int { max(minimumCodeSize + 1, min(12, Int.bitWidth - value.leadingZeroBitCount)) }
+        var writer = BitWriter()
+        writer.write(clear, width: minimumCodeSize + 1)
+        var remaining = width * height
+        var longest = 1  // the longest run of zeros with a code: 1 is index 0, n > 1 is end + n - 1
+        var next = end + 1
+        while remaining > 0 {
+            let run = min(longest, remaining)
+            remaining -= run
+            writer.write(run == 1 ? 0 : end + run - 1, width: codeWidth(next - 1))
+            guard remaining > 0 else { break }
+            // As `lzw`: the run and the next zero become an entry; a full table is cleared.
+            longest += 1
+            next += 1
+            if next == 4096 {
+                writer.write(clear, width: 12)
+                longest = 1
+                next = end + 1
+            }
+        }
+        writer.write(end, width: codeWidth(next))
+        var bytes = Array("GIF89a".utf8) + ByteFields.le16(width) + ByteFields.le16(height)
+        bytes += [0x80 | 1, 0, 0] + [0, 0, 0, 255, 255, 255, 128, 128, 128, 64, 64, 64]  // 4 global colours
+        bytes += [0x2C] + ByteFields.le16(0) + ByteFields.le16(0) + ByteFields.le16(width) + ByteFields.le16(height) + [0]
+        bytes.append(UInt8(minimumCodeSize))
+        bytes += subBlocks(writer.flushed)
+        bytes.append(0x3B)
+        return bytes
+    }
+
     /// LZW codes for `indices`, packed least significant bit first (before splitting into sub-blocks).
     public static func lzw(_ indices: [UInt8], minimumCodeSize: Int) -> [UInt8] {
         let clear = 1 << minimumCodeSize, end = clear + 1

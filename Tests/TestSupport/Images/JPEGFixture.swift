@@ -21,6 +21,17 @@ public struct JPEGFixture: Sendable {
         (self.quality, self.progressive, self.fullChroma) = (quality, progressive, fullChroma)
     }
 
+    /// A black RGB JPEG of `width` × `height` written without holding the pixels: a
+    /// progressive one is a few hundred kilobytes whose decoder must keep every coefficient.
+    public static func blank(width: Int, height: Int, progressive: Bool, fullChroma: Bool = false) throws -> Data {
+        var output: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        guard hl_jpeg_encode_blank(UInt32(width), UInt32(height), progressive ? 1 : 0, fullChroma ? 1 : 0, &output, &size) == 1,
+              let output else { throw ImageFixtureError("libjpeg refused the blank JPEG fixture") }
+        defer { hl_free(output) }
+        return Data(bytes: output, count: size)
+    }
+
     public func encode() throws -> Data {
         let components = grey ? 1 : cmyk ? 4 : 3
         guard pixels.count == width * height * components, width > 0, height > 0 else {

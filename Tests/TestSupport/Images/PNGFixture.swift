@@ -40,12 +40,16 @@ public struct PNGFixture: Sendable {
         PNGFixture(width: width, height: height, colourType: .rgb, interlaced: interlaced, samples: pixels.map(UInt16.init))
     }
 
-    /// A PNG of `width` × `height` zero bytes written without holding the pixels: a few
-    /// hundred kilobytes that inflate to width × height × channels bytes.
-    public static func blank(width: Int, height: Int, colourType: ColourType) throws -> Data {
+    /// A PNG of `width` × `height` zero samples written without holding the pixels: a few
+    /// hundred kilobytes that inflate to width × height × channels × bitDepth / 8 bytes.
+    public static func blank(
+        width: Int, height: Int, colourType: ColourType, bitDepth: Int = 8, interlaced: Bool = false
+    ) throws -> Data {
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
-        guard hl_png_encode_blank(UInt32(width), UInt32(height), colourType.rawValue, &output, &size) == 1, let output else {
+        guard hl_png_encode_blank(
+            UInt32(width), UInt32(height), colourType.rawValue, Int32(bitDepth), interlaced ? 1 : 0, &output, &size) == 1,
+              let output else {
             throw ImageFixtureError("libpng refused the blank PNG fixture")
         }
         defer { hl_free(output) }

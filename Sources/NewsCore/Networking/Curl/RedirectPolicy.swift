@@ -27,11 +27,9 @@ enum RedirectPolicy {
     }
 
     /// The location made absolute against the URL that sent it. Some servers write raw spaces
-    /// or non-ASCII: percent-encode and try once more.
+    /// or non-ASCII: they are escaped, and the location's own escapes kept.
     static func resolve(_ location: String, against base: URL) -> URL? {
-        if let url = URL(string: location, relativeTo: base) { return url.absoluteURL }
-        let encoded = PercentEncoding.encode(location, keeping: PercentEncoding.isURLCharacter)
-        return URL(string: encoded, relativeTo: base)?.absoluteURL
+        URLPolicy.parseLink(location, relativeTo: base)?.absoluteURL
     }
 
     /// Same scheme, host and port (the port a scheme implies counts as written).
