@@ -47,7 +47,7 @@ struct LinkRepairTests {
             <enclosure url="https://img.example/photos/%C3%A9t%C3%A9 [1].jpg" type="image/jpeg" length="1"/>
             """))
         let article = try #require(edition.articles.first)
-        #expect(article.url.absoluteString == "http://a.example/caf%C3%A9%20menu?q=a%26b")
+        #expect(article.url?.absoluteString == "http://a.example/caf%C3%A9%20menu?q=a%26b")
         #expect(article.imageURL?.absoluteString == "https://img.example/photos/%C3%A9t%C3%A9%20%5B1%5D.jpg")
     }
 }
