@@ -40,3 +40,17 @@ struct StatusBarTests {
         #expect(canvas.line(5).hasPrefix(" ⏎ read · ? help"))
     }
 }
+
+/// A passing message ends itself; a question ("Mark 3,452 articles read? y/n") waits for its answer.
+@Suite("Status message lifetimes")
+@MainActor
+struct StatusMessageLifetimeTests {
+    @Test func aMessagePassesButAQuestionStays() {
+        let context = ScreenContext(app: nil)
+        context.show(Notice("Saved."))
+        #expect(context.scope.isRunning(.statusMessage))
+        context.show(Notice("Mark 3,452 articles read? y/n", kind: .question))
+        #expect(!context.scope.isRunning(.statusMessage))
+        #expect(context.message?.text == "Mark 3,452 articles read? y/n")
+    }
+}

@@ -26,6 +26,7 @@ public enum ConfigDocumentation {
         Entry(["keep-days"], "Days the cache keeps articles (\(ConfigSettings.defaultKeepDays))"),
         Entry(["refresh-minutes"], "Reload every source this often (`off`)"),
         Entry(["save-dir", "max-image-size"], "As `--save-dir` and `--max-image-size` (MiB)"),
+        Entry(["text-width"], "The widest an article's text is laid out, in columns, from 20 to 1000 (the terminal's width)"),
     ]
 
     /// The settings of a `[source "Name"]` section.
@@ -37,6 +38,7 @@ public enum ConfigDocumentation {
         Entry(["query"], "With `newsapi`: only articles that match these words"),
         Entry(["group"], "The Sources screen's heading for the source (`/` nests folders in OPML)"),
         Entry(["site"], "The site's home page, kept for OPML"),
+        Entry(["tags"], "Comma-separated tags, kept from newsboat for later use"),
     ]
 
     /// The names `SettingsTable` and the source section accept, for the tests that keep this table whole.

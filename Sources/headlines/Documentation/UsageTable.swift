@@ -56,7 +56,7 @@ struct UsageTable {
         var description: [String] = []
         var options: [Option] = []
         var environment: [Variable] = []
-        var exitStatuses: [(String, String)] = []
+        var exitText = ""
         var section = ""
         for line in lines {
             let trimmed = line.drop { $0 == " " }
@@ -66,11 +66,8 @@ struct UsageTable {
                 continue
             }
             if line.hasPrefix("Exit status:") {
-                for item in line.dropFirst("Exit status:".count).split(separator: ",") {
-                    let words = item.drop { $0 == " " }.split(separator: " ", maxSplits: 1)
-                    guard words.count == 2 else { continue }
-                    exitStatuses.append((String(words[0]), String(words[1]).trimmingSuffix(".")))
-                }
+                section = "Exit status:"
+                exitText = String(line.dropFirst("Exit status:".count))
                 continue
             }
             let indent = line.count - trimmed.count
@@ -81,6 +78,8 @@ struct UsageTable {
                 } else if !options.isEmpty {
                     options[options.count - 1].summary += " " + trimmed
                 }
+            case "Exit status:":
+                exitText += " " + trimmed
             case "Environment:":
                 let parts = trimmed.split(separator: " ", maxSplits: 1)
                 if indent <= 2, parts.count == 2 {
@@ -95,7 +94,26 @@ struct UsageTable {
         self.description = description.joined(separator: " ")
         self.options = options
         self.environment = environment
-        self.exitStatuses = exitStatuses
+        self.exitStatuses = Self.exitStatuses(exitText)
+    }
+
+    /// "0 done (…, …), 1 failed, 2 a usage error." as (status, meaning) pairs: an item starts at
+    /// a comma followed by a number, so commas inside a meaning stay in it.
+    static func exitStatuses(_ text: String) -> [(status: String, meaning: String)] {
+        var items: [String] = []
+        for piece in text.split(separator: ",") {
+            let piece = piece.drop { $0 == " " }
+            if let first = piece.first, first.isNumber || items.isEmpty {
+                items.append(String(piece))
+            } else {
+                items[items.count - 1] += "," + piece
+            }
+        }
+        return items.compactMap { item in
+            let words = item.split(separator: " ", maxSplits: 1)
+            guard words.count == 2 else { return nil }
+            return (String(words[0]), String(words[1]).trimmingSuffix("."))
+        }
     }
 
     /// `-p, --print            Print ...`, `--source URL|PATH  Read ...`, `--import-opml FILE Add ...`:

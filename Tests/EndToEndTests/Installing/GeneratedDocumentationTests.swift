@@ -36,7 +36,8 @@ extension EndToEnd {
                     }
                     var arguments = [name] + (value.map { [$0] } ?? [])
                     if name == "--everything" { arguments += ["--query", "x"] }
-                    if name == "--json" || name == "--offline" || name == "--unread" { arguments += ["--print"] }
+                    if ["--json", "--offline", "--unread", "--strict", "--verbose"].contains(name) { arguments += ["--print"] }
+                    if name == "--name" || name == "--group" { arguments += ["--add", "https://example.com/feed"] }
                     #expect(throws: Never.self, "\(arguments)") { try CommandLineOptions.parse(arguments) }
                 }
             }
