@@ -27,6 +27,30 @@ extension ArticleStore {
         }
     }
 
+    /// The page of `scope` just before `cursor` (nil: the list's last rows), at most `limit`
+    /// articles, in list order: read backwards through the same index, so the last page of
+    /// 100,000 costs what the first does (`G`, and scrolling up from there). Its `next` is
+    /// `cursor`; its `previous` is nil when it starts the list.
+    public func page(
+        _ scope: ArticleScope, before cursor: ArticleCursor?, limit: Int = 100, unreadOnly: Bool = false
+    ) throws -> ArticlePage {
+        let limit = min(max(limit, 1), Self.maxPageSize)
+        let end = cursor ?? .end
+        return try reading { db in
+            guard let filter = try Self.filter(scope, db) else { return ArticlePage(articles: [], next: nil) }
+            var articles = try db.rows(
+                "SELECT \(ArticleRow.columns), a.sort_time FROM article a JOIN source s ON s.id = a.source_id "
+                    + "WHERE \(filter.sql) (a.sort_time, a.id) > (?, ?) \(unreadOnly ? "AND a.read = 0" : "") "
+                    + "ORDER BY a.sort_time ASC, a.id ASC LIMIT ?",
+                filter.values + [end.sortTime, end.id.rawValue, limit + 1]
+            ) { row in (ArticleRow.decode(row), ArticleCursor(sortTime: row.double(16) ?? 0, id: ArticleID(row.int64(0)))) }
+            let more = articles.count > limit
+            if more { articles.removeLast() }
+            articles.reverse()
+            return ArticlePage(articles: articles.compactMap(\.0), next: cursor, previous: more ? articles.first?.1 : nil)
+        }
+    }
+
     /// How many articles `scope` holds.
     public func count(_ scope: ArticleScope, unreadOnly: Bool = false) throws -> Int {
         try reading { db in

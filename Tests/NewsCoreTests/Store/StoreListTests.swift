@@ -48,6 +48,39 @@ import Testing
         #expect(second.articles.map(\.article.title) == ["Article 6", "Article 5", "Article 4", "Article 3"])
     }
 
+    /// `G`: the list's last page read from the end, then the pages before it, cover the list
+    /// once, in list order, whatever the page size (undated ties included).
+    @Test(arguments: [1, 3, 7, 25])
+    func pagesFromTheEndCoverTheListBackwards(pageSize: Int) async throws {
+        let store = try await sandbox.open()
+        try await store.merge(StoreFixtures.edition(1...17), into: feed)
+        let undated = (1...5).map { StoreFixtures.article(100 + $0, title: "Undated \($0)", undated: true) }
+        try await store.merge(Edition(articles: undated), into: other)
+        var pages: [[String]] = []
+        var cursor: ArticleCursor?
+        repeat {
+            let page = try await store.page(.all, before: cursor, limit: pageSize)
+            #expect(page.articles.count <= pageSize)
+            pages.insert(page.articles.map(\.article.title), at: 0)
+            cursor = page.previous
+        } while cursor != nil
+        #expect(pages.flatMap { $0 } == (try await store.all(.all).map(\.article.title)))
+        #expect(pages.flatMap { $0 }.count == 22)
+    }
+
+    @Test func theLastPageIsTheListsEnd() async throws {
+        let store = try await sandbox.open()
+        try await store.merge(StoreFixtures.edition(1...3_000), into: feed)
+        let last = try await store.page(.source(feed), before: nil, limit: 200)
+        #expect(last.articles.first?.article.title == "Article 200")
+        #expect(last.articles.last?.article.title == "Article 1")
+        #expect(last.next == nil && last.previous != nil)
+        let before = try await store.page(.source(feed), before: last.previous, limit: 2)
+        #expect(before.articles.map(\.article.title) == ["Article 202", "Article 201"])
+        #expect(try await store.count(.source(feed)) == 3_000)
+        #expect(try await store.page(.source(SourceKey("nobody")), before: nil).articles.isEmpty)
+    }
+
     @Test func allMixesSourcesByDate() async throws {
         let store = try await sandbox.open()
         try await store.merge(StoreFixtures.edition([1, 3, 5]), into: feed)

@@ -58,8 +58,8 @@ extension HeadlinesScreen {
     /// `n`: the next unread article after the selection (the rows read so far, then the next pages).
     /// `rowsJustRead`: called from the re-read's own result, which still counts as running.
     func nextUnread(_ context: ScreenContext, rowsJustRead: Bool = false) -> KeyOutcome {
-        let start = state.scroll.selection + 1
-        if let index = state.rows.indices.dropFirst(start).first(where: { !state.rows[$0].isRead }) {
+        let selection = state.scroll.selection
+        if let index = state.unreadIndex(after: selection) {
             state.select(index)
             return .handled
         }
@@ -78,7 +78,7 @@ extension HeadlinesScreen {
             self.nextUnreadPending = false
             guard case .success(let page) = result else { return }  // a failed read leaves the selection where it is
             self.state.append(page.articles.map { ListRow($0) }, next: page.next)
-            if let index = self.state.rows.indices.dropFirst(start).first(where: { !self.state.rows[$0].isRead }) {
+            if let index = self.state.unreadIndex(after: selection) {
                 self.state.select(index)
             } else {
                 self.state.show(Notice("No unread article after this one."))
@@ -122,8 +122,11 @@ extension HeadlinesScreen {
         case .backspace: if !text.isEmpty { text.removeLast() }
         default: return .ignored
         }
-        state.setFilter(text, rows: state.rows)
-        applyFilter()
+        if let pool = filterPool {
+            state.setFilter(text, rows: pool.matches(text))
+        } else {
+            state.setFilterText(text)  // matched when the headings are in
+        }
         return .handled
     }
 

@@ -24,5 +24,11 @@ public struct ListRow: Equatable, Sendable {
     }
 
     /// What a row is known by across refreshes: its cache id, else its link.
-    var identity: String { id.map { "id:\($0.rawValue)" } ?? "url:" + article.url.absoluteString }
+    enum Identity: Hashable {
+        case id(ArticleID)
+        case url(URL)
+    }
+
+    /// Cheap to compare (no string is built): a list of 100,000 rows looks for one on every key.
+    var identity: Identity { id.map { .id($0) } ?? .url(article.url) }
 }

@@ -13,11 +13,15 @@ public final class SearchScreen: Screen {
     private let services: AppServices
     private let remote: NewsAPISource?
     private var layout = ListLayout(width: 0, height: 0)
+    /// The cache's matches read so far (best first), of `cachedTotal`, for `cachedQuery`.
     private var cached: [ListRow] = []
+    private var cachedTotal = 0
+    private var cachedQuery = ""
     private var found: [ListRow] = []
     /// How long typing must pause before NewsAPI is asked.
     static let remoteDelay = Duration.milliseconds(300)
-    static let resultLimit = 200
+    /// The cache's matches are read this many at a time, more as the reader scrolls.
+    static let pageSize = 200
 
     public init(services: AppServices, remote: NewsAPISource? = nil) {
         self.services = services
@@ -45,6 +49,7 @@ public final class SearchScreen: Screen {
     public func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
         if let movement = Movement(action, pageRows: layout.bodyRows) {
             state.move(movement)
+            readMoreIfNeeded(context)
             return .handled
         }
         switch action {
@@ -64,8 +69,10 @@ public final class SearchScreen: Screen {
         case .back where !query.isEmpty:
             query = ""
             context.scope.cancel(.search)
+            context.scope.cancel(.morePage)
             context.scope.cancel(.remoteSearch)
             cached = []
+            cachedTotal = 0
             found = []
             state.show([], total: 0, next: nil)
             state.show(prompt)
@@ -90,10 +97,16 @@ public final class SearchScreen: Screen {
         state.show(prompt)
         let text = query
         let store = services.library.store
-        context.scope.run(.search, work: { try await store.search(text, limit: Self.resultLimit) }) { [weak self] result in
+        context.scope.cancel(.morePage)  // it reads the previous query's results
+        context.scope.run(.search, work: {
+            (try await store.search(text, limit: Self.pageSize), try await store.searchCount(text))
+        }) { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(let articles): self.cached = articles.map { ListRow($0) }
+            case .success(let (articles, total)):
+                self.cached = articles.map { ListRow($0) }
+                self.cachedTotal = articles.count < Self.pageSize ? articles.count : max(total, articles.count)
+                self.cachedQuery = text
             case .failure(let error): self.state.show(Notice(ErrorText.sentence(error), kind: .error))
             }
             self.showResults()
@@ -127,11 +140,38 @@ public final class SearchScreen: Screen {
         if let index = found.firstIndex(where: { $0.identity == row.identity }) { found[index] = row }
     }
 
-    /// The cache's matches, then NewsAPI's that the cache does not have.
+    /// The cache's matches, then NewsAPI's that the cache does not have; the count is the true
+    /// one while the cache's are still read page by page.
     private func showResults() {
         let known = Set(cached.map(\.article.url))
-        let rows = cached + found.filter { !known.contains($0.article.url) }
-        state.show(rows, total: rows.count, next: nil)
+        let remote = found.filter { !known.contains($0.article.url) }
+        if cached.count < cachedTotal {
+            state.showFirst(cached, of: cachedTotal + remote.count)
+        } else {
+            state.showFirst(cached + remote, of: cached.count + remote.count)
+        }
         state.endLoad(at: services.now())
+    }
+
+    /// The next page of the cache's matches, when the selection comes within two screens of
+    /// the last read (it may have jumped to the end: as many pages as reach it, at once).
+    private func readMoreIfNeeded(_ context: ScreenContext) {
+        let margin = max(layout.bodyRows, 1) * 2
+        let selection = state.scroll.selection
+        guard cached.count < cachedTotal, selection >= cached.count - margin,
+              !context.scope.isRunning(.search), !context.scope.isRunning(.morePage) else { return }
+        let store = services.library.store
+        let text = cachedQuery
+        let offset = cached.count
+        let limit = min(ArticleStore.maxPageSize, max(Self.pageSize, selection + margin - offset))
+        context.scope.run(.morePage, work: { try await store.search(text, limit: limit, offset: offset) }) { [weak self] result in
+            guard let self, case .success(let articles) = result, self.cachedQuery == text, self.cached.count == offset else { return }
+            let known = Set(self.cached.map(\.identity))
+            self.cached += articles.map { ListRow($0) }.filter { !known.contains($0.identity) }
+            if articles.count < limit { self.cachedTotal = self.cached.count }  // the count was stale: no silent gap
+            self.showResults()
+            self.readMoreIfNeeded(context)
+            context.setNeedsDisplay()
+        }
     }
 }

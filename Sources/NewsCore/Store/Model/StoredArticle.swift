@@ -46,15 +46,21 @@ public struct ArticleCursor: Sendable, Hashable {
 
     /// Before the newest article: the first page.
     static let start = ArticleCursor(sortTime: .infinity, id: ArticleID(.max))
+    /// After the oldest article: the last page, read backwards.
+    static let end = ArticleCursor(sortTime: -.infinity, id: ArticleID(.min))
 }
 
-/// One page of a list, and where the next one starts (nil at the end).
+/// One page of a list, and where the next one starts (nil at the end). A page read backwards
+/// from the end (`page(_:before:)`) also says where the rows before it end.
 public struct ArticlePage: Sendable, Hashable {
     public var articles: [StoredArticle]
     public var next: ArticleCursor?
+    /// The cursor to read the rows before this page with; nil when it starts the list.
+    public var previous: ArticleCursor?
 
-    public init(articles: [StoredArticle], next: ArticleCursor?) {
+    public init(articles: [StoredArticle], next: ArticleCursor?, previous: ArticleCursor? = nil) {
         self.articles = articles
         self.next = next
+        self.previous = previous
     }
 }
