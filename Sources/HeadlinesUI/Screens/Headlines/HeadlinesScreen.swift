@@ -20,7 +20,7 @@ public final class HeadlinesScreen: Screen {
     /// `n` waits for rows being read (see `nextUnread`).
     var nextUnreadPending = false
     /// A page is read this many rows at a time.
-    static let pageSize = 200
+    public static let pageSize = 200
 
     nonisolated public static let hintedActions: [Action] = [.read, .reload, .openInBrowser, .saveImage, .help, .back]
 

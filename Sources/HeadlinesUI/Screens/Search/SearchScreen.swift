@@ -21,7 +21,7 @@ public final class SearchScreen: Screen {
     /// How long typing must pause before NewsAPI is asked.
     static let remoteDelay = Duration.milliseconds(300)
     /// The cache's matches are read this many at a time, more as the reader scrolls.
-    static let pageSize = 200
+    public static let pageSize = 200
 
     public init(services: AppServices, remote: NewsAPISource? = nil) {
         self.services = services
