@@ -28,6 +28,10 @@ extension StoreBenchmark {
             ("a prefix of a less common word", String(mediumLongWord.prefix(7)) + "*"),
             ("a phrase of the two commonest words", "\"\(corpus.word(rank: 0)) \(corpus.word(rank: 1))\""),
             ("a phrase from a title", remembered),
+            // Chinese and Japanese words inside runs of text with no spaces (1 article in 5).
+            ("a common CJK word", corpus.cjkVocabulary[5]),
+            ("a CJK word in 1 of 15 of them", corpus.cjkVocabulary[300]),
+            ("a rare CJK word", corpus.cjkVocabulary[15_000]),
         ]
         var lines: [String] = []
         var met = true

@@ -10,7 +10,7 @@ enum Schema {
         let sql: String
     }
 
-    static let steps: [Step] = [version1, version2]
+    static let steps: [Step] = [version1, version2, version3]
     static var latest: Int { steps.count }
 
     /// Sources, their articles and refresh records, and the saved-image index.
@@ -95,5 +95,13 @@ enum Schema {
             DELETE FROM search_pending WHERE article_id = old.id;
         END;
         INSERT INTO search_pending (article_id) SELECT id FROM article;
+        """)
+
+    /// Search in every script: runs of Chinese, Japanese, Korean and Thai are indexed as pairs
+    /// of characters (`ScriptBigrams`), so the index is written anew: emptied, and every article
+    /// pending (indexed in batches before the next search, as after version 2).
+    static let version3 = Step(version: 3, sql: """
+        DELETE FROM article_text;
+        INSERT OR IGNORE INTO search_pending (article_id) SELECT id FROM article;
         """)
 }
