@@ -6,7 +6,7 @@ import NewsCore
 enum InteractiveCommand {
     @MainActor
     static func run(_ plan: LaunchPlan, environment: [String: String]) async -> Int32 {
-        let configuration = HeadlinesApp.Configuration(
+        var configuration = HeadlinesApp.Configuration(
             entries: plan.entries, isFallbackDemo: plan.isFallbackDemo, cacheFile: plan.cacheFile,
             configuredSources: plan.fromConfig ? Set(plan.entries.map(\.key)) : nil,
             keepDays: plan.settings.keepDays, refreshMinutes: plan.settings.refreshMinutes,
@@ -14,6 +14,8 @@ enum InteractiveCommand {
             log: plan.log, keys: plan.keys, saveFolder: plan.saveFolder,
             maxImageSize: plan.settings.maxImageSize ?? Persistence.defaultSizeLimit, http: plan.http, environment: environment
         )
+        configuration.listOrder = plan.settings.sort
+        configuration.showsRead = plan.settings.showRead
         return await HeadlinesApp.run(configuration)
     }
 }

@@ -10,7 +10,7 @@ extension EndToEnd {
         static let count = 3_000
 
         /// "Item 1" (newest) to "Item 3000" (oldest), a minute apart: the list's order is known.
-        static func feed() -> String {
+        static func feed(count: Int = count) -> String {
             let format = DateFormatter()
             format.locale = Locale(identifier: "en_US_POSIX")
             format.timeZone = TimeZone(identifier: "GMT")

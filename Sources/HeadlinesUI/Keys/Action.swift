@@ -22,6 +22,8 @@ public enum Action: String, CaseIterable, Sendable {
     case nextUnread = "next-unread"
     case filter
     case search
+    case cycleSort = "cycle-sort"
+    case toggleShowRead = "toggle-show-read"
     // The article.
     case openLink = "open-link"
     case togglePicture = "toggle-picture"

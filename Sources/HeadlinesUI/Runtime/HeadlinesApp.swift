@@ -24,6 +24,9 @@ public enum HeadlinesApp {
         /// The client images are fetched with (its deadline comes from `--timeout`).
         public var http: HTTPClient
         public var environment: [String: String]
+        /// `sort` and `show-read`: how lists start (keys change them for the session).
+        public var listOrder = ListOrder.date
+        public var showsRead = true
 
         public init(
             entries: [Library.Entry], isFallbackDemo: Bool, cacheFile: URL, configuredSources: Set<SourceKey>? = nil,
@@ -77,6 +80,8 @@ public enum HeadlinesApp {
             environment: configuration.environment, downloads: downloads
         )
         services.startupNotice = cache.notice
+        services.listOrder = configuration.listOrder
+        services.showsRead = configuration.showsRead
         let noColor = configuration.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let driver: CursesDriver
         do {

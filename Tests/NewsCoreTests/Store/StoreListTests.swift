@@ -68,6 +68,50 @@ import Testing
         #expect(pages.flatMap { $0 }.count == 22)
     }
 
+    /// Every order pages forwards and backwards through the whole list once, in the order it
+    /// names: titles ignoring case, sources by name with each source's articles newest first.
+    @Test(arguments: ListOrder.allCases, [1, 4, 9])
+    func everyOrderPagesThroughTheList(order: ListOrder, pageSize: Int) async throws {
+        let store = try await sandbox.open()
+        let titles = ["banana", "Apple", "cherry", "apple", "Date", "elder", "Fig", "banana", "grape", "Honey", "ice", "jam"]
+        try await store.merge(Edition(articles: titles.enumerated().map {
+            StoreFixtures.article($0.offset + 1, title: $0.element, undated: $0.offset % 4 == 0)
+        }), into: feed)
+        try await store.merge(Edition(articles: (1...5).map {
+            var article = StoreFixtures.article(100 + $0, title: "Other \($0)")
+            article.sourceName = "Another"
+            return article
+        }), into: other)
+        let everything = try await store.all(.all, pageSize: 100)
+        let expected: [StoredArticle]
+        switch order {
+        case .date: expected = everything
+        case .dateAscending: expected = everything.reversed()
+        case .title:
+            expected = everything.sorted { ($0.article.title.lowercased(), $0.id.rawValue) < ($1.article.title.lowercased(), $1.id.rawValue) }
+        case .source:
+            expected = everything.filter { $0.article.sourceName == "Another" } + everything.filter { $0.article.sourceName != "Another" }
+        }
+        var forwards: [StoredArticle] = []
+        var cursor: ArticleCursor?
+        repeat {
+            let page = try await store.page(.all, after: cursor, limit: pageSize, order: order)
+            forwards += page.articles
+            cursor = page.next
+        } while cursor != nil
+        #expect(forwards.map(\.id) == expected.map(\.id), "\(order): \(forwards.map(\.article.title))")
+        var backwards: [StoredArticle] = []
+        cursor = nil
+        repeat {
+            let page = try await store.page(.all, before: cursor, limit: pageSize, order: order)
+            backwards = page.articles + backwards
+            cursor = page.previous
+        } while cursor != nil
+        #expect(backwards.map(\.id) == expected.map(\.id), "\(order) backwards")
+        let unread = try await store.page(.source(feed), limit: 100, unreadOnly: true, order: order)
+        #expect(unread.articles.count == titles.count)
+    }
+
     @Test func theLastPageIsTheListsEnd() async throws {
         let store = try await sandbox.open()
         try await store.merge(StoreFixtures.edition(1...3_000), into: feed)

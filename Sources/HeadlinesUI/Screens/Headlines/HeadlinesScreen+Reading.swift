@@ -73,7 +73,10 @@ extension HeadlinesScreen {
         // which cancels this one (its cursor is then stale) and asks again when it is in.
         nextUnreadPending = true
         guard rowsJustRead || !context.scope.isRunning(.page) else { return .handled }
-        context.scope.run(.morePage, work: { try await store.page(scope, after: cursor, limit: ArticleStore.maxPageSize) }) { [weak self] result in
+        let (order, unreadOnly) = view
+        context.scope.run(.morePage, work: {
+            try await store.page(scope, after: cursor, limit: ArticleStore.maxPageSize, unreadOnly: unreadOnly, order: order)
+        }) { [weak self] result in
             guard let self else { return }
             self.nextUnreadPending = false
             guard case .success(let page) = result else { return }  // a failed read leaves the selection where it is
@@ -101,7 +104,8 @@ extension HeadlinesScreen {
         guard filterPool == nil else { return .handled }
         let store = library.store
         let scope = self.scope
-        context.scope.run(.filter, work: { try await store.headings(scope) }) { [weak self] result in
+        let (order, unreadOnly) = view
+        context.scope.run(.filter, work: { try await store.headings(scope, unreadOnly: unreadOnly, order: order) }) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let headings):
@@ -133,6 +137,22 @@ extension HeadlinesScreen {
     func applyFilter() {
         guard let pool = filterPool, let text = state.filter else { return }
         state.setFilter(text, rows: pool.matches(text))
+    }
+
+    /// `s` and `U`: the list read again from its top in the new order, or with read articles
+    /// shown or hidden; for the session, on every list (a filter is cleared: its rows are in the old view).
+    func changeView(_ context: ScreenContext, order: ListOrder? = nil, showRead: Bool? = nil) -> KeyOutcome {
+        if let order { services.listOrder = order }
+        if let showRead { services.showsRead = showRead }
+        if state.filter != nil {
+            state.clearFilter()
+            filterPool = nil
+            context.scope.cancel(.filter)
+        }
+        state.startAfresh()
+        readRows(context, from: .top)
+        state.show(Notice(order.map { "Sorted \($0.label)." } ?? (services.showsRead ? "Showing every article." : "Showing unread articles only.")))
+        return .handled
     }
 
     /// Esc: the whole list again.

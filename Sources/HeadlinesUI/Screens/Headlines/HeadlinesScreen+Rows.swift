@@ -18,10 +18,13 @@ extension HeadlinesScreen {
         let scope = self.scope
         let fromEnd = anchor == .window && state.offset > 0
         let limit = min(ArticleStore.maxPageSize, max(Self.pageSize, state.rows.count))
+        let (order, unreadOnly) = view
         context.scope.cancel(.morePage)  // its cursor belongs to the rows this read replaces
         context.scope.run(.page, work: {
-            let page = fromEnd ? try await store.page(scope, before: nil, limit: limit) : try await store.page(scope, limit: limit)
-            let total = try await store.count(scope)
+            let page = fromEnd
+                ? try await store.page(scope, before: nil, limit: limit, unreadOnly: unreadOnly, order: order)
+                : try await store.page(scope, limit: limit, unreadOnly: unreadOnly, order: order)
+            let total = try await store.count(scope, unreadOnly: unreadOnly)
             return (page, total)
         }) { [weak self] result in
             guard let self else { return }
@@ -41,7 +44,7 @@ extension HeadlinesScreen {
                     self.nextUnreadPending = false
                     _ = self.nextUnread(context, rowsJustRead: true)
                 }
-                self.readMoreIfNeeded(context)
+                self.readMoreIfNeeded(context, finishing: .page)
             case .failure(let error):
                 self.nextUnreadPending = false
                 self.state.failLoad(ErrorText.sentence(error))
@@ -50,6 +53,9 @@ extension HeadlinesScreen {
         }
     }
 
+    /// The order and rows the reader asked lists for (`sort`, `show-read`, and their keys).
+    var view: (order: ListOrder, unreadOnly: Bool) { (services.listOrder, !services.showsRead) }
+
     func rows(_ page: ArticlePage) -> [ListRow] {
         page.articles.map { ListRow($0, isNew: newArticleIDs.contains($0.id)) }
     }
@@ -57,24 +63,29 @@ extension HeadlinesScreen {
     /// Reads the rows around the selection that are not read yet, so that the list reads as
     /// whole: within two screens of the window's edge, the next (or previous) page; far past
     /// it (`G`, `g`), the list's end (or top) at once, read backwards from the end through the
-    /// index, so `G` on 100,000 rows costs one page. Each read looks again when it is in.
-    func readMoreIfNeeded(_ context: ScreenContext) {
-        guard !context.scope.isRunning(.page), !context.scope.isRunning(.morePage), !state.rows.isEmpty else { return }
+    /// index, so `G` on 100,000 rows costs one page. Each read looks again when it is in
+    /// (`finishing`: the read whose result calls this, which still counts as running).
+    func readMoreIfNeeded(_ context: ScreenContext, finishing: TaskKey? = nil) {
+        guard finishing == .page || !context.scope.isRunning(.page), finishing == .morePage || !context.scope.isRunning(.morePage),
+              !state.rows.isEmpty else { return }
         let selection = state.scroll.selection
         let margin = max(layout.bodyRows, 1) * 2
         let store = library.store
         let scope = self.scope
+        let (order, unreadOnly) = view
         if let cursor = state.next, selection >= state.windowEnd - margin {
             if selection >= state.windowEnd + Self.pageSize && selection >= state.total - Self.pageSize {
                 readEnd(context)
                 return
             }
             let limit = min(ArticleStore.maxPageSize, max(Self.pageSize, selection + margin - state.windowEnd))
-            context.scope.run(.morePage, work: { try await store.page(scope, after: cursor, limit: limit) }) { [weak self] result in
+            context.scope.run(.morePage, work: {
+                try await store.page(scope, after: cursor, limit: limit, unreadOnly: unreadOnly, order: order)
+            }) { [weak self] result in
                 // A failed read leaves the rows read so far; so does one the list moved on from.
                 guard let self, case .success(let page) = result, self.state.next == cursor else { return }
                 self.state.append(self.rows(page), next: page.next)
-                self.readMoreIfNeeded(context)
+                self.readMoreIfNeeded(context, finishing: .morePage)
                 context.setNeedsDisplay()
             }
         } else if let cursor = state.previous, selection < state.offset + margin {
@@ -83,10 +94,12 @@ extension HeadlinesScreen {
                 return
             }
             let limit = min(ArticleStore.maxPageSize, max(Self.pageSize, state.offset - selection + margin))
-            context.scope.run(.morePage, work: { try await store.page(scope, before: cursor, limit: limit) }) { [weak self] result in
+            context.scope.run(.morePage, work: {
+                try await store.page(scope, before: cursor, limit: limit, unreadOnly: unreadOnly, order: order)
+            }) { [weak self] result in
                 guard let self, case .success(let page) = result, self.state.previous == cursor else { return }
                 self.state.prepend(self.rows(page), previous: page.previous)
-                self.readMoreIfNeeded(context)
+                self.readMoreIfNeeded(context, finishing: .morePage)
                 context.setNeedsDisplay()
             }
         }
@@ -97,10 +110,13 @@ extension HeadlinesScreen {
         let store = library.store
         let scope = self.scope
         let total = state.total
-        context.scope.run(.morePage, work: { try await store.page(scope, before: nil, limit: Self.pageSize) }) { [weak self] result in
+        let (order, unreadOnly) = view
+        context.scope.run(.morePage, work: {
+            try await store.page(scope, before: nil, limit: Self.pageSize, unreadOnly: unreadOnly, order: order)
+        }) { [weak self] result in
             guard let self, case .success(let page) = result, self.state.filter == nil else { return }
             self.state.showEnd(self.rows(page), total: total, previous: page.previous)
-            self.readMoreIfNeeded(context)
+            self.readMoreIfNeeded(context, finishing: .morePage)
             context.setNeedsDisplay()
         }
     }

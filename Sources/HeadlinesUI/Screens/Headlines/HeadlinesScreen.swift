@@ -70,6 +70,7 @@ public final class HeadlinesScreen: Screen {
         view.downloadsSummary = DownloadsText.summary(services.downloads)
         view.downloadsFirst = services.downloads.isQuitting
         view.keyHints = hints
+        view.viewFacts = (services.showsRead ? [] : ["unread only"]) + (services.listOrder == .date ? [] : [services.listOrder.label])
         view.render(into: &canvas)
     }
 
@@ -110,6 +111,8 @@ public final class HeadlinesScreen: Screen {
         case .markAllRead: return markAllRead()
         case .nextUnread: return nextUnread(context)
         case .filter: return beginFilter(context)
+        case .cycleSort: return changeView(context, order: services.listOrder.next)
+        case .toggleShowRead: return changeView(context, showRead: !services.showsRead)
         case .search: return .push(SearchScreen(services: services, remote: remoteSearch))
         case .openInBrowser:
             guard let article = state.selectedArticle else { return .ignored }

@@ -38,6 +38,8 @@ public struct HeadlinesState: Equatable {
     public private(set) var isTypingFilter = false
     /// The filter's rows are in (its count is the true one); false while the list's headings are read.
     public private(set) var isFilterReady = false
+    /// The next rows start the list afresh (another order): the selection goes to their top.
+    private var startsAfresh = false
 
     public init(sourceName: String) {
         self.sourceName = sourceName
@@ -114,8 +116,15 @@ public struct HeadlinesState: Equatable {
         replaceWindow(newRows, offset: 0, total: max(total, newRows.count), next: nil, previous: nil)
     }
 
+    /// The list is read again in another order or view: the next rows shown start at the top.
+    public mutating func startAfresh() {
+        startsAfresh = true
+        scroll.select(0)
+    }
+
     private mutating func replaceWindow(_ newRows: [ListRow], offset: Int, total: Int, next: ArticleCursor?, previous: ArticleCursor?) {
-        let selected = selectedRow?.identity
+        let selected = startsAfresh ? nil : selectedRow?.identity
+        startsAfresh = false
         let screenRow = scroll.selection - scroll.top
         rows = newRows
         self.offset = offset

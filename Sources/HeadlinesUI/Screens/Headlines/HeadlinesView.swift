@@ -14,6 +14,9 @@ public struct HeadlinesView {
     public var downloadsFirst = false
     public var localTime: LocalTime = .system
 
+    /// How the list is read, when not as by default ("unread only", "by title").
+    public var viewFacts: [String] = []
+
     /// The status bar's key hints (from the key map in force).
     public var keyHints = HeadlinesView.defaultHints
 
@@ -115,6 +118,7 @@ public struct HeadlinesView {
         var facts: [String] = []
         if state.hasLoaded {
             facts.append(state.total == 1 ? "1 article" : "\(state.total) articles")
+            facts += viewFacts
             if state.skipped > 0 { facts.append("\(state.skipped) skipped") }
             if let filter = state.filter {
                 facts.insert("/\(filter): " + (state.isFilterReady ? "\(state.total) found" : "reading the list…"), at: 0)

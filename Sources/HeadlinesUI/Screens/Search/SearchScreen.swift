@@ -3,13 +3,17 @@ import NewsCore
 
 /// `S`: every cached article's title, summary and full text, searched as the reader types
 /// (SQLite FTS5, best match first); on a NewsAPI source, NewsAPI's `everything` too, 300 ms
-/// after the last key, each new query cancelling the request before it. Results are a list
-/// like any other: arrows and PgUp/PgDn move, Enter reads, Esc clears the query, then leaves.
+/// after the last key, each new query cancelling the request before it. Two modes, which the
+/// status bar names: typing the query (every printable key is a letter of it), and the
+/// results, reached with Enter or ↓, a list like any other (its keys move, read, mark); `S` or
+/// `/` goes back to the query. Esc leaves from either.
 @MainActor
 public final class SearchScreen: Screen {
     public let kind = ScreenKind.search
     public private(set) var state = HeadlinesState(sourceName: "Search")
     public private(set) var query = ""
+    /// The keys type the query (else they act on the results).
+    public private(set) var isTypingQuery = true
     private let services: AppServices
     private let remote: NewsAPISource?
     private var layout = ListLayout(width: 0, height: 0)
@@ -29,12 +33,17 @@ public final class SearchScreen: Screen {
     }
 
     public func didAppear(_ context: ScreenContext) {
+        resultHints = context.hints(Self.hintedActions, on: kind)
         state.show(prompt)
     }
 
-    public var capturesText: Bool { true }
+    nonisolated public static let hintedActions: [Action] = [.read, .search, .toggleStar, .back]
+    private var resultHints = ""
+
+    public var capturesText: Bool { isTypingQuery }
 
     public func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome {
+        guard isTypingQuery else { return .ignored }  // on the results, a key no list action claims
         switch key {
         case .character(let character): query.append(character)
         case .backspace:
@@ -47,12 +56,32 @@ public final class SearchScreen: Screen {
     }
 
     public func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
+        if isTypingQuery {
+            switch action {
+            case .read, .down, .pageDown:
+                // To the results (none yet: the query stays, as it was).
+                guard !state.rows.isEmpty else { return .handled }
+                isTypingQuery = false
+                state.select(0)
+                state.show(nil)
+                return .handled
+            case .back:
+                return .close
+            default:
+                return .ignored
+            }
+        }
+        state.show(nil)  // a notice lasts until the next key
         if let movement = Movement(action, pageRows: layout.bodyRows) {
             state.move(movement)
             readMoreIfNeeded(context)
             return .handled
         }
         switch action {
+        case .search, .filter:
+            isTypingQuery = true
+            state.show(prompt)
+            return .handled
         case .read:
             guard var row = state.selectedRow else { return .ignored }
             if let id = row.id, !row.isRead {
@@ -66,16 +95,24 @@ public final class SearchScreen: Screen {
                 marked.isStarred = marks.isStarred
                 self.update(marked)
             })
-        case .back where !query.isEmpty:
-            query = ""
-            context.scope.cancel(.search)
-            context.scope.cancel(.morePage)
-            context.scope.cancel(.remoteSearch)
-            cached = []
-            cachedTotal = 0
-            found = []
-            state.show([], total: 0, next: nil)
-            state.show(prompt)
+        case .toggleRead:
+            guard var row = state.selectedRow, let id = row.id else { return .ignored }
+            row.isRead.toggle()
+            update(row)
+            services.library.setRead(row.isRead, id)
+            return .handled
+        case .toggleStar:
+            guard var row = state.selectedRow, let id = row.id else { return .ignored }
+            row.isStarred.toggle()
+            update(row)
+            services.library.setStarred(row.isStarred, id)
+            state.show(Notice(row.isStarred ? "Starred." : "No longer starred."))
+            return .handled
+        case .openInBrowser:
+            guard let article = state.selectedArticle else { return .ignored }
+            Actions.openInBrowser(article, services: services, context: context) { [weak self] notice in
+                self?.state.show(notice)
+            }
             return .handled
         default:
             return .ignored
@@ -86,11 +123,14 @@ public final class SearchScreen: Screen {
         layout = ListLayout(canvas)
         state.fit(rows: layout.bodyRows)
         var view = HeadlinesView(state: state, layout: layout, now: services.now())
-        view.keyHints = prompt.text
+        view.keyHints = isTypingQuery ? prompt.text : resultHints
         view.render(into: &canvas)
     }
 
-    private var prompt: Notice { Notice("Search: " + query + "▏" + (remote == nil ? "" : "  (and NewsAPI)")) }
+    /// While the query is typed, the status bar says so, and how to leave it.
+    private var prompt: Notice {
+        Notice("Search: " + query + "▏" + (remote == nil ? "" : " (and NewsAPI)") + "  typing · Enter or ↓ results · Esc leaves")
+    }
 
     /// The cache at once, NewsAPI after a pause; each new query cancels the searches before it.
     private func search(_ context: ScreenContext) {
@@ -155,11 +195,12 @@ public final class SearchScreen: Screen {
 
     /// The next page of the cache's matches, when the selection comes within two screens of
     /// the last read (it may have jumped to the end: as many pages as reach it, at once).
-    private func readMoreIfNeeded(_ context: ScreenContext) {
+    /// `finishing`: called from that read's own result (it still counts as running).
+    private func readMoreIfNeeded(_ context: ScreenContext, finishing: Bool = false) {
         let margin = max(layout.bodyRows, 1) * 2
         let selection = state.scroll.selection
         guard cached.count < cachedTotal, selection >= cached.count - margin,
-              !context.scope.isRunning(.search), !context.scope.isRunning(.morePage) else { return }
+              !context.scope.isRunning(.search), finishing || !context.scope.isRunning(.morePage) else { return }
         let store = services.library.store
         let text = cachedQuery
         let offset = cached.count
@@ -170,7 +211,7 @@ public final class SearchScreen: Screen {
             self.cached += articles.map { ListRow($0) }.filter { !known.contains($0.identity) }
             if articles.count < limit { self.cachedTotal = self.cached.count }  // the count was stale: no silent gap
             self.showResults()
-            self.readMoreIfNeeded(context)
+            self.readMoreIfNeeded(context, finishing: true)
             context.setNeedsDisplay()
         }
     }
