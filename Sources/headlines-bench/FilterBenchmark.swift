@@ -135,7 +135,7 @@ enum FilterBenchmark {
                     let text = screen.state.filter ?? ""
                     let naive = Timing.time { naiveFilter(articles, text) }
                     figures.naive.append(naive.duration)
-                    guard naive.result == screen.state.total, screen.state.total == screen.state.rows.count else {
+                    guard naive.result == screen.state.total else {
                         throw BenchmarkFailure("the filter “\(text)” counts \(screen.state.total) rows; the naive filter finds \(naive.result)")
                     }
                     if cycle == 0, case .character = key { figures.found.append(naive.result) }

@@ -126,17 +126,60 @@ extension HeadlinesScreen {
         case .backspace: if !text.isEmpty { text.removeLast() }
         default: return .ignored
         }
-        if let pool = filterPool {
-            state.setFilter(text, rows: pool.matches(text))
-        } else {
-            state.setFilterText(text)  // matched when the headings are in
-        }
+        state.setFilterText(text)  // matched at once when the headings are in, else when they come
+        applyFilter()
         return .handled
     }
 
+    /// Matches the filter's text against every heading; the selected article stays selected
+    /// when it is still let through.
     func applyFilter() {
+        guard let text = state.filter else { return }
+        let selected = filterMatches.indices.contains(state.scroll.selection) ? filterMatches[state.scroll.selection] : nil
+        guard let matches = filterPool?.matches(text) else { return }
+        filterMatches = matches
+        var selection = min(state.scroll.selection, max(0, matches.count - 1))
+        if let selected, let index = Self.position(of: selected, in: matches) { selection = index }
+        showFilterWindow(selection: selection)
+    }
+
+    /// The rows of the filter's answer around `selection` become the state's window.
+    func showFilterWindow(selection: Int) {
         guard let pool = filterPool, let text = state.filter else { return }
-        state.setFilter(text, rows: pool.matches(text))
+        let start = max(0, min(selection - Self.filterWindow / 2, filterMatches.count - Self.filterWindow))
+        let end = min(filterMatches.count, start + Self.filterWindow)
+        let window = filterMatches[start..<end].map { pool.rows[Int($0)] }
+        state.setFilter(text, window: window, offset: start, total: filterMatches.count, selection: selection)
+    }
+
+    /// Keeps the filter's window around the selection as it moves.
+    func moveFilterWindowIfNeeded() {
+        let selection = state.scroll.selection
+        let margin = max(layout.bodyRows, 1) * 2
+        let nearStart = selection < state.offset + margin && state.offset > 0
+        let nearEnd = selection >= state.windowEnd - margin && state.windowEnd < state.total
+        if nearStart || nearEnd { showFilterWindow(selection: selection) }
+    }
+
+    /// Where `index` is in the ascending `indices`.
+    static func position(of index: Int32, in indices: [Int32]) -> Int? {
+        var low = 0
+        var high = indices.count
+        while low < high {
+            let middle = (low + high) / 2
+            if indices[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        return low < indices.count && indices[low] == index ? low : nil
+    }
+
+    /// Esc: the whole list again.
+    func clearFilter(_ context: ScreenContext) -> KeyOutcome {
+        state.clearFilter()
+        filterPool = nil
+        filterMatches = []
+        context.scope.cancel(.filter)
+        readRows(context)
+        return .handled
     }
 
     /// `s` and `U`: the list read again from its top in the new order, or with read articles
@@ -147,20 +190,12 @@ extension HeadlinesScreen {
         if state.filter != nil {
             state.clearFilter()
             filterPool = nil
+            filterMatches = []
             context.scope.cancel(.filter)
         }
         state.startAfresh()
         readRows(context, from: .top)
         state.show(Notice(order.map { "Sorted \($0.label)." } ?? (services.showsRead ? "Showing every article." : "Showing unread articles only.")))
-        return .handled
-    }
-
-    /// Esc: the whole list again.
-    func clearFilter(_ context: ScreenContext) -> KeyOutcome {
-        state.clearFilter()
-        filterPool = nil
-        context.scope.cancel(.filter)
-        readRows(context)
         return .handled
     }
 }

@@ -7,9 +7,15 @@ extension HeadlinesScreen {
     enum Anchor {
         /// The window the reader is in: the list's end when it was read from there, else its top.
         case window
-        /// The list's top (`g` far from the rows read).
+        /// The list's top, read again in another view (`s`, `U`).
         case top
+        /// The list's top after `g` far from the rows read: a screenful or two, the count as it was.
+        case jumpToTop
     }
+
+    /// Rows read at once on a jump (`G`, `g`) far from those read: enough for the screen, so
+    /// the jump costs a frame; the rest follows as the reader moves.
+    var jumpPage: Int { max(layout.bodyRows * 2, 50) }
 
     /// Reads the rows the reader sees again (as many as are read now, at least a page), and
     /// the list's true total.
@@ -17,14 +23,16 @@ extension HeadlinesScreen {
         let store = library.store
         let scope = self.scope
         let fromEnd = anchor == .window && state.offset > 0
-        let limit = min(ArticleStore.maxPageSize, max(Self.pageSize, state.rows.count))
+        let limit = anchor == .jumpToTop ? jumpPage : min(ArticleStore.maxPageSize, max(Self.pageSize, state.rows.count))
+        let known = anchor == .jumpToTop ? state.total : nil
         let (order, unreadOnly) = view
         context.scope.cancel(.morePage)  // its cursor belongs to the rows this read replaces
         context.scope.run(.page, work: {
             let page = fromEnd
                 ? try await store.page(scope, before: nil, limit: limit, unreadOnly: unreadOnly, order: order)
                 : try await store.page(scope, limit: limit, unreadOnly: unreadOnly, order: order)
-            let total = try await store.count(scope, unreadOnly: unreadOnly)
+            let total: Int
+            if let known { total = known } else { total = try await store.count(scope, unreadOnly: unreadOnly) }
             return (page, total)
         }) { [weak self] result in
             guard let self else { return }
@@ -90,7 +98,7 @@ extension HeadlinesScreen {
             }
         } else if let cursor = state.previous, selection < state.offset + margin {
             if selection < Self.pageSize && selection < state.offset - Self.pageSize {
-                readRows(context, from: .top)
+                readRows(context, from: .jumpToTop)
                 return
             }
             let limit = min(ArticleStore.maxPageSize, max(Self.pageSize, state.offset - selection + margin))
@@ -111,8 +119,9 @@ extension HeadlinesScreen {
         let scope = self.scope
         let total = state.total
         let (order, unreadOnly) = view
+        let limit = jumpPage
         context.scope.run(.morePage, work: {
-            try await store.page(scope, before: nil, limit: Self.pageSize, unreadOnly: unreadOnly, order: order)
+            try await store.page(scope, before: nil, limit: limit, unreadOnly: unreadOnly, order: order)
         }) { [weak self] result in
             guard let self, case .success(let page) = result, self.state.filter == nil else { return }
             self.state.showEnd(self.rows(page), total: total, previous: page.previous)

@@ -14,6 +14,10 @@ public final class HeadlinesScreen: Screen {
     private var hints = HeadlinesView.defaultHints
     /// The list's headings while the `/` filter is on.
     var filterPool: ListFilter?
+    /// The filter's answer: indices into the pool's rows, of which the state holds a window.
+    var filterMatches: [Int32] = []
+    /// Rows of the filter's answer in the state's window.
+    static let filterWindow = 400
     /// Articles that refreshes brought while the list was shown, marked "N" until read; kept
     /// here so that every read of the rows (another source's refresh, a mark) shows them.
     var newArticleIDs: Set<ArticleID> = []
@@ -91,7 +95,11 @@ public final class HeadlinesScreen: Screen {
         state.show(nil)
         if let movement = Movement(action, pageRows: layout.bodyRows) {
             state.move(movement)
-            readMoreIfNeeded(context)
+            if filterPool != nil && state.filter != nil {
+                moveFilterWindowIfNeeded()
+            } else {
+                readMoreIfNeeded(context)
+            }
             return .handled
         }
         switch action {

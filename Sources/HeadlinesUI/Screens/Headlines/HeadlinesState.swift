@@ -181,6 +181,21 @@ public struct HeadlinesState: Equatable {
         show(matching, total: matching.count, next: nil)
     }
 
+    /// The filter's text and a window of the rows it lets through: `offset` in its answer of
+    /// `total` rows (the screen keeps the answer, and moves the window with the selection).
+    public mutating func setFilter(_ text: String, window: [ListRow], offset: Int, total: Int, selection: Int) {
+        filter = text
+        isFilterReady = true
+        rows = window
+        self.offset = offset
+        self.total = total
+        next = nil
+        previous = nil
+        hasLoaded = true
+        scroll.setCount(total)
+        scroll.select(selection)
+    }
+
     /// The filter's text typed before the list's headings are in: the rows stay until they are.
     public mutating func setFilterText(_ text: String) { filter = text }
 
