@@ -57,7 +57,7 @@ extension HeadlinesScreen {
                 self.nextUnreadPending = false
                 self.state.failLoad(ErrorText.sentence(error))
             }
-            context.setNeedsDisplay()
+            if anchor == .jumpToTop { context.setNeedsDisplayNow() } else { context.setNeedsDisplay() }
         }
     }
 
@@ -92,9 +92,10 @@ extension HeadlinesScreen {
             }) { [weak self] result in
                 // A failed read leaves the rows read so far; so does one the list moved on from.
                 guard let self, case .success(let page) = result, self.state.next == cursor else { return }
+                let awaited = self.state.selectedRow == nil  // the reader is on a row of this page
                 self.state.append(self.rows(page), next: page.next)
                 self.readMoreIfNeeded(context, finishing: .morePage)
-                context.setNeedsDisplay()
+                if awaited { context.setNeedsDisplayNow() } else { context.setNeedsDisplay() }
             }
         } else if let cursor = state.previous, selection < state.offset + margin {
             if selection < Self.pageSize && selection < state.offset - Self.pageSize {
@@ -106,9 +107,10 @@ extension HeadlinesScreen {
                 try await store.page(scope, before: cursor, limit: limit, unreadOnly: unreadOnly, order: order)
             }) { [weak self] result in
                 guard let self, case .success(let page) = result, self.state.previous == cursor else { return }
+                let awaited = self.state.selectedRow == nil
                 self.state.prepend(self.rows(page), previous: page.previous)
                 self.readMoreIfNeeded(context, finishing: .morePage)
-                context.setNeedsDisplay()
+                if awaited { context.setNeedsDisplayNow() } else { context.setNeedsDisplay() }
             }
         }
     }
@@ -126,7 +128,7 @@ extension HeadlinesScreen {
             guard let self, case .success(let page) = result, self.state.filter == nil else { return }
             self.state.showEnd(self.rows(page), total: total, previous: page.previous)
             self.readMoreIfNeeded(context, finishing: .morePage)
-            context.setNeedsDisplay()
+            context.setNeedsDisplayNow()  // the rows G asked for
         }
     }
 
