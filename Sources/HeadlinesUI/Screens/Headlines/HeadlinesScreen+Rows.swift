@@ -13,9 +13,9 @@ extension HeadlinesScreen {
         case jumpToTop
     }
 
-    /// Rows read at once on a jump (`G`, `g`) far from those read: enough for the screen, so
-    /// the jump costs a frame; the rest follows as the reader moves.
-    var jumpPage: Int { max(layout.bodyRows * 2, 50) }
+    /// Rows read at once on a jump (`G`, `g`) far from those read: the screen's, so the jump
+    /// costs a frame (list rows carry their text); the page beyond follows at once, unseen.
+    var jumpPage: Int { max(layout.bodyRows + 2, 10) }
 
     /// Reads the rows the reader sees again (as many as are read now, at least a page), and
     /// the list's true total.
@@ -78,6 +78,8 @@ extension HeadlinesScreen {
               !state.rows.isEmpty else { return }
         let selection = state.scroll.selection
         let margin = max(layout.bodyRows, 1) * 2
+        // Three screenfuls a read: each is short, so a key that jumps next is not kept waiting behind it.
+        let step = max(layout.bodyRows * 3, 60)
         let store = library.store
         let scope = self.scope
         let (order, unreadOnly) = view
@@ -86,7 +88,7 @@ extension HeadlinesScreen {
                 readEnd(context)
                 return
             }
-            let limit = min(ArticleStore.maxPageSize, max(Self.pageSize, selection + margin - state.windowEnd))
+            let limit = min(ArticleStore.maxPageSize, max(step, selection + margin - state.windowEnd))
             context.scope.run(.morePage, work: {
                 try await store.page(scope, after: cursor, limit: limit, unreadOnly: unreadOnly, order: order)
             }) { [weak self] result in
@@ -102,7 +104,7 @@ extension HeadlinesScreen {
                 readRows(context, from: .jumpToTop)
                 return
             }
-            let limit = min(ArticleStore.maxPageSize, max(Self.pageSize, state.offset - selection + margin))
+            let limit = min(ArticleStore.maxPageSize, max(step, state.offset - selection + margin))
             context.scope.run(.morePage, work: {
                 try await store.page(scope, before: cursor, limit: limit, unreadOnly: unreadOnly, order: order)
             }) { [weak self] result in
