@@ -12,7 +12,7 @@ extension ArticleStore {
     static let indexBatch = 250
 
     /// Articles matching `text` (words, `prefix*`, `"phrases"`; see `SearchQuery`), best first
-    /// by BM25, newest first among equals, `limit` from `offset`: paging on reaches every
+    /// by BM25, the most recently stored first among equals, `limit` from `offset`: paging on reaches every
     /// match (`searchCount` says how many). Text with nothing to search for finds nothing.
     public func search(_ text: String, limit: Int = 50, offset: Int = 0) async throws -> [StoredArticle] {
         guard let query = SearchQuery(text) else { return [] }
@@ -51,38 +51,22 @@ extension ArticleStore {
     }
 
     /// A page of the ranked matches (those from article `oldest` on), in one total order: best
-    /// first, newest first among equals. Ranked inside the index, `offset + limit` and one
-    /// more, ordered with their dates: enough when the matches tied with the page's last one all
-    /// came (the one after them scores worse); else the ranking is read whole, so that pages
-    /// neither repeat nor skip an article of a tie at their edge. Article rows are read for the
-    /// page only.
+    /// first, the most recently stored first among equals (articles are stored oldest first,
+    /// so that is newest first). Ties are broken inside the index by the row id, so the ranking
+    /// stops at the page's end however many articles share a score (short titles often do), and
+    /// pages neither repeat nor skip one; article rows are read for the page only.
     static func rankedPage(_ query: SearchQuery, from oldest: Int64, limit: Int, offset: Int, _ db: SQLiteConnection) throws -> [StoredArticle] {
         let weights = Self.rankWeights
-        let end = offset + limit
-        func ranking(_ count: Int) throws -> [(id: Int64, score: Double)] {
-            try db.rows("""
-                SELECT hit.id, hit.score FROM (
-                    SELECT rowid AS id, bm25(article_text, \(weights.title), \(weights.summary), \(weights.body)) AS score
-                    FROM article_text WHERE article_text MATCH ?1 AND rowid >= ?2
-                    ORDER BY score LIMIT ?3
-                ) AS hit
-                JOIN article a ON a.id = hit.id
-                ORDER BY hit.score, a.sort_time DESC, a.id DESC
-                """, [query.expression, oldest, count]
-            ) { row in (row.int64(0), row.double(1) ?? 0) }
-        }
-        var ranked = try ranking(end + 1)
-        if ranked.count > end, ranked[end].score <= ranked[end - 1].score {
-            ranked = try ranking(-1)  // a tie across the edge: every ranked match, in order
-        }
-        let page = ranked.dropFirst(offset).prefix(limit).map(\.id)
-        guard !page.isEmpty else { return [] }
-        let articles = try db.rows(
-            "SELECT \(ArticleRow.columns) FROM article a JOIN source s ON s.id = a.source_id WHERE a.id IN ("
-                + page.map { _ in "?" }.joined(separator: ",") + ")", page
+        return try db.rows("""
+            SELECT \(ArticleRow.columns) FROM (
+                SELECT rowid AS id, bm25(article_text, \(weights.title), \(weights.summary), \(weights.body)) AS score
+                FROM article_text WHERE article_text MATCH ?1 AND rowid >= ?2
+                ORDER BY score, rowid DESC LIMIT ?3
+            ) AS hit
+            JOIN article a ON a.id = hit.id JOIN source s ON s.id = a.source_id
+            ORDER BY hit.score, hit.id DESC LIMIT ?4 OFFSET ?5
+            """, [query.expression, oldest, offset + limit, limit, offset]
         ) { ArticleRow.decode($0) }
-        let byID = Dictionary(articles.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
-        return page.compactMap { byID[$0] }
     }
 
     /// How many articles match `text`: all of them, not a page's worth.
