@@ -141,7 +141,8 @@ import Testing
 
     @Test func resultsComeInPages() async throws {
         let store = try await sandbox.open()
-        try await store.merge(Edition(articles: (1...30).map { StoreFixtures.article($0, title: "Robots \($0)") }), into: feed)
+        // Newest first, as a feed lists them.
+        try await store.merge(Edition(articles: (1...30).reversed().map { StoreFixtures.article($0, title: "Robots \($0)") }), into: feed)
         let first = try await store.search("robots", limit: 10)
         let second = try await store.search("robots", limit: 10, offset: 10)
         let rest = try await store.search("robots", limit: 50, offset: 20)
