@@ -76,7 +76,10 @@ extension EndToEnd {
             // `S`: the true count of matches, and every one as the results scroll.
             try tmux.sendKeys("S", "item")
             try await tmux.waitForText("3000 articles")
-            try tmux.sendKeys("Escape", "Escape", "q")
+            // One Esc leaves the Search screen (keys sent in one go would read as one Alt sequence).
+            try tmux.sendKeys("Escape")
+            try await tmux.waitForScreen { !$0.contains("Headlines · Search") && $0.contains("3000 articles") }
+            try tmux.sendKeys("q")
             _ = try await tmux.waitForExit()
             try await Self.checkPrintedSearch(home: session.home.url)
         }

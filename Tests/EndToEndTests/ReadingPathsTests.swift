@@ -57,7 +57,7 @@ extension EndToEnd {
         @discardableResult
         static func expectWhole(_ session: HeadlinesSession, reachedBy path: String, marks: String = "") async throws -> String {
             let screen = try await session.tmux.waitForScreen(describedAs: "the whole article, reached by \(path)") { screen in
-                screen.contains(Self.cranes) && screen.contains("Harbour feed · by Rosalind Keane")
+                screen.contains(Self.cranes) && screen.contains("Harbour · by Rosalind Keane")
                     && screen.contains("The first four electric cranes started work on the night shift.")
                     && screen.contains("[1] https://harbour.example/specs") && screen.contains("Image: JPEG, 160×90")
                     && screen.filter { $0 == "▀" }.count >= 100 && screen.contains(marks + "Article")
