@@ -208,7 +208,8 @@ struct CommandLineOptions: Equatable {
               --config FILE      Read this config file instead of ~/.config/headlines/config
               --add URL          Add a feed (or a page that names one) to the config file, once
                                  the URL is checked to give a feed, and exit
-              --name NAME, --group GROUP  With --add: the source's name and group
+              --name NAME        With --add: the source's name
+              --group GROUP      With --add: the source's group
               --import-opml FILE Add the feeds of an OPML file to the config file, and exit
               --import-newsboat [FILE]  Add newsboat's feeds, titles and tags (FILE: its urls
                                  file, default ~/.newsboat/urls), and exit

@@ -40,6 +40,7 @@ public enum ConfigDocumentation {
         Entry(["query"], "With `newsapi`: only articles that match these words"),
         Entry(["group"], "The Sources screen's heading for the source (`/` nests folders in OPML)"),
         Entry(["site"], "The site's home page, kept for OPML"),
+        Entry(["tags"], "Comma-separated tags, kept from newsboat for later use"),
     ]
 
     /// The names `SettingsTable` and the source section accept, for the tests that keep this table whole.

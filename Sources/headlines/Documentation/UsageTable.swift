@@ -57,6 +57,7 @@ struct UsageTable {
         var options: [Option] = []
         var environment: [Variable] = []
         var exitStatuses: [(String, String)] = []
+        var exitText = ""
         var section = ""
         for line in lines {
             let trimmed = line.drop { $0 == " " }
@@ -66,11 +67,8 @@ struct UsageTable {
                 continue
             }
             if line.hasPrefix("Exit status:") {
-                for item in line.dropFirst("Exit status:".count).split(separator: ",") {
-                    let words = item.drop { $0 == " " }.split(separator: " ", maxSplits: 1)
-                    guard words.count == 2 else { continue }
-                    exitStatuses.append((String(words[0]), String(words[1]).trimmingSuffix(".")))
-                }
+                section = "Exit status:"
+                exitText = String(line.dropFirst("Exit status:".count))
                 continue
             }
             let indent = line.count - trimmed.count
@@ -88,14 +86,43 @@ struct UsageTable {
                 } else if !environment.isEmpty {
                     environment[environment.count - 1].meaning += " " + trimmed
                 }
+            case "Exit status:":
+                exitText += " " + trimmed
             default:
                 description.append(String(trimmed))
             }
+        }
+        // "0 done (with --print: ...), 1 the fetch failed, 2 a usage error.": a status starts
+        // each item (a meaning may hold commas of its own, and run over lines).
+        for item in Self.statusItems(exitText) {
+            let words = item.split(separator: " ", maxSplits: 1)
+            guard words.count == 2 else { continue }
+            exitStatuses.append((String(words[0]), String(words[1]).trimmingSuffix(".")))
         }
         self.description = description.joined(separator: " ")
         self.options = options
         self.environment = environment
         self.exitStatuses = exitStatuses
+    }
+
+    /// The items of the exit status paragraph: split at each ", " that a number and a space follow.
+    private static func statusItems(_ text: String) -> [String] {
+        var items: [String] = []
+        var current = ""
+        var rest = Substring(text.drop { $0 == " " })
+        while let character = rest.first {
+            if rest.hasPrefix(", "), let digit = rest.dropFirst(2).first, digit.isNumber,
+               rest.dropFirst(2).drop(while: \.isNumber).first == " " {
+                items.append(current)
+                current = ""
+                rest = rest.dropFirst(2)
+                continue
+            }
+            current.append(character)
+            rest = rest.dropFirst()
+        }
+        if !current.isEmpty { items.append(current) }
+        return items
     }
 
     /// `-p, --print            Print ...`, `--source URL|PATH  Read ...`, `--import-opml FILE Add ...`:
