@@ -61,11 +61,29 @@ struct KeyPressTimings {
 final class FrameWaiter {
     private var waiting: CheckedContinuation<Void, Never>?
     private(set) var count = 0
+    /// Checked as each frame is finished, on the state it was drawn from, until it holds.
+    private var condition: (() -> Bool)?
+    /// When the first frame drawn with `condition` holding was finished.
+    private(set) var conditionMet: ContinuousClock.Instant?
 
     func frame() {
         count += 1
+        if let condition, conditionMet == nil, condition() { conditionMet = .now }
         waiting?.resume()
         waiting = nil
+    }
+
+    /// Starts watching the frames for the first one drawn while `condition` holds.
+    func watch(_ condition: @escaping () -> Bool) {
+        self.condition = condition
+        conditionMet = nil
+    }
+
+    /// Waits for the frame `watch` looks for; its time.
+    func untilConditionMet() async -> ContinuousClock.Instant {
+        while conditionMet == nil { await next() }
+        condition = nil
+        return conditionMet ?? .now
     }
 
     func next() async {

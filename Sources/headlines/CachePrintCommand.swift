@@ -23,7 +23,7 @@ enum CachePrintCommand {
         }
         do {
             if let query = options.search {
-                print(try await store.search(query, limit: 1_000).map(\.article), json: options.json)
+                try await printMatches(of: query, limit: options.limit, store: store, json: options.json)
                 return 0
             }
             for entry in plan.entries {
@@ -38,6 +38,19 @@ enum CachePrintCommand {
         } catch {
             Output.error(ErrorText.sentence(error))
             return 1
+        }
+    }
+
+    /// Every match, a page at a time (never a silent cap), or the first `limit`.
+    private static func printMatches(of query: String, limit: Int?, store: ArticleStore, json: Bool) async throws {
+        let wanted = limit ?? .max
+        var printed = 0
+        while printed < wanted {
+            let pageSize = min(ArticleStore.maxPageSize, wanted - printed)
+            let page = try await store.search(query, limit: pageSize, offset: printed)
+            print(page.map(\.article), json: json)
+            printed += page.count
+            if page.count < pageSize { return }
         }
     }
 

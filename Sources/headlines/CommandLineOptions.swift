@@ -37,8 +37,10 @@ struct CommandLineOptions: Equatable {
     var offline = false
     /// `--unread`: print only unread articles (from the cache).
     var unread = false
-    /// `--search QUERY`: print the cache's matches.
+    /// `--search QUERY`: print the cache's matches (every one, unless `--limit`).
     var search: String?
+    /// `--limit N`: with `--search`, print at most N matches.
+    var limit: Int?
     var demo = false
     var help = false
     var version = false
@@ -111,6 +113,12 @@ struct CommandLineOptions: Equatable {
             case "--offline": options.offline = true
             case "--unread": options.unread = true
             case "--search": options.search = try value(for: name, inline: inline)
+            case "--limit":
+                let text = try value(for: name, inline: inline)
+                guard let limit = Int(text), limit >= 1 else {
+                    throw UsageError(message: "--limit takes a whole number from 1 up, not “\(text)”.")
+                }
+                options.limit = limit
             case "--log": options.log = try value(for: name, inline: inline)
             case "--log-level":
                 let text = try value(for: name, inline: inline)
@@ -134,6 +142,9 @@ struct CommandLineOptions: Equatable {
                 throw UsageError(message: "Unknown option “\(argument)”.")
             }
             index += 1
+        }
+        if options.limit != nil && options.search == nil {
+            throw UsageError(message: "--limit goes with --search.")
         }
         if options.search != nil { options.printMode = true }
         if (options.offline || options.unread) && !options.printMode {
@@ -197,7 +208,8 @@ struct CommandLineOptions: Equatable {
               --config FILE      Read this config file instead of ~/.config/headlines/config
               --add URL          Add a feed (or a page that names one) to the config file, once
                                  the URL is checked to give a feed, and exit
-              --name NAME, --group GROUP  With --add: the source's name and group
+              --name NAME        With --add: the source's name
+              --group GROUP      With --add: the source's group
               --import-opml FILE Add the feeds of an OPML file to the config file, and exit
               --import-newsboat [FILE]  Add newsboat's feeds, titles and tags (FILE: its urls
                                  file, default ~/.newsboat/urls), and exit
@@ -206,7 +218,8 @@ struct CommandLineOptions: Equatable {
               --log-level LEVEL  error, info (the default) or debug
               --offline          With --print: print what the cache holds, with no network
               --unread           With --print: only the articles not read yet (from the cache)
-              --search QUERY     Print the cached articles that match QUERY (words, prefix*, "phrases"), best first
+              --search QUERY     Print every cached article that matches QUERY (words, prefix*, "phrases"), best first
+              --limit N          With --search: print at most N matches
               --strict           With --print: exit 1 when any source fails (else only when none printed)
               --verbose          Notes that are not failures ("Using the feed ...") on stderr too
           -h, --help             Show this help

@@ -17,6 +17,8 @@ enum InteractiveCommand {
         configuration.welcome = plan.isFallbackDemo ? plan.firstRunAdvice(short: true) : nil
         configuration.forgetSources = plan.forgetsDemo ? LaunchPlan.isDemoSource : nil
         configuration.textWidth = plan.settings.textWidth
+        configuration.listOrder = plan.settings.sort
+        configuration.showsRead = plan.settings.showRead
         return await HeadlinesApp.run(configuration)
     }
 }

@@ -25,6 +25,8 @@ public enum Action: String, CaseIterable, Sendable {
     case previousArticle = "previous-article"
     case filter
     case search
+    case cycleSort = "cycle-sort"
+    case toggleShowRead = "toggle-show-read"
     // The article.
     case openLink = "open-link"
     case togglePicture = "toggle-picture"

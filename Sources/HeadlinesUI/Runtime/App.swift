@@ -229,6 +229,18 @@ public final class App {
         }
     }
 
+    /// A redraw that answers the reader's last key (the rows `G` asked for have arrived): drawn
+    /// on this turn, not held to the 60-a-second cap, which is for work in the background.
+    public func setNeedsDisplayNow() {
+        if handlingInput {
+            inputDirty = true
+            return
+        }
+        redrawTimer?.cancel()
+        redrawPending = true
+        continuation.yield(.redraw)
+    }
+
     /// Renders the top screen and hands the canvas to the driver.
     public func draw() {
         guard !driver.isSuspended else { return }

@@ -31,6 +31,9 @@ public enum HeadlinesApp {
         public var forgetSources: (@Sendable (SourceKey) -> Bool)?
         /// `text-width`: the widest an article's text is laid out; nil: the terminal's width.
         public var textWidth: Int?
+        /// `sort` and `show-read`: how lists start (keys change them for the session).
+        public var listOrder = ListOrder.date
+        public var showsRead = true
 
         public init(
             entries: [Library.Entry], isFallbackDemo: Bool, cacheFile: URL, configuredSources: Set<SourceKey>? = nil,
@@ -93,6 +96,8 @@ public enum HeadlinesApp {
         )
         services.startupNotice = cache.notice ?? configuration.welcome.map { Notice($0) }
         services.textWidth = configuration.textWidth
+        services.listOrder = configuration.listOrder
+        services.showsRead = configuration.showsRead
         let noColor = configuration.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let driver: CursesDriver
         do {

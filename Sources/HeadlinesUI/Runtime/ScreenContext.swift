@@ -18,6 +18,9 @@ public final class ScreenContext {
     /// Marks the screen dirty; one redraw follows per turn of the loop, however many calls.
     public func setNeedsDisplay() { app?.setNeedsDisplay() }
 
+    /// Redraws on this turn: what the reader's key asked for has arrived (see `App.setNeedsDisplayNow`).
+    public func setNeedsDisplayNow() { app?.setNeedsDisplayNow() }
+
     /// Runs `tick` every `interval` under `key` until that key is cancelled or the screen
     /// closes, redrawing after each tick (a spinner, an indeterminate bar).
     public func startTicker(_ key: TaskKey, every interval: Duration = .milliseconds(100), _ tick: @escaping @MainActor () -> Void) {

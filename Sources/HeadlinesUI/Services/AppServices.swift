@@ -20,6 +20,10 @@ public final class AppServices {
     public var textWidth: Int?
     /// Said once in the status line of the first screen (the locale is not UTF-8, the cache was moved aside...).
     public var startupNotice: Notice?
+    /// The order lists are read in (`sort`; `s` cycles it for the session).
+    public var listOrder = ListOrder.date
+    /// Lists show read articles (`show-read`; `U` toggles it for the session).
+    public var showsRead = true
 
     public init(
         library: Library, isFallbackDemo: Bool = false, imageLoader: ImageLoader = ImageLoader(),

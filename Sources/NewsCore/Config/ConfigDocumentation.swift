@@ -27,6 +27,8 @@ public enum ConfigDocumentation {
         Entry(["refresh-minutes"], "Reload every source this often (`off`)"),
         Entry(["save-dir", "max-image-size"], "As `--save-dir` and `--max-image-size` (MiB)"),
         Entry(["text-width"], "The widest an article's text is laid out, in columns, from 20 to 1000 (the terminal's width)"),
+        Entry(["sort"], "The order lists start in: `date` (newest first, the default), `date-asc`, `title` or `source`; `s` cycles them"),
+        Entry(["show-read"], "`no` shows unread articles only (`yes`); `U` toggles it"),
     ]
 
     /// The settings of a `[source "Name"]` section.

@@ -32,6 +32,10 @@ public struct ConfigSettings: Sendable, Equatable {
     public var maxImageSize: Int?
     /// `text-width`: the widest an article's text is laid out, in columns; nil (the default) the whole width.
     public var textWidth: Int?
+    /// `sort`: the order lists start in (a key cycles through the others).
+    public var sort = ListOrder.date
+    /// `show-read`: lists show read articles (`no`: unread ones only; a key toggles it).
+    public var showRead = true
     /// The line each setting was given on, by name.
     public var lines: [String: Int] = [:]
 
@@ -92,6 +96,19 @@ enum SettingsTable {
         ("save-dir", { settings, value, paths throws(LineError) in settings.saveDirectory = try paths.resolve(value) }),
         ("max-image-size", { settings, value, _ throws(LineError) in
             settings.maxImageSize = try number(value, "max-image-size", in: 1...4096, unit: "MiB") * 1024 * 1024
+        }),
+        ("sort", { settings, value, _ throws(LineError) in
+            guard let order = ListOrder(rawValue: value.lowercased()) else {
+                throw LineError("sort is one of " + ListOrder.allCases.map(\.name).joined(separator: ", ") + ", not \(ConfigText.quoted(value))")
+            }
+            settings.sort = order
+        }),
+        ("show-read", { settings, value, _ throws(LineError) in
+            switch value.lowercased() {
+            case "yes", "true", "on": settings.showRead = true
+            case "no", "false", "off": settings.showRead = false
+            default: throw LineError("show-read is yes or no, not \(ConfigText.quoted(value))")
+            }
         }),
     ]
 

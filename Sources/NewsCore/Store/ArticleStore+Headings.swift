@@ -7,15 +7,15 @@ extension ArticleStore {
     /// The most headings one call returns.
     public static let maxHeadings = 100_000
 
-    /// Every article of `scope`, newest first, with its text, author, summary and GUID left out
+    /// Every article of `scope`, in `order`, with its text, author, summary and GUID left out
     /// (`article(_:)` reads one whole).
-    public func headings(_ scope: ArticleScope, unreadOnly: Bool = false) throws -> [StoredArticle] {
+    public func headings(_ scope: ArticleScope, unreadOnly: Bool = false, order: ListOrder = .date) throws -> [StoredArticle] {
         try reading { db in
             guard let filter = try Self.filter(scope, db) else { return [] }
             return try db.rows(
                 "SELECT a.id, s.key, a.first_seen, a.read, a.starred, a.url, a.published, a.title, a.source_name, "
                     + "NULL, NULL, a.image_url, NULL, NULL, NULL, NULL FROM article a JOIN source s ON s.id = a.source_id "
-                    + "WHERE \(filter.sql) \(unreadOnly ? "a.read = 0" : "1") ORDER BY a.sort_time DESC, a.id DESC LIMIT ?",
+                    + "WHERE \(filter.sql) \(unreadOnly ? "a.read = 0" : "1") ORDER BY \(order.orderBy(forwards: true)) LIMIT ?",
                 filter.values + [Self.maxHeadings]
             ) { ArticleRow.decode($0) }.compactMap { $0 }
         }

@@ -5,25 +5,56 @@ extension ArticleStore {
     /// The most rows one page may ask for.
     public static let maxPageSize = 1_000
 
-    /// The page of `scope` that follows `cursor` (nil: the first page), at most `limit` articles.
-    /// `unreadOnly` leaves read articles out (`--unread`, and `n` with a limit of 1).
+    /// The page of `scope` that follows `cursor` (nil: the first page), at most `limit` articles,
+    /// in `order`. `unreadOnly` leaves read articles out (`--unread`, `show-read = no`, and `n`
+    /// with a limit of 1).
     public func page(
-        _ scope: ArticleScope, after cursor: ArticleCursor? = nil, limit: Int = 100, unreadOnly: Bool = false
+        _ scope: ArticleScope, after cursor: ArticleCursor? = nil, limit: Int = 100, unreadOnly: Bool = false, order: ListOrder = .date
     ) throws -> ArticlePage {
         let limit = min(max(limit, 1), Self.maxPageSize)
-        let start = cursor ?? .start
         return try reading { db in
             guard let filter = try Self.filter(scope, db) else { return ArticlePage(articles: [], next: nil) }
             // One more row than asked tells whether a next page exists.
-            var articles = try db.rows(
-                "SELECT \(ArticleRow.columns), a.sort_time FROM article a JOIN source s ON s.id = a.source_id "
-                    + "WHERE \(filter.sql) (a.sort_time, a.id) < (?, ?) \(unreadOnly ? "AND a.read = 0" : "") "
-                    + "ORDER BY a.sort_time DESC, a.id DESC LIMIT ?",
-                filter.values + [start.sortTime, start.id.rawValue, limit + 1]
-            ) { row in (ArticleRow.decode(row), ArticleCursor(sortTime: row.double(16) ?? 0, id: ArticleID(row.int64(0)))) }
+            var articles = try Self.orderedRows(filter, from: cursor, forwards: true, limit: limit + 1, unreadOnly: unreadOnly, order: order, db)
             let more = articles.count > limit
             if more { articles.removeLast() }
             return ArticlePage(articles: articles.compactMap(\.0), next: more ? articles.last?.1 : nil)
+        }
+    }
+
+    /// The page of `scope` just before `cursor` (nil: the list's last rows), at most `limit`
+    /// articles, in list order: read backwards through the same index, so the last page of
+    /// 100,000 costs what the first does (`G`, and scrolling up from there). Its `next` is
+    /// `cursor`; its `previous` is nil when it starts the list.
+    public func page(
+        _ scope: ArticleScope, before cursor: ArticleCursor?, limit: Int = 100, unreadOnly: Bool = false, order: ListOrder = .date
+    ) throws -> ArticlePage {
+        let limit = min(max(limit, 1), Self.maxPageSize)
+        return try reading { db in
+            guard let filter = try Self.filter(scope, db) else { return ArticlePage(articles: [], next: nil) }
+            var articles = try Self.orderedRows(filter, from: cursor, forwards: false, limit: limit + 1, unreadOnly: unreadOnly, order: order, db)
+            let more = articles.count > limit
+            if more { articles.removeLast() }
+            articles.reverse()
+            return ArticlePage(articles: articles.compactMap(\.0), next: cursor, previous: more ? articles.first?.1 : nil)
+        }
+    }
+
+    /// Up to `limit` rows of the list from `cursor` on, forwards or backwards, each with its cursor.
+    private static func orderedRows(
+        _ filter: (sql: String, values: [(any SQLiteBindable)?]), from cursor: ArticleCursor?, forwards: Bool, limit: Int,
+        unreadOnly: Bool, order: ListOrder, _ db: SQLiteConnection
+    ) throws -> [(StoredArticle?, ArticleCursor)] {
+        let position = order.condition(after: cursor, forwards: forwards)
+        return try db.rows(
+            "SELECT \(ArticleRow.columns), a.sort_time, \(order == .source ? "coalesce(a.source_name, s.key)" : "a.title"), a.source_id "
+                + "FROM article a JOIN source s ON s.id = a.source_id "
+                + "WHERE \(filter.sql) \(position.sql) \(unreadOnly ? "a.read = 0" : "1") "
+                + "ORDER BY \(order.orderBy(forwards: forwards)) LIMIT ?",
+            filter.values + position.values + [limit]
+        ) { row in
+            (ArticleRow.decode(row),
+             ArticleCursor(sortTime: row.double(16) ?? 0, id: ArticleID(row.int64(0)), text: row.text(17), sourceID: row.int64(18)))
         }
     }
 

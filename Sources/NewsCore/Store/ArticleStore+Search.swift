@@ -12,40 +12,80 @@ extension ArticleStore {
     static let indexBatch = 250
 
     /// Articles matching `text` (words, `prefix*`, `"phrases"`; see `SearchQuery`), best first
-    /// by BM25, newest first among equals. Text with nothing to search for finds nothing.
+    /// by BM25, the most recently stored first among equals, `limit` from `offset`: paging on reaches every
+    /// match (`searchCount` says how many). Text with nothing to search for finds nothing.
     public func search(_ text: String, limit: Int = 50, offset: Int = 0) async throws -> [StoredArticle] {
         guard let query = SearchQuery(text) else { return [] }
         return try await search(query, limit: limit, offset: offset)
     }
 
+    /// When the query is common enough that only the newest matches are ranked, the older ones
+    /// follow them, the most recently stored first: every match is on some page.
     public func search(_ query: SearchQuery, limit: Int = 50, offset: Int = 0) async throws -> [StoredArticle] {
-        // Read-only (the file, or another instance's lock): search what is indexed so far
-        // rather than wait out the busy timeout on every search; `access` already says so.
-        if access == .readWrite {
-            do {
-                try await indexForSearch()
-            } catch StoreError.busy {
-                // The lock was taken meanwhile: likewise.
-            }
-        }
+        try await indexBeforeSearching()
         let limit = min(max(limit, 1), Self.maxPageSize)
         let offset = max(offset, 0)
-        let weights = Self.rankWeights
         let maxRanked = rankingLimit
         return try reading { db in
             let oldest = try Self.oldestRanked(query, limit: maxRanked, db)
-            // Ranked inside the index, with room past the page for ties at its edge, which the
-            // outer query orders newest first; article rows are read for that much only.
-            return try db.rows("""
+            // The first page never needs to know where the ranked matches end.
+            let ranked = oldest == 0 || offset == 0 ? Int.max : try db.firstRow(
+                "SELECT count(*) FROM article_text WHERE article_text MATCH ? AND rowid >= ?", query.expression, oldest,
+                map: { $0.int(0) }) ?? 0
+            var found: [StoredArticle] = []
+            if offset < ranked {
+                found = try Self.rankedPage(query, from: oldest, limit: limit, offset: offset, db)
+            }
+            guard oldest > 0, found.count < limit else { return found }
+            let olderOffset = max(0, offset - (ranked == Int.max ? found.count : ranked))
+            let older = try db.rows("""
                 SELECT \(ArticleRow.columns) FROM (
-                    SELECT rowid AS id, bm25(article_text, \(weights.title), \(weights.summary), \(weights.body)) AS score
-                    FROM article_text WHERE article_text MATCH ?1 AND rowid >= ?2
-                    ORDER BY score LIMIT ?3
+                    SELECT rowid AS id FROM article_text WHERE article_text MATCH ?1 AND rowid < ?2
+                    ORDER BY rowid DESC LIMIT ?3 OFFSET ?4
                 ) AS hit
-                JOIN article a ON a.id = hit.id JOIN source s ON s.id = a.source_id
-                ORDER BY hit.score, a.sort_time DESC, a.id DESC LIMIT ?4 OFFSET ?5
-                """, [query.expression, oldest, offset + 2 * limit, limit, offset]
+                JOIN article a ON a.id = hit.id JOIN source s ON s.id = a.source_id ORDER BY a.id DESC
+                """, [query.expression, oldest, limit - found.count, olderOffset]
             ) { ArticleRow.decode($0) }
+            return found + older
+        }
+    }
+
+    /// A page of the ranked matches (those from article `oldest` on), in one total order: best
+    /// first, the most recently stored first among equals (articles are stored oldest first,
+    /// so that is newest first). Ties are broken inside the index by the row id, so the ranking
+    /// stops at the page's end however many articles share a score (short titles often do), and
+    /// pages neither repeat nor skip one; article rows are read for the page only.
+    static func rankedPage(_ query: SearchQuery, from oldest: Int64, limit: Int, offset: Int, _ db: SQLiteConnection) throws -> [StoredArticle] {
+        let weights = Self.rankWeights
+        return try db.rows("""
+            SELECT \(ArticleRow.columns) FROM (
+                SELECT rowid AS id, bm25(article_text, \(weights.title), \(weights.summary), \(weights.body)) AS score
+                FROM article_text WHERE article_text MATCH ?1 AND rowid >= ?2
+                ORDER BY score, rowid DESC LIMIT ?3
+            ) AS hit
+            JOIN article a ON a.id = hit.id JOIN source s ON s.id = a.source_id
+            ORDER BY hit.score, hit.id DESC LIMIT ?4 OFFSET ?5
+            """, [query.expression, oldest, offset + limit, limit, offset]
+        ) { ArticleRow.decode($0) }
+    }
+
+    /// How many articles match `text`: all of them, not a page's worth.
+    public func searchCount(_ text: String) async throws -> Int {
+        guard let query = SearchQuery(text) else { return 0 }
+        try await indexBeforeSearching()
+        return try reading { db in
+            try db.firstRow("SELECT count(*) FROM article_text WHERE article_text MATCH ?", query.expression, map: { $0.int(0) }) ?? 0
+        }
+    }
+
+    /// Read-only (the file, or another instance's lock): search what is indexed so far rather
+    /// than wait out the busy timeout on every search; `access` already says so.
+    private func indexBeforeSearching() async throws {
+        guard access == .readWrite else { return }
+        do {
+            try await indexForSearch()
+        } catch StoreError.busy {
+            // The lock was taken meanwhile: likewise.
         }
     }
 

@@ -33,3 +33,33 @@ extension ArticleStore {
         }
     }
 }
+
+/// The search index's size, for the store benchmark.
+@_spi(StoreTesting)
+extension ArticleStore {
+    /// The bytes of the search index (its blocks), and, for the newest `sample` articles, the
+    /// bytes of an index written with pairs for Chinese, Japanese, Korean and Thai runs (as the
+    /// store does) beside one of `unicode61` alone (as version 2 did): what the pairs cost.
+    public func searchIndexSizes(sample: Int) throws -> (index: Int, paired: Int, plain: Int) {
+        try writing { db in
+            let index = try db.firstRow("SELECT sum(length(block)) FROM article_text_data", map: { $0.int(0) }) ?? 0
+            let articles = try db.rows(
+                "SELECT title, summary, content, body_kind, body FROM article ORDER BY id DESC LIMIT ?", [sample]
+            ) { row in
+                (row.text(0) ?? "", SearchableText.summary(description: row.text(1), content: row.text(2)),
+                 ArticleRow.body(kind: row.text(3), text: row.text(4)).map(SearchableText.plainText(of:)) ?? "")
+            }
+            var sizes: [Int] = []
+            for (name, paired) in [("size_paired", true), ("size_plain", false)] {
+                try db.execute("CREATE VIRTUAL TABLE temp.\(name) USING fts5(title, summary, body, tokenize = 'unicode61 remove_diacritics 2')")
+                for (title, summary, body) in articles {
+                    let fields = paired ? [title, summary, body].map(ScriptBigrams.segmented) : [title, summary, body]
+                    try db.run("INSERT INTO temp.\(name) (title, summary, body) VALUES (?, ?, ?)", fields[0], fields[1], fields[2])
+                }
+                sizes.append(try db.firstRow("SELECT sum(length(block)) FROM temp.\(name)_data", map: { $0.int(0) }) ?? 0)
+                try db.execute("DROP TABLE temp.\(name)")
+            }
+            return (index, sizes[0], sizes[1])
+        }
+    }
+}

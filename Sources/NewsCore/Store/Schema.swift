@@ -10,7 +10,7 @@ enum Schema {
         let sql: String
     }
 
-    static let steps: [Step] = [version1, version2, version3]
+    static let steps: [Step] = [version1, version2, version3, version4]
     static var latest: Int { steps.count }
 
     /// Sources, their articles and refresh records, and the saved-image index.
@@ -105,5 +105,13 @@ enum Schema {
         ALTER TABLE source ADD COLUMN feed_url TEXT;
         ALTER TABLE source ADD COLUMN feed_found_at REAL;
         UPDATE source SET etag = NULL, last_modified = NULL;
+        """)
+
+    /// Search in every script: runs of Chinese, Japanese, Korean and Thai are indexed as pairs
+    /// of characters (`ScriptBigrams`), so the index is written anew: emptied, and every article
+    /// pending (indexed in batches before the next search, as after version 2).
+    static let version4 = Step(version: 4, sql: """
+        DELETE FROM article_text;
+        INSERT OR IGNORE INTO search_pending (article_id) SELECT id FROM article;
         """)
 }

@@ -56,6 +56,7 @@ struct UsageTable {
         var description: [String] = []
         var options: [Option] = []
         var environment: [Variable] = []
+        var exitStatuses: [(String, String)] = []
         var exitText = ""
         var section = ""
         for line in lines {
@@ -78,8 +79,6 @@ struct UsageTable {
                 } else if !options.isEmpty {
                     options[options.count - 1].summary += " " + trimmed
                 }
-            case "Exit status:":
-                exitText += " " + trimmed
             case "Environment:":
                 let parts = trimmed.split(separator: " ", maxSplits: 1)
                 if indent <= 2, parts.count == 2 {
@@ -87,33 +86,43 @@ struct UsageTable {
                 } else if !environment.isEmpty {
                     environment[environment.count - 1].meaning += " " + trimmed
                 }
+            case "Exit status:":
+                exitText += " " + trimmed
             default:
                 description.append(String(trimmed))
             }
         }
+        // "0 done (with --print: ...), 1 the fetch failed, 2 a usage error.": a status starts
+        // each item (a meaning may hold commas of its own, and run over lines).
+        for item in Self.statusItems(exitText) {
+            let words = item.split(separator: " ", maxSplits: 1)
+            guard words.count == 2 else { continue }
+            exitStatuses.append((String(words[0]), String(words[1]).trimmingSuffix(".")))
+        }
         self.description = description.joined(separator: " ")
         self.options = options
         self.environment = environment
-        self.exitStatuses = Self.exitStatuses(exitText)
+        self.exitStatuses = exitStatuses
     }
 
-    /// "0 done (…, …), 1 failed, 2 a usage error." as (status, meaning) pairs: an item starts at
-    /// a comma followed by a number, so commas inside a meaning stay in it.
-    static func exitStatuses(_ text: String) -> [(status: String, meaning: String)] {
+    /// The items of the exit status paragraph: split at each ", " that a number and a space follow.
+    private static func statusItems(_ text: String) -> [String] {
         var items: [String] = []
-        for piece in text.split(separator: ",") {
-            let piece = piece.drop { $0 == " " }
-            if let first = piece.first, first.isNumber || items.isEmpty {
-                items.append(String(piece))
-            } else {
-                items[items.count - 1] += "," + piece
+        var current = ""
+        var rest = Substring(text.drop { $0 == " " })
+        while let character = rest.first {
+            if rest.hasPrefix(", "), let digit = rest.dropFirst(2).first, digit.isNumber,
+               rest.dropFirst(2).drop(while: \.isNumber).first == " " {
+                items.append(current)
+                current = ""
+                rest = rest.dropFirst(2)
+                continue
             }
+            current.append(character)
+            rest = rest.dropFirst()
         }
-        return items.compactMap { item in
-            let words = item.split(separator: " ", maxSplits: 1)
-            guard words.count == 2 else { return nil }
-            return (String(words[0]), String(words[1]).trimmingSuffix("."))
-        }
+        if !current.isEmpty { items.append(current) }
+        return items
     }
 
     /// `-p, --print            Print ...`, `--source URL|PATH  Read ...`, `--import-opml FILE Add ...`:

@@ -38,7 +38,7 @@ extension EndToEnd {
 
         @Test func optionsValuesAndFilesComplete() async throws {
             defer { zsh.close() }
-            try await complete("headlines --import-o", showing: ["headlines --import-opml="])
+            try await complete("headlines --import-o", showing: ["headlines --import-opml="])  // --import-n is newsboat's
             try await complete("headlines --log-level ", showing: ["debug", "error", "info"])
             try await complete("headlines --category=sc", showing: ["headlines --category=science"])
             try await complete("headlines --config feeds.o", showing: ["headlines --config feeds.opml"])

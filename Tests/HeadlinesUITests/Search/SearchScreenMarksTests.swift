@@ -33,6 +33,7 @@ struct SearchScreenMarksTests {
         for character in "moon" { _ = host.press(.character(character), screen) }
         try #require(await eventually { screen.state.rows.count == 1 })
 
+        _ = host.press(.enter, screen)  // from the query to the results
         let opened = host.press(.enter, screen)
         guard case .push(let pushed) = opened, let article = pushed as? ArticleScreen else {
             Issue.record("Enter did not open the article: \(opened)")

@@ -27,6 +27,8 @@ struct ConfigErrorTests {
         ("text-width = 10", 1, "text-width takes a whole number of columns from 20 to 1000"),
         ("refresh-minutes = never", 1, "(or off)"),
         ("max-image-size = 5000", 1, "from 1 to 4096"),
+        ("sort = newest", 1, #"sort is one of date, date-asc, title, source, not "newest""#),
+        ("show-read = maybe", 1, #"show-read is yes or no, not "maybe""#),
         ("log-level = verbose", 1, #"log-level is one of error, info or debug, not "verbose""#),
         ("newsapi-url = ftp://x.example", 1, "is not an http or https URL"),
         ("newsapi-key = has space", 1, "printable ASCII with no spaces"),

@@ -46,6 +46,8 @@ struct ConfigParserTests {
             refresh-minutes = 20
             save-dir = pictures
             max-image-size = 10
+            sort = date-asc
+            show-read = no
             """)
         let settings = config.settings
         #expect(settings.newsAPIKey == "0123456789abcdef")
@@ -60,6 +62,17 @@ struct ConfigParserTests {
         #expect(settings.saveDirectory?.path == "/home/reader/.config/headlines/pictures")  // relative to the config's folder
         #expect(settings.maxImageSize == 10 * 1024 * 1024)
         #expect(settings.lines["max-image-size"] == 11)
+        #expect(settings.sort == .dateAscending)
+        #expect(settings.showRead == false)
+    }
+
+    @Test func listViewsHaveDefaults() throws {
+        let settings = try ConfigFixture.parse("timeout = 5").settings
+        #expect(settings.sort == .date && settings.showRead)
+        for order in ListOrder.allCases {
+            #expect(try ConfigFixture.parse("sort = \(order.name)").settings.sort == order)
+        }
+        #expect(try ConfigFixture.parse("show-read = yes").settings.showRead)
     }
 
     @Test func refreshCanBeOff() throws {

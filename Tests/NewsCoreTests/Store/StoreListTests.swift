@@ -48,6 +48,83 @@ import Testing
         #expect(second.articles.map(\.article.title) == ["Article 6", "Article 5", "Article 4", "Article 3"])
     }
 
+    /// `G`: the list's last page read from the end, then the pages before it, cover the list
+    /// once, in list order, whatever the page size (undated ties included).
+    @Test(arguments: [1, 3, 7, 25])
+    func pagesFromTheEndCoverTheListBackwards(pageSize: Int) async throws {
+        let store = try await sandbox.open()
+        try await store.merge(StoreFixtures.edition(1...17), into: feed)
+        let undated = (1...5).map { StoreFixtures.article(100 + $0, title: "Undated \($0)", undated: true) }
+        try await store.merge(Edition(articles: undated), into: other)
+        var pages: [[String]] = []
+        var cursor: ArticleCursor?
+        repeat {
+            let page = try await store.page(.all, before: cursor, limit: pageSize)
+            #expect(page.articles.count <= pageSize)
+            pages.insert(page.articles.map(\.article.title), at: 0)
+            cursor = page.previous
+        } while cursor != nil
+        #expect(pages.flatMap { $0 } == (try await store.all(.all).map(\.article.title)))
+        #expect(pages.flatMap { $0 }.count == 22)
+    }
+
+    /// Every order pages forwards and backwards through the whole list once, in the order it
+    /// names: titles ignoring case, sources by name with each source's articles newest first.
+    @Test(arguments: ListOrder.allCases, [1, 4, 9])
+    func everyOrderPagesThroughTheList(order: ListOrder, pageSize: Int) async throws {
+        let store = try await sandbox.open()
+        let titles = ["banana", "Apple", "cherry", "apple", "Date", "elder", "Fig", "banana", "grape", "Honey", "ice", "jam"]
+        try await store.merge(Edition(articles: titles.enumerated().map {
+            StoreFixtures.article($0.offset + 1, title: $0.element, undated: $0.offset % 4 == 0)
+        }), into: feed)
+        try await store.merge(Edition(articles: (1...5).map {
+            var article = StoreFixtures.article(100 + $0, title: "Other \($0)")
+            article.sourceName = "Another"
+            return article
+        }), into: other)
+        let everything = try await store.all(.all, pageSize: 100)
+        let expected: [StoredArticle]
+        switch order {
+        case .date: expected = everything
+        case .dateAscending: expected = everything.reversed()
+        case .title:
+            expected = everything.sorted { ($0.article.title.lowercased(), $0.id.rawValue) < ($1.article.title.lowercased(), $1.id.rawValue) }
+        case .source:
+            expected = everything.filter { $0.article.sourceName == "Another" } + everything.filter { $0.article.sourceName != "Another" }
+        }
+        var forwards: [StoredArticle] = []
+        var cursor: ArticleCursor?
+        repeat {
+            let page = try await store.page(.all, after: cursor, limit: pageSize, order: order)
+            forwards += page.articles
+            cursor = page.next
+        } while cursor != nil
+        #expect(forwards.map(\.id) == expected.map(\.id), "\(order): \(forwards.map(\.article.title))")
+        var backwards: [StoredArticle] = []
+        cursor = nil
+        repeat {
+            let page = try await store.page(.all, before: cursor, limit: pageSize, order: order)
+            backwards = page.articles + backwards
+            cursor = page.previous
+        } while cursor != nil
+        #expect(backwards.map(\.id) == expected.map(\.id), "\(order) backwards")
+        let unread = try await store.page(.source(feed), limit: 100, unreadOnly: true, order: order)
+        #expect(unread.articles.count == titles.count)
+    }
+
+    @Test func theLastPageIsTheListsEnd() async throws {
+        let store = try await sandbox.open()
+        try await store.merge(StoreFixtures.edition(1...3_000), into: feed)
+        let last = try await store.page(.source(feed), before: nil, limit: 200)
+        #expect(last.articles.first?.article.title == "Article 200")
+        #expect(last.articles.last?.article.title == "Article 1")
+        #expect(last.next == nil && last.previous != nil)
+        let before = try await store.page(.source(feed), before: last.previous, limit: 2)
+        #expect(before.articles.map(\.article.title) == ["Article 202", "Article 201"])
+        #expect(try await store.count(.source(feed)) == 3_000)
+        #expect(try await store.page(.source(SourceKey("nobody")), before: nil).articles.isEmpty)
+    }
+
     @Test func allMixesSourcesByDate() async throws {
         let store = try await sandbox.open()
         try await store.merge(StoreFixtures.edition([1, 3, 5]), into: feed)

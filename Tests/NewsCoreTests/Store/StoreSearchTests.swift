@@ -68,22 +68,25 @@ import Testing
         #expect(try await titles(store, "NEAR").count == 1)
     }
 
-    /// A word in the title outranks the same word in the body; equal scores go newest first.
+    /// A word in the title outranks the same word in the body; equal scores go newest first
+    /// (the most recently stored: a feed lists its newest first, and is stored from its end).
     @Test func rankingAndTieOrder() async throws {
         let store = try await sandbox.open()
         let filler = String(repeating: "other words here ", count: 20)
         try await store.merge(Edition(articles: [
-            StoreFixtures.article(1, title: "Nothing here", body: .text("A mention of otters deep in the text. " + filler)),
-            StoreFixtures.article(2, title: "Otters", summary: "Same text."),
-            StoreFixtures.article(3, title: "Otters", summary: "Same text."),
             StoreFixtures.article(4, title: "Otters", summary: "Same text."),
+            StoreFixtures.article(3, title: "Otters", summary: "Same text."),
+            StoreFixtures.article(2, title: "Otters", summary: "Same text."),
+            StoreFixtures.article(1, title: "Nothing here", body: .text("A mention of otters deep in the text. " + filler)),
         ]), into: feed)
+        try await store.merge(Edition(articles: [StoreFixtures.article(5, title: "Otters", summary: "Same text.")]), into: StoreFixtures.feed)
         let found = try await store.search("otters")
-        #expect(found.map(\.article.title) == ["Otters", "Otters", "Otters", "Nothing here"])
-        #expect(found.prefix(3).map(\.article.url?.lastPathComponent) == ["4", "3", "2"], "ties: newest first")
+        #expect(found.map(\.article.title) == ["Otters", "Otters", "Otters", "Otters", "Nothing here"])
+        #expect(found.prefix(4).map(\.article.url?.lastPathComponent) == ["5", "4", "3", "2"], "ties: newest first")
     }
 
-    /// Ranking is bounded when every word is common: only the newest matches are ranked.
+    /// Ranking is bounded when every word is common: only the newest matches are ranked, and
+    /// the older ones follow them, newest first, so every match is found (and counted).
     /// A query with one word rarer than the bound is exact.
     @Test func commonWordsRankOnlyTheNewestMatches() async throws {
         let store = try await sandbox.open()
@@ -91,15 +94,55 @@ import Testing
         try await store.merge(Edition(articles: (1...10).map {
             StoreFixtures.article($0, title: "Common words \($0)" + ($0 == 2 ? " unusual" : ""))
         }), into: feed)
-        #expect(try await titles(store, "common words").count == 3)
-        #expect(try await titles(store, "\"common words\"").count == 3)
+        let every = (1...10).map { "Common words \($0)" + ($0 == 2 ? " unusual" : "") }
+        let found = try await titles(store, "common words")
+        #expect(found.count == 10 && Set(found) == Set(every))
+        #expect(try await titles(store, "\"common words\"").count == 10)
         #expect(try await titles(store, "common unusual") == ["Common words 2 unusual"])
-        #expect(try await titles(store, "wor*").count == 3)
+        #expect(try await titles(store, "wor*").count == 10)
+        #expect(try await store.searchCount("common words") == 10)
+        #expect(try await store.searchCount("wor*") == 10)
+        #expect(try await store.searchCount("common unusual") == 1)
+        #expect(try await store.searchCount("  ") == 0)
+    }
+
+    /// Pages through a bounded ranking: the ranked matches, then the older ones, each once.
+    @Test(arguments: [1, 2, 3, 4, 7])
+    func pagesReachEveryMatchPastTheRanking(pageSize: Int) async throws {
+        let store = try await sandbox.open()
+        await store.setRankingLimit(3)
+        try await store.merge(Edition(articles: (1...20).map { StoreFixtures.article($0, title: "Robots \($0)") }), into: feed)
+        var found: [String] = []
+        while true {
+            let page = try await store.search("robots", limit: pageSize, offset: found.count)
+            found += page.map(\.article.title)
+            if page.count < pageSize { break }
+        }
+        #expect(found.count == 20 && Set(found) == Set((1...20).map { "Robots \($0)" }), "every match once: \(found)")
+        let ranked = try await store.search("robots", limit: 3).map(\.article.title)
+        #expect(Array(found.prefix(3)) == ranked, "the ranked matches first")
+        #expect(try await store.searchCount("robots") == 20)
+    }
+
+    /// 3,000 matches: counted whole, and found whole page after page.
+    @Test func aCommonWordIsCountedWhole() async throws {
+        let store = try await sandbox.open()
+        try await store.merge(Edition(articles: (1...3_000).map { StoreFixtures.article($0, title: "Robots \($0)") }), into: feed)
+        #expect(try await store.searchCount("robots") == 3_000)
+        #expect(try await store.searchCount("rob*") == 3_000)
+        var ids = Set<ArticleID>()
+        while true {
+            let page = try await store.search("robots", limit: 1_000, offset: ids.count)
+            ids.formUnion(page.map(\.id))
+            if page.count < 1_000 { break }
+        }
+        #expect(ids.count == 3_000)
     }
 
     @Test func resultsComeInPages() async throws {
         let store = try await sandbox.open()
-        try await store.merge(Edition(articles: (1...30).map { StoreFixtures.article($0, title: "Robots \($0)") }), into: feed)
+        // Newest first, as a feed lists them.
+        try await store.merge(Edition(articles: (1...30).reversed().map { StoreFixtures.article($0, title: "Robots \($0)") }), into: feed)
         let first = try await store.search("robots", limit: 10)
         let second = try await store.search("robots", limit: 10, offset: 10)
         let rest = try await store.search("robots", limit: 50, offset: 20)

@@ -4,31 +4,55 @@ import NewsCore
 /// next unread one, and marks made on the article show on its row.
 extension HeadlinesScreen: ArticleList {
     func row(beside row: ListRow, by step: Int, _ found: @escaping @MainActor (ListRow?) -> Void) {
-        let index = (state.rows.firstIndex { $0.identity == row.identity } ?? state.scroll.selection) + step
-        if state.rows.indices.contains(index) {
+        let index = (listIndex(of: row) ?? state.scroll.selection) + step
+        if let next = state.row(at: index) {
             state.select(index)
             if let context { readMoreIfNeeded(context) }  // the next pages are read ahead, as when scrolling
-            return found(state.rows[index])
+            return found(next)
         }
-        // Past the rows read so far, with more in the cache: the next page first.
-        guard step > 0, index == state.rows.count, let cursor = state.next, let context else { return found(nil) }
+        // Past the rows read so far (the list is a window of them), with more in the cache:
+        // the page after the window (`J`), or the one before it (`K`, after `G`), first.
+        guard let context, index >= 0, index < state.total else { return found(nil) }
         let store = library.store
         let scope = self.scope
-        context.scope.run(.stepPage, work: { try await store.page(scope, after: cursor, limit: Self.pageSize) }) { [weak self] result in
-            guard let self else { return }
-            if case .success(let page) = result, self.state.next == cursor {
-                self.state.append(page.articles.map { ListRow($0, isNew: self.newArticleIDs.contains($0.id)) }, next: page.next)
+        let (order, unreadOnly) = view
+        if step > 0, index == state.windowEnd, let cursor = state.next {
+            context.scope.run(.stepPage, work: {
+                try await store.page(scope, after: cursor, limit: Self.pageSize, unreadOnly: unreadOnly, order: order)
+            }) { [weak self] result in
+                guard let self else { return }
+                if case .success(let page) = result, self.state.next == cursor { self.state.append(self.rows(page), next: page.next) }
+                self.stepped(to: index, context, found)
             }
-            guard self.state.rows.indices.contains(index) else { return found(nil) }
-            self.state.select(index)
-            found(self.state.rows[index])
-            context.setNeedsDisplay()
+        } else if step < 0, index == state.offset - 1, let cursor = state.previous {
+            context.scope.run(.stepPage, work: {
+                try await store.page(scope, before: cursor, limit: Self.pageSize, unreadOnly: unreadOnly, order: order)
+            }) { [weak self] result in
+                guard let self else { return }
+                if case .success(let page) = result, self.state.previous == cursor { self.state.prepend(self.rows(page), previous: page.previous) }
+                self.stepped(to: index, context, found)
+            }
+        } else {
+            found(nil)
         }
+    }
+
+    /// The page `J` or `K` waited for is in: the row at `index`, when it was read.
+    private func stepped(to index: Int, _ context: ScreenContext, _ found: @MainActor (ListRow?) -> Void) {
+        guard let row = state.row(at: index) else { return found(nil) }
+        state.select(index)
+        found(row)
+        context.setNeedsDisplay()
+    }
+
+    /// Where `row` is in the whole list, when it is among the rows read.
+    private func listIndex(of row: ListRow) -> Int? {
+        state.rows.firstIndex { $0.identity == row.identity }.map { $0 + state.offset }
     }
 
     func nextUnread(after row: ListRow, _ found: @escaping NextUnread.Found) {
         guard let context else { return found(nil, nil) }
-        if let index = state.rows.firstIndex(where: { $0.identity == row.identity }) { state.select(index) }
+        if let index = listIndex(of: row) { state.select(index) }
         _ = nextUnread(context, found: found)
     }
 

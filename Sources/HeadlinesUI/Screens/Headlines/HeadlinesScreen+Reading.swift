@@ -38,7 +38,7 @@ extension HeadlinesScreen {
     /// asking first when there are more than a screenful; `u` undoes it.
     func markAllRead(_ context: ScreenContext) -> KeyOutcome {
         if state.filter != nil {
-            let ids = state.rows.filter { !$0.isRead }.compactMap(\.id)
+            let ids = filteredRows.filter { !$0.isRead }.compactMap(\.id)
             confirmMarkingRead(MarkAllRead(count: ids.count, ids: ids))
             return .handled
         }
@@ -78,7 +78,7 @@ extension HeadlinesScreen {
         if let ids = marking.ids {
             library.markRead(ids)
             newArticleIDs.subtract(ids)
-            for var row in state.rows where !row.isRead {
+            for var row in filteredRows where !row.isRead {
                 row.isRead = true
                 row.isNew = false
                 update(row)
@@ -89,6 +89,12 @@ extension HeadlinesScreen {
         }
         let what = marking.ids == nil ? "Every article of \(state.sourceName)" : "Every article the filter shows"
         state.show(Notice(what + " is marked read" + (marking.count > 0 ? " (u undoes it)." : ".")))
+    }
+
+    /// Every row the filter lets through (the state holds a window of them).
+    private var filteredRows: [ListRow] {
+        guard let pool = filterPool else { return state.rows }
+        return filterMatches.map { pool.rows[Int($0)] }
     }
 
     /// `u`: the library undoes the last marking once it is written; its notice says what it did.
@@ -104,11 +110,11 @@ extension HeadlinesScreen {
     func nextUnread(_ context: ScreenContext, rowsJustRead: Bool = false, found: NextUnread.Found? = nil) -> KeyOutcome {
         var request = pendingNextUnread ?? NextUnread(fromStart: false, movedOn: nil, found: found)
         pendingNextUnread = nil
-        let start = request.fromStart ? 0 : state.scroll.selection + 1
-        if let index = state.rows.indices.dropFirst(start).first(where: { !state.rows[$0].isRead }) {
+        let selection = request.fromStart ? -1 : state.scroll.selection
+        if let index = state.unreadIndex(after: selection) {
             state.select(index)
             readMoreIfNeeded(context)
-            request.finish(state.rows[index], in: self)
+            request.finish(state.row(at: index), in: self)
             return .handled
         }
         guard let cursor = state.next, state.filter == nil else {
@@ -122,14 +128,17 @@ extension HeadlinesScreen {
         request.fromStart = false
         pendingNextUnread = request
         guard rowsJustRead || !context.scope.isRunning(.page) else { return .handled }
-        context.scope.run(.morePage, work: { try await store.page(scope, after: cursor, limit: ArticleStore.maxPageSize) }) { [weak self] result in
+        let (order, unreadOnly) = view
+        context.scope.run(.morePage, work: {
+            try await store.page(scope, after: cursor, limit: ArticleStore.maxPageSize, unreadOnly: unreadOnly, order: order)
+        }) { [weak self] result in
             guard let self, let request = self.pendingNextUnread else { return }
             self.pendingNextUnread = nil
             guard case .success(let page) = result else { return }  // a failed read leaves the selection where it is
             self.state.append(page.articles.map { ListRow($0) }, next: page.next)
-            if let index = self.state.rows.indices.dropFirst(start).first(where: { !self.state.rows[$0].isRead }) {
+            if let index = self.state.unreadIndex(after: selection) {
                 self.state.select(index)
-                request.finish(self.state.rows[index], in: self)
+                request.finish(self.state.row(at: index), in: self)
             } else {
                 self.noUnreadLeft(request, context)
             }
@@ -190,7 +199,8 @@ extension HeadlinesScreen {
         guard filterPool == nil else { return .handled }
         let store = library.store
         let scope = self.scope
-        context.scope.run(.filter, work: { try await store.headings(scope) }) { [weak self] result in
+        let (order, unreadOnly) = view
+        context.scope.run(.filter, work: { try await store.headings(scope, unreadOnly: unreadOnly, order: order) }) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let headings):
@@ -211,22 +221,76 @@ extension HeadlinesScreen {
         case .backspace: if !text.isEmpty { text.removeLast() }
         default: return .ignored
         }
-        state.setFilter(text, rows: state.rows)
+        state.setFilterText(text)  // matched at once when the headings are in, else when they come
         applyFilter()
         return .handled
     }
 
+    /// Matches the filter's text against every heading; the selected article stays selected
+    /// when it is still let through.
     func applyFilter() {
+        guard let text = state.filter else { return }
+        let selected = filterMatches.indices.contains(state.scroll.selection) ? filterMatches[state.scroll.selection] : nil
+        guard let matches = filterPool?.matches(text) else { return }
+        filterMatches = matches
+        var selection = min(state.scroll.selection, max(0, matches.count - 1))
+        if let selected, let index = Self.position(of: selected, in: matches) { selection = index }
+        showFilterWindow(selection: selection)
+    }
+
+    /// The rows of the filter's answer around `selection` become the state's window.
+    func showFilterWindow(selection: Int) {
         guard let pool = filterPool, let text = state.filter else { return }
-        state.setFilter(text, rows: pool.matches(text))
+        let start = max(0, min(selection - Self.filterWindow / 2, filterMatches.count - Self.filterWindow))
+        let end = min(filterMatches.count, start + Self.filterWindow)
+        let window = filterMatches[start..<end].map { pool.rows[Int($0)] }
+        state.setFilter(text, window: window, offset: start, total: filterMatches.count, selection: selection)
+    }
+
+    /// Keeps the filter's window around the selection as it moves.
+    func moveFilterWindowIfNeeded() {
+        let selection = state.scroll.selection
+        let margin = max(layout.bodyRows, 1) * 2
+        let nearStart = selection < state.offset + margin && state.offset > 0
+        let nearEnd = selection >= state.windowEnd - margin && state.windowEnd < state.total
+        if nearStart || nearEnd { showFilterWindow(selection: selection) }
+    }
+
+    /// Where `index` is in the ascending `indices`.
+    static func position(of index: Int32, in indices: [Int32]) -> Int? {
+        var low = 0
+        var high = indices.count
+        while low < high {
+            let middle = (low + high) / 2
+            if indices[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        return low < indices.count && indices[low] == index ? low : nil
     }
 
     /// Esc: the whole list again.
     func clearFilter(_ context: ScreenContext) -> KeyOutcome {
         state.clearFilter()
         filterPool = nil
+        filterMatches = []
         context.scope.cancel(.filter)
         readRows(context)
+        return .handled
+    }
+
+    /// `s` and `U`: the list read again from its top in the new order, or with read articles
+    /// shown or hidden; for the session, on every list (a filter is cleared: its rows are in the old view).
+    func changeView(_ context: ScreenContext, order: ListOrder? = nil, showRead: Bool? = nil) -> KeyOutcome {
+        if let order { services.listOrder = order }
+        if let showRead { services.showsRead = showRead }
+        if state.filter != nil {
+            state.clearFilter()
+            filterPool = nil
+            filterMatches = []
+            context.scope.cancel(.filter)
+        }
+        state.startAfresh()
+        readRows(context, from: .top)
+        state.show(Notice(order.map { "Sorted \($0.label)." } ?? (services.showsRead ? "Showing every article." : "Showing unread articles only.")))
         return .handled
     }
 }

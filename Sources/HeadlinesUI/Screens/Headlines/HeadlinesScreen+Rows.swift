@@ -3,45 +3,132 @@ import NewsCore
 
 /// Reading the list from the cache, and following the library's refreshes.
 extension HeadlinesScreen {
-    /// Reads the list's first rows again (as many as are shown now, at least a page).
-    func readRows(_ context: ScreenContext) {
+    /// Where a read of the list starts.
+    enum Anchor {
+        /// The window the reader is in: the list's end when it was read from there, else its top.
+        case window
+        /// The list's top, read again in another view (`s`, `U`).
+        case top
+        /// The list's top after `g` far from the rows read: a screenful or two, the count as it was.
+        case jumpToTop
+    }
+
+    /// Rows read at once on a jump (`G`, `g`) far from those read: the screen's, so the jump
+    /// costs a frame (list rows carry their text); the page beyond follows at once, unseen.
+    var jumpPage: Int { max(layout.bodyRows + 2, 10) }
+
+    /// Reads the rows the reader sees again (as many as are read now, at least a page), and
+    /// the list's true total.
+    func readRows(_ context: ScreenContext, from anchor: Anchor = .window) {
         let store = library.store
         let scope = self.scope
-        let limit = min(ArticleStore.maxPageSize, max(Self.pageSize, state.rows.count))
+        let fromEnd = anchor == .window && state.offset > 0
+        let limit = anchor == .jumpToTop ? jumpPage : min(ArticleStore.maxPageSize, max(Self.pageSize, state.rows.count))
+        let known = anchor == .jumpToTop ? state.total : nil
+        let (order, unreadOnly) = view
         context.scope.cancel(.morePage)  // its cursor belongs to the rows this read replaces
         context.scope.run(.page, work: {
-            let page = try await store.page(scope, limit: limit)
-            let total = try await store.count(scope)
+            let page = fromEnd
+                ? try await store.page(scope, before: nil, limit: limit, unreadOnly: unreadOnly, order: order)
+                : try await store.page(scope, limit: limit, unreadOnly: unreadOnly, order: order)
+            let total: Int
+            if let known { total = known } else { total = try await store.count(scope, unreadOnly: unreadOnly) }
             return (page, total)
         }) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let (page, total)):
-                let rows = page.articles.map { ListRow($0, isNew: self.newArticleIDs.contains($0.id)) }
+                let rows = self.rows(page)
                 // A filter begun meanwhile keeps its rows; clearing it reads the list again.
-                if self.state.filter == nil { self.state.show(rows, total: total, next: page.next) }
+                if self.state.filter == nil {
+                    if fromEnd {
+                        self.state.showEnd(rows, total: total, previous: page.previous)
+                    } else {
+                        self.state.show(rows, total: total, next: page.next)
+                    }
+                }
                 self.updatePhase(context, rowsRead: true)
                 if self.pendingNextUnread != nil { _ = self.nextUnread(context, rowsJustRead: true) }
+                self.readMoreIfNeeded(context, finishing: .page)
             case .failure(let error):
                 self.pendingNextUnread?.finish(nil, in: self)
                 self.pendingNextUnread = nil
                 self.state.failLoad(ErrorText.sentence(error))
             }
-            context.setNeedsDisplay()
+            if anchor == .jumpToTop { context.setNeedsDisplayNow() } else { context.setNeedsDisplay() }
         }
     }
 
-    /// Reads the next page when the selection comes within a page of the last row read.
-    func readMoreIfNeeded(_ context: ScreenContext) {
-        guard let cursor = state.next, !context.scope.isRunning(.page), !context.scope.isRunning(.morePage),
-              state.scroll.selection >= state.rows.count - max(layout.bodyRows, 1) * 2 else { return }
+    /// The order and rows the reader asked lists for (`sort`, `show-read`, and their keys).
+    var view: (order: ListOrder, unreadOnly: Bool) { (services.listOrder, !services.showsRead) }
+
+    func rows(_ page: ArticlePage) -> [ListRow] {
+        page.articles.map { ListRow($0, isNew: newArticleIDs.contains($0.id)) }
+    }
+
+    /// Reads the rows around the selection that are not read yet, so that the list reads as
+    /// whole: within two screens of the window's edge, the next (or previous) page; far past
+    /// it (`G`, `g`), the list's end (or top) at once, read backwards from the end through the
+    /// index, so `G` on 100,000 rows costs one page. Each read looks again when it is in
+    /// (`finishing`: the read whose result calls this, which still counts as running).
+    func readMoreIfNeeded(_ context: ScreenContext, finishing: TaskKey? = nil) {
+        guard finishing == .page || !context.scope.isRunning(.page), finishing == .morePage || !context.scope.isRunning(.morePage),
+              !state.rows.isEmpty else { return }
+        let selection = state.scroll.selection
+        let margin = max(layout.bodyRows, 1) * 2
+        // Three screenfuls a read: each is short, so a key that jumps next is not kept waiting behind it.
+        let step = max(layout.bodyRows * 3, 60)
         let store = library.store
         let scope = self.scope
-        context.scope.run(.morePage, work: { try await store.page(scope, after: cursor, limit: Self.pageSize) }) { [weak self] result in
-            // A failed read leaves the rows read so far; so does one the list moved on from.
-            guard let self, case .success(let page) = result, self.state.next == cursor else { return }
-            self.state.append(page.articles.map { ListRow($0, isNew: self.newArticleIDs.contains($0.id)) }, next: page.next)
-            context.setNeedsDisplay()
+        let (order, unreadOnly) = view
+        if let cursor = state.next, selection >= state.windowEnd - margin {
+            if selection >= state.windowEnd + Self.pageSize && selection >= state.total - Self.pageSize {
+                readEnd(context)
+                return
+            }
+            let limit = min(ArticleStore.maxPageSize, max(step, selection + margin - state.windowEnd))
+            context.scope.run(.morePage, work: {
+                try await store.page(scope, after: cursor, limit: limit, unreadOnly: unreadOnly, order: order)
+            }) { [weak self] result in
+                // A failed read leaves the rows read so far; so does one the list moved on from.
+                guard let self, case .success(let page) = result, self.state.next == cursor else { return }
+                let awaited = self.state.selectedRow == nil  // the reader is on a row of this page
+                self.state.append(self.rows(page), next: page.next)
+                self.readMoreIfNeeded(context, finishing: .morePage)
+                if awaited { context.setNeedsDisplayNow() } else { context.setNeedsDisplay() }
+            }
+        } else if let cursor = state.previous, selection < state.offset + margin {
+            if selection < Self.pageSize && selection < state.offset - Self.pageSize {
+                readRows(context, from: .jumpToTop)
+                return
+            }
+            let limit = min(ArticleStore.maxPageSize, max(step, state.offset - selection + margin))
+            context.scope.run(.morePage, work: {
+                try await store.page(scope, before: cursor, limit: limit, unreadOnly: unreadOnly, order: order)
+            }) { [weak self] result in
+                guard let self, case .success(let page) = result, self.state.previous == cursor else { return }
+                let awaited = self.state.selectedRow == nil
+                self.state.prepend(self.rows(page), previous: page.previous)
+                self.readMoreIfNeeded(context, finishing: .morePage)
+                if awaited { context.setNeedsDisplayNow() } else { context.setNeedsDisplay() }
+            }
+        }
+    }
+
+    /// `G` far from the rows read: the list's last page becomes the window.
+    private func readEnd(_ context: ScreenContext) {
+        let store = library.store
+        let scope = self.scope
+        let total = state.total
+        let (order, unreadOnly) = view
+        let limit = jumpPage
+        context.scope.run(.morePage, work: {
+            try await store.page(scope, before: nil, limit: limit, unreadOnly: unreadOnly, order: order)
+        }) { [weak self] result in
+            guard let self, case .success(let page) = result, self.state.filter == nil else { return }
+            self.state.showEnd(self.rows(page), total: total, previous: page.previous)
+            self.readMoreIfNeeded(context, finishing: .morePage)
+            context.setNeedsDisplayNow()  // the rows G asked for
         }
     }
 

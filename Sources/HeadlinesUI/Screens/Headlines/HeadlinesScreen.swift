@@ -15,6 +15,10 @@ public final class HeadlinesScreen: Screen {
     private var hints = HeadlinesView.defaultHints
     /// The list's headings while the `/` filter is on.
     var filterPool: ListFilter?
+    /// The filter's answer: indices into the pool's rows, of which the state holds a window.
+    var filterMatches: [Int32] = []
+    /// Rows of the filter's answer in the state's window.
+    static let filterWindow = 400
     /// Articles that refreshes brought while the list was shown, marked "N" until read; kept
     /// here so that every read of the rows (another source's refresh, a mark) shows them.
     var newArticleIDs: Set<ArticleID> = []
@@ -25,7 +29,7 @@ public final class HeadlinesScreen: Screen {
     /// This screen's link to the runtime, for the article screen walking its rows (`J`, `K`, `n`).
     weak var context: ScreenContext?
     /// A page is read this many rows at a time.
-    static let pageSize = 200
+    public static let pageSize = 200
 
     nonisolated public static let hintedActions: [Action] = [.read, .reload, .openInBrowser, .saveImage, .help, .back]
 
@@ -82,6 +86,7 @@ public final class HeadlinesScreen: Screen {
         view.downloadsFirst = services.downloads.isQuitting
         view.keyHints = hints
         view.showsSourceColumn = showsSourceColumn
+        view.viewFacts = (services.showsRead ? [] : ["unread only"]) + (services.listOrder == .date ? [] : [services.listOrder.label])
         view.render(into: &canvas)
     }
 
@@ -112,7 +117,11 @@ public final class HeadlinesScreen: Screen {
         state.show(nil)
         if let movement = Movement(action, pageRows: layout.bodyRows) {
             state.move(movement)
-            readMoreIfNeeded(context)
+            if filterPool != nil && state.filter != nil {
+                moveFilterWindowIfNeeded()
+            } else {
+                readMoreIfNeeded(context)
+            }
             return .handled
         }
         switch action {
@@ -133,6 +142,8 @@ public final class HeadlinesScreen: Screen {
         case .undo: return undoLastMarking()
         case .nextUnread: return nextUnread(context)
         case .filter: return beginFilter(context)
+        case .cycleSort: return changeView(context, order: services.listOrder.next)
+        case .toggleShowRead: return changeView(context, showRead: !services.showsRead)
         case .search: return .push(SearchScreen(services: services, remote: remoteSearch))
         case .openInBrowser:
             guard let article = state.selectedArticle else { return .ignored }

@@ -16,6 +16,8 @@ public struct HeadlinesView {
 
     /// False for a list of one named source: its name is in the title, and the titles get the room.
     public var showsSourceColumn = true
+    /// How the list is read, when not as by default ("unread only", "by title").
+    public var viewFacts: [String] = []
 
     /// The status bar's key hints (from the key map in force).
     public var keyHints = HeadlinesView.defaultHints
@@ -62,13 +64,17 @@ public struct HeadlinesView {
             let sourceWidth = showsSourceColumn ? min(20, max(8, width / 6)) : 0
             for row in 0..<listRows {
                 let index = top + row
-                guard index < state.rows.count else { break }
-                let item = state.rows[index]
-                let article = item.article
+                guard index < state.total else { break }
                 let y = listTop + row
                 let selected = index == scroll.selection
                 let base: Style = selected ? .selection : .normal
                 if selected { canvas.fill(x: 0, y: y, count: width, style: .selection) }
+                // A row of the list not read yet (its page is on its way): a mark in its place.
+                guard let item = state.row(at: index) else {
+                    canvas.write(TextLayout.pad("", to: gutter) + " …", x: 0, y: y, style: selected ? base : .muted)
+                    continue
+                }
+                let article = item.article
                 if gutter > 0 {
                     let marks = (item.isStarred ? "*" : " ") + (item.isNew ? "N" : item.isRead ? " " : "•")
                     canvas.write(marks, x: 0, y: y, style: selected ? base : Style(.accent, bold: true))
@@ -116,8 +122,11 @@ public struct HeadlinesView {
         var facts: [String] = []
         if state.hasLoaded {
             facts.append(state.total == 1 ? "1 article" : "\(state.total) articles")
+            facts += viewFacts
             if state.skipped > 0 { facts.append("\(state.skipped) skipped") }
-            if let filter = state.filter { facts.insert("/\(filter): \(state.rows.count) found", at: 0) }
+            if let filter = state.filter {
+                facts.insert("/\(filter): " + (state.isFilterReady ? "\(state.total) found" : "reading the list…"), at: 0)
+            }
         }
         if let lastRefresh = state.lastRefresh { facts.append("updated " + DateText.time(lastRefresh, localTime: localTime)) }
         facts.append(state.sourceName)

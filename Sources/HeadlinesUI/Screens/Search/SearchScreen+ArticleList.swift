@@ -6,6 +6,7 @@ extension SearchScreen: ArticleList {
         let index = (state.rows.firstIndex { $0.identity == row.identity } ?? state.scroll.selection) + step
         guard state.rows.indices.contains(index) else { return found(nil) }
         state.select(index)
+        if let context { readMoreIfNeeded(context) }  // the next matches are read ahead, as when scrolling
         found(state.rows[index])
     }
 
@@ -15,6 +16,7 @@ extension SearchScreen: ArticleList {
             return found(nil, nil)
         }
         state.select(index)
+        if let context { readMoreIfNeeded(context) }
         found(state.rows[index], nil)
     }
 

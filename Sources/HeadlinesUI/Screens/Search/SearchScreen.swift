@@ -3,21 +3,31 @@ import NewsCore
 
 /// `S`: every cached article's title, summary and full text, searched as the reader types
 /// (SQLite FTS5, best match first); on a NewsAPI source, NewsAPI's `everything` too, 300 ms
-/// after the last key, each new query cancelling the request before it. Results are a list
-/// like any other: arrows and PgUp/PgDn move, Enter reads, Esc clears the query, then leaves.
+/// after the last key, each new query cancelling the request before it. Two modes, which the
+/// status bar names: typing the query (every printable key is a letter of it), and the
+/// results, reached with Enter or ↓, a list like any other (its keys move, read, mark); `S` or
+/// `/` goes back to the query. Esc leaves from either.
 @MainActor
 public final class SearchScreen: Screen {
     public let kind = ScreenKind.search
     public internal(set) var state = HeadlinesState(sourceName: "Search")
     public private(set) var query = ""
+    /// The keys type the query (else they act on the results).
+    public private(set) var isTypingQuery = true
     private let services: AppServices
     private let remote: NewsAPISource?
     private var layout = ListLayout(width: 0, height: 0)
+    /// This screen's link to the runtime, for the article screen walking the results (`J`, `K`, `n`).
+    weak var context: ScreenContext?
+    /// The cache's matches read so far (best first), of `cachedTotal`, for `cachedQuery`.
     private var cached: [ListRow] = []
+    private var cachedTotal = 0
+    private var cachedQuery = ""
     private var found: [ListRow] = []
     /// How long typing must pause before NewsAPI is asked.
     static let remoteDelay = Duration.milliseconds(300)
-    static let resultLimit = 200
+    /// The cache's matches are read this many at a time, more as the reader scrolls.
+    public static let pageSize = 200
 
     public init(services: AppServices, remote: NewsAPISource? = nil) {
         self.services = services
@@ -25,12 +35,18 @@ public final class SearchScreen: Screen {
     }
 
     public func didAppear(_ context: ScreenContext) {
+        self.context = context
+        resultHints = context.hints(Self.hintedActions, on: kind)
         state.show(prompt)
     }
 
-    public var capturesText: Bool { true }
+    nonisolated public static let hintedActions: [Action] = [.read, .search, .toggleStar, .back]
+    private var resultHints = ""
+
+    public var capturesText: Bool { isTypingQuery }
 
     public func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome {
+        guard isTypingQuery else { return .ignored }  // on the results, a key no list action claims
         switch key {
         case .character(let character): query.append(character)
         case .backspace:
@@ -43,22 +59,59 @@ public final class SearchScreen: Screen {
     }
 
     public func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
+        if isTypingQuery {
+            switch action {
+            case .read, .down, .pageDown:
+                // To the results (none yet: the query stays, as it was).
+                guard !state.rows.isEmpty else { return .handled }
+                isTypingQuery = false
+                state.select(0)
+                state.show(nil)
+                return .handled
+            case .back:
+                return .close
+            default:
+                return .ignored
+            }
+        }
+        state.show(nil)  // a notice lasts until the next key
         if let movement = Movement(action, pageRows: layout.bodyRows) {
             state.move(movement)
+            readMoreIfNeeded(context)
             return .handled
         }
         switch action {
+        case .search, .filter:
+            isTypingQuery = true
+            state.show(prompt)
+            return .handled
         case .read:
             guard let row = state.selectedRow else { return .ignored }
             return .push(ArticleScreen(row: row, list: self, services: services))
-        case .back where !query.isEmpty:
-            query = ""
-            context.scope.cancel(.search)
-            context.scope.cancel(.remoteSearch)
-            cached = []
-            found = []
-            state.show([], total: 0, next: nil)
-            state.show(prompt)
+        case .toggleRead:
+            guard var row = state.selectedRow, let id = row.id else { return .ignored }
+            row.isRead.toggle()
+            update(row)
+            services.library.setRead(row.isRead, id)
+            return .handled
+        case .toggleStar:
+            guard var row = state.selectedRow, let id = row.id else { return .ignored }
+            row.isStarred.toggle()
+            update(row)
+            services.library.setStarred(row.isStarred, id)
+            state.show(Notice(row.isStarred ? "Starred." : "No longer starred."))
+            return .handled
+        case .openInBrowser:
+            guard var row = state.selectedRow else { return .ignored }
+            // Read in the browser is read, as on every list.
+            if let id = row.id, !row.isRead {
+                row.isRead = true
+                update(row)
+                services.library.setRead(true, id)
+            }
+            Actions.openInBrowser(row.article, services: services, context: context) { [weak self] notice in
+                self?.state.show(notice)
+            }
             return .handled
         default:
             return .ignored
@@ -69,21 +122,30 @@ public final class SearchScreen: Screen {
         layout = ListLayout(canvas)
         state.fit(rows: layout.bodyRows)
         var view = HeadlinesView(state: state, layout: layout, now: services.now())
-        view.keyHints = prompt.text
+        view.keyHints = isTypingQuery ? prompt.text : resultHints
         view.render(into: &canvas)
     }
 
-    private var prompt: Notice { Notice("Search: " + query + "▏" + (remote == nil ? "" : "  (and NewsAPI)")) }
+    /// While the query is typed, the status bar says so, and how to leave it.
+    private var prompt: Notice {
+        Notice("Search: " + query + "▏" + (remote == nil ? "" : " (and NewsAPI)") + "  typing · Enter or ↓ results · Esc leaves")
+    }
 
     /// The cache at once, NewsAPI after a pause; each new query cancels the searches before it.
     private func search(_ context: ScreenContext) {
         state.show(prompt)
         let text = query
         let store = services.library.store
-        context.scope.run(.search, work: { try await store.search(text, limit: Self.resultLimit) }) { [weak self] result in
+        context.scope.cancel(.morePage)  // it reads the previous query's results
+        context.scope.run(.search, work: {
+            (try await store.search(text, limit: Self.pageSize), try await store.searchCount(text))
+        }) { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(let articles): self.cached = articles.map { ListRow($0) }
+            case .success(let (articles, total)):
+                self.cached = articles.map { ListRow($0) }
+                self.cachedTotal = articles.count < Self.pageSize ? articles.count : max(total, articles.count)
+                self.cachedQuery = text
             case .failure(let error): self.state.show(Notice(ErrorText.sentence(error), kind: .error))
             }
             self.showResults()
@@ -117,11 +179,39 @@ public final class SearchScreen: Screen {
         if let index = found.firstIndex(where: { $0.identity == row.identity }) { found[index] = row }
     }
 
-    /// The cache's matches, then NewsAPI's that the cache does not have.
+    /// The cache's matches, then NewsAPI's that the cache does not have; the count is the true
+    /// one while the cache's are still read page by page.
     private func showResults() {
         let known = Set(cached.map(\.article.url))
-        let rows = cached + found.filter { !known.contains($0.article.url) }
-        state.show(rows, total: rows.count, next: nil)
+        let remote = found.filter { !known.contains($0.article.url) }
+        if cached.count < cachedTotal {
+            state.showFirst(cached, of: cachedTotal + remote.count)
+        } else {
+            state.showFirst(cached + remote, of: cached.count + remote.count)
+        }
         state.endLoad(at: services.now())
+    }
+
+    /// The next page of the cache's matches, when the selection comes within two screens of
+    /// the last read (it may have jumped to the end: as many pages as reach it, at once).
+    /// `finishing`: called from that read's own result (it still counts as running).
+    func readMoreIfNeeded(_ context: ScreenContext, finishing: Bool = false) {
+        let margin = max(layout.bodyRows, 1) * 2
+        let selection = state.scroll.selection
+        guard cached.count < cachedTotal, selection >= cached.count - margin,
+              !context.scope.isRunning(.search), finishing || !context.scope.isRunning(.morePage) else { return }
+        let store = services.library.store
+        let text = cachedQuery
+        let offset = cached.count
+        let limit = min(ArticleStore.maxPageSize, max(Self.pageSize, selection + margin - offset))
+        context.scope.run(.morePage, work: { try await store.search(text, limit: limit, offset: offset) }) { [weak self] result in
+            guard let self, case .success(let articles) = result, self.cachedQuery == text, self.cached.count == offset else { return }
+            let known = Set(self.cached.map(\.identity))
+            self.cached += articles.map { ListRow($0) }.filter { !known.contains($0.identity) }
+            if articles.count < limit { self.cachedTotal = self.cached.count }  // the count was stale: no silent gap
+            self.showResults()
+            self.readMoreIfNeeded(context, finishing: true)
+            context.setNeedsDisplay()
+        }
     }
 }

@@ -18,9 +18,9 @@ enum SearchIndex {
             ORDER BY p.article_id LIMIT ?
             """, [limit]
         ) { row in
-            (id: row.int64(0), title: row.text(1) ?? "",
-             summary: SearchableText.summary(description: row.text(2), content: row.text(3)),
-             body: ArticleRow.body(kind: row.text(4), text: row.text(5)).map(SearchableText.plainText(of:)) ?? "")
+            (id: row.int64(0), title: ScriptBigrams.segmented(row.text(1) ?? ""),
+             summary: ScriptBigrams.segmented(SearchableText.summary(description: row.text(2), content: row.text(3))),
+             body: ScriptBigrams.segmented(ArticleRow.body(kind: row.text(4), text: row.text(5)).map(SearchableText.plainText(of:)) ?? ""))
         }
         for article in pending {
             try db.run("DELETE FROM article_text WHERE rowid = ?", article.id)

@@ -46,17 +46,20 @@ public struct SearchQuery: Sendable, Hashable {
                 while term.last == "*" { prefix = true; term = term.dropLast() }
             }
             guard term.unicodeScalars.contains(where: Self.isTokenCharacter) else { continue }
-            let lastWord = term.unicodeScalars.reversed().prefix(while: Self.isTokenCharacter)
+            let lastWord = term.reversed().prefix(while: Self.isTokenCharacter)
             if lastWord.count < Self.minPrefix { prefix = false }
             terms.append((String(term), prefix, phrase))
         }
         guard !terms.isEmpty else { return nil }
+        // Written as the index holds it: runs of Chinese, Japanese, Korean or Thai as pairs of
+        // characters (a phrase of them; see `ScriptBigrams`).
+        let indexed = terms.map { ScriptBigrams.segmented($0.text) }
         // Inside an FTS5 string only `"` is special (written twice); the tokenizer splits the rest.
-        expression = terms.map { term in
-            "\"" + term.text.replacingBytes(of: "\"", with: "\"\"") + "\"" + (term.prefix ? "*" : "")
+        expression = zip(terms, indexed).map { term, text in
+            "\"" + text.replacingBytes(of: "\"", with: "\"\"") + "\"" + (term.prefix ? "*" : "")
         }.joined(separator: " ")
-        words = terms.flatMap { term in
-            let parts = term.text.unicodeScalars.split { !Self.isTokenCharacter($0) }.map { String(String.UnicodeScalarView($0)) }
+        words = zip(terms, indexed).flatMap { term, text in
+            let parts = text.split { !Self.isTokenCharacter($0) }.map(String.init)
             return parts.enumerated().map { index, word in
                 "\"" + word + "\"" + (term.prefix && index == parts.count - 1 ? "*" : "")
             }
@@ -64,6 +67,12 @@ public struct SearchQuery: Sendable, Hashable {
         self.terms = terms.map { term in
             (term.phrase ? "\"\(term.text)\"" : term.text) + (term.prefix ? "*" : "")
         }
+    }
+
+    /// A character (with its marks: a Thai vowel or tone mark belongs to its consonant) that is
+    /// part of a word.
+    static func isTokenCharacter(_ character: Character) -> Bool {
+        character.unicodeScalars.first.map(isTokenCharacter) ?? false
     }
 
     /// What the `unicode61` tokenizer keeps as part of a word: letters, numbers, private use.
