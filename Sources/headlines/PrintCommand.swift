@@ -47,6 +47,7 @@ enum PrintCommand {
                     text += "\n"
                 }
                 Output.write(text)
+                if edition.articles.isEmpty, edition.skipped > 0 { Output.error(prefix + skippedSentence(edition.skipped)) }
             case .failure(let error)?:
                 Output.error(prefix + ErrorText.sentence(error))
                 failures += 1
@@ -57,6 +58,13 @@ enum PrintCommand {
         await plan.log.flush()
         if failures == 0 { return 0 }
         return options.strict || failures == sources.count ? 1 : 0
+    }
+
+    /// Why a feed that answered printed nothing: every entry was skipped (as the interface's
+    /// "3 skipped"), for a refused link, nothing to show, or repeating one already seen.
+    static func skippedSentence(_ count: Int) -> String {
+        let entries = count == 1 ? "its one entry was" : "all \(count) of its entries were"
+        return "Nothing to print: \(entries) skipped as unusable (a refused link, nothing to show, or a repeat)."
     }
 }
 
@@ -79,8 +87,11 @@ enum Output {
         return 1
     }
 
+    /// One line on stderr, cleaned here once as the interface cleans what it draws: a message
+    /// repeats options, paths and environment values (`--source $'/tmp/x\e]52;...'`, `TERM`),
+    /// and their escape sequences must not reach the terminal.
     static func error(_ line: String) {
-        _ = DescriptorWriter.writeAll(2, "headlines: " + line + "\n")  // stderr gone: nobody is left to tell
+        _ = DescriptorWriter.writeAll(2, "headlines: " + Sanitizer.clean(line) + "\n")  // stderr gone: nobody is left to tell
     }
 
     /// Text for stderr as it is (the usage).

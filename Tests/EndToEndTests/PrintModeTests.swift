@@ -164,6 +164,48 @@ struct PrintModeTests {
         #expect(badTimeout.stderrText.contains("--timeout takes a number of seconds"))
     }
 
+    /// A message repeats what it was given (an option, a path) cleaned, as the interface draws
+    /// it: an OSC 52 in `--source` once reached the terminal and wrote its clipboard.
+    @Test(arguments: ["--source", "--config"])
+    func messagesRepeatArgumentsWithoutTheirEscapeSequences(_ option: String) async throws {
+        let path = home.url.path + "/x\u{1B}]52;c;aGk=\u{07}"
+        let result = try await run(["--print", option, path])
+        #expect(result.status != 0)
+        #expect(!result.stderr.contains(0x1B) && !result.stderr.contains(0x07), "\(result.stderrText.debugDescription)")
+        #expect(result.stderrText.contains("/x: no such file"), "\(result.stderrText)")  // the config's path is shown as ~/x
+    }
+
+    /// `TERM` repeated in the interface's message is cleaned too; `script` gives the binary a
+    /// terminal, so it gets as far as asking curses for that terminal type.
+    @Test func theInterfaceRepeatsTERMWithoutItsEscapeSequences() async throws {
+        let environment = HeadlinesBinary.environment(
+            home: home.url, extra: ["TERM": "xterm\u{1B}]52;c;aGk=\u{07}", "SHELL": "/bin/sh", "HEADLINES": HeadlinesBinary.path])
+        let result = try await ProcessRunner("/usr/bin/script", ["-qec", "exec \"$HEADLINES\" --demo", "/dev/null"],
+                                             environment: environment).run(timeout: .seconds(30))
+        #expect(result.status == 1)
+        let text = result.stdoutText + result.stderrText
+        #expect(text.contains("The terminal type “xterm” is not known to curses."), "\(text.debugDescription)")
+        #expect(!result.stdout.contains(0x1B) && !result.stdout.contains(0x07), "\(text.debugDescription)")
+    }
+
+    /// A feed that answered but whose every entry was skipped says so on stderr, rather than
+    /// printing nothing with nothing said.
+    @Test func aFeedWhoseEntriesWereAllSkippedSaysSo() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        server.route("/feed.xml", .text("""
+            <?xml version="1.0"?><rss version="2.0"><channel><title>T</title>
+            <item><title>One</title><link>javascript:alert(1)</link></item>
+            <item><title>Two</title><link>javascript:alert(2)</link></item>
+            </channel></rss>
+            """, contentType: "application/rss+xml"))
+        let result = try await run(["--print", "--source", server.url("/feed.xml").absoluteString])
+        #expect(result.status == 0)
+        #expect(result.stdoutText.isEmpty)
+        #expect(result.stderrText == "headlines: Nothing to print: all 2 of its entries were skipped as unusable "
+            + "(a refused link, nothing to show, or a repeat).\n")
+    }
+
     /// A URL of another scheme is refused, not read as a relative path that happens not to exist.
     @Test(arguments: ["ftp://x/y", "gopher://news.example/1", "sftp://host/feed.xml"])
     func otherSchemesAreRefusedAsUnsupported(_ source: String) async throws {

@@ -56,17 +56,23 @@ public enum HeadlinesApp {
         }
     }
 
+    /// One line on stderr, cleaned once here: a message repeats paths and `TERM`, whose escape
+    /// sequences must not reach the terminal (the headlines executable's `Output.error` does the same).
+    private static func complain(_ message: String) {
+        _ = DescriptorWriter.writeAll(2, "headlines: " + Sanitizer.clean(message) + "\n")  // stderr gone: nobody is left to tell
+    }
+
     /// Runs until quit; returns the exit status (0, 1 when the terminal cannot be used, 128+signal).
     public static func run(_ configuration: Configuration) async -> Int32 {
         guard isatty(0) == 1, isatty(1) == 1 else {
-            _ = DescriptorWriter.writeAll(2, "headlines: the interface needs a terminal; use --print to print the headlines.\n")  // stderr gone: nobody is left to tell
+            complain("the interface needs a terminal; use --print to print the headlines.")
             return 1
         }
         let cache: SessionCache
         do {
             cache = try await SessionCache.open(configuration.cacheFile, log: configuration.log)
         } catch {
-            _ = DescriptorWriter.writeAll(2, "headlines: \(ErrorText.sentence(error))\n")  // stderr gone: nobody is left to tell
+            complain(ErrorText.sentence(error))
             return 1
         }
         if let forget = configuration.forgetSources {
@@ -103,7 +109,7 @@ public enum HeadlinesApp {
         do {
             driver = try CursesDriver(useColor: !noColor)
         } catch {
-            _ = DescriptorWriter.writeAll(2, "headlines: \(error)\n")  // stderr gone: nobody is left to tell
+            complain("\(error)")
             await cache.close(library)
             return 1
         }

@@ -53,31 +53,31 @@ public enum ConfigFile {
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT, !mustExist { return nil }
-            throw failure(code == ENOENT ? "no such file" : "cannot be read: " + String(cString: strerror(code)))
+            throw failure(code == ENOENT ? "no such file" : "it cannot be read: " + String(cString: strerror(code)))
         }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw failure("cannot be read: " + String(cString: strerror(errno))) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw failure("is not a regular file") }
-        guard Int(info.st_size) <= limit else { throw failure("is larger than \(ByteCount.describe(limit))") }
+        guard fstat(fd, &info) == 0 else { throw failure("it cannot be read: " + String(cString: strerror(errno))) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw failure("it is not a regular file") }
+        guard Int(info.st_size) <= limit else { throw failure("it is larger than \(ByteCount.describe(limit))") }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw failure("cannot be read: " + String(cString: strerror(errno)))
+                throw failure("it cannot be read: " + String(cString: strerror(errno)))
             }
             if count == 0 { break }
             data.append(contentsOf: buffer[0..<count])
-            guard data.count <= limit else { throw failure("is larger than \(ByteCount.describe(limit))") }
+            guard data.count <= limit else { throw failure("it is larger than \(ByteCount.describe(limit))") }
         }
         return Contents(data: data, mode: UInt32(info.st_mode))
     }
 
     static func decode(_ data: Data, display: String) throws(ConfigError) -> String {
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw ConfigError(file: display, line: nil, reason: "is not UTF-8 text")
+            throw ConfigError(file: display, line: nil, reason: "it is not UTF-8 text")
         }
         return text
     }

@@ -68,10 +68,10 @@ struct ConfigFileTests {
 
     @Test func refusesWhatIsNotAUTF8TextFile() throws {
         let binary = try folder.write(Data([0x74, 0x3D, 0xFF, 0xFE]), to: "binary")
-        #expect(throws: ConfigError(file: binary.path, line: nil, reason: "is not UTF-8 text")) { try load(binary) }
-        #expect(throws: ConfigError(file: folder.path, line: nil, reason: "is not a regular file")) { try load(folder.url) }
+        #expect(throws: ConfigError(file: binary.path, line: nil, reason: "it is not UTF-8 text")) { try load(binary) }
+        #expect(throws: ConfigError(file: folder.path, line: nil, reason: "it is not a regular file")) { try load(folder.url) }
         let huge = try folder.write(Data(repeating: 0x23, count: ConfigFile.maxSize + 1), to: "huge")
-        #expect(throws: ConfigError(file: huge.path, line: nil, reason: "is larger than 4 MiB")) { try load(huge) }
+        #expect(throws: ConfigError(file: huge.path, line: nil, reason: "it is larger than 4 MiB")) { try load(huge) }
     }
 
     @Test func errorsNameTheFileUnderHomeWithATilde() throws {

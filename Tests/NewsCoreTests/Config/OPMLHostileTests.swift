@@ -54,7 +54,9 @@ struct OPMLHostileTests {
         let error = try #require(throws: OPMLError.self) {
             try OPMLImport.run(opml: file, config: folder.file("config"), environment: [:], knownActions: [])
         }
-        #expect(error == .unreadable(path: file.path, reason: "is larger than 10 MiB"))
+        #expect(error == .unreadable(path: file.path, reason: "it is larger than 10 MiB"))
+        // One sentence that names the file ("…/huge.opml: is larger than 10 MiB" had lost its subject).
+        #expect(error.message == "Could not read \(file.path): it is larger than 10 MiB.")
         #expect(!FileManager.default.fileExists(atPath: folder.file("config").path))
     }
 
