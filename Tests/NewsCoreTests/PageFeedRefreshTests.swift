@@ -129,6 +129,24 @@ struct PageFeedRefreshTests {
         #expect(try await store.refreshState(of: source.key)?.feed?.url == server.url("/atom.xml"))
     }
 
+    /// The person gave the page's URL, so a feed it names that answers 404 is named in the
+    /// message (it once said only "HTTP 404: Not Found."), and in the failure the cache records.
+    @Test func aMissingFeedIsNamedInTheMessage() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        server.route("/site", Self.page("/feed.xml", etag: "\"p\""))
+        server.route("/feed.xml", .text("missing", status: 404))
+        let store = try await sandbox.open()
+        let source = source(server)
+        let error = await thrownError { try await loader(store, clock: Clock(t0)).refresh(source) }
+        let feed = server.url("/feed.xml").absoluteString
+        let expected = "The feed \(feed) named by the page answered HTTP 404: Not Found."
+        #expect((error as? NewsError)?.message == expected, "\(String(describing: error))")
+        #expect(isOneSentence(expected))
+        #expect((error as? NewsError)?.httpStatus == 404, "the log still says status=404")
+        #expect(try await store.refreshState(of: source.key)?.outcome == .failed(expected))
+    }
+
     /// A failure that may pass (a 500, a refused connection) keeps the feed: the page is not read.
     @Test func aPassingFailureKeepsTheFeed() async throws {
         let server = try LoopbackServer()
@@ -140,7 +158,7 @@ struct PageFeedRefreshTests {
         let source = source(server)
         _ = try await loader.refresh(source)
         let error = await thrownError { try await loader.refresh(source) }
-        #expect((error as? NewsError) == .http(status: 500, code: nil, message: nil))
+        #expect((error as? NewsError) == .pageFeed(feed: server.url("/feed.xml").absoluteString, failure: .http(status: 500, code: nil, message: nil)))
         #expect(server.requests(path: "/site").count == 1)
         #expect(try await store.refreshState(of: source.key)?.feed?.url == server.url("/feed.xml"))
     }

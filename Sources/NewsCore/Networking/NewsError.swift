@@ -16,6 +16,9 @@ public enum NewsError: Error, Sendable, Equatable {
     case connectionLost(host: String)
     /// A non-2xx status, with NewsAPI's code and message when the body had them.
     case http(status: Int, code: String?, message: String?)
+    /// The feed a web page named answered with an HTTP error (`failure`, an `.http`): the
+    /// message names that feed, since the person gave only the page's URL.
+    indirect case pageFeed(feed: String, failure: NewsError)
     /// A 200 answer whose body is NewsAPI's error form.
     case api(code: String?, message: String?)
     /// A 429 or 503 that says when to come back (`Retry-After`): the source is not asked before then.
@@ -44,6 +47,7 @@ public enum NewsError: Error, Sendable, Equatable {
         switch self {
         case .http(let status, _, _): return status
         case .rateLimited(_, let status, _): return status
+        case .pageFeed(_, let failure): return failure.httpStatus
         default: return nil
         }
     }
@@ -70,6 +74,7 @@ public enum NewsError: Error, Sendable, Equatable {
             if let code { text += " \(code)" }
             text += ": " + (message ?? HTTPStatus.reason(status) + ".")
             return text
+        case .pageFeed(let feed, let failure): return "The feed \(feed) named by the page answered \(failure.message)"
         case .rateLimited(let host, let status, let retryAfter):
             return "\(host) asked not to be fetched again before \(RetryAfter.describe(retryAfter))" + (status.map { " (HTTP \($0))." } ?? ".")
         case .api(let code, let message):

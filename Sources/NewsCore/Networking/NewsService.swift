@@ -95,7 +95,14 @@ public struct NewsService: Sendable {
 
     /// The feed a page named: a feed, never another page.
     private func fetchFeed(_ feedURL: URL, validators: HTTPValidators?, route: FeedRoute) async throws -> FetchResult {
-        let feed = try await load(feedURL, validators: validators)
+        let feed: Response
+        do {
+            feed = try await load(feedURL, validators: validators)
+        } catch let failure as NewsError {
+            // The person gave the page's URL: a bare "HTTP 404" would not say which URL failed.
+            guard case .http = failure else { throw failure }
+            throw NewsError.pageFeed(feed: Sanitizer.clean(feedURL.absoluteString), failure: failure)
+        }
         guard let feedBody = feed.body else {
             var result = feed.notModified
             result.route = route
@@ -190,6 +197,7 @@ extension NewsError {
         switch self {
         case .http(let status, _, _): return status == 404 || status == 410
         case .invalidDocument: return true
+        case .pageFeed(_, let failure): return failure.meansFeedIsGone
         default: return false
         }
     }
