@@ -6,14 +6,26 @@ import NewsCore
 /// network. Sources in the config's order, each newest first; a search best match first.
 enum CachePrintCommand {
     static func run(_ plan: LaunchPlan, options: CommandLineOptions) async -> Int32 {
+        let status = await printFromCache(plan, options: options)
+        await plan.log.flush()
+        return status
+    }
+
+    private static func printFromCache(_ plan: LaunchPlan, options: CommandLineOptions) async -> Int32 {
+        // Logged as the interface logs its cache: what opening it said, or why it could not be.
+        let log = plan.log
         let store: ArticleStore
         do {
             store = try await ArticleStore.open(at: plan.cacheFile)
         } catch {
+            log.cache("unavailable", ["error": ErrorText.sentence(error)], level: .error)
             Output.error(ErrorText.sentence(error))
             return 1
         }
-        for notice in await store.notices { Output.error(notice) }
+        for notice in await store.notices {
+            log.cache("opened", ["notice": notice], level: .error)
+            Output.error(notice)
+        }
         if plan.forgetsDemo {
             do {
                 try await store.forgetSources(where: LaunchPlan.isDemoSource)
@@ -23,26 +35,32 @@ enum CachePrintCommand {
         }
         do {
             if let query = options.search {
-                try await printMatches(of: query, limit: options.limit, store: store, json: options.json)
+                let printed = try await printMatches(of: query, limit: options.limit, store: store, json: options.json)
+                log.cache("search", ["query": query, "matches": String(printed)], level: .debug)
                 return 0
             }
             for entry in plan.entries {
                 var cursor: ArticleCursor?
+                var printed = 0
                 repeat {
                     let page = try await store.page(.source(entry.key), after: cursor, limit: ArticleStore.maxPageSize, unreadOnly: options.unread)
                     print(page.articles.map(\.article), json: options.json)
+                    printed += page.articles.count
                     cursor = page.next
                 } while cursor != nil
+                log.cache("print", ["source": entry.source.name, "articles": String(printed)], level: .debug)
             }
             return 0
         } catch {
+            log.cache("read", ["error": ErrorText.sentence(error)], level: .error)
             Output.error(ErrorText.sentence(error))
             return 1
         }
     }
 
     /// Every match, a page at a time (never a silent cap), or the first `limit`.
-    private static func printMatches(of query: String, limit: Int?, store: ArticleStore, json: Bool) async throws {
+    /// Returns how many were printed.
+    private static func printMatches(of query: String, limit: Int?, store: ArticleStore, json: Bool) async throws -> Int {
         let wanted = limit ?? .max
         var printed = 0
         while printed < wanted {
@@ -50,8 +68,9 @@ enum CachePrintCommand {
             let page = try await store.search(query, limit: pageSize, offset: printed)
             print(page.map(\.article), json: json)
             printed += page.count
-            if page.count < pageSize { return }
+            if page.count < pageSize { break }
         }
+        return printed
     }
 
     private static func print(_ articles: [Article], json: Bool) {

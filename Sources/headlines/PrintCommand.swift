@@ -10,6 +10,8 @@ import Synchronization
 /// print, so one dead feed does not fail every cron run: the status is 0 when any source
 /// printed, 1 when none could (with `--strict`: when any failed). Notes that are no failure
 /// ("Using the feed ... named by the page.") go to the log, and to stderr with `--verbose`.
+/// Each fetch and parse is logged as the interface's refreshes log them; nothing is merged, as
+/// printing leaves the cache as it was.
 enum PrintCommand {
     static func run(_ plan: LaunchPlan, options: CommandLineOptions) async -> Int32 {
         let json = options.json
@@ -18,11 +20,12 @@ enum PrintCommand {
         }
         let limits = ConnectionLimits(maxConnections: plan.settings.maxConnections, maxPerHost: plan.settings.maxPerHost)
         let sources = plan.entries.map(\.source)
+        let log = plan.log
         let results = await withTaskGroup(of: (Int, Result<Edition, any Error>).self) { group in
             for (index, source) in sources.enumerated() {
                 group.addTask {
                     do {
-                        return (index, .success(try await limits.withSlot(host: source.host) { try await source.fetch() }))
+                        return (index, .success(try await SourceLoader.fetchUncached(source, limits: limits, log: log)))
                     } catch {
                         return (index, .failure(error))
                     }
@@ -92,6 +95,13 @@ enum Output {
     /// and their escape sequences must not reach the terminal.
     static func error(_ line: String) {
         _ = DescriptorWriter.writeAll(2, "headlines: " + Sanitizer.clean(line) + "\n")  // stderr gone: nobody is left to tell
+    }
+
+    /// A line for a person on stdout (what an import or `--add` did), cleaned as `error` cleans
+    /// stderr's: it repeats paths, URLs and titles from files and feeds (a newsboat title holding
+    /// an OSC 52), whose escape sequences must not reach the terminal either.
+    static func say(_ line: String) {
+        write(Sanitizer.clean(line) + "\n")
     }
 
     /// Text for stderr as it is (the usage).

@@ -206,6 +206,37 @@ struct PrintModeTests {
             + "(a refused link, nothing to show, or a repeat).\n")
     }
 
+    /// Every print mode writes what it did to `--log`, in the lines the interface writes: each
+    /// fetch (a failure at `error`), each parse, and in the cache modes what was read.
+    @Test func everyPrintModeLogsItsFetchesAndParses() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        server.route("/feed.rss", .text(FeedFixtures.rss("Rss", count: 3), contentType: "application/rss+xml"))
+        server.route("/gone.rss", .text("not found", status: 404))
+        try FeedFixtures.writeConfig(FeedFixtures.config([
+            (name: "Good", url: server.url("/feed.rss").absoluteString, group: nil),
+            (name: "Gone", url: server.url("/gone.rss").absoluteString, group: nil),
+        ]), home: home.url)
+        for mode in [["--print"], ["--print", "--json"]] {
+            let log = home.url.appendingPathComponent("print\(mode.count).log")
+            let result = try await run(mode + ["--log", log.path, "--log-level", "debug"])
+            #expect(result.status == 0, "\(result.stderrText)")
+            let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+            let good = server.url("/feed.rss").absoluteString
+            #expect(lines.contains { $0.contains(" info fetch source=Good url=\(good) status=200 bytes=") && $0.hasSuffix(" outcome=ok") },
+                    "\(lines)")
+            #expect(lines.contains { $0.hasSuffix(" info parse source=Good format=document items=3 skipped=0") }, "\(lines)")
+            #expect(lines.contains { $0.contains(" error fetch source=Gone ") && $0.contains(" status=404 ") && $0.contains(" outcome=failed ") },
+                    "\(lines)")
+        }
+        let log = home.url.appendingPathComponent("cache.log")
+        #expect(try await run(["--print", "--offline", "--log", log.path, "--log-level", "debug"]).status == 0)
+        #expect(try await run(["--search", "story", "--log", log.path, "--log-level", "debug"]).status == 0)
+        let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+        #expect(lines.contains { $0.hasSuffix(" debug cache decision=print source=Good articles=0") }, "\(lines)")
+        #expect(lines.contains { $0.hasSuffix(" debug cache decision=search query=story matches=0") }, "\(lines)")
+    }
+
     /// A URL of another scheme is refused, not read as a relative path that happens not to exist.
     @Test(arguments: ["ftp://x/y", "gopher://news.example/1", "sftp://host/feed.xml"])
     func otherSchemesAreRefusedAsUnsupported(_ source: String) async throws {

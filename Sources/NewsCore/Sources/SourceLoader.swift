@@ -40,10 +40,7 @@ public struct SourceLoader: Sendable {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            let message = (error as? any ReadableError)?.message ?? String(describing: error)
-            log.fetch(
-                source: source.name, url: location(source), status: (error as? NewsError)?.httpStatus, bytes: 0,
-                milliseconds: Self.milliseconds(since: started), outcome: .failed(message))
+            let message = log.fetchFailed(source, error: error, milliseconds: Self.milliseconds(since: started))
             var retryAfter: Date?
             if case .rateLimited(_, _, let until)? = error as? NewsError { retryAfter = until }
             // The fetch's failure is what the person hears. A run taken over by a newer one records
@@ -65,9 +62,7 @@ public struct SourceLoader: Sendable {
             try await store.recordNotModified(source.key, validators: outcome.validators, route: outcome.route, at: answeredAt)
             return RefreshReport(notModified: true, answeredAt: answeredAt)
         case .edition(let edition):
-            log.fetch(source: source.name, url: outcome.url, status: outcome.status, bytes: outcome.bytes, milliseconds: elapsed, outcome: .ok)
-            log.parse(source: source.name, format: "document", items: edition.articles.count,
-                      skipped: edition.skipped > 0 ? [("unusable entries", edition.skipped)] : [])
+            log.fetched(source, outcome, edition: edition, milliseconds: elapsed)
             let answeredAt = now()
             let merged = try await store.merge(edition, into: source.key, validators: outcome.validators, route: outcome.route, at: answeredAt)
             log.cache("merge", ["source": source.name, "added": String(merged.added.count), "updated": String(merged.updated.count)], level: .debug)
@@ -86,9 +81,29 @@ public struct SourceLoader: Sendable {
         return FetchPlan(validators: state.validators, feed: feed.url, recheckPage: recheck)
     }
 
-    private func location(_ source: any NewsSource) -> URL {
-        (source as? DocumentSource)?.location ?? URL(string: "newsapi:")!
+    /// Fetches `source` once, unconditionally and without the cache (`--print`), within its
+    /// connection slots, writing the same `fetch` and `parse` lines to the log as a refresh.
+    public static func fetchUncached(_ source: any NewsSource, limits: ConnectionLimits, log: DiagnosticLog) async throws -> Edition {
+        let started = ContinuousClock.now
+        let outcome: FetchResult
+        do {
+            outcome = try await limits.withSlot(host: source.host) { try await source.fetch(validators: nil) }
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            log.fetchFailed(source, error: error, milliseconds: milliseconds(since: started))
+            throw error
+        }
+        guard let edition = outcome.edition else {
+            let error = NewsError.invalidDocument("the server answered “not modified” to a plain request")
+            log.fetchFailed(source, error: error, milliseconds: milliseconds(since: started))
+            throw error
+        }
+        log.fetched(source, outcome, edition: edition, milliseconds: milliseconds(since: started))
+        return edition
     }
+
+    private func location(_ source: any NewsSource) -> URL { DiagnosticLog.location(source) }
 
     private static func milliseconds(since start: ContinuousClock.Instant) -> Int {
         let elapsed = ContinuousClock.now - start
@@ -111,4 +126,28 @@ public struct RefreshReport: Sendable, Equatable {
     public var skipped = 0
     /// When the server answered: the refresh time the cache now holds.
     public var answeredAt: Date?
+}
+
+/// The log lines of a fetch, one shape for the interface's refreshes and `--print`'s fetches.
+extension DiagnosticLog {
+    /// `fetch … outcome=ok`, then `parse` with the items kept and skipped.
+    func fetched(_ source: any NewsSource, _ outcome: FetchResult, edition: Edition, milliseconds: Int) {
+        fetch(source: source.name, url: outcome.url, status: outcome.status, bytes: outcome.bytes, milliseconds: milliseconds, outcome: .ok)
+        parse(source: source.name, format: "document", items: edition.articles.count,
+              skipped: edition.skipped > 0 ? [("unusable entries", edition.skipped)] : [])
+    }
+
+    /// `fetch … outcome=failed error=…`; returns the error's sentence.
+    @discardableResult
+    func fetchFailed(_ source: any NewsSource, error: any Error, milliseconds: Int) -> String {
+        let message = (error as? any ReadableError)?.message ?? String(describing: error)
+        fetch(
+            source: source.name, url: Self.location(source), status: (error as? NewsError)?.httpStatus, bytes: 0,
+            milliseconds: milliseconds, outcome: .failed(message))
+        return message
+    }
+
+    static func location(_ source: any NewsSource) -> URL {
+        (source as? DocumentSource)?.location ?? URL(string: "newsapi:")!
+    }
 }
