@@ -81,8 +81,8 @@ struct LaunchPlan {
             let entries = config.sources.map { source -> Library.Entry in
                 switch source.kind {
                 case .location(let url):
-                    return Library.Entry(source: DocumentSource(service: service, location: url, name: source.name, namesArticles: true), group: source.group)
-                case .newsAPI(let request): return Library.Entry(source: NewsAPISource(service: service, request: request, name: source.name), group: source.group)
+                    return Library.Entry(source: DocumentSource(service: service, location: url, name: source.name, namesArticles: true), group: source.group.map(GroupPath.heading))
+                case .newsAPI(let request): return Library.Entry(source: NewsAPISource(service: service, request: request, name: source.name), group: source.group.map(GroupPath.heading))
                 }
             }
             return (entries, false, true)

@@ -38,7 +38,7 @@ public enum ConfigDocumentation {
         Entry(["country"], "With `newsapi`: a two-letter country code (`us`, `gb`, `de`)"),
         Entry(["category"], "With `newsapi`: \(NewsAPIFilters.categories.map { "`\($0)`" }.joined(separator: ", "))"),
         Entry(["query"], "With `newsapi`: only articles that match these words"),
-        Entry(["group"], "The Sources screen's heading for the source (`/` nests folders in OPML)"),
+        Entry(["group"], "The Sources screen's heading for the source (`/` nests folders in OPML; `\\/` is a `/` within a folder's name)"),
         Entry(["site"], "The site's home page, kept for OPML"),
         Entry(["tags"], "Comma-separated tags, kept from newsboat for later use"),
     ]

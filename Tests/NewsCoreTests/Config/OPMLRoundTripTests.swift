@@ -101,6 +101,52 @@ struct OPMLRoundTripTests {
             """)
     }
 
+    /// A folder whose title holds `/` comes back as one folder, not three nested ones; real
+    /// nesting beside it stays nested. The tree is compared, since the groups alone read the same.
+    @Test func aFolderTitleWithASlashComesBackAsOneFolder() throws {
+        let opml = """
+            <?xml version="1.0"?>
+            <opml version="2.0"><head><title>Slashes</title></head><body>
+              <outline text="Group/With/Slash" title="Group/With/Slash">
+                <outline type="rss" text="One" title="One" xmlUrl="https://one.example/rss"/>
+              </outline>
+              <outline text="News" title="News">
+                <outline text="World" title="World">
+                  <outline type="rss" text="Two" title="Two" xmlUrl="https://two.example/rss"/>
+                </outline>
+              </outline>
+              <outline text="Back\\slash" title="Back\\slash">
+                <outline type="rss" text="Three" title="Three" xmlUrl="https://three.example/rss"/>
+              </outline>
+            </body></opml>
+            """
+        let trip = try roundTrip(opml)
+        let folders = trip.export.split(separator: "\n").filter { $0.contains("<outline text=") }.map { $0.trimmingPrefix(while: { $0 == " " }) }
+        #expect(folders == [
+            #"<outline text="Group/With/Slash" title="Group/With/Slash">"#, #"<outline text="News" title="News">"#,
+            #"<outline text="World" title="World">"#, #"<outline text="Back\slash" title="Back\slash">"#,
+        ], "\(trip.export)")
+        #expect(trip.export.contains("""
+                <outline text="Group/With/Slash" title="Group/With/Slash">
+                  <outline type="rss" text="One" title="One" xmlUrl="https://one.example/rss"/>
+                </outline>
+            """), "\(trip.export)")
+        #expect(trip.before.feeds.map(\.group) == [#"Group\/With\/Slash"#, "News/World", #"Back\\slash"#])
+        #expect(entries(trip.after) == entries(trip.before))
+    }
+
+    @Test func groupPathsEscapeTheSeparator() {
+        #expect(GroupPath.folders("News/World") == ["News", "World"])
+        #expect(GroupPath.folders(#"Group\/With\/Slash"#) == ["Group/With/Slash"])
+        #expect(GroupPath.folders(#" A \\ / B\x/ "#) == [#"A \"#, #"B\x"#])
+        #expect(GroupPath.group(["Group/With/Slash", #"C:\"#]) == #"Group\/With\/Slash/C:\\"#)
+        for folders in [["a/b", "c"], [#"\"#, "/"], ["plain"]] {
+            #expect(GroupPath.folders(GroupPath.group(folders)) == folders)
+        }
+        #expect(GroupPath.heading(#"Group\/With\/Slash"#) == "Group/With/Slash")
+        #expect(GroupPath.heading("News/World") == "News/World")
+    }
+
     @Test func xmlEscapingDropsWhatXMLCannotHold() {
         #expect(XMLText.escape("a\u{1}b\tc\nd&") == "ab&#9;c&#10;d&amp;")
         #expect(XMLText.comment("x--y-") == "x- -y- ")

@@ -63,16 +63,18 @@ struct OPMLOutlineWalker {
         return url
     }
 
-    /// The open folders' names joined with `/`; outside any folder, the first usable OPML 2.0 category
-    /// (comma-separated, `/`-delimited paths; newsboat's `~title` and `!hidden` tags are not groups).
+    /// The open folders' names as a `GroupPath` (a `/` inside a name escaped); outside any folder,
+    /// the first usable OPML 2.0 category (comma-separated, `/`-delimited paths; newsboat's
+    /// `~title` and `!hidden` tags are not groups).
     private func group(category: String?) -> String? {
         let path = folders.compactMap { $0 }
-        if !path.isEmpty { return path.joined(separator: "/") }
+        if !path.isEmpty { return GroupPath.group(path) }
         guard let category else { return nil }
         for tag in category.split(separator: ",") {
             let trimmed = tag.trimmingSpaces.drop { $0 == "/" }
             guard let first = trimmed.first, first != "~", first != "!" else { continue }
-            let cleaned = Sanitizer.clean(String(trimmed), maxLength: TextLimits.name)
+            // A category's `/` separates folders already; only its backslashes need escaping.
+            let cleaned = Sanitizer.clean(GroupPath.group(trimmed.split(separator: "/").map(String.init)), maxLength: TextLimits.name)
             if !cleaned.isEmpty { return cleaned }
         }
         return nil

@@ -3,8 +3,8 @@ import FoundationEssentials
 /// The sources as an OPML 2.0 document, as newsboat, nom and most readers import it.
 ///
 /// Each feed is `<outline type="rss" text= title= xmlUrl= [htmlUrl=]/>` (nom refuses any other
-/// type, and the spec requires `text`); a group becomes nested folder outlines, one per `/`-separated
-/// part, each placed where its first source is. A source whose URL is a web page that named a
+/// type, and the spec requires `text`); a group becomes nested folder outlines, one per folder of
+/// its `GroupPath` (`/`-separated, `\/` inside a name), each placed where its first source is. A source whose URL is a web page that named a
 /// feed (`discoveredFeeds`, from the cache) is written with the feed as `xmlUrl` and the page as
 /// `htmlUrl`. NewsAPI sources are not feeds: each is left out with a comment in the document
 /// saying so, and named in `leftOut`.
@@ -26,8 +26,7 @@ public enum OPMLWriter {
                 leftOut.append(source)
                 continue
             }
-            let path = (source.group ?? "").split(separator: "/").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
-            root.folder(at: path[...]).items.append(.feed(source))
+            root.folder(at: GroupPath.folders(source.group ?? "")[...]).items.append(.feed(source))
         }
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
