@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// A problem in a config file: where it is and what is wrong, read as one line by a person,
-/// in the form compilers use so that editors can jump to it: `~/.config/headlines/config:12: unknown setting "colour"`.
+/// A problem in a config file: where it is and what is wrong, read as one sentence by a person,
+/// in the form compilers use so that editors can jump to it: `~/.config/headlines/config:12: unknown setting "colour".`
 public struct ConfigError: Error, Sendable, Equatable {
     /// The file as a person would write it (the home folder shown as `~`).
     public let file: String
@@ -16,7 +16,13 @@ public struct ConfigError: Error, Sendable, Equatable {
         self.reason = reason
     }
 
-    public var message: String {
+    /// The place and the reason, ending with its full stop.
+    public var message: String { statement + "." }
+
+    /// The message without its full stop, to stand inside another sentence. The file's name is
+    /// cleaned, as it may hold anything (`--config $'\e]52;…'`); the reasons quote config text cleaned.
+    public var statement: String {
+        let file = Sanitizer.clean(file)
         if let line { return "\(file):\(line): \(reason)" }
         return "\(file): \(reason)"
     }

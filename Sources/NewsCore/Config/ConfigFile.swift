@@ -33,7 +33,7 @@ public enum ConfigFile {
             throw ConfigError(
                 file: display, line: config.settings.lines["newsapi-key"],
                 reason: "the file holds a NewsAPI key but others can read it (mode \(String(contents.mode & 0o777, radix: 8))): "
-                    + "run chmod 600 \(display), or put the key in NEWSAPI_KEY instead"
+                    + "run chmod 600 \(Sanitizer.clean(display)), or put the key in NEWSAPI_KEY instead"
             )
         }
         return config

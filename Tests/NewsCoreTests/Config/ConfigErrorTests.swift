@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import NewsCore
+import TestSupport
 
 @Suite("Config errors")
 struct ConfigErrorTests {
     @Test func messageReadsFileLineReason() {
         let error = ConfigFixture.error("# colours\n\ncolour = red")
-        #expect(error?.message == #"~/.config/headlines/config:3: unknown setting "colour""#)
+        #expect(error?.message == #"~/.config/headlines/config:3: unknown setting "colour"."#)
         #expect(error?.line == 3)
     }
 
@@ -15,7 +16,7 @@ struct ConfigErrorTests {
     }
 
     /// (text, line of the error, a part of its reason)
-    @Test(arguments: [
+    static let lineCases: [(String, Int, String)] = [
         ("timeout = 10\nfoo = bar", 2, #"unknown setting "foo""#),
         ("timeout = ten", 1, #"timeout takes a whole number of seconds from 1 to 3600, not "ten""#),
         ("timeout = 0", 1, "from 1 to 3600"),
@@ -75,12 +76,55 @@ struct ConfigErrorTests {
         ("[source \"A\"]\nurl = https://a.example/\u{9B}2J", 3 - 1, "the control character U+009B"),
         ("log = \"a\\nb\"", 1, "the path holds a control character"),
         ("[source \"A\"]\nurl = \"https://a.example/\\t\"", 2, "is not a valid URL: it holds a control character"),
-    ])
+    ]
+
+    @Test(arguments: lineCases)
     func eachErrorNamesItsLine(text: String, line: Int, reason: String) {
         let error = ConfigFixture.error(text)
         #expect(error?.line == line, "\(text)")
         #expect(error?.reason.contains(reason) == true, "\(error?.reason ?? "no error") should contain \(reason)")
         #expect(error?.file == "~/.config/headlines/config")
+    }
+
+    /// Every message, with a line or about the whole file, is one sentence ending in a full stop,
+    /// and repeats no control character (of the text, or of the file's name).
+    @Test func everyMessageIsOneCleanSentence() throws {
+        var messages = Self.lineCases.compactMap { ConfigFixture.error($0.0)?.message }
+        #expect(messages.count == Self.lineCases.count)
+        let folder = try TemporaryFolder("config-errors")
+        let evil = "conf\u{1B}]52;c;aGk=\u{07}\u{9B}2J"
+        let cases: [(name: String, bytes: [UInt8]?, mode: Int)] = [
+            (evil + "-absent", nil, 0o600),
+            (evil + "-binary", [0x74, 0x3D, 0xFF, 0xFE], 0o600),
+            (evil + "-huge", [UInt8](repeating: 0x23, count: ConfigFile.maxSize + 1), 0o600),
+            (evil + "-key", Array("newsapi-key = abcdef0123456789\n".utf8), 0o644),
+            (evil + "-line", Array("colour\u{1B}[2J = red\n".utf8), 0o600),
+        ]
+        for (name, bytes, mode) in cases {
+            let url = folder.file(name)
+            if let bytes {
+                try Data(bytes).write(to: url)
+                try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: url.path)
+            }
+            do {
+                _ = try ConfigFile.load(url, mustExist: true, environment: [:], knownActions: ConfigFixture.actions)
+                Issue.record("\(name) loaded")
+            } catch {
+                messages.append(error.message)
+            }
+        }
+        do {
+            _ = try ConfigFile.load(folder.url, mustExist: true, environment: [:], knownActions: ConfigFixture.actions)
+        } catch {
+            messages.append(error.message)
+        }
+        #expect(messages.count == Self.lineCases.count + cases.count + 1)
+        for message in messages {
+            #expect(message.hasSuffix("."), "\(message)")
+            #expect(!message.hasSuffix(".."), "\(message)")
+            let controls = message.unicodeScalars.filter { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+            #expect(controls.isEmpty, "\(message.debugDescription)")
+        }
     }
 
     @Test func valuesQuotedInMessagesAreSanitised() throws {

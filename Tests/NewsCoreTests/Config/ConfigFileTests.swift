@@ -80,7 +80,7 @@ struct ConfigFileTests {
         let error = try #require(throws: ConfigError.self) {
             try ConfigFile.load(url, environment: ["HOME": home], knownActions: [])
         }
-        #expect(error.message == #"~/config:1: unknown setting "colour""#)
+        #expect(error.message == #"~/config:1: unknown setting "colour"."#)
     }
 }
 

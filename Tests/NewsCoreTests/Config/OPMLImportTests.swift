@@ -132,7 +132,7 @@ struct OPMLImportTests {
         let old = "colour = red\n"
         let config = try folder.write(Data(old.utf8), to: "config")
         let error = try #require(throws: OPMLError.self) { try runImport(OPMLFixtures.nom, into: config) }
-        #expect(error.message == #"\#(config.path):1: unknown setting "colour""#)
+        #expect(error.message == #"\#(config.path):1: unknown setting "colour"."#)
         #expect(try Data(contentsOf: config) == Data(old.utf8))
         #expect(folder.names() == ["config", "feeds.opml"])  // no temporary file left
     }

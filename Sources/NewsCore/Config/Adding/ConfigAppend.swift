@@ -57,7 +57,7 @@ public struct ConfigAppend: Sendable {
         do {
             _ = try ConfigFile.parse(ConfigFile.Contents(data: data, mode: 0o600), at: target, environment: environment, knownActions: knownActions)
         } catch {
-            throw .cannotWrite(path: display, reason: "the new text would not read back (\(error.message))")
+            throw .cannotWrite(path: display, reason: "the new text would not read back (\(error.statement))")
         }
         do {
             try AtomicFileWriter.write(data, to: target, mode: existing.map { $0.mode & 0o7777 } ?? 0o600)
