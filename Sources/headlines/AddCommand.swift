@@ -29,7 +29,7 @@ enum AddCommand {
         }
         var sections = ConfigSections(config: file.config)
         if sections.has(location) {
-            Output.write("\(file.display) already has \(Sanitizer.clean(location.absoluteString)); nothing was added.\n")
+            Output.say("\(file.display) already has \(location.absoluteString); nothing was added.")
             return 0
         }
         let name = options.addName.map { Sanitizer.clean($0, maxLength: TextLimits.name) }
@@ -57,7 +57,7 @@ enum AddCommand {
         let count = edition.articles.count
         var summary = "Added “\(added)” (\(count) \(count == 1 ? "article" : "articles") now) to \(file.display)."
         if let feed = edition.notes.first(where: { $0.hasPrefix("Using the feed") }) { summary += " " + feed }
-        Output.write(summary + "\n")
+        Output.say(summary)
         return 0
     }
 }

@@ -18,7 +18,7 @@ enum NewsboatCommand {
                 urls = try NewsboatImport.defaultFile(environment: environment)
             }
             let result = try NewsboatImport.run(urls: urls, config: config, environment: environment, knownActions: Action.names)
-            Output.write(result.lines.joined(separator: "\n") + "\n")
+            for line in result.lines { Output.say(line) }
             return 0
         } catch {
             Output.error(error.message)

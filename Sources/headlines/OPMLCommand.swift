@@ -15,7 +15,7 @@ enum OPMLCommand {
                 opml: URL(fileURLWithPath: file, relativeTo: cwd).standardizedFileURL, config: config,
                 environment: environment, knownActions: Action.names
             )
-            Output.write(result.summary + "\n")
+            Output.say(result.summary)
             return 0
         } catch {
             Output.error(error.message)

@@ -117,6 +117,25 @@ extension EndToEnd {
             #expect(text.contains("[source \"example.com\"]\nurl = https://example.com/b.xml\n"), "\(text)")
         }
 
+        /// What the import says on stdout repeats the urls file's name, its entries and titles:
+        /// an OSC 52 (which writes the clipboard) in any of them never reaches the terminal.
+        @Test func newsboatImportLinesRepeatNoEscapeSequences() async throws {
+            defer { home.remove() }
+            let osc52 = "\u{1B}]52;c;aGk=\u{07}"
+            let urls = home.file("urls\(osc52)")
+            try """
+                https://example.com/a.xml "~Title\(osc52)" "tag\(osc52)"
+                "exec:~/bin/\(osc52)feed"
+                gopher://\(osc52)example.com/
+                """.write(to: urls, atomically: true, encoding: .utf8)
+            let result = try await run(["--import-newsboat", urls.path, "--config", home.file("conf\(osc52)").path])
+            #expect(result.status == 0, "\(result.stderrText)")
+            let lines = result.stdoutText.split(separator: "\n").map(String.init)
+            #expect(lines.count == 3, "\(lines)")
+            #expect(lines.first?.hasPrefix("Added 1 feed from ~/urls to ~/conf.") == true, "\(lines)")
+            for byte in [0x1B, 0x07] as [UInt8] { #expect(!result.stdoutText.utf8.contains(byte), "\(result.stdoutText.debugDescription)") }
+        }
+
         @Test func newsboatsURLsFileIsFoundUnderXDGConfigHomeToo() async throws {
             defer { home.remove() }
             let xdg = home.url.appendingPathComponent("xdg", isDirectory: true)
