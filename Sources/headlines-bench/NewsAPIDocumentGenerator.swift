@@ -256,8 +256,8 @@ struct NewsAPIDocumentGenerator {
     private func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 }
 
-private extension String {
-    func leftPadded(_ width: Int) -> String {
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -61,7 +61,7 @@ final class TerminalProcess: Sendable {
 
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
         started = ContinuousClock.now
         let result = pty_spawn(master, path, argv, envp, &pid)

@@ -48,8 +48,7 @@ enum ChildProcess {
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for pointer in argv + envp { free(pointer) }
         }
         var pid = pid_t()
         let code = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)

@@ -162,7 +162,7 @@ private func withCStringArray<Result>(
     _ body: ([UnsafeMutablePointer<CChar>?]) -> Result
 ) -> Result {
     let pointers = strings.map { strdup($0) } + [nil]
-    defer { pointers.forEach { free($0) } }
+    defer { for pointer in pointers { free(pointer) } }
     return body(pointers)
 }
 
