@@ -1,9 +1,13 @@
 import TestSupport
 import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// Decoding a large NewsAPI response: `NewsAPIDecoder.decode(data)` (JSON parse, date parse,
-/// sanitising, URL checks) against CPython's `json.loads` parsing the same bytes.
+/// sanitising, URL checks) against CPython's `json.loads` parsing the same bytes, and against
+/// FoundationEssentials' `JSONDecoder` decoding them into `Codable` structs of NewsAPI's shape
+/// (the platform's way, which the project's own parser replaced): with the dates left as
+/// strings (a parse into typed values, like `JSONParser.parse` plus the walk) and with `.iso8601`.
 ///
 /// Goal: the Swift decode takes at most 1.5× Python's parse time (measured inside Python,
 /// without interpreter start-up or the file read).
@@ -55,6 +59,8 @@ enum DecodeBenchmark {
         // 3. Alternate Swift and Python so that both see the same machine state; round 0 is a warm-up.
         var swiftDecode = Series(), swiftParse = Series(), swiftWalk = Series(), swiftFree = Series()
         var swiftBased = Series(), pythonLoads = Series(), pythonLoad = Series()
+        var codable = Series(), codableDates = Series()
+        var codableDatesFailure: String?
         var pythonPeak: Int?
         report("rounds: \(rounds) timed (+1 warm-up)" + (python == nil ? ", Swift only" : ", alternating Swift and Python"))
         for round in 0...rounds {
@@ -82,7 +88,23 @@ enum DecodeBenchmark {
             let (based, basedTime) = try Timing.measure { try NewsAPIDecoder.decode(data, baseURL: productionBaseURL) }
             try check(based)
 
+            // FoundationEssentials' JSONDecoder on the same bytes, into Codable structs.
+            ResidentMemory.releaseFreeMemory()
+            let (body, codableTime) = try Timing.measure { try FoundationEssentials.JSONDecoder().decode(CodableBody<String>.self, from: data) }
+            guard body.articles.count == articleCount else { throw BenchmarkFailure("JSONDecoder read \(body.articles.count) articles") }
+            ResidentMemory.releaseFreeMemory()
+            var datesTime: TimedRun?
+            if codableDatesFailure == nil {
+                do {
+                    datesTime = try Timing.measure { try iso8601Decoder().decode(CodableBody<Date>.self, from: data) }.time
+                } catch {
+                    codableDatesFailure = "\(error)"
+                }
+            }
+
             if timed {
+                codable.append(codableTime)
+                if let datesTime { codableDates.append(datesTime) }
                 swiftDecode.append(decodeTime)
                 swiftParse.append(parseTime)
                 swiftWalk.append(walkTime)
@@ -91,7 +113,8 @@ enum DecodeBenchmark {
             }
             var line = "  round \(timed ? String(round) : "w"): swift \(Format.milliseconds(decodeTime.wall)) ms "
                 + "(parse \(Format.milliseconds(parseTime.wall)), walk \(Format.milliseconds(walkTime.wall)), "
-                + "free \(Format.milliseconds(freeTime.wall)); with baseURL \(Format.milliseconds(basedTime.wall)))"
+                + "free \(Format.milliseconds(freeTime.wall)); with baseURL \(Format.milliseconds(basedTime.wall))), "
+                + "JSONDecoder \(Format.milliseconds(codableTime.wall)) ms"
 
             // (b) Python: json.loads on bytes already read, timed inside Python; then json.load(open()).
             if let python {
@@ -118,7 +141,9 @@ enum DecodeBenchmark {
             row("  step NewsAPIDecoder.decode(JSONValue)", swiftWalk),
             row("  step freeing the JSONValue tree", swiftFree),
             row("Swift  decode(data, baseURL:) as NewsService", swiftBased),
+            row("Swift  JSONDecoder to Codable, dates as strings", codable),
         ]
+        if !codableDates.wall.isEmpty { rows.append(row("Swift  JSONDecoder to Codable, dates .iso8601", codableDates)) }
         if python != nil {
             rows += [row("Python json.loads(bytes)", pythonLoads), row("Python json.load(open(path))", pythonLoad)]
         }
@@ -131,6 +156,12 @@ enum DecodeBenchmark {
         } else if let peak {
             report("Swift peak RSS (process lifetime; could not reset): \(Format.bytes(peak))")
         }
+        if let codableDatesFailure { report("JSONDecoder with .iso8601 failed: \(codableDatesFailure)") }
+        try compareDates(data, rounds: rounds)
+        let parseRatio = codable.wall.median.milliseconds / swiftParse.wall.median.milliseconds
+        let decodeRatio = codable.wall.median.milliseconds / swiftDecode.wall.median.milliseconds
+        report("ratio JSONDecoder (Codable, string dates) / JSONParser.parse: median \(Format.ratio(parseRatio)); "
+            + "/ the whole NewsAPIDecoder.decode: \(Format.ratio(decodeRatio))")
         guard python != nil else {
             return BenchmarkOutcome(
                 summary: "swift \(Format.milliseconds(swiftDecode.wall.median)) ms (no comparison: --swift-only)", goalMet: nil)
@@ -146,6 +177,8 @@ enum DecodeBenchmark {
         report("ratio Swift/Python json.loads: median \(Format.ratio(wallRatio)), min "
             + "\(Format.ratio(ratio(swiftDecode.wall, pythonLoads.wall, \.min))), "
             + "cpu median \(Format.ratio(cpuRatio)) (cpu time is steadier when the machine is busy)")
+        report("ratio JSONDecoder (Codable, string dates) / Python json.loads: median "
+            + "\(Format.ratio(ratio(codable.wall, pythonLoads.wall, \.median)))")
         report("ratio Swift/Python json.load(open(path)): median \(Format.ratio(ratio(swiftDecode.wall, pythonLoad.wall, \.median)))")
         report("goal: ≤ \(goalRatio)x python json.load (json.loads parse time, median wall): "
             + "\(met ? "PASS" : "MISS") (\(Format.ratio(wallRatio)))")
@@ -156,6 +189,69 @@ enum DecodeBenchmark {
                 + "(cpu \(Format.ratio(cpuRatio))), goal ≤ \(goalRatio)x",
             goalMet: met
         )
+    }
+
+    /// The document's `publishedAt` strings parsed by `ISO8601.parse` and by FoundationEssentials'
+    /// `Date.ISO8601FormatStyle` (with fractional seconds, else without, as a caller of it must
+    /// try both): the time per date, and that the two agree on every one.
+    private static func compareDates(_ data: Data, rounds: Int) throws {
+        let dates = try FoundationEssentials.JSONDecoder().decode(CodableBody<String>.self, from: data).articles.compactMap(\.publishedAt)
+        let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        let whole = Date.ISO8601FormatStyle()
+        func styleParse(_ text: String) -> Date? {
+            (try? fractional.parse(text)) ?? (try? whole.parse(text))  // nil: counted as a disagreement below
+        }
+        var disagreements = 0
+        for text in dates {
+            switch (ISO8601.parse(text), styleParse(text)) {
+            case (let ours?, let theirs?) where abs(ours.timeIntervalSince1970 - theirs.timeIntervalSince1970) < 1e-3: break
+            default: disagreements += 1
+            }
+        }
+        var ours = Samples(), theirs = Samples()
+        for _ in 0...rounds {
+            var found = 0
+            ours.append(Timing.measure { for text in dates where ISO8601.parse(text) != nil { found += 1 } }.time.wall)
+            theirs.append(Timing.measure { for text in dates where styleParse(text) != nil { found += 1 } }.time.wall)
+            guard found > 0 else { throw BenchmarkFailure("no date parsed") }
+        }
+        func perDate(_ samples: Samples) -> String {
+            String(format: "%.3f", samples.median.milliseconds * 1000 / Double(max(1, dates.count)))
+        }
+        report("dates: \(dates.count) publishedAt strings, median µs a date: ISO8601.parse \(perDate(ours)), "
+            + "Date.ISO8601FormatStyle \(perDate(theirs)) (\(Format.ratio(theirs.median.milliseconds / ours.median.milliseconds)) slower); "
+            + "they disagree on \(disagreements)")
+    }
+
+    /// NewsAPI's response as `Codable` structs, every field NewsAPI may leave out or null optional;
+    /// `publishedAt` as a `String` or, with `.iso8601`, a `Date`.
+    struct CodableBody<Published: Decodable>: Decodable {
+        struct Source: Decodable {
+            let id: String?
+            let name: String?
+        }
+
+        struct Article: Decodable {
+            let source: Source?
+            let author: String?
+            let title: String?
+            let description: String?
+            let url: String?
+            let urlToImage: String?
+            let publishedAt: Published?
+            let content: String?
+        }
+
+        let status: String
+        let totalResults: Int?
+        let articles: [Article]
+    }
+
+    /// `.iso8601` dates: RFC 3339 with or without fractional seconds, as FoundationEssentials reads them.
+    static func iso8601Decoder() -> FoundationEssentials.JSONDecoder {
+        let decoder = FoundationEssentials.JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
     }
 
     /// Holds a parsed tree so that the moment it is freed can be timed.

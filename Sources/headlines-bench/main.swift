@@ -31,7 +31,7 @@ enum BenchmarkRegistry {
     static let all: [BenchmarkEntry] = [
         BenchmarkEntry(
             name: "decode",
-            summary: "NewsAPIDecoder.decode of a 10,000-article document vs Python's json.loads",
+            summary: "NewsAPIDecoder.decode of a 10,000-article document vs Python's json.loads and FoundationEssentials' JSONDecoder",
             run: { try DecodeBenchmark.run($0) }
         ),
         BenchmarkEntry(
