@@ -203,6 +203,28 @@ struct ISO8601RoundTripTests {
         #expect(found == [])
     }
 
+    /// Strict RFC 3339 date-times, as FoundationEssentials reads them (the `.iso8601` strategy of
+    /// its `JSONDecoder` and `Date.ISO8601FormatStyle`): ours reads each to the same instant.
+    /// The table covers each zone form, fractions, leap days, the last year it takes and the
+    /// epoch's edges. (Not dates before 1582: Foundation's calendar is Julian there, RFC 3339's and
+    /// ours proleptic Gregorian, so `0001-01-01T00:00:00Z` is two days apart.)
+    static let strictDateTimes = [
+        "1985-04-12T23:20:50Z", "1985-04-12T23:20:50.52Z", "1996-12-19T16:39:57-08:00",
+        "1937-01-01T12:00:27.87+00:20", "2024-02-29T00:00:00Z", "2000-02-29T12:34:56+05:45",
+        "1900-03-01T00:00:00Z", "1999-12-31T23:59:59.999Z", "2026-12-01T15:12:42.123456Z",
+        "1970-01-01T00:00:00Z", "1969-12-31T23:59:59Z", "2024-06-30T23:59:59+14:00",
+        "2024-01-01T00:00:00-12:00", "2038-01-19T03:14:08Z", "2099-12-31T23:59:59-00:00",
+        "2024-08-29T06:37:13.3966463Z", "2024-08-29T08:00:00+02:00", "1583-01-01T00:00:00Z", "9999-12-31T23:59:59Z",
+    ]
+
+    @Test(arguments: strictDateTimes)
+    func strictRFC3339AgreesWithISO8601FormatStyle(_ text: String) throws {
+        let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        let theirs = try (try? fractional.parse(text)) ?? Date.ISO8601FormatStyle().parse(text)
+        let ours = try #require(ISO8601.parse(text), "\(text)")
+        #expect(abs(ours.timeIntervalSince1970 - theirs.timeIntervalSince1970) < 1e-6, "\(text): \(ours) != \(theirs)")
+    }
+
     @Test func roundTripsItsOwnFormat() {
         let found = mismatches(seed: 4) { random in
             let whole = Int.random(in: -62_135_596_800..<253_402_300_800, using: &random)  // 0001 ... 9999
