@@ -23,13 +23,18 @@ struct OPMLRoundTripTests {
 
     /// Import into a fresh config, read it back, export it, and read the export.
     private func roundTrip(_ opml: String) throws -> (before: OPMLOutlines, after: OPMLOutlines, export: String) {
+        try roundTripWithConfig(opml).trip
+    }
+
+    private func roundTripWithConfig(_ opml: String) throws -> (trip: (before: OPMLOutlines, after: OPMLOutlines, export: String), config: String) {
         let folder = try TemporaryFolder("roundtrip")
         let file = try folder.write(Data(opml.utf8), to: "in.opml")
         let configURL = folder.file("config")
         _ = try OPMLImport.run(opml: file, config: configURL, environment: [:], knownActions: [])
         let config = try #require(try ConfigFile.load(configURL, environment: [:], knownActions: []))
         let export = OPMLWriter.export(config.sources)
-        return (try OPMLReader.parse(Data(opml.utf8)), try OPMLReader.parse(Data(export.document.utf8)), export.document)
+        let trip = (try OPMLReader.parse(Data(opml.utf8)), try OPMLReader.parse(Data(export.document.utf8)), export.document)
+        return (trip, try String(contentsOf: configURL, encoding: .utf8))
     }
 
     @Test(arguments: [
@@ -120,7 +125,8 @@ struct OPMLRoundTripTests {
               </outline>
             </body></opml>
             """
-        let trip = try roundTrip(opml)
+        let (trip, config) = try roundTripWithConfig(opml)
+        #expect(config.contains("group = Group\\/With\\/Slash\n") && config.contains("group = Back\\\\slash\n"), "\(config)")
         let folders = trip.export.split(separator: "\n").filter { $0.contains("<outline text=") }.map { $0.trimmingPrefix(while: { $0 == " " }) }
         #expect(folders == [
             #"<outline text="Group/With/Slash" title="Group/With/Slash">"#, #"<outline text="News" title="News">"#,
