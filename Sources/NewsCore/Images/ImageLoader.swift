@@ -12,11 +12,6 @@ public struct ImageLoader: Sendable {
         self.sizeLimit = sizeLimit
     }
 
-    /// Downloads (or reads, for a local edition) the image and reads its header.
-    public func load(_ url: URL, progress: @escaping @Sendable (TransferProgress) -> Void) async throws -> ImageInfo {
-        try await fetch(url) { progress($0.transfer) }.info
-    }
-
     /// A short guess at what non-image bytes are, for the message.
     static func describeType(_ data: Data) -> String {
         let head = String(decoding: data.prefix(64), as: UTF8.self).lowercased()
