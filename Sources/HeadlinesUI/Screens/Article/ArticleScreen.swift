@@ -267,7 +267,7 @@ public final class ArticleScreen: Screen {
                 self?.state.show(notice)
             }
         case .saveImage:
-            state.show(DownloadsText.refusal(services.downloads.save(state.article)))
+            state.show(DownloadsText.refusal(services.downloads.save(state.article, id: state.marks?.id)))
         case .downloads:
             return .push(DownloadsScreen(services: services))
         default:

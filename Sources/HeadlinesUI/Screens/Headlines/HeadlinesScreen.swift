@@ -152,10 +152,10 @@ public final class HeadlinesScreen: Screen {
                 self?.state.show(notice)
             }
         case .saveImage:
-            guard let article = state.selectedArticle else { return .ignored }
-            state.show(DownloadsText.refusal(services.downloads.save(article)))
+            guard let row = state.selectedRow else { return .ignored }
+            state.show(DownloadsText.refusal(services.downloads.save(row.article, id: row.id)))
         case .saveAllImages:
-            state.show(DownloadsText.refusal(services.downloads.saveAll(state.articles)))
+            state.show(DownloadsText.refusal(services.downloads.saveAll(state.rows.map { ($0.article, $0.id) })))
             return .push(DownloadsScreen(services: services))
         case .downloads:
             return .push(DownloadsScreen(services: services))
