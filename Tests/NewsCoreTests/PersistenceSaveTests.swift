@@ -16,7 +16,7 @@ import TestSupport
         folder = try TemporaryFolder()
     }
 
-    func persistence(sizeLimit: Int = Persistence.defaultSizeLimit) -> Persistence {
+    func persistence(sizeLimit: Int = ImageLoader.defaultSizeLimit) -> Persistence {
         Persistence(folder: folder.url, http: saveTestHTTP, sizeLimit: sizeLimit)
     }
 

@@ -15,9 +15,7 @@ public actor Persistence {
     private var running = 0
     private var directory: DirectoryHandle?
 
-    public static let defaultSizeLimit = 50 * 1024 * 1024
-
-    public init(folder: URL, http: HTTPClient = HTTPClient(), sizeLimit: Int = Persistence.defaultSizeLimit, maxConcurrent: Int = 4) {
+    public init(folder: URL, http: HTTPClient = HTTPClient(), sizeLimit: Int = ImageLoader.defaultSizeLimit, maxConcurrent: Int = 4) {
         self.folder = folder
         self.http = http
         self.sizeLimit = sizeLimit
