@@ -73,7 +73,7 @@ INSTALL_BINARY := $(BINARY)
 BUILD_FOR_INSTALL :=
 endif
 
-# The demo edition, found by the binary in PREFIX/share/headlines/demo (Sources/DemoEdition).
+# The demo edition, found by the binary in PREFIX/share/headlines/demo (Sources/headlines/DemoEdition.swift).
 DEMO_FILES := $(patsubst Resources/%,%,$(shell find Resources/demo -type f | LC_ALL=C sort))
 
 .PHONY: install uninstall

@@ -39,16 +39,12 @@ let package = Package(
         // The model, decoders, networking and persistence. Knows nothing of terminals.
         .target(name: "NewsCore", dependencies: ["CCurl", "CSQLite", "CLibXML2", "CIconv", "CImageDecoders"], path: "Sources/NewsCore"),
 
-        // Finds the bundled demo edition in the checkout's Resources/demo (no SwiftPM resource
-        // bundle: its generated accessor loads Foundation's Bundle, and with it ICU, at start).
-        .target(name: "DemoEdition", path: "Sources/DemoEdition"),
-
         // Screens, widgets, the runtime and the one terminal driver that calls curses.
         .target(name: "HeadlinesUI", dependencies: ["NewsCore", "CNCursesW", "CTerminalGuard", "CTerminalIO"], path: "Sources/HeadlinesUI"),
 
         .executableTarget(
             name: "headlines",
-            dependencies: ["NewsCore", "HeadlinesUI", "DemoEdition", "CTerminalIO"],
+            dependencies: ["NewsCore", "HeadlinesUI", "CTerminalIO"],
             path: "Sources/headlines"
         ),
         .executableTarget(

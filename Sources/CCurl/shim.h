@@ -37,14 +37,6 @@ static inline CURLcode ccurl_easy_getinfo_off_t(CURL *easy, CURLINFO info, curl_
     return curl_easy_getinfo(easy, info, value);
 }
 
-static inline CURLcode ccurl_easy_getinfo_string(CURL *easy, CURLINFO info, char **value) {
-    return curl_easy_getinfo(easy, info, value);
-}
-
-static inline CURLcode ccurl_easy_getinfo_pointer(CURL *easy, CURLINFO info, void **value) {
-    return curl_easy_getinfo(easy, info, value);
-}
-
 static inline CURLMcode ccurl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
     return curl_multi_setopt(multi, option, value);
 }

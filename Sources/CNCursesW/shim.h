@@ -21,16 +21,8 @@ static inline WINDOW *hl_stdscr(void) { return stdscr; }
 
 
 /// Writes a run of characters (graphemes one after another, wide ones taking two columns)
-/// with one set of attributes, starting at (y, x).
-static inline int hl_put_run(WINDOW *win, int y, int x, const wchar_t *chars, int count, attr_t attrs, short pair) {
-    wattr_set(win, attrs, pair, NULL);
-    return mvwaddnwstr(win, y, x, chars, count);
-}
-
-
-
-/// Like `hl_put_run`, with a pair number beyond a short's range (ncurses' extended pairs:
-/// the pair goes through `opts`).
+/// with one set of attributes, starting at (y, x). The pair goes through `opts`, so pair
+/// numbers beyond a short's range work (ncurses' extended pairs).
 static inline int hl_put_run_pair(WINDOW *win, int y, int x, const wchar_t *chars, int count, attr_t attrs, int pair) {
     wattr_set(win, attrs, 0, &pair);
     return mvwaddnwstr(win, y, x, chars, count);

@@ -109,7 +109,7 @@ enum LimitsBenchmark {
         func fetch(_ url: URL) async throws {
             switch self {
             case .endlessJSON, .gzipBomb, .zstdBomb: _ = try await NewsService().document(at: url)
-            case .endlessImage: _ = try await ImageLoader(sizeLimit: Self.imageCap).load(url) { _ in }
+            case .endlessImage: _ = try await ImageLoader(sizeLimit: Self.imageCap).fetch(url) { _ in }
             default:
                 // As the article screen: the default image cap and budget, decoded to its box.
                 let image = try await ImageLoader().fetch(url) { _ in }

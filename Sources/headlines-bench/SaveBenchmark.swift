@@ -128,7 +128,7 @@ enum SaveBenchmark {
         let parallelFolder = try TemporaryFolder("bench-batch")
         let downloads = DownloadCenter(persistence: Persistence(folder: parallelFolder.url))
         let start = ContinuousClock.now
-        downloads.saveAll(articles)
+        downloads.saveAll(articles.map { ($0, nil) })
         guard await eventually(timeout: .seconds(60), interval: .milliseconds(1), { downloads.activeCount == 0 }) else {
             throw BenchmarkFailure("the batch did not finish")
         }

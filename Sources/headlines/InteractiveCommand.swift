@@ -12,7 +12,7 @@ enum InteractiveCommand {
             keepDays: plan.settings.keepDays, refreshMinutes: plan.settings.refreshMinutes,
             limits: ConnectionLimits(maxConnections: plan.settings.maxConnections, maxPerHost: plan.settings.maxPerHost),
             log: plan.log, keys: plan.keys, saveFolder: plan.saveFolder,
-            maxImageSize: plan.settings.maxImageSize ?? Persistence.defaultSizeLimit, http: plan.http, environment: environment
+            maxImageSize: plan.settings.maxImageSize ?? ImageLoader.defaultSizeLimit, http: plan.http, environment: environment
         )
         configuration.welcome = plan.isFallbackDemo ? plan.firstRunAdvice(short: true) : nil
         configuration.forgetSources = plan.forgetsDemo ? LaunchPlan.isDemoSource : nil

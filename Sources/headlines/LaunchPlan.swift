@@ -1,4 +1,3 @@
-import DemoEdition
 import FoundationEssentials
 import HeadlinesUI
 import NewsCore

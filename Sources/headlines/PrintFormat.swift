@@ -22,31 +22,6 @@ enum PrintFormat {
             ("publishedAt", article.publishedAt.map(ISO8601.formatUTC)),
             ("content", article.content),
         ]
-        return "{" + fields.map { "\(jsonString($0.0)):\($0.1.map(jsonString) ?? "null")" }.joined(separator: ",") + "}"
-    }
-
-    /// A JSON string literal; non-ASCII stays as UTF-8, controls are escaped.
-    static func jsonString(_ text: String) -> String {
-        var output = "\""
-        output.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{2028}": output += "\\u2028"
-            case "\u{2029}": output += "\\u2029"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return output + "\""
+        return "{" + fields.map { "\(JSONStringLiteral.quoted($0.0)):\($0.1.map { JSONStringLiteral.quoted($0) } ?? "null")" }.joined(separator: ",") + "}"
     }
 }

@@ -22,7 +22,7 @@ struct DownloadCenterTests {
         #expect(start == .noImage)
         #expect(DownloadsText.refusal(start) == Notice("This article has no image.", kind: .error))
         #expect(center.items.isEmpty)
-        #expect(center.saveAll(Fixtures.articles(5)) == .noImages)
+        #expect(center.saveAll(Fixtures.articles(5).map { ($0, nil) }) == .noImages)
         #expect(DownloadsText.refusal(.noImages) == Notice("No images to save."))
         #expect(center.items.isEmpty)
         #expect(DownloadsText.summary(center) == nil)

@@ -66,7 +66,7 @@ enum Fixtures {
     static func loadedState(_ count: Int = 40, sourceName: String = "Demo News") -> HeadlinesState {
         var state = HeadlinesState(sourceName: sourceName)
         state.beginLoad()
-        state.finishLoad(Edition(articles: articles(count)), at: now)
+        state.finishLoad(articles(count), at: now)
         return state
     }
 
@@ -110,3 +110,13 @@ extension Canvas {
 }
 
 typealias SeededGenerator = SplitMix64
+
+extension HeadlinesState {
+    /// A load that ends with `articles` as the whole list, through the calls the screen makes
+    /// when the cache answers (`show`, `setSkipped`, `endLoad`).
+    mutating func finishLoad(_ articles: [Article], skipped: Int = 0, at date: Date) {
+        show(articles.map { ListRow(article: $0) }, total: articles.count, next: nil)
+        setSkipped(skipped)
+        endLoad(at: date)
+    }
+}

@@ -162,7 +162,7 @@ struct HeadlinesViewTests {
     func emptyLoaded() {
         var state = HeadlinesState(sourceName: "Demo News")
         state.beginLoad()
-        state.finishLoad(Edition(articles: []), at: Fixtures.now)
+        state.finishLoad([], at: Fixtures.now)
         let (canvas, _) = Fixtures.render(state, width: 100, height: 30)
         #expect(canvas.line(14) == padded(String(repeating: " ", count: 44) + "No articles", 100))
         #expect(canvas.line(29) == padded(" " + Self.hints, 100 - 39) + Self.facts("0 articles") + " ")
@@ -233,7 +233,7 @@ struct HeadlinesViewTests {
         #expect(state.isLoading && state.articles.isEmpty && state.selectedArticle == nil)
 
         let first = Fixtures.articles()
-        state.finishLoad(Edition(articles: first, skipped: 2), at: Fixtures.now)
+        state.finishLoad(first, skipped: 2, at: Fixtures.now)
         #expect(state.phase == .idle && state.hasLoaded && state.skipped == 2)
         #expect(state.selectedArticle?.url == Fixtures.url(0))
         #expect(state.lastRefresh == Fixtures.now)
@@ -246,7 +246,7 @@ struct HeadlinesViewTests {
         let later = Fixtures.now.addingTimeInterval(300)
         var second = Array(first.reversed())
         second.insert(Article(title: "Breaking", url: URL(string: "https://news.example/new")!), at: 0)
-        state.finishLoad(Edition(articles: second), at: later)
+        state.finishLoad(second, at: later)
         #expect(state.scroll.selection == 33)
         #expect(state.selectedArticle?.url == Fixtures.url(7))
         #expect(state.lastRefresh == later)
@@ -258,13 +258,13 @@ struct HeadlinesViewTests {
         #expect(state.lastRefresh == later)
 
         state.beginLoad()
-        state.finishLoad(Edition(articles: first), at: later.addingTimeInterval(60))
+        state.finishLoad(first, at: later.addingTimeInterval(60))
         #expect(state.phase == .idle && state.selectedArticle?.url == Fixtures.url(7) && state.scroll.selection == 7)
 
         // When the selected article is gone the selection stays where it was, within the list:
         // the reader is not thrown back to the top.
         state.beginLoad()
-        state.finishLoad(Edition(articles: Array(first.prefix(5))), at: later)
+        state.finishLoad(Array(first.prefix(5)), at: later)
         #expect(state.scroll.selection == 4 && state.scroll.count == 5)
     }
 
@@ -282,7 +282,7 @@ struct HeadlinesViewTests {
         let articles = titles.enumerated().map { index, title in
             Article(sourceName: "日本経済新聞社の長いソース名", title: title, url: Fixtures.url(index), publishedAt: Fixtures.now)
         }
-        state.finishLoad(Edition(articles: articles), at: Fixtures.now)
+        state.finishLoad(articles, at: Fixtures.now)
         state.move(.first); state.move(.by(1))
         let (canvas, _) = Fixtures.render(state, width: width, height: height)
         for y in 0..<height {

@@ -32,7 +32,7 @@ final class TestHost {
         )
         return AppServices(
             library: library,
-            downloads: DownloadCenter(persistence: Persistence(folder: downloads.url.appendingPathComponent("saved"))),
+            downloads: DownloadCenter(persistence: Persistence(folder: downloads.url.appendingPathComponent("saved")), store: store),
             now: { now }
         )
     }

@@ -131,7 +131,7 @@ struct CancellationTests {
 
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await ImageLoader().load(url) { _ in }
+            return try await ImageLoader().fetch(url) { _ in }
         }
         let outcome = await result(of: task, within: .seconds(3))
 

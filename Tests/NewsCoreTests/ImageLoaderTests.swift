@@ -27,7 +27,7 @@ struct ImageLoaderTests {
                 chunkSize: 4096, delayBetweenChunks: .milliseconds(10)))
         let log = ProgressLog()
 
-        let info = try await ImageLoader().load(server.url("/photo.png")) { log.record($0) }
+        let info = try await ImageLoader().fetch(server.url("/photo.png")) { log.record($0.transfer) }.info
 
         #expect(info == ImageInfo(format: .png, width: 640, height: 360, byteCount: count))
         #expect(info.summary == "PNG, 640×360, 256 KiB")
@@ -50,7 +50,7 @@ struct ImageLoaderTests {
             chunkSize: 16 * 1024, delayBetweenChunks: .microseconds(500)))
         let log = ProgressLog()
 
-        let info = try await ImageLoader().load(server.url("/big.png")) { log.record($0) }
+        let info = try await ImageLoader().fetch(server.url("/big.png")) { log.record($0.transfer) }.info
 
         #expect(info.width == 4000 && info.height == 3000 && info.byteCount == count)
         let reports = log.reports
@@ -70,7 +70,7 @@ struct ImageLoaderTests {
             chunkSize: 4096, delayBetweenChunks: .milliseconds(5), contentLength: .omitted))
         let log = ProgressLog()
 
-        let info = try await ImageLoader().load(server.url("/nolength.png")) { log.record($0) }
+        let info = try await ImageLoader().fetch(server.url("/nolength.png")) { log.record($0.transfer) }.info
 
         #expect(info.width == 2 && info.height == 3)
         let reports = log.reports
@@ -84,7 +84,7 @@ struct ImageLoaderTests {
         let html = "<!DOCTYPE html><html><body>Sign in to continue</body></html>"
         server.route("/trap.png", .text(html, contentType: "image/png"))
 
-        let error = await thrownError { try await ImageLoader().load(server.url("/trap.png")) { _ in } }
+        let error = await thrownError { try await ImageLoader().fetch(server.url("/trap.png")) { _ in } }
 
         #expect(error as? NewsError == .invalidDocument("it is not an image (HTML)"))
         let message = try #require((error as? NewsError)?.message)
@@ -97,7 +97,7 @@ struct ImageLoaderTests {
         defer { server.stop() }
         server.route("/empty.png", .bytes(Data(), contentType: "image/png"))
 
-        let error = await thrownError { try await ImageLoader().load(server.url("/empty.png")) { _ in } }
+        let error = await thrownError { try await ImageLoader().fetch(server.url("/empty.png")) { _ in } }
 
         #expect(error as? NewsError == .invalidDocument("it is not an image (empty)"))
     }
@@ -107,7 +107,7 @@ struct ImageLoaderTests {
         defer { server.stop() }
         // Nothing routed: the server answers 404 "not found".
 
-        let error = await thrownError { try await ImageLoader().load(server.url("/missing.png")) { _ in } }
+        let error = await thrownError { try await ImageLoader().fetch(server.url("/missing.png")) { _ in } }
 
         #expect(error as? NewsError == .http(status: 404, code: nil, message: nil))
         #expect((error as? NewsError)?.message == "HTTP 404: Not Found.")
@@ -121,7 +121,7 @@ struct ImageLoaderTests {
             headers: [("Content-Type", "image/png")],
             body: .generated(prefix: HeaderOnlyImage.png(width: 1, height: 1), count: 5000)))
 
-        let error = await thrownError { try await ImageLoader(sizeLimit: 1000).load(server.url("/huge.png")) { _ in } }
+        let error = await thrownError { try await ImageLoader(sizeLimit: 1000).fetch(server.url("/huge.png")) { _ in } }
 
         #expect(error as? NewsError == .tooLarge(limit: 1000))
     }
@@ -132,7 +132,7 @@ struct ImageLoaderTests {
         let file = try folder.write(bytes, to: "local.png")
         let log = ProgressLog()
 
-        let info = try await ImageLoader().load(file) { log.record($0) }
+        let info = try await ImageLoader().fetch(file) { log.record($0.transfer) }.info
 
         #expect(info == ImageInfo(format: .png, width: 12, height: 34, byteCount: 2000))
         #expect(log.reports == [TransferProgress(received: 2000, expected: 2000)])

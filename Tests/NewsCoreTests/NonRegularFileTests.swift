@@ -45,7 +45,7 @@ import TestSupport
     func anArticleImageMustBeARegularFile(_ kind: Kind) async throws {
         let folder = try TemporaryFolder("images")
         let url = try Self.path(kind, in: folder)
-        let error = await thrownError { try await ImageLoader().load(url) { _ in } }
+        let error = await thrownError { try await ImageLoader().fetch(url) { _ in } }
         #expect(error as? NewsError == .file(path: url.path, reason: "it is not a regular file"))
     }
 

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Several saves at once: bounded parallelism, joining, cancellation.
+/// Several saves at once: bounded parallelism, cancellation.
 @Suite struct PersistenceConcurrencyTests {
     let server: LoopbackServer
     let folder: TemporaryFolder
@@ -23,22 +23,6 @@ import TestSupport
             headers: [("Content-Type", "image/png")],
             body: .generated(prefix: HeaderOnlyImage.pngSignature, count: count),
             chunkSize: 4096, delayBetweenChunks: pause)
-    }
-
-    /// Two saves of one image trickled in `count` bytes, the second started once the first is
-    /// under way; it joins the first (a joined caller is handed the latest progress at once).
-    func twoSavesOfOneImage(
-        count: Int, sourceLocation: SourceLocation = #_sourceLocation
-    ) async -> (first: Task<SavedImage, any Error>, second: Task<SavedImage, any Error>, progress: (ProgressLog, ProgressLog)) {
-        server.route("/shared.png", trickle(count: count, every: .milliseconds(5)))
-        let persistence = persistence()
-        let request = SaveRequest(imageURL: server.url("/shared.png"), title: "Shared")
-        let progress = (ProgressLog(), ProgressLog())
-        let first = Task { try await persistence.save(request, progress: progress.0.callback) }
-        #expect(await eventually { !progress.0.reports.isEmpty }, "the first save is under way", sourceLocation: sourceLocation)
-        let second = Task { try await persistence.save(request, progress: progress.1.callback) }
-        #expect(await eventually { !progress.1.reports.isEmpty }, "the second save joined", sourceLocation: sourceLocation)
-        return (first, second, progress)
     }
 
     @Test func tenSavesRunFourAtATime() async throws {
@@ -85,42 +69,6 @@ import TestSupport
         #expect(server.requests.count == 5)
         #expect(server.maxConcurrentRequests <= 2)
         #expect(folder.names().count == 5)
-    }
-
-    @Test func secondSaveOfTheSameImageJoinsTheFirst() async throws {
-        let count = 800_000
-        let (first, second, (firstProgress, secondProgress)) = await twoSavesOfOneImage(count: count)
-        #expect(secondProgress.reports.first.map { $0.received < Int64(count) } == true, "while the first was still running")
-
-        let a = try await first.value
-        let b = try await second.value
-
-        #expect(a == b, "both get the same file")
-        #expect(!a.alreadySaved)
-        #expect(server.count("/shared.png") == 1, "one request")
-        #expect(folder.names() == [a.file.lastPathComponent])
-        #expect(try Data(contentsOf: a.file) == ScriptedResponse.generatedBytes(prefix: HeaderOnlyImage.pngSignature, count: count))
-        #expect(firstProgress.reports.last?.received == Int64(count))
-        #expect(secondProgress.reports.last?.received == Int64(count), "the joined caller sees progress to the end")
-        let seen = secondProgress.reports
-        #expect(zip(seen, seen.dropFirst()).allSatisfy { $0.received <= $1.received })
-    }
-
-    @Test func manySimultaneousSavesOfOneImageMakeOneRequest() async throws {
-        server.route("/one.gif", ScriptedResponse(
-            headers: [("Content-Type", "image/gif")], body: .data(SaveFixtures.image(.gif)), delayBeforeHeaders: .milliseconds(200)))
-        let persistence = persistence()
-        let url = server.url("/one.gif")
-        let results = try await withThrowingTaskGroup(of: SavedImage.self) { group in
-            for _ in 0..<8 {
-                group.addTask { try await persistence.save(SaveRequest(imageURL: url, title: "One")) }
-            }
-            return try await group.reduce(into: []) { $0.append($1) }
-        }
-        #expect(results.count == 8)
-        #expect(Set(results.map(\.file)).count == 1)
-        #expect(server.count("/one.gif") == 1)
-        #expect(folder.names().count == 1)
     }
 
     @Test func cancellingMidTrickleStopsTheTransferAndLeavesNoTemporaryFile() async throws {
@@ -172,27 +120,8 @@ import TestSupport
         #expect(folder.names().isEmpty)
     }
 
-    /// One of two callers leaves: the other still gets the image, from the same transfer.
-    @Test func transferContinuesWhileAnotherCallerStillWaits() async throws {
-        let count = 800_000
-        let (first, second, _) = await twoSavesOfOneImage(count: count)
-
-        first.cancel()
-        #expect(try #require(server.requests.first).bodyBytesSent < count, "cancelled mid-body")
-
-        await #expect(throws: CancellationError.self) { try await first.value }
-        let saved = try await second.value
-        #expect(try Data(contentsOf: saved.file) == ScriptedResponse.generatedBytes(prefix: HeaderOnlyImage.pngSignature, count: count))
-        #expect(server.count("/shared.png") == 1)
-        // The server thread records the end of its answer just after the last byte went out.
-        #expect(await server.waitUntil(timeout: .seconds(5)) { $0.first?.clientClosedAt != nil })
-        let logged = try #require(server.requests.first)
-        #expect(logged.finished && !logged.abortedByClient, "the transfer was not stopped")
-        #expect(folder.names() == [saved.file.lastPathComponent])
-    }
-
-    /// A person cancels a save and starts it again at once: the new save must not join the
-    /// transfer that is being torn down (and so fail with CancellationError).
+    /// A person cancels a save and starts it again at once: the new save runs afresh (it once
+    /// joined the transfer being torn down, and failed with CancellationError).
     @Test(.bug(id: "save-retry-joins-cancelled", "a save started right after cancelling one of the same image fails with CancellationError"))
     func saveRightAfterCancellingTheSameImageSucceeds() async throws {
         server.route("/again.png", trickle(count: 1_000_000, every: .milliseconds(5)), trickle(count: 200_000, every: .zero))

@@ -13,7 +13,7 @@ import TestSupport
         edition = try TemporaryFolder("edition")
     }
 
-    func persistence(sizeLimit: Int = Persistence.defaultSizeLimit) -> Persistence {
+    func persistence(sizeLimit: Int = ImageLoader.defaultSizeLimit) -> Persistence {
         Persistence(folder: folder.url, http: saveTestHTTP, sizeLimit: sizeLimit)
     }
 

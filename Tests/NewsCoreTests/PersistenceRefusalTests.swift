@@ -13,7 +13,7 @@ import TestSupport
         folder = try TemporaryFolder()
     }
 
-    func save(_ path: String, sizeLimit: Int = Persistence.defaultSizeLimit) async throws -> SavedImage {
+    func save(_ path: String, sizeLimit: Int = ImageLoader.defaultSizeLimit) async throws -> SavedImage {
         try await Persistence(folder: folder.url, http: saveTestHTTP, sizeLimit: sizeLimit)
             .save(SaveRequest(imageURL: server.url(path), title: "Refused"))
     }
@@ -111,8 +111,8 @@ import TestSupport
     // MARK: Size cap
 
     @Test func defaultCapReads50MiB() {
-        #expect(Persistence.defaultSizeLimit == 50 * 1024 * 1024)
-        #expect(SaveError.tooLarge(limit: Persistence.defaultSizeLimit).reason == "larger than 50 MiB")
+        #expect(ImageLoader.defaultSizeLimit == 50 * 1024 * 1024)
+        #expect(SaveError.tooLarge(limit: ImageLoader.defaultSizeLimit).reason == "larger than 50 MiB")
         #expect(SaveError.tooLarge(limit: 1000).reason == "larger than 1000 bytes")
     }
 

@@ -16,7 +16,7 @@ import TestSupport
         folder = try TemporaryFolder()
     }
 
-    func persistence(sizeLimit: Int = Persistence.defaultSizeLimit) -> Persistence {
+    func persistence(sizeLimit: Int = ImageLoader.defaultSizeLimit) -> Persistence {
         Persistence(folder: folder.url, http: saveTestHTTP, sizeLimit: sizeLimit)
     }
 
@@ -140,6 +140,29 @@ import TestSupport
         #expect(again.byteCount == bytes.count)
         #expect(server.count("/a.webp") == 1, "no second request")
         #expect(folder.names() == [first.file.lastPathComponent])
+    }
+
+    /// The cache's note of where the article's image went finds it after the title changed
+    /// (which changes the name a save would look under); a note of a file that is gone, or
+    /// outside the save folder, is passed over and the image fetched.
+    @Test func fileNotedByTheCacheIsReportedWhateverTheTitle() async throws {
+        let bytes = SaveFixtures.image(.png, size: 2048)
+        server.route("/a.png", .bytes(bytes, contentType: "image/png"))
+        let first = try await persistence().save(SaveRequest(imageURL: server.url("/a.png"), title: "Old title"))
+
+        let renamed = SaveRequest(imageURL: server.url("/a.png"), title: "New title", savedBefore: first.file)
+        let again = try await persistence().save(renamed)
+
+        #expect(again.alreadySaved && again.file == first.file && again.format == .png && again.byteCount == bytes.count)
+        #expect(server.count("/a.png") == 1, "no second request")
+
+        let outside = try TemporaryFolder()
+        let planted = try outside.write(bytes, to: first.file.lastPathComponent)
+        for note in [planted, folder.url.appendingPathComponent("gone.png")] {
+            let fetched = try await persistence().save(SaveRequest(imageURL: server.url("/a.png"), title: "Other \(note.path.count)", savedBefore: note))
+            #expect(!fetched.alreadySaved && fetched.file.deletingLastPathComponent().path == folder.url.path, "\(note.path)")
+        }
+        #expect(server.count("/a.png") == 3)
     }
 
     @Test func sameInstanceReportsTheEarlierSaveOnceItHasSettled() async throws {

@@ -56,7 +56,7 @@ struct TransferLimitTests {
         let url = server.url("/x")
         let error = await thrownError {
             if body == .endlessImage {
-                _ = try await ImageLoader(http: HTTPClient(timeout: 10), sizeLimit: 5 << 20).load(url) { _ in }
+                _ = try await ImageLoader(http: HTTPClient(timeout: 10), sizeLimit: 5 << 20).fetch(url) { _ in }
             } else {
                 _ = try await NewsService(http: HTTPClient(timeout: 10)).document(at: url)
             }

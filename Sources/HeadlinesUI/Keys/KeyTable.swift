@@ -63,7 +63,7 @@ extension KeyTable {
         var lines = ["| Keys | Action | Where |", "| --- | --- | --- |"]
         for binding in keys.bindings where !binding.keys.isEmpty {
             let names = binding.keys.map { "`\($0.label == "`" ? "` ` `" : $0.label)`" }.joined(separator: " ")
-            lines.append("| \(names) | \(binding.help.replacing("|", with: "\\|")) | \(HelpRows.title(of: binding.scope)) |")
+            lines.append("| \(names) | \(binding.help.replacing("|", with: "\\|")) | \(binding.scope.title) |")
         }
         return lines.joined(separator: "\n")
     }

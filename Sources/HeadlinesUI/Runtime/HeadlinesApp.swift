@@ -93,7 +93,7 @@ public enum HeadlinesApp {
             // Temporary files of a save that was killed are removed at the next start.
             _ = try? await persistence.cleanLeftovers()  // an unreadable folder is reported when a save is tried
         }
-        let downloads = DownloadCenter(persistence: persistence)
+        let downloads = DownloadCenter(persistence: persistence, store: cache.store)
         downloads.homeDirectory = configuration.environment["HOME"]
         let services = AppServices(
             library: library, isFallbackDemo: configuration.isFallbackDemo,

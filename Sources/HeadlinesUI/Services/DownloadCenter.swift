@@ -3,8 +3,9 @@ import NewsCore
 
 /// The app's image saves, as the interface sees them: one row per file with its state and
 /// progress. Saves belong to the app, not to the screen that started them, so they go on when
-/// that screen closes. A batch (`D`) is one parent task with a child per file: cancelling the
-/// parent (`C`) reaches every child; `c` flips one child's switch.
+/// that screen closes. Each file is one task: `c` cancels it, `C` cancels them all. With the
+/// cache, each saved file is noted against its article, so "Already saved" survives a restart
+/// (and a changed title), and `D` passes over what is saved already without a word.
 @MainActor
 public final class DownloadCenter {
     public enum State: Equatable {
@@ -44,11 +45,12 @@ public final class DownloadCenter {
     }
 
     public private(set) var items: [Item] = []
-    private var switches: [Int: CancelSwitch] = [:]
-    private var batches: [Int: Task<Void, Never>] = [:]
+    /// Each save in flight, by its row's id.
+    private var tasks: [Int: Task<Void, Never>] = [:]
     private var nextID = 0
-    private var nextBatch = 0
     private let persistence: Persistence
+    /// Where saved files are noted against their articles (nil: nowhere, as in some tests).
+    private let store: ArticleStore?
     /// Paths under it are shown as `~/...`, so the file name fits in the status bar.
     public var homeDirectory: String?
     /// Called after every change (the app redraws).
@@ -58,115 +60,96 @@ public final class DownloadCenter {
     /// Called once nothing is in flight any more (a quit that waits uses it).
     public var onIdle: (@MainActor () -> Void)?
 
-    public init(persistence: Persistence) {
+    public init(persistence: Persistence, store: ArticleStore? = nil) {
         self.persistence = persistence
+        self.store = store
     }
 
     public var activeCount: Int { items.filter { $0.state.isActive }.count }
     public var savedCount: Int { items.filter { if case .saved = $0.state { return true } else { return false } }.count }
 
-    /// Saves one article's image; returns at once.
+    /// Saves one article's image (`id`: its place in the cache, where the file is noted); returns at once.
     @discardableResult
-    public func save(_ article: Article) -> Start {
+    public func save(_ article: Article, id: ArticleID? = nil) -> Start {
         guard let url = article.imageURL else { return .noImage }
         if let existing = items.first(where: { $0.imageURL == url && $0.state.isActive }) {
             return .alreadySaving(title: existing.title)
         }
-        start([(article.title, url)])
+        start(Job(request: SaveRequest(imageURL: url, title: article.title), article: id, quietIfSaved: false))
         return .started(count: 1)
     }
 
-    /// Saves every image of the list in parallel (bounded by `Persistence`).
+    /// Saves every image of the list in parallel (bounded by `Persistence`); those already
+    /// saved end quietly, with no fetch and no message each.
     @discardableResult
-    public func saveAll(_ articles: [Article]) -> Start {
+    public func saveAll(_ articles: [(article: Article, id: ArticleID?)]) -> Start {
         var seen = Set<URL>(items.filter { $0.state.isActive }.map(\.imageURL))
-        var jobs: [(String, URL)] = []
-        for article in articles {
+        var jobs: [Job] = []
+        for (article, id) in articles {
             guard let url = article.imageURL, seen.insert(url).inserted else { continue }
-            jobs.append((article.title, url))
+            jobs.append(Job(request: SaveRequest(imageURL: url, title: article.title), article: id, quietIfSaved: true))
         }
         guard !jobs.isEmpty else { return .noImages }
-        start(jobs)
+        for job in jobs { start(job) }
         return .started(count: jobs.count)
     }
 
-    private func start(_ jobs: [(title: String, url: URL)]) {
-        var ids: [Job] = []
-        for job in jobs {
-            nextID += 1
-            let cancelSwitch = CancelSwitch()
-            items.append(Item(id: nextID, title: job.title.isEmpty ? "(untitled)" : job.title, imageURL: job.url, state: .queued))
-            switches[nextID] = cancelSwitch
-            ids.append(Job(id: nextID, request: SaveRequest(imageURL: job.url, title: job.title), cancelSwitch: cancelSwitch))
-        }
-        nextBatch += 1
-        let batch = nextBatch
-        let persistence = self.persistence
-        batches[batch] = Task { @MainActor in
-            await withTaskGroup(of: Void.self) { group in
-                for job in ids {
-                    group.addTask {
-                        await self.runItem(job.id, job.request, job.cancelSwitch, persistence)
-                    }
-                }
-            }
-            self.batches.removeValue(forKey: batch)
-            self.changed()
-        }
+    private struct Job: Sendable {
+        var request: SaveRequest
+        /// The article's place in the cache, where the saved file is noted.
+        let article: ArticleID?
+        /// A file saved before is not announced (`D`).
+        let quietIfSaved: Bool
+    }
+
+    private func start(_ job: Job) {
+        nextID += 1
+        let id = nextID
+        let title = job.request.title
+        items.append(Item(id: id, title: title.isEmpty ? "(untitled)" : title, imageURL: job.request.imageURL, state: .queued))
+        tasks[id] = Task { await self.run(id, job) }
         changed()
     }
 
-    private struct Job: Sendable {
-        let id: Int
-        let request: SaveRequest
-        let cancelSwitch: CancelSwitch
-    }
-
-    /// One file: the save races its cancel switch; progress flows back through a stream.
-    private func runItem(_ id: Int, _ request: SaveRequest, _ cancelSwitch: CancelSwitch, _ persistence: Persistence) async {
+    /// One file, in its own task: the save runs as a child while this task shows its progress.
+    private func run(_ id: Int, _ job: Job) async {
+        let request = await noted(job)
+        let persistence = self.persistence
         let (reports, continuation) = AsyncStream.makeStream(of: TransferProgress.self, bufferingPolicy: .bufferingNewest(1))
-        let outcome: Result<SavedImage, any Error>? = await withTaskGroup(of: Result<SavedImage, any Error>?.self) { group in
-            group.addTask {
-                defer { continuation.finish() }
-                do {
-                    return .success(try await persistence.save(request) { continuation.yield($0) })
-                } catch {
-                    return .failure(error)
-                }
-            }
-            group.addTask {
-                await cancelSwitch.wait()
-                return nil
-            }
-            group.addTask {
-                for await report in reports { await self.update(id, .saving(report)) }
-                return nil
-            }
-            var first: Result<SavedImage, any Error>?
-            var finishedWork = false
-            for await next in group {
-                if let next {
-                    first = next
-                    finishedWork = true
-                    group.cancelAll()
-                } else if cancelSwitch.isFlipped || Task.isCancelled, !finishedWork {
-                    group.cancelAll()
-                }
-            }
-            return first
-        }
-        if case .success(let saved)? = outcome {
+        async let saving: Result<SavedImage, any Error> = {
+            defer { continuation.finish() }
+            do { return .success(try await persistence.save(request) { continuation.yield($0) }) } catch { return .failure(error) }
+        }()
+        for await report in reports { update(id, .saving(report)) }
+        let outcome = await saving
+        switch outcome {
+        case .success(let saved):
             update(id, .saved(saved))
-            onOutcome?(.saved(saved))
-        } else if case .failure(let error)? = outcome, !(error is CancellationError) {
+            if !(saved.alreadySaved && job.quietIfSaved) { onOutcome?(.saved(saved)) }
+            if let article = job.article, let store, saved.file != request.savedBefore {
+                // A cache that cannot be written (another Headlines has it) keeps no note; the
+                // file is still found by its name.
+                try? await store.recordSavedImage(of: article, file: saved.file)
+            }
+        case .failure(let error) where error is CancellationError || Task.isCancelled:
+            update(id, .cancelled)
+        case .failure(let error):
             let reason = DownloadsText.reason(error)
             update(id, .failed(reason))
             onOutcome?(.failed(reason))
-        } else {
-            update(id, .cancelled)
         }
-        switches.removeValue(forKey: id)
+        tasks.removeValue(forKey: id)
         if activeCount == 0 { onIdle?() }
+    }
+
+    /// The job's request with where the cache says its article's image was saved before.
+    private func noted(_ job: Job) async -> SaveRequest {
+        var request = job.request
+        if let article = job.article, let store {
+            // Without the note (a cache that cannot be read) the file is still found by its name.
+            request.savedBefore = try? await store.savedImage(of: article)?.file
+        }
+        return request
     }
 
     private func update(_ id: Int, _ state: State) {
@@ -179,23 +162,22 @@ public final class DownloadCenter {
 
     /// Cancels one file (`c`).
     public func cancel(_ id: Int) {
-        switches[id]?.flip()
+        tasks[id]?.cancel()
     }
 
-    /// Cancels every save in flight (`C`): each batch's parent task is cancelled.
+    /// Cancels every save in flight (`C`), with the queue held so that no queued save takes a
+    /// slot a cancelled one freed before its own cancellation reaches it.
     public func cancelAll() {
         persistence.withQueueHeld {
-            for (_, task) in batches { task.cancel() }
-            for (_, cancelSwitch) in switches { cancelSwitch.flip() }
+            for task in tasks.values { task.cancel() }
         }
     }
 
-    /// Waits until every batch has ended and every transfer has removed its temporary file.
+    /// Waits until every save has ended (its temporary file removed or committed).
     public func waitForAll() async {
-        while let (_, task) = batches.first {
+        while let task = tasks.values.first {
             await task.value
         }
-        await persistence.waitUntilIdle()
     }
 
     /// Set by the first `q` while saves run: the app quits once they end.

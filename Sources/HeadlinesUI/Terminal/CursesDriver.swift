@@ -3,6 +3,7 @@ import CTerminalGuard
 import CTerminalIO
 import FoundationEssentials
 import Glibc
+import NewsCore
 
 /// The one place that calls curses. Everything else draws into a `Canvas`; the driver copies
 /// what changed since the last frame to the terminal (`wnoutrefresh` + `doupdate`), reads
@@ -132,19 +133,8 @@ public final class CursesDriver {
     private func paintTrueColour(_ canvas: Canvas, rows: [Int]) {
         let bytes = TrueColourCells.bytes(canvas, rows: rows)
         guard !bytes.isEmpty else { return }
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count, let base = buffer.baseAddress {
-                let written = Glibc.write(outputFD, base + offset, buffer.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0 && (errno == EINTR || errno == EAGAIN) {
-                    continue
-                } else {
-                    return  // the terminal is gone; the input's end will say so
-                }
-            }
-        }
+        // A failed write means the terminal is gone; the input's end will say so.
+        _ = bytes.withUnsafeBytes { DescriptorWriter.writeAll(outputFD, $0) }
     }
 
     /// Writes one run; true when a colour pair had to be taken back from earlier cells.

@@ -254,7 +254,7 @@ extension XMLFeedReader.Capture {
             text += " ".utf8
             text += key.utf8
             text += "=\"".utf8
-            text += XMLEscaping.escaped(value).utf8
+            text += XMLText.escape(value).utf8
             text += "\"".utf8
         }
         text += ">".utf8
@@ -264,24 +264,5 @@ extension XMLFeedReader.Capture {
         text += "</".utf8
         text += name.utf8
         text += ">".utf8
-    }
-}
-
-/// Escapes the characters that HTML and XML give meaning to.
-enum XMLEscaping {
-    static func escaped(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 16)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.unicodeScalars.append(character)
-            }
-        }
-        return result
     }
 }

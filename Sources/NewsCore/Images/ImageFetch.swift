@@ -43,7 +43,7 @@ extension ImageLoader {
             data = sink.takeData()
         }
         guard let info = ImageInfo.parse(data) else {
-            throw NewsError.invalidDocument("it is not an image (\(ImageLoader.describeType(data)))")
+            throw NewsError.invalidDocument("it is not an image (\(SniffedText(data)?.name ?? (data.isEmpty ? "empty" : "unknown bytes")))")
         }
         return FetchedImage(data: data, info: info)
     }

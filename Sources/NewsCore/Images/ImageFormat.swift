@@ -93,7 +93,7 @@ enum ImageHeader {
             }
         case .avif:
             // The `ispe` property box holds the size: find it in the first megabyte.
-            guard let marker = find(Array("ispe".utf8), in: b), let w = be32(marker + 8), let h = be32(marker + 12) else { return nil }
+            guard let marker = ByteSearch.firstOffset(of: Array("ispe".utf8), in: b), let w = be32(marker + 8), let h = be32(marker + 12) else { return nil }
             return (w, h)
         }
     }
@@ -114,14 +114,6 @@ enum ImageHeader {
                 return (w, h)
             }
             i += 2 + length
-        }
-        return nil
-    }
-
-    private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
-            if Array(haystack[start..<start + needle.count]) == needle { return start }
         }
         return nil
     }

@@ -3,13 +3,27 @@ import Synchronization
 
 /// At most `limit` holders at once; others wait in order. Waiting honours cancellation (a
 /// cancelled waiter leaves the queue and throws `CancellationError`) and never blocks a thread.
-public final class AsyncLimiter: @unchecked Sendable {
-    private let lock = Mutex(())  // guards the mutable state below
+public final class AsyncLimiter: Sendable {
     private let limit: Int
-    private var active = 0
-    private var waiters: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
-    private var nextID: UInt64 = 0
-    private var holds = 0
+    private let state = Mutex(State())
+
+    private struct State: ~Copyable {
+        var active = 0
+        var waiters: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
+        var nextID: UInt64 = 0
+        /// How many `withGrantsHeld` bodies run now: while any does, no slot is handed on.
+        var holds = 0
+
+        /// The continuations of the waiters that may take a free slot now (their slots taken).
+        mutating func grantFreeSlots(limit: Int) -> [CheckedContinuation<Void, any Error>] {
+            var granted: [CheckedContinuation<Void, any Error>] = []
+            while holds == 0, active < limit, !waiters.isEmpty {
+                active += 1
+                granted.append(waiters.removeFirst().continuation)
+            }
+            return granted
+        }
+    }
 
     public init(limit: Int) {
         self.limit = max(1, limit)
@@ -24,38 +38,38 @@ public final class AsyncLimiter: @unchecked Sendable {
 
     private func acquire() async throws {
         try Task.checkCancellation()
-        let id: UInt64 = lock.withLock { _ in
-            nextID += 1
-            return nextID
+        let id: UInt64 = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let granted: Bool = lock.withLock { _ in
-                    if active < limit && waiters.isEmpty && holds == 0 {
-                        active += 1
+                let granted: Bool = state.withLock { state in
+                    if state.active < limit && state.waiters.isEmpty && state.holds == 0 {
+                        state.active += 1
                         return true
                     }
-                    waiters.append((id, continuation))
+                    state.waiters.append((id, continuation))
                     return false
                 }
                 if granted { continuation.resume() }
             }
         } onCancel: {
-            let removed: CheckedContinuation<Void, any Error>? = lock.withLock { _ in
-                guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
-                return waiters.remove(at: index).continuation
+            let removed: CheckedContinuation<Void, any Error>? = state.withLock { state in
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.waiters.remove(at: index).continuation
             }
             removed?.resume(throwing: CancellationError())
         }
     }
 
     private func release() {
-        let next: CheckedContinuation<Void, any Error>? = lock.withLock { _ in
-            if waiters.isEmpty || holds > 0 {
-                active -= 1
+        let next: CheckedContinuation<Void, any Error>? = state.withLock { state in
+            if state.waiters.isEmpty || state.holds > 0 {
+                state.active -= 1
                 return nil
             }
-            return waiters.removeFirst().continuation  // the slot passes straight on
+            return state.waiters.removeFirst().continuation  // the slot passes straight on
         }
         next?.resume()
     }
@@ -64,17 +78,11 @@ public final class AsyncLimiter: @unchecked Sendable {
     /// waiters inside `body` then cannot let a waiter slip through a freed slot before its own
     /// cancellation arrives. Slots freed meanwhile go to the remaining waiters afterwards.
     public func withGrantsHeld(_ body: () -> Void) {
-        lock.withLock { _ in holds += 1 }
+        state.withLock { $0.holds += 1 }
         body()
-        let granted: [CheckedContinuation<Void, any Error>] = lock.withLock { _ in
-            holds -= 1
-            guard holds == 0 else { return [] }
-            var granted: [CheckedContinuation<Void, any Error>] = []
-            while active < limit, !waiters.isEmpty {
-                active += 1
-                granted.append(waiters.removeFirst().continuation)
-            }
-            return granted
+        let granted = state.withLock { state in
+            state.holds -= 1
+            return state.grantFreeSlots(limit: limit)
         }
         for continuation in granted { continuation.resume() }
     }

@@ -84,20 +84,12 @@ final class FileSink: TransferSink, @unchecked Sendable {
     /// page served as `image/png` reads "not an image (text/html)", and a header claiming a type
     /// we accept is never repeated back for bytes that are not one.
     private var refusedType: String? {
-        if let sniffed = Self.textType(head.prefix(64)) { return sniffed }
+        if let sniffed = SniffedText(head) { return sniffed.mediaType }
         guard let summary = contentTypeSummary, !Self.acceptedTypes.contains(summary.lowercased()) else { return nil }
         return summary
     }
 
     private static let acceptedTypes: Set<String> = ["image/png", "image/jpeg", "image/jpg", "image/pjpeg", "image/gif", "image/webp", "image/avif"]
-
-    /// HTML or JSON, recognised by their first non-blank bytes.
-    static func textType(_ bytes: some Collection<UInt8>) -> String? {
-        let text = String(decoding: bytes, as: UTF8.self).lowercased().drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-        if ["<!doctype html", "<html", "<head", "<body"].contains(where: { text.hasPrefix($0) }) { return "text/html" }
-        if text.hasPrefix("{") || text.hasPrefix("[") { return "application/json" }
-        return nil
-    }
 
     private var contentTypeSummary: String? {
         guard let contentType else { return nil }

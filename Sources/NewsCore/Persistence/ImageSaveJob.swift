@@ -40,9 +40,11 @@ struct ImageSaveJob: Sendable {
         throw SaveError.writeFailed(reason: "no free file name")
     }
 
-    /// A regular file from an earlier save of this image (same title and URL hash): under the
-    /// plain name, or under -2, -3... when something else held the plain name at the time.
+    /// A regular file from an earlier save of this image: where the cache says it went, else
+    /// under its name (same title and URL hash), plain or -2, -3... when something else held
+    /// the plain name at the time.
     private func existingFile(stem: String) -> SavedImage? {
+        if let noted = request.savedBefore, let saved = savedFile(noted) { return saved }
         for attempt in 1...50 {
             var taken = false
             for format in ImageFormat.allCases {
@@ -57,6 +59,16 @@ struct ImageSaveJob: Sendable {
             if !taken { return nil }  // these names were free, so no save went on to the next
         }
         return nil
+    }
+
+    /// The non-empty regular file at `file`, when it is in the save folder and named as saves name files.
+    private func savedFile(_ file: URL) -> SavedImage? {
+        let name = file.lastPathComponent
+        guard !name.hasPrefix("."), file.deletingLastPathComponent().standardizedFileURL.path == folder.standardizedFileURL.path,
+              let format = ImageFormat.allCases.first(where: { name.hasSuffix("." + $0.fileExtension) }),
+              case .file(let size) = directory.entry(name), size > 0
+        else { return nil }
+        return SavedImage(file: folder.appendingPathComponent(name), format: format, byteCount: size, alreadySaved: true)
     }
 
     /// Copies an image from a local edition through the same sink (sniffing, cap, atomic commit).

@@ -4,10 +4,14 @@ import FoundationEssentials
 public struct SaveRequest: Sendable, Hashable {
     public var imageURL: URL
     public var title: String
+    /// Where an earlier save of this article's image went, as the cache noted it: a regular
+    /// file there (in the save folder) is the image, already saved, whatever the title now is.
+    public var savedBefore: URL?
 
-    public init(imageURL: URL, title: String) {
+    public init(imageURL: URL, title: String, savedBefore: URL? = nil) {
         self.imageURL = imageURL
         self.title = title
+        self.savedBefore = savedBefore
     }
 }
 

@@ -5,13 +5,13 @@
 /// its bytes leaves valid UTF-8.
 extension String {
     public func containsBytes(of needle: String) -> Bool {
-        Self.firstOffset(of: Array(needle.utf8), in: Array(utf8), from: 0) != nil
+        ByteSearch.firstOffset(of: Array(needle.utf8), in: Array(utf8)) != nil
     }
 
     public func replacingBytes(of target: String, with replacement: String) -> String {
         let needle = Array(target.utf8)
         let bytes = Array(utf8)
-        guard !needle.isEmpty, var found = Self.firstOffset(of: needle, in: bytes, from: 0) else { return self }
+        guard !needle.isEmpty, var found = ByteSearch.firstOffset(of: needle, in: bytes) else { return self }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var start = 0
@@ -19,21 +19,35 @@ extension String {
             result += bytes[start..<found]
             result += replacement.utf8
             start = found + needle.count
-            guard let next = Self.firstOffset(of: needle, in: bytes, from: start) else { break }
+            guard let next = ByteSearch.firstOffset(of: needle, in: bytes, from: start) else { break }
             found = next
         }
         result += bytes[start...]
         return String(decoding: result, as: UTF8.self)
     }
+}
 
-    private static func firstOffset(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard !needle.isEmpty, bytes.count - start >= needle.count else { return needle.isEmpty ? start : nil }
-        let first = needle[0]
-        var index = start
-        while index <= bytes.count - needle.count {
-            if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) { return index }
-            index += 1
+/// The one search for a run of bytes in others: the escapes above, the list filter (a key costs
+/// a search per heading, so it walks the buffers without bounds checks), image headers.
+public enum ByteSearch {
+    /// Where `needle` first starts in `bytes` at or after `start`; an empty needle is found at `start`.
+    public static func firstOffset(of needle: [UInt8], in bytes: [UInt8], from start: Int = 0) -> Int? {
+        guard let first = needle.first else { return start }
+        guard start >= 0, bytes.count - start >= needle.count else { return nil }
+        return bytes.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { pin in
+                let last = hay.count - pin.count
+                var index = start
+                while index <= last {
+                    if hay[index] == first {
+                        var matched = 1
+                        while matched < pin.count, hay[index + matched] == pin[matched] { matched += 1 }
+                        if matched == pin.count { return index }
+                    }
+                    index += 1
+                }
+                return nil
+            }
         }
-        return nil
     }
 }

@@ -38,8 +38,6 @@ public final class ArticleScreen: Screen {
         var source: PixelSize
     }
 
-    nonisolated public static let hintedActions: [Action] = [.down, .openInBrowser, .saveImage, .togglePicture, .back]
-
     /// "⏎ open · q cancel", while a link number is typed.
     nonisolated static func linkHints(_ keys: KeyMap) -> String {
         keys.hints([.openLink, .back], on: .article, labels: [.openLink: "open", .back: "cancel"])
@@ -64,7 +62,7 @@ public final class ArticleScreen: Screen {
     }
 
     public func didAppear(_ context: ScreenContext) {
-        hints = context.keys.hints(Self.hintedActions, on: kind, labels: [.down: "scroll"])
+        hints = context.keys.hints(kind.hintedActions, on: kind, labels: [.down: "scroll"])
         linkHints = Self.linkHints(context.keys)
         openLinkKey = context.keys.keys(for: .openLink, on: kind).first ?? .enter
         readWhole(context)
@@ -267,7 +265,7 @@ public final class ArticleScreen: Screen {
                 self?.state.show(notice)
             }
         case .saveImage:
-            state.show(DownloadsText.refusal(services.downloads.save(state.article)))
+            state.show(DownloadsText.refusal(services.downloads.save(state.article, id: state.marks?.id)))
         case .downloads:
             return .push(DownloadsScreen(services: services))
         default:

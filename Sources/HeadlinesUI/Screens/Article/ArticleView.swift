@@ -33,7 +33,7 @@ public struct ArticleView {
     /// The hints while a link number is typed.
     public var linkHints = ArticleView.defaultLinkHints
 
-    public static let defaultHints = KeyMap().hints(ArticleScreen.hintedActions, on: .article, labels: [.down: "scroll"])
+    public static let defaultHints = KeyMap().hints(ScreenKind.article.hintedActions, on: .article, labels: [.down: "scroll"])
     public static let defaultLinkHints = ArticleScreen.linkHints(KeyMap())
 
     public init(state: ArticleState, layout: ArticleLayout, localTime: LocalTime = .system) {

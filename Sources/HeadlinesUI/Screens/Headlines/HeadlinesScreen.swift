@@ -31,8 +31,6 @@ public final class HeadlinesScreen: Screen {
     /// A page is read this many rows at a time.
     public static let pageSize = 200
 
-    nonisolated public static let hintedActions: [Action] = [.read, .reload, .openInBrowser, .saveImage, .help, .back]
-
     public init(scope: ArticleScope, title: String, services: AppServices) {
         self.scope = scope
         self.services = services
@@ -59,7 +57,7 @@ public final class HeadlinesScreen: Screen {
 
     public func didAppear(_ context: ScreenContext) {
         self.context = context
-        hints = context.hints(Self.hintedActions, on: kind)
+        hints = context.hints(kind.hintedActions, on: kind)
         library.observe(self) { [weak self] event in self?.libraryChanged(event, context) }
         readRows(context)
         if !sourceKeys.allSatisfy({ library.isFresh($0) }) { reload(context) }
@@ -152,10 +150,10 @@ public final class HeadlinesScreen: Screen {
                 self?.state.show(notice)
             }
         case .saveImage:
-            guard let article = state.selectedArticle else { return .ignored }
-            state.show(DownloadsText.refusal(services.downloads.save(article)))
+            guard let row = state.selectedRow else { return .ignored }
+            state.show(DownloadsText.refusal(services.downloads.save(row.article, id: row.id)))
         case .saveAllImages:
-            state.show(DownloadsText.refusal(services.downloads.saveAll(state.articles)))
+            state.show(DownloadsText.refusal(services.downloads.saveAll(state.rows.map { ($0.article, $0.id) })))
             return .push(DownloadsScreen(services: services))
         case .downloads:
             return .push(DownloadsScreen(services: services))

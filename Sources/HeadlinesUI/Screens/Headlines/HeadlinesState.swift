@@ -71,14 +71,6 @@ public struct HeadlinesState: Equatable {
         notice = nil
     }
 
-    /// A fetched edition becomes the list (a source shown without a cache).
-    public mutating func finishLoad(_ edition: Edition, at date: Date) {
-        show(edition.articles.map { ListRow(article: $0) }, total: edition.articles.count, next: nil)
-        skipped = edition.skipped
-        endLoad(at: date)
-        if let note = edition.notes.first { notice = Notice(note) }
-    }
-
     /// The load ended well (the rows come from the cache, through `show`).
     public mutating func endLoad(at date: Date) {
         phase = .idle
@@ -89,12 +81,6 @@ public struct HeadlinesState: Equatable {
     /// A failed load keeps the previous list on screen.
     public mutating func failLoad(_ message: String) {
         phase = .failed(message)
-    }
-
-    /// A load that ended by a cancellation nobody here asked for (the screen's own cancellations
-    /// never reach it): the loading phase ends rather than spinning forever.
-    public mutating func abandonLoad() {
-        phase = hasLoaded ? .idle : .failed("The load was cancelled.")
     }
 
     /// New rows for the list, from its top. The selected article stays selected and on the

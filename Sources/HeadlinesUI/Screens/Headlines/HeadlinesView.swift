@@ -23,7 +23,7 @@ public struct HeadlinesView {
     public var keyHints = HeadlinesView.defaultHints
 
     /// The hints with the default keys, on the first screen.
-    public static let defaultHints = KeyMap().hints(HeadlinesScreen.hintedActions, on: .headlines, labels: [.back: "quit"])
+    public static let defaultHints = KeyMap().hints(ScreenKind.headlines.hintedActions, on: .headlines, labels: [.back: "quit"])
 
     public init(state: HeadlinesState, layout: ListLayout, now: Date) {
         self.state = state

@@ -48,21 +48,6 @@ struct ListFilter: Equatable {
     }
 
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard needle.count <= haystack.count, let first = needle.first else { return needle.isEmpty }
-        return haystack.withUnsafeBufferPointer { hay in
-            needle.withUnsafeBufferPointer { pin in
-                let last = hay.count - pin.count
-                var start = 0
-                while start <= last {
-                    if hay[start] == first {
-                        var matched = 1
-                        while matched < pin.count, hay[start + matched] == pin[matched] { matched += 1 }
-                        if matched == pin.count { return true }
-                    }
-                    start += 1
-                }
-                return false
-            }
-        }
+        ByteSearch.firstOffset(of: needle, in: haystack) != nil
     }
 }

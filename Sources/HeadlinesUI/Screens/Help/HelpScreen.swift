@@ -37,7 +37,7 @@ enum HelpRows {
 
     static func rows(_ keys: KeyMap) -> [Row] {
         var rows: [Row] = []
-        for (title, bindings) in groups(keys.bindings) {
+        for (title, bindings) in KeyTable.groups(keys.bindings) {
             if !rows.isEmpty { rows.append(.heading("")) }
             rows.append(.heading(title))
             for binding in bindings where !binding.keys.isEmpty {
@@ -52,29 +52,6 @@ enum HelpRows {
     }
 
     static let actionNamesHeading = "Action names, for bind KEY ACTION in the config file"
-
-    /// The bindings grouped by scope, in the order the scopes first appear in the table.
-    static func groups(_ bindings: [KeyBinding]) -> [(title: String, bindings: [KeyBinding])] {
-        var groups: [(scope: KeyScope, bindings: [KeyBinding])] = []
-        for binding in bindings {
-            if let index = groups.firstIndex(where: { $0.scope == binding.scope }) {
-                groups[index].bindings.append(binding)
-            } else {
-                groups.append((binding.scope, [binding]))
-            }
-        }
-        return groups.map { (title(of: $0.scope), $0.bindings) }
-    }
-
-    static func title(of scope: KeyScope) -> String {
-        switch scope {
-        case .everywhere: return "Everywhere"
-        case .moving: return "Lists and articles"
-        case .screens(let screens):
-            let names = ScreenKind.allCases.filter(screens.contains).map(\.title)
-            return names.count <= 1 ? (names.first ?? "") : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
-        }
-    }
 }
 
 /// Draws the help lines from `offset`.

@@ -36,11 +36,10 @@ public final class SearchScreen: Screen {
 
     public func didAppear(_ context: ScreenContext) {
         self.context = context
-        resultHints = context.hints(Self.hintedActions, on: kind)
+        resultHints = context.hints(kind.hintedActions, on: kind)
         state.show(prompt)
     }
 
-    nonisolated public static let hintedActions: [Action] = [.read, .search, .toggleStar, .back]
     private var resultHints = ""
 
     public var capturesText: Bool { isTypingQuery }

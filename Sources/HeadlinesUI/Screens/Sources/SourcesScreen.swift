@@ -12,8 +12,6 @@ public final class SourcesScreen: Screen {
     private var layout = ListLayout(width: 0, height: 0)
     private var hints = ""
 
-    nonisolated public static let hintedActions: [Action] = [.read, .reload, .reloadAll, .help, .back]
-
     public init(services: AppServices) {
         self.services = services
         state = SourcesState(entries: services.library.entries)
@@ -22,7 +20,7 @@ public final class SourcesScreen: Screen {
     private var library: Library { services.library }
 
     public func didAppear(_ context: ScreenContext) {
-        hints = context.hints(Self.hintedActions, on: kind)
+        hints = context.hints(kind.hintedActions, on: kind)
         library.observe(self) { [weak self] event in self?.libraryChanged(event, context) }
         library.reloadCounts()
         library.refreshAll(in: context.scope)

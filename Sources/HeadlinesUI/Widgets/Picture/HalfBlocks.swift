@@ -25,6 +25,6 @@ public enum HalfBlocks {
                     bottom: lower < image.height ? image[column, lower] : background))
             }
         }
-        return PictureGrid(checkedColumns: columns, rows: rows, cells: cells)
+        return PictureGrid(columns: columns, rows: rows, cells: cells)
     }
 }

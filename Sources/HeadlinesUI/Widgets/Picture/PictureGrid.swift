@@ -18,14 +18,9 @@ public struct PictureGrid: Sendable, Hashable {
     public let rows: Int
     public let cells: [PictureCell]
 
-    /// Nil unless `cells` holds exactly `columns * rows` cells.
-    public init?(columns: Int, rows: Int, cells: [PictureCell]) {
-        guard columns >= 0, rows >= 0, cells.count == columns * rows else { return nil }
-        self.init(checkedColumns: columns, rows: rows, cells: cells)
-    }
-
-    /// For callers that built `cells` to size themselves.
-    init(checkedColumns columns: Int, rows: Int, cells: [PictureCell]) {
+    /// `cells` holds exactly `columns * rows` cells (`HalfBlocks.grid` builds them so).
+    init(columns: Int, rows: Int, cells: [PictureCell]) {
+        precondition(cells.count == columns * rows, "\(cells.count) cells for \(columns)×\(rows)")
         self.columns = columns
         self.rows = rows
         self.cells = cells

@@ -7,16 +7,17 @@ import Glibc
 /// run shows news with no key and no network. Read from the checkout's `Resources/demo` (as a
 /// SwiftPM resource bundle would have been, without the Foundation `Bundle` it loads), from a
 /// `demo` folder beside the binary when it is copied on its own, or from `share/headlines/demo`
-/// beside its `bin` folder, where `make install` and the Debian package put it.
-public enum DemoEdition {
+/// beside its `bin` folder, where `make install` and the Debian package put it. (No SwiftPM
+/// resource bundle: its generated accessor loads Foundation's Bundle, and with it ICU, at start.)
+enum DemoEdition {
     /// The demo document, `Resources/demo/headlines.json` in the source tree.
-    public static var documentURL: URL? {
+    static var documentURL: URL? {
         candidates.first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
     /// Whether `location` (a source's key: its URL's text) is a demo document, wherever the
     /// installation that read it kept it.
-    public static func isDocument(_ location: String) -> Bool {
+    static func isDocument(_ location: String) -> Bool {
         guard let url = URL(string: location), url.isFileURL else { return false }
         return url.path.hasSuffix("/demo/headlines.json")
     }
@@ -29,7 +30,7 @@ public enum DemoEdition {
             // PREFIX/bin/headlines → PREFIX/share/headlines/demo, whatever PREFIX (and DESTDIR) was.
             folders.append(bin.deletingLastPathComponent().appendingPathComponent("share/headlines/demo", isDirectory: true))
         }
-        // Sources/DemoEdition/DemoEdition.swift → Resources/demo
+        // Sources/headlines/DemoEdition.swift → Resources/demo
         let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         folders.append(checkout.appendingPathComponent("Resources/demo", isDirectory: true))
         return folders.map { $0.appendingPathComponent("headlines.json") }
