@@ -180,7 +180,10 @@ def judge(field, path, expect, binary, home, tests):
     right = HEADLINES_RIGHT.get(os.path.relpath(path, tests).replace(os.sep, "/"))
     if right:
         expect = right[0]  # only Headlines is judged by it
-    reference = feedparser.parse(path)
+    try:
+        reference = feedparser.parse(path)
+    except Exception:  # 6.0.11 raises on `<!DOCTYPE ~`: a file it fails
+        reference = {"bozo": 1, "feed": {}, "entries": []}
     ours = headlines_result(binary, path, home)
     if BOTH_ENTRIES.search(expect) and len(ours["entries"]) == 1 and len(reference["entries"]) == 2:
         ours["entries"].append(ours["entries"][0])  # a repeat Headlines folded into the first (see above)
@@ -201,7 +204,7 @@ def main():
     arguments.add_argument("--list", choices=FIELDS, help="print the files Headlines fails for this field")
     arguments.add_argument("--check", action="store_true",
                            help="exit 1 when Headlines passes fewer expectations than feedparser on any field")
-    arguments.add_argument("--jobs", type=int, default=4, help="files judged at once (each runs Headlines)")
+    arguments.add_argument("--jobs", type=int, default=max(4, 2 * (os.cpu_count() or 2)), help="files judged at once (each runs Headlines)")
     options = arguments.parse_args()
 
     cases = []
