@@ -28,7 +28,10 @@ and Headlines' is `headlines --print --json --source FILE`, put in feedparser's 
 - two entries that are one article to Headlines (the same link, or no link and the same title
   and date: its identity) show once. An expectation that both hold one value
   (`entries[0]['link'] == entries[1]['link'] == ...`) is judged on the one shown, when
-  Headlines shows one of feedparser's two: folding them proves the second had that same value.
+  Headlines shows one of feedparser's two: folding them proves the second had that same value;
+- where feedparser's expectation is not what a reader should see, Headlines is judged by
+  what it should see instead (`HEADLINES_RIGHT`, a reason a file, printed with the counts);
+- a file feedparser raises an exception on is one feedparser fails.
 
 Prints one line per field: the number of files, and how many pass for each. `--list FIELD`
 prints the files Headlines fails on for that field; `--check` exits 1 when Headlines passes
@@ -241,6 +244,8 @@ def main():
         print(f"{field:<11} {total:>5} {reference:>10} {ours:>9}")
     total = [sum(counts[field][index] for field in FIELDS) for index in range(3)]
     print(f"{'all':<11} {total[0]:>5} {total[1]:>10} {total[2]:>9}")
+    for name, (instead, reason) in HEADLINES_RIGHT.items():
+        print(f"judged for Headlines by {instead}: {name}: {reason}")
     for line in failures:
         print(line)
     behind = [field for field in FIELDS if counts[field][2] < counts[field][1]]
