@@ -50,7 +50,9 @@ enum PrintCommand {
                     text += "\n"
                 }
                 Output.write(text)
-                if edition.articles.isEmpty, edition.skipped > 0 { Output.error(prefix + skippedSentence(edition.skipped)) }
+                if edition.articles.isEmpty {
+                    Output.error(prefix + (edition.skipped > 0 ? skippedSentence(edition.skipped) : emptySentence(edition.title)))
+                }
             case .failure(let error)?:
                 Output.error(prefix + ErrorText.sentence(error))
                 failures += 1
@@ -61,6 +63,12 @@ enum PrintCommand {
         await plan.log.flush()
         if failures == 0 { return 0 }
         return options.strict || failures == sources.count ? 1 : 0
+    }
+
+    /// Why a feed that answered printed nothing: it has no entries. Its title is named, since it
+    /// shows nowhere else (a feed's title is printed as its articles' source).
+    static func emptySentence(_ title: String?) -> String {
+        "Nothing to print: the feed " + (title.map { "“\($0)” " } ?? "") + "has no entries."
     }
 
     /// Why a feed that answered printed nothing: every entry was skipped (as the interface's

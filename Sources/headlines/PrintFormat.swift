@@ -10,7 +10,8 @@ enum PrintFormat {
         return [date, article.sourceName ?? "", article.title, article.url?.absoluteString ?? ""].joined(separator: "\t")
     }
 
-    /// NewsAPI's field names, with `source` as the name string and `publishedAt` in UTC or null.
+    /// NewsAPI's field names, with `source` as the name string and `publishedAt` in UTC or null;
+    /// `content` is NewsAPI's extract, or a feed's full text as one line of plain text.
     static func jsonLine(_ article: Article) -> String {
         let fields: [(String, String?)] = [
             ("source", article.sourceName),
@@ -20,8 +21,16 @@ enum PrintFormat {
             ("url", article.url?.absoluteString),
             ("urlToImage", article.imageURL?.absoluteString),
             ("publishedAt", article.publishedAt.map(ISO8601.formatUTC)),
-            ("content", article.content),
+            ("content", article.content ?? article.body.flatMap(plainText)),
         ]
         return "{" + fields.map { "\(JSONStringLiteral.quoted($0.0)):\($0.1.map { JSONStringLiteral.quoted($0) } ?? "null")" }.joined(separator: ",") + "}"
+    }
+
+    /// A body flattened as a summary is (tags dropped, references decoded, spaces folded), capped.
+    static func plainText(_ body: ArticleBody) -> String? {
+        switch body {
+        case .html(let html): Sanitizer.cleanOptional(HTMLInline.plainText(html), maxLength: TextLimits.content)
+        case .text(let text): Sanitizer.cleanOptional(text, maxLength: TextLimits.content)
+        }
     }
 }

@@ -237,6 +237,35 @@ struct PrintModeTests {
         #expect(lines.contains { $0.hasSuffix(" debug cache decision=search query=story matches=0") }, "\(lines)")
     }
 
+    /// A feed with no entries says so, naming its title, which shows nowhere else.
+    @Test func aFeedWithNoEntriesSaysSoAndNamesItsTitle() async throws {
+        let titled = home.file("titled.xml")
+        try Data(#"<feed xmlns="http://www.w3.org/2005/Atom"><title>Example Atom</title></feed>"#.utf8).write(to: titled)
+        let result = try await run(["--print", "--source", titled.path])
+        #expect(result.status == 0)
+        #expect(result.stdoutText.isEmpty)
+        #expect(result.stderrText == "headlines: Nothing to print: the feed “Example Atom” has no entries.\n")
+        let untitled = home.file("untitled.xml")
+        try Data(#"<rss version="2.0"><channel></channel></rss>"#.utf8).write(to: untitled)
+        let bare = try await run(["--print", "--source", untitled.path])
+        #expect(bare.stderrText == "headlines: Nothing to print: the feed has no entries.\n")
+    }
+
+    /// A feed's full text is the JSON `content`, as one line of the text it shows.
+    @Test func jsonContentIsAFeedsFullTextAsPlainText() async throws {
+        let feed = home.file("full.xml")
+        try Data("""
+            <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>News</title>
+            <item><title>T</title><link>https://example.com/t</link>
+            <content:encoded>&lt;p&gt;First &amp;amp; <![CDATA[second]]>&lt;/p&gt;&lt;p&gt;Third&lt;/p&gt;</content:encoded></item>
+            </channel></rss>
+            """.utf8).write(to: feed)
+        let json = try await run(["--print", "--json", "--source", feed.path])
+        let first = try #require(try JSONSerialization.jsonObject(with: Data(json.stdoutText.split(separator: "\n")[0].utf8)) as? [String: Any])
+        #expect(first["content"] as? String == "First & second Third")
+        #expect(first["description"] is NSNull)
+    }
+
     /// A URL of another scheme is refused, not read as a relative path that happens not to exist.
     @Test(arguments: ["ftp://x/y", "gopher://news.example/1", "sftp://host/feed.xml"])
     func otherSchemesAreRefusedAsUnsupported(_ source: String) async throws {

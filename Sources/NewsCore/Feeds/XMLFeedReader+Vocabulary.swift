@@ -9,6 +9,7 @@ extension XMLFeedReader {
         case ("rss", .rss): return .rss
         case ("RDF", .rdf): return .rdf
         case ("feed", .atom), ("feed", .rss): return .atom  // .rss here: an Atom feed that forgot its namespace
+        case ("CHANNEL", .rss): return .cdf
         default: return nil
         }
     }
@@ -18,8 +19,9 @@ extension XMLFeedReader {
     mutating func frame(for name: String, in namespace: XMLNamespace, format: Format, attributes: XMLAttributes) -> Frame {
         let parent = stack.last ?? .other
         let isCore = namespace == .rss || (format == .atom && namespace == .atom)
-        if item == nil, isCore, name == (format == .atom ? "entry" : "item") {
+        if item == nil, isCore, name == (format == .atom ? "entry" : format == .cdf ? "ITEM" : "item") {
             var item = RawItem()
+            if format == .cdf { Self.readCDFItem(attributes, into: &item, base: currentBase) }
             if format == .rdf, let about = attributes["rdf:about"] {
                 item.guid = Self.trimmed(about)
                 item.permalink = RawLink(text: Self.trimmed(about), base: currentBase)
@@ -35,11 +37,17 @@ extension XMLFeedReader {
         case .root where isCore && name == "channel":
             return .channel
         case .channel:
-            return format == .atom ? atomFeedChild(name, isCore: isCore, attributes: attributes)
-                : channelChild(name, in: namespace)
+            switch format {
+            case .atom: return atomFeedChild(name, isCore: isCore, attributes: attributes)
+            case .cdf: return isCore && name == "TITLE" ? startCapture(.feedTitle(isHTML: true)) : .other
+            case .rss, .rdf: return channelChild(name, in: namespace)
+            }
         case .item:
-            return format == .atom ? atomEntryChild(name, in: namespace, attributes: attributes)
-                : rssItemChild(name, in: namespace, attributes: attributes)
+            switch format {
+            case .atom: return atomEntryChild(name, in: namespace, attributes: attributes)
+            case .cdf: return cdfItemChild(name, isCore: isCore)
+            case .rss, .rdf: return rssItemChild(name, in: namespace, attributes: attributes)
+            }
         case .feedAuthor where isCore && name == "name":
             return startCapture(.feedAuthor)
         case .itemAuthor where isCore && name == "name":
@@ -56,8 +64,19 @@ extension XMLFeedReader {
         case (.rss, "title"), (.dublinCore, "title"): return startCapture(.feedTitle(isHTML: true))
         case (.rss, "link"): return startCapture(.feedLink)
         case (.dublinCore, "creator"), (.itunes, "author"): return startCapture(.feedAuthor)
-        default: return .other
+        default:
+            if let lowered = Self.loweredRSSName(name, in: namespace), lowered != name { return channelChild(lowered, in: namespace) }
+            return .other
         }
+    }
+
+    /// RSS's own element names written in another case (`<TiTlE>`, which iTunes reads, and so
+    /// does feedparser), lower-cased; nil for a name already in lower case, or another vocabulary's.
+    private static func loweredRSSName(_ name: String, in namespace: XMLNamespace) -> String? {
+        guard namespace == .rss, name.utf8.contains(where: { (0x41...0x5A).contains($0) }) else { return nil }
+        let lowered = name.lowercased()
+        return ["title", "link", "description", "author", "guid", "pubdate"].contains(lowered)
+            ? (lowered == "pubdate" ? "pubDate" : lowered) : nil
     }
 
     private mutating func rssItemChild(_ name: String, in namespace: XMLNamespace, attributes: XMLAttributes) -> Frame {
@@ -72,7 +91,9 @@ extension XMLFeedReader {
         case (.dublinCore, _): return dublinCoreElement(name)
         case (.rss, "description"): return startCapture(.summary(isHTML: true, rank: 0))
         case (.itunes, "summary"): return startCapture(.summary(isHTML: true, rank: 2))
-        case (.content, "encoded"): return startCapture(.content(isHTML: true))
+        case (.content, "encoded"), (.rss, "fullitem"): return startCapture(.content(isHTML: true))
+        // The full text as XHTML elements (`<body>` or `<xhtml:body>`), written back out as HTML.
+        case (.rss, "body"), (.xhtml, "body"): return startCapture(.content(isHTML: true), escapesText: true)
         case (.rss, "author"): return startCapture(.author(rank: 1))
         case (.itunes, "author"): return startCapture(.author(rank: 2))
         case (.itunes, "image"):
@@ -87,7 +108,11 @@ extension XMLFeedReader {
                 item?.offerImage(link, rank: 2)
             }
             return .other
-        default: return .other
+        default:
+            if let lowered = Self.loweredRSSName(name, in: namespace), lowered != name {
+                return rssItemChild(lowered, in: namespace, attributes: attributes)
+            }
+            return .other
         }
     }
 
@@ -98,6 +123,7 @@ extension XMLFeedReader {
         case "title": return startCapture(.title(isHTML: true, rank: 1))
         case "description": return startCapture(.summary(isHTML: true, rank: 1))
         case "creator": return startCapture(.author(rank: 0))
+        case "author": return startCapture(.author(rank: 1))  // not Dublin Core, but written (feedparser reads it)
         case "date": return startCapture(.date(rank: 1))
         case "issued": return startCapture(.date(rank: 2))
         case "created": return startCapture(.date(rank: 3))
@@ -112,7 +138,9 @@ extension XMLFeedReader {
         guard isCore else { return .other }
         switch name {
         case "title":
-            guard let kind = Self.textKind(attributes) else { return .other }
+            guard let kind = Self.textKind(attributes) else {
+                return Self.isBinaryText(attributes) ? startCapture(.feedTitle(isHTML: false), isBase64: true) : .other
+            }
             return startCapture(.feedTitle(isHTML: kind != .text), escapesText: kind == .xhtml, isBase64: Self.isBase64(attributes))
         case "link":
             if feed.siteLink == nil, Self.isAlternate(attributes), let href = attributes["href"] {
@@ -134,8 +162,12 @@ extension XMLFeedReader {
         let isBase64 = Self.isBase64(attributes)
         switch name {
         case "title":
-            guard let kind = Self.textKind(attributes) else { return .other }
+            guard let kind = Self.textKind(attributes) else {
+                return Self.isBinaryText(attributes) ? startCapture(.title(isHTML: false, rank: 0), isBase64: true) : .other
+            }
             return startCapture(.title(isHTML: kind != .text, rank: 0), escapesText: kind == .xhtml, isBase64: isBase64)
+        case "summary" where attributes["src"] == nil && Self.textKind(attributes) == nil && Self.isBinaryText(attributes):
+            return startCapture(.summary(isHTML: false, rank: 0), isBase64: true)
         case "summary", "content":
             // Content given by reference (`src`), or in a binary type, is not text to show.
             guard attributes["src"] == nil, let kind = Self.textKind(attributes) else { return .other }
@@ -164,6 +196,23 @@ extension XMLFeedReader {
             item?.offerLink(link, rank: type.hasPrefix("text/html") || type.hasPrefix("application/xhtml") ? 0 : 1)
         } else if attributes["rel"] == "enclosure", Self.isImage(type: attributes["type"], medium: nil, url: nil) {
             item?.offerImage(link, rank: 3)
+        }
+    }
+
+    // MARK: - CDF
+
+    /// An `ITEM`'s link and date are its attributes.
+    private static func readCDFItem(_ attributes: XMLAttributes, into item: inout RawItem, base: URL?) {
+        if let href = attributes["HREF"] { item.offerLink(RawLink(text: trimmed(href), base: base), rank: 0) }
+        if let modified = attributes["LASTMOD"] { item.offerDate(modified, rank: 0) }
+    }
+
+    private mutating func cdfItemChild(_ name: String, isCore: Bool) -> Frame {
+        guard isCore else { return .other }
+        switch name {
+        case "TITLE": return startCapture(.title(isHTML: true, rank: 0))
+        case "ABSTRACT": return startCapture(.summary(isHTML: true, rank: 0))
+        default: return .other
         }
     }
 
@@ -205,6 +254,13 @@ extension XMLFeedReader {
         case "xhtml", "application/xhtml+xml": return .xhtml
         default: return type.hasPrefix("text/") ? .text : nil
         }
+    }
+
+    /// A title or summary in a binary MIME type (`application/octet-stream`): not text, so it is
+    /// written in base64 (Atom 1.0, 3.1.1); feedparser shows it decoded, as text.
+    static func isBinaryText(_ attributes: XMLAttributes) -> Bool {
+        guard let type = attributes["type"]?.lowercased() else { return false }
+        return type.contains("/") && !type.hasSuffix("xml")
     }
 
     /// Atom 0.3's `mode="base64"`: the text is base64 (decoded when the capture ends).

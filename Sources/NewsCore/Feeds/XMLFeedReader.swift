@@ -10,7 +10,9 @@ import FoundationEssentials
 /// A struct that the parser driver reaches through a pointer: per-callback reference counting
 /// and exclusivity checks on a class cost more than the rest of the callback.
 struct XMLFeedReader {
-    enum Format: Equatable { case rss, rdf, atom }
+    /// `cdf`: Microsoft's Channel Definition Format (1997), `<CHANNEL>` of `<ITEM HREF LASTMOD>`,
+    /// which feedparser still reads.
+    enum Format: Equatable { case rss, rdf, atom, cdf }
 
     /// What an open element is, for its children.
     enum Frame: Equatable {
@@ -102,7 +104,8 @@ struct XMLFeedReader {
                 return
             }
             format = found
-            stack.append(found == .atom ? .channel : .root)
+            // Atom's and CDF's root is the channel itself.
+            stack.append(found == .atom || found == .cdf ? .channel : .root)
             return
         }
         stack.append(frame(for: name, in: namespace, format: format, attributes: attributes))

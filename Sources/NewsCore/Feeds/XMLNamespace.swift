@@ -1,7 +1,7 @@
 /// The XML vocabularies a feed's elements come from. RSS 0.9x/2.0 elements have no namespace;
 /// RSS 1.0 and 0.90 put theirs in one, and they mean the same: both are `.rss`.
 enum XMLNamespace: Equatable {
-    case rss, atom, rdf, content, dublinCore, media, itunes, other
+    case rss, atom, rdf, content, dublinCore, media, itunes, xhtml, other
 
     /// From the namespace URI of an element.
     init(uri: String) {
@@ -21,7 +21,11 @@ enum XMLNamespace: Equatable {
         case "http://purl.org/rss/1.0/modules/content/": self = .content
         case "http://purl.org/dc/elements/1.1/", "http://purl.org/dc/terms/": self = .dublinCore
         case "http://search.yahoo.com/mrss/", "http://search.yahoo.com/mrss": self = .media
-        case "http://www.itunes.com/dtds/podcast-1.0.dtd", "https://www.itunes.com/dtds/podcast-1.0.dtd": self = .itunes
+        // Apple's own pages have long spelled it both ways.
+        case "http://www.itunes.com/dtds/podcast-1.0.dtd", "https://www.itunes.com/dtds/podcast-1.0.dtd",
+             "http://www.itunes.com/DTDs/Podcast-1.0.dtd":
+            self = .itunes
+        case "http://www.w3.org/1999/xhtml": self = .xhtml
         default: self = .other
         }
     }
@@ -40,6 +44,7 @@ enum XMLNamespace: Equatable {
         case "dc", "dcterms": self = .dublinCore
         case "media": self = .media
         case "itunes": self = .itunes
+        case "xhtml": self = .xhtml
         default: self = .other
         }
     }

@@ -99,6 +99,64 @@ struct FeedFieldTests {
         #expect(edition.articles.first?.body == .html("<p>Body</p>"))
     }
 
+    /// Atom 1.0 says a text construct in a binary MIME type is base64 (feedparser shows it decoded).
+    @Test func anAtomTitleAndSummaryInABinaryTypeAreBase64() throws {
+        // "Example <b>Atom</b>", and "Plain summary"
+        let edition = try FeedTesting.decode("""
+            <feed xmlns="http://www.w3.org/2005/Atom"><title type="application/octet-stream">RXhhbXBsZSA8Yj5BdG9tPC9iPg==</title>
+            <entry><title type="application/octet-stream">
+              RXhhbXBsZSA8Yj5BdG9tPC9iPg==
+            </title><summary type="application/octet-stream">UGxhaW4gc3VtbWFyeQ==</summary></entry></feed>
+            """)
+        #expect(edition.title == "Example <b>Atom</b>")
+        #expect(edition.articles.map(\.title) == ["Example <b>Atom</b>"])
+        #expect(edition.articles.first?.description == "Plain summary")
+    }
+
+    /// The full text as `<body>`, `<xhtml:body>` (elements, not escaped text) or `<fullitem>`.
+    @Test func bodyXHTMLBodyAndFullitemAreTheFullText() throws {
+        let body = try Self.article(Self.rss(item: "<title>T</title><body>safe<applet code=\"x\"></applet> text &amp; more</body>"))
+        #expect(body.body == .html("safe<applet code=\"x\"></applet> text &amp; more"))
+        let xhtml = try Self.article(Self.rss(item: """
+            <title>T</title><xhtml:body xmlns:xhtml="http://www.w3.org/1999/xhtml"><xhtml:p>Para</xhtml:p></xhtml:body>
+            """))
+        #expect(xhtml.body == .html("<xhtml:p>Para</xhtml:p>"))
+        let fullitem = try Self.article(Self.rss(item: "<title>T</title><fullitem>&lt;p&gt;Full&lt;/p&gt;</fullitem>"))
+        #expect(fullitem.body == .html("<p>Full</p>"))
+    }
+
+    /// feedparser's readings: `dc:author`, the iTunes namespace as Apple also spells it, and
+    /// RSS's own names in another case (iTunes reads `<TiTlE>`).
+    @Test func dcAuthorTheCapitalisedITunesNamespaceAndRSSNamesInAnyCase() throws {
+        #expect(try Self.article(Self.rss(item: "<title>T</title><dc:author>Ed Itor</dc:author>")).author == "Ed Itor")
+        let edition = try FeedTesting.decode("""
+            <rss xmlns:itunes="http://www.itunes.com/DTDs/Podcast-1.0.dtd"><channel><TiTlE>Show</TiTlE>
+            <item><TITLE>Episode</TITLE><itunes:author>Mark</itunes:author><itunes:summary>About it</itunes:summary>
+            <PubDate>Mon, 01 Jan 2024 00:00:00 GMT</PubDate></item></channel></rss>
+            """)
+        #expect(edition.title == "Show")
+        let article = try Self.article(edition)
+        #expect(article.title == "Episode")
+        #expect(article.author == "Mark")
+        #expect(article.description == "About it")
+        #expect(article.publishedAt.map(ISO8601.formatUTC) == "2024-01-01T00:00:00Z")
+    }
+
+    /// Microsoft's CDF: the channel is the root, an item's link and date are its attributes.
+    @Test func channelDefinitionFormat() throws {
+        let edition = try FeedTesting.decode("""
+            <CHANNEL HREF="http://www.example.org/"><TITLE>Example feed</TITLE>
+            <ITEM HREF="http://www.example.org/1" LASTMOD="2004-04-06T23:05:43-05:00">
+            <TITLE>Example item</TITLE><ABSTRACT>Example description</ABSTRACT></ITEM></CHANNEL>
+            """)
+        #expect(edition.title == "Example feed")
+        let article = try Self.article(edition)
+        #expect(article.title == "Example item")
+        #expect(article.description == "Example description")
+        #expect(article.url?.absoluteString == "http://www.example.org/1")
+        #expect(article.publishedAt.map(ISO8601.formatUTC) == "2004-04-07T04:05:43Z")
+    }
+
     /// The content's only image is a tracking pixel: the summary's picture is the next candidate.
     @Test func aTrackingPixelIsNotTheArticlesPicture() throws {
         let article = try Self.article(Self.rss(item: """
