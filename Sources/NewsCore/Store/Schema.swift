@@ -119,8 +119,9 @@ enum Schema {
     /// sources, its articles' ids, and the outbox of marks made here and not yet sent. A trigger
     /// puts every change of a server article's read or starred mark in the outbox, whichever
     /// code made it, except while a sync writes the server's own marks (`sync_writing` holds a row).
+    /// Written to run again harmlessly (`IF NOT EXISTS`), as step 4 can.
     static let version5 = Step(version: 5, sql: """
-        CREATE TABLE server (
+        CREATE TABLE IF NOT EXISTS server (
             id            INTEGER PRIMARY KEY,
             name          TEXT NOT NULL UNIQUE,   -- the config's [server "Name"]
             cursor        INTEGER,                -- the highest article id the last whole sync stored
@@ -128,33 +129,33 @@ enum Schema {
             offline_since REAL,                   -- the first failed sync since then
             error         TEXT                    -- the last failure, one sentence
         );
-        CREATE TABLE server_feed (
+        CREATE TABLE IF NOT EXISTS server_feed (
             source_id INTEGER PRIMARY KEY REFERENCES source(id) ON DELETE CASCADE,
             server_id INTEGER NOT NULL REFERENCES server(id) ON DELETE CASCADE,
             remote_id INTEGER NOT NULL,
             category  TEXT,                       -- its category or group on the server
             UNIQUE (server_id, remote_id)
         );
-        CREATE TABLE server_article (
+        CREATE TABLE IF NOT EXISTS server_article (
             article_id INTEGER PRIMARY KEY REFERENCES article(id) ON DELETE CASCADE,
             server_id  INTEGER NOT NULL REFERENCES server(id) ON DELETE CASCADE,
             remote_id  INTEGER NOT NULL,
             UNIQUE (server_id, remote_id)
         );
-        CREATE TABLE mark_outbox (
+        CREATE TABLE IF NOT EXISTS mark_outbox (
             server_id INTEGER NOT NULL REFERENCES server(id) ON DELETE CASCADE,
             remote_id INTEGER NOT NULL,
             field     TEXT NOT NULL,              -- 'read' or 'starred'
             value     INTEGER NOT NULL,
             PRIMARY KEY (server_id, remote_id, field)
         ) WITHOUT ROWID;
-        CREATE TABLE sync_writing (server_id INTEGER);
-        CREATE TRIGGER article_read_outbox AFTER UPDATE OF read ON article
+        CREATE TABLE IF NOT EXISTS sync_writing (server_id INTEGER);
+        CREATE TRIGGER IF NOT EXISTS article_read_outbox AFTER UPDATE OF read ON article
             WHEN old.read != new.read AND NOT EXISTS (SELECT 1 FROM sync_writing) BEGIN
             INSERT OR REPLACE INTO mark_outbox (server_id, remote_id, field, value)
                 SELECT server_id, remote_id, 'read', new.read FROM server_article WHERE article_id = new.id;
         END;
-        CREATE TRIGGER article_starred_outbox AFTER UPDATE OF starred ON article
+        CREATE TRIGGER IF NOT EXISTS article_starred_outbox AFTER UPDATE OF starred ON article
             WHEN old.starred != new.starred AND NOT EXISTS (SELECT 1 FROM sync_writing) BEGIN
             INSERT OR REPLACE INTO mark_outbox (server_id, remote_id, field, value)
                 SELECT server_id, remote_id, 'starred', new.starred FROM server_article WHERE article_id = new.id;

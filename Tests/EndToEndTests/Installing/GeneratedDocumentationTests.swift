@@ -59,7 +59,7 @@ extension EndToEnd {
             func roff(_ name: String) -> String { name.replacing("-", with: "\\-") }
             for option in UsageTable.current.options { #expect(page.contains("\\fB\(roff(option.long))\\fR"), "\(option.long)") }
             for action in Action.allCases { #expect(page.contains("\\fI\(roff(action.rawValue))\\fR"), "\(action)") }
-            for entry in ConfigDocumentation.settings + ConfigDocumentation.sourceSettings {
+            for entry in ConfigDocumentation.settings + ConfigDocumentation.sourceSettings + ConfigDocumentation.serverSettings {
                 for name in entry.names { #expect(page.contains("\\fB\(roff(name))\\fR"), "\(name)") }
             }
         }

@@ -235,3 +235,14 @@ enum ServerRows {
         return true
     }
 }
+
+extension ArticleStore {
+    /// The cache's article for a server's article id; nil when it holds none.
+    public func articleID(server: String, remote: RemoteArticleID) throws -> ArticleID? {
+        try reading { db in
+            try db.firstRow("""
+                SELECT r.article_id FROM server_article r JOIN server v ON v.id = r.server_id WHERE v.name = ? AND r.remote_id = ?
+                """, server, remote.rawValue) { ArticleID($0.int64(0)) }
+        }
+    }
+}

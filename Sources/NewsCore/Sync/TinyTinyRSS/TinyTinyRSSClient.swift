@@ -20,6 +20,9 @@ public actor TinyTinyRSSClient: SyncClient {
     let http: HTTPClient
     private var sessionID: String?
 
+    /// The session the next call sends (for the tests of an expired session).
+    var currentSession: String? { sessionID }
+
     /// - Parameters:
     ///   - name: the config's name for the server, for messages.
     ///   - url: the server's address (its `api/` is called), or the API's own address.
