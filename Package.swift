@@ -37,7 +37,7 @@ let package = Package(
         ),
 
         // The model, decoders, networking and persistence. Knows nothing of terminals.
-        .target(name: "NewsCore", dependencies: ["CCurl", "CSQLite", "CLibXML2", "CIconv", "CImageDecoders"], path: "Sources/NewsCore"),
+        .target(name: "NewsCore", dependencies: ["CCurl", "CSQLite", "CLibXML2", "CIconv", "CImageDecoders", "CTerminalIO"], path: "Sources/NewsCore"),
 
         // Finds the bundled demo edition in the checkout's Resources/demo (no SwiftPM resource
         // bundle: its generated accessor loads Foundation's Bundle, and with it ICU, at start).
