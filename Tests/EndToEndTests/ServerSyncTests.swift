@@ -48,5 +48,35 @@ extension EndToEnd {
             let now = try await observer.marks(comparedWith: [:]).unread
             try await observer.send(unreadBefore.subtracting(now).map { MarkChange(article: $0, field: .read, value: false) })
         }
+
+        @Test func addingAFeedToAServerSubscribesItsAccountAndLeavesTheConfigAlone() async throws {
+            let server = try await SyncServerFixture.shared.tinyTinyRSSServer()
+            let home = try TemporaryFolder("e2e")
+            defer { home.remove() }
+            let config = """
+                [server "Home"]
+                kind = ttrss
+                url = \(server.url.absoluteString)
+                user = \(server.user)
+                password-command = printf %s \(server.password)
+                """
+            try FeedFixtures.writeConfig(config, home: home.url)
+            let run = { (arguments: [String]) in
+                try await ProcessRunner(HeadlinesBinary.path, arguments, environment: HeadlinesBinary.environment(home: home.url, extra: [:]))
+                    .run(timeout: .seconds(30))
+            }
+            let added = try await run(["--add", server.feeds.urls[0].absoluteString, "--server", "Home"])
+            #expect(added.status == 0)
+            #expect(added.stdoutText.hasPrefix("The server Home reads \(server.feeds.urls[0].absoluteString) (its feed "), "\(added.stdoutText)")
+            let missing = server.feeds.urls[0].deletingLastPathComponent().appendingPathComponent("missing.xml")
+            let refused = try await run(["--add", missing.absoluteString, "--server", "Home"])
+            #expect(refused.status == 1)
+            #expect(refused.stderrText.contains("The server Home answered with an error: could not subscribe to"), "\(refused.stderrText)")
+            let unknown = try await run(["--add", missing.absoluteString, "--server", "Work"])
+            #expect(unknown.status == 2)
+            #expect(unknown.stderrText.contains("The config names no server “Work”; its servers: “Home”."), "\(unknown.stderrText)")
+            let text = try String(contentsOf: home.url.appendingPathComponent(".config/headlines/config"), encoding: .utf8)
+            #expect(text == config)
+        }
     }
 }

@@ -37,7 +37,7 @@ extension EndToEnd {
                     var arguments = [name] + (value.map { [$0] } ?? [])
                     if name == "--everything" { arguments += ["--query", "x"] }
                     if name == "--json" || name == "--offline" || name == "--unread" || name == "--strict" { arguments += ["--print"] }
-                    if name == "--name" || name == "--group" { arguments += ["--add", "https://example.com/feed.xml"] }
+                    if name == "--name" || name == "--group" || name == "--server" { arguments += ["--add", "https://example.com/feed.xml"] }
                     if name == "--limit" { arguments += ["--search", "x"] }
                     #expect(throws: Never.self, "\(arguments)") { try CommandLineOptions.parse(arguments) }
                 }
