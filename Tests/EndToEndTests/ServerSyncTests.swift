@@ -7,18 +7,23 @@ extension EndToEnd {
     /// A Tiny Tiny RSS server in the config, end to end: its feeds on the Sources screen under
     /// their categories, and an article read in Headlines read on the server too.
     @Suite struct ServerSync {
+        /// The shared TT-RSS server as a config names it, its password given by a command.
+        static func config(_ server: TinyTinyRSSServer) -> String {
+            """
+            [server "Home"]
+            kind = ttrss
+            url = \(server.url.absoluteString)
+            user = \(server.user)
+            password-command = printf %s \(server.password)
+            """
+        }
+
         @Test func aServersFeedsShowUnderTheirCategoriesAndReadingMarksTheServer() async throws {
             let server = try await SyncServerFixture.shared.tinyTinyRSSServer()
             let observer = TinyTinyRSSClient(
                 name: "Home", url: server.url, user: server.user, password: server.password, http: HTTPClient(timeout: 20, deadline: 60))
             let unreadBefore = try await observer.marks(comparedWith: [:]).unread
-            let config = """
-                [server "Home"]
-                kind = ttrss
-                url = \(server.url.absoluteString)
-                user = \(server.user)
-                password-command = printf %s \(server.password)
-                """
+            let config = Self.config(server)
             let session = try HeadlinesSession([], config: config)
             defer { session.close() }
             defer {
@@ -53,13 +58,7 @@ extension EndToEnd {
             let server = try await SyncServerFixture.shared.tinyTinyRSSServer()
             let home = try TemporaryFolder("e2e")
             defer { home.remove() }
-            let config = """
-                [server "Home"]
-                kind = ttrss
-                url = \(server.url.absoluteString)
-                user = \(server.user)
-                password-command = printf %s \(server.password)
-                """
+            let config = Self.config(server)
             try FeedFixtures.writeConfig(config, home: home.url)
             let run = { (arguments: [String]) in
                 try await ProcessRunner(HeadlinesBinary.path, arguments, environment: HeadlinesBinary.environment(home: home.url, extra: [:]))

@@ -29,8 +29,8 @@ public actor ServerSync {
         if let running {
             task = running
         } else {
-            let engine = try await makeEngine()
-            task = Task { try await engine.sync(refreshing: feed) }
+            // Set before any suspension, so that a second caller finds it and joins.
+            task = Task { try await self.makeEngine().sync(refreshing: feed) }
             running = task
         }
         do {

@@ -160,4 +160,26 @@ struct TinyTinyRSSSyncTests {
         let error = await #expect(throws: SyncError.self) { try await sync.client.subscribe(to: missing) }
         #expect(error?.message.hasPrefix("The server Home answered with an error: could not subscribe to") == true)
     }
+
+    @Test func aServerOutOfReachSaysSinceWhenAndSyncsOnceForAllItsFeeds() async throws {
+        let sync = try await TinyTinyRSSSync()
+        let config = ServerConfig(
+            name: TinyTinyRSSSync.serverName, kind: .ttrss, url: sync.server.url, user: sync.server.user, password: .inline(sync.server.password))
+        let online = ServerSync(config: config, store: sync.store, http: HTTPClient(timeout: 20, deadline: 60), environment: [:])
+        // Several feeds refreshing at once (R) share one sync.
+        async let first = online.sync()
+        async let second = online.sync()
+        let (a, b) = try await (first, second)
+        #expect(a == b)
+        #expect(try await sync.store.serverFeeds(TinyTinyRSSSync.serverName).count == SyncTestFeeds.feedCount)
+
+        var down = config
+        down.url = URL(string: "http://127.0.0.1:\(try LoopbackPort.closed())/")!
+        let offline = ServerSync(config: down, store: sync.store, http: HTTPClient(timeout: 5, deadline: 10), environment: [:])
+        let count = try await sync.store.count(.all)
+        let error = await #expect(throws: SourceUnreachable.self) { try await offline.sync() }
+        #expect(error?.message.hasPrefix("Offline since ") == true, "\(String(describing: error?.message))")
+        #expect(error?.message.hasSuffix("showing the cached articles.") == true)
+        #expect(try await sync.store.count(.all) == count)
+    }
 }
