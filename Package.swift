@@ -37,7 +37,7 @@ let package = Package(
         ),
 
         // The model, decoders, networking and persistence. Knows nothing of terminals.
-        .target(name: "NewsCore", dependencies: ["CCurl", "CSQLite", "CLibXML2", "CIconv", "CImageDecoders"], path: "Sources/NewsCore"),
+        .target(name: "NewsCore", dependencies: ["CCurl", "CSQLite", "CLibXML2", "CIconv", "CImageDecoders", "CTerminalIO"], path: "Sources/NewsCore"),
 
         // Screens, widgets, the runtime and the one terminal driver that calls curses.
         .target(name: "HeadlinesUI", dependencies: ["NewsCore", "CNCursesW", "CTerminalGuard", "CTerminalIO"], path: "Sources/HeadlinesUI"),

@@ -15,7 +15,7 @@ _headlines() {
             compopt -o filenames 2>/dev/null
             mapfile -t COMPREPLY < <(compgen -f -- "$cur")
             return ;;
-        --newsapi-url|-q|--query|--page-size|--max-image-size|--timeout|--add|--name|--group|--import-newsboat|--search|--limit)
+        --newsapi-url|-q|--query|--page-size|--max-image-size|--timeout|--add|--name|--group|--server|--import-newsboat|--search|--limit)
             return ;;  # free text: nothing to offer
         --country)
             mapfile -t COMPREPLY < <(compgen -W "ae ar at au be bg br ca ch cn co cu cz de eg fr gb gr hk hu id ie il in it jp kr lt lv ma mx my ng nl no nz ph pl pt ro rs ru sa se sg si sk th tr tw ua us ve za" -- "$cur")
@@ -31,6 +31,6 @@ _headlines() {
             mapfile -t COMPREPLY < <(compgen -W "error info debug" -- "$cur")
             return ;;
     esac
-    mapfile -t COMPREPLY < <(compgen -W "-p --print --json --source --demo --newsapi-url --country --category -q --query --everything --page-size --save-dir --max-image-size --timeout --config --add --name --group --import-opml --import-newsboat --export-opml --log --log-level --offline --unread --search --limit --strict --verbose -h --help --version" -- "$cur")
+    mapfile -t COMPREPLY < <(compgen -W "-p --print --json --source --demo --newsapi-url --country --category -q --query --everything --page-size --save-dir --max-image-size --timeout --config --add --name --group --server --import-opml --import-newsboat --export-opml --log --log-level --offline --unread --search --limit --strict --verbose -h --help --version" -- "$cur")
 }
 complete -F _headlines headlines

@@ -18,6 +18,7 @@ complete -c headlines -l config -r -F -d 'Read this config file instead of ~/.co
 complete -c headlines -l add -x -d 'Add a feed (or a page that names one) to the config file, once the URL is checked to give a feed, and exit'
 complete -c headlines -l name -x -d 'With --add: the source\'s name'
 complete -c headlines -l group -x -d 'With --add: the source\'s group'
+complete -c headlines -l server -x -d 'With --add: subscribe the config\'s feed server NAME to the URL'
 complete -c headlines -l import-opml -r -F -d 'Add the feeds of an OPML file to the config file, and exit'
 complete -c headlines -l import-newsboat -x -d 'Add newsboat\'s feeds, titles and tags (FILE: its urls file, default ~/.newsboat/urls), and exit'
 complete -c headlines -l export-opml -d 'Print the config\'s sources as OPML 2.0, and exit'

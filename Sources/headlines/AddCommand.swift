@@ -20,6 +20,7 @@ enum AddCommand {
             Output.error(error.message)
             return 2
         }
+        if let server = options.addServer { return await subscribe(server, to: location, loaded, environment: environment) }
         let file: ConfigAppend
         do {
             file = try ConfigAppend(config: configURL, environment: environment, knownActions: Action.names)
@@ -59,5 +60,25 @@ enum AddCommand {
         if let feed = edition.notes.first(where: { $0.hasPrefix("Using the feed") }) { summary += " " + feed }
         Output.say(summary)
         return 0
+    }
+
+    /// `--add URL --server NAME`: the server subscribes its account to the feed (TT-RSS
+    /// `subscribeToFeed`); the config is not changed. Fever cannot subscribe, and says so.
+    private static func subscribe(_ name: String, to location: URL, _ loaded: LoadedConfig, environment: [String: String]) async -> Int32 {
+        guard let server = loaded.config?.servers.first(where: { $0.name == name }) else {
+            let known = loaded.config?.servers.map { "“\($0.name)”" }.joined(separator: ", ") ?? ""
+            Output.error("The config names no server “\(Sanitizer.clean(name))”" + (known.isEmpty ? "." : "; its servers: \(known)."))
+            return 2
+        }
+        let timeout = loaded.config?.settings.timeoutSeconds ?? ConfigSettings.defaultTimeoutSeconds
+        do {
+            let client = try await SyncClients.make(for: server, environment: environment, http: HTTPClient(deadline: TimeInterval(timeout)))
+            let feed = try await client.subscribe(to: location)
+            Output.write("The server \(server.name) reads \(Sanitizer.clean(location.absoluteString)) (its feed \(feed)); the next sync brings its articles.\n")
+            return 0
+        } catch {
+            Output.error(ErrorText.sentence(error))
+            return 1
+        }
     }
 }

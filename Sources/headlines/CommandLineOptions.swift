@@ -27,6 +27,8 @@ struct CommandLineOptions: Equatable {
     var add: String?
     var addName: String?
     var addGroup: String?
+    /// `--server NAME` with `--add`: subscribe that feed server's account instead of adding a source.
+    var addServer: String?
     /// `--strict`: with --print, any source that fails makes the exit status 1.
     var strict = false
     /// `--verbose`: notes that are not failures go to stderr too (else only to the log).
@@ -108,6 +110,7 @@ struct CommandLineOptions: Equatable {
             case "--add": options.add = try value(for: name, inline: inline)
             case "--name": options.addName = try value(for: name, inline: inline)
             case "--group": options.addGroup = try value(for: name, inline: inline)
+            case "--server": options.addServer = try value(for: name, inline: inline)
             case "--strict": options.strict = true
             case "--verbose": options.verbose = true
             case "--offline": options.offline = true
@@ -163,6 +166,9 @@ struct CommandLineOptions: Equatable {
         if (options.addName != nil || options.addGroup != nil) && options.add == nil {
             throw UsageError(message: "--name and --group go with --add.")
         }
+        if options.addServer != nil && options.add == nil {
+            throw UsageError(message: "--server goes with --add.")
+        }
         if options.strict && !options.printMode {
             throw UsageError(message: "--strict goes with --print.")
         }
@@ -210,6 +216,7 @@ struct CommandLineOptions: Equatable {
                                  the URL is checked to give a feed, and exit
               --name NAME        With --add: the source's name
               --group GROUP      With --add: the source's group
+              --server NAME      With --add: subscribe the config's feed server NAME to the URL
               --import-opml FILE Add the feeds of an OPML file to the config file, and exit
               --import-newsboat [FILE]  Add newsboat's feeds, titles and tags (FILE: its urls
                                  file, default ~/.newsboat/urls), and exit

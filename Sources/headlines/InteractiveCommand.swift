@@ -19,6 +19,7 @@ enum InteractiveCommand {
         configuration.textWidth = plan.settings.textWidth
         configuration.listOrder = plan.settings.sort
         configuration.showsRead = plan.settings.showRead
+        configuration.servers = plan.servers
         return await HeadlinesApp.run(configuration)
     }
 }

@@ -21,6 +21,8 @@ struct LaunchPlan {
     /// The config names sources of its own: the demo edition's articles (cached by an earlier
     /// run) are neither shown nor searched any more.
     var forgetsDemo: Bool
+    /// The config's feed servers (none with `--source`, `--demo` or NewsAPI flags).
+    var servers: [ServerConfig]
 
     /// A message for stderr and the exit status (2: the command line or the config is wrong).
     struct Failure: Error {
@@ -55,7 +57,8 @@ struct LaunchPlan {
                 ?? settings.saveDirectory ?? SaveFolder.resolve(explicit: nil, environment: environment),
             log: log, cacheFile: StoreLocation.resolve(environment: environment),
             configDisplay: loaded.url.map { ConfigPaths.display($0.path, environment: environment) } ?? "a config file (--config FILE)",
-            forgetsDemo: !config.sources.isEmpty && !options.demo
+            forgetsDemo: (!config.sources.isEmpty || !config.servers.isEmpty) && !options.demo,
+            servers: fromConfig ? config.servers : []
         )
     }
 
@@ -67,7 +70,7 @@ struct LaunchPlan {
         if let location = options.source {
             return ([Library.Entry(source: DocumentSource(service: service, location: try documentURL(location)))], false, false)
         }
-        if options.namesASource || (config.sources.isEmpty && hasKey) {
+        if options.namesASource || (config.sources.isEmpty && config.servers.isEmpty && hasKey) {
             let request: NewsAPIRequest
             if options.everything, let query = options.query {
                 request = .everything(query: query, pageSize: options.pageSize)
@@ -76,7 +79,7 @@ struct LaunchPlan {
             }
             return ([Library.Entry(source: NewsAPISource(service: service, request: request))], false, false)
         }
-        if !config.sources.isEmpty {
+        if !config.sources.isEmpty || !config.servers.isEmpty {
             let entries = config.sources.map { source -> Library.Entry in
                 switch source.kind {
                 case .location(let url):

@@ -34,6 +34,8 @@ public enum HeadlinesApp {
         /// `sort` and `show-read`: how lists start (keys change them for the session).
         public var listOrder = ListOrder.date
         public var showsRead = true
+        /// The config's feed servers: their feeds are listed after the sources, and synced.
+        public var servers: [ServerConfig] = []
 
         public init(
             entries: [Library.Entry], isFallbackDemo: Bool, cacheFile: URL, configuredSources: Set<SourceKey>? = nil,
@@ -84,7 +86,12 @@ public enum HeadlinesApp {
             }
         }
         let loader = SourceLoader(store: cache.store, limits: configuration.limits, log: configuration.log)
-        let library = Library(entries: configuration.entries, store: cache.store, loader: loader)
+        var entries = configuration.entries
+        for server in configuration.servers {
+            let sync = ServerSync(config: server, store: cache.store, http: configuration.http, environment: configuration.environment)
+            entries += await Library.entries(of: sync)
+        }
+        let library = Library(entries: entries, store: cache.store, loader: loader)
         library.reloadCounts()
         library.prune(keepDays: configuration.keepDays, configured: configuration.configuredSources)
         if let minutes = configuration.refreshMinutes { library.refreshEvery(minutes: minutes) }
@@ -137,7 +144,7 @@ public enum HeadlinesApp {
         if configuration.environment["HEADLINES_DEBUG_CRASH_AFTER_DRAW"] == "1" {
             app.onFrame = { CrashForTesting.crash() }
         }
-        let root: any Screen = configuration.entries.count > 1 ? SourcesScreen(services: services) : HeadlinesScreen(services: services)
+        let root: any Screen = entries.count > 1 || !configuration.servers.isEmpty ? SourcesScreen(services: services) : HeadlinesScreen(services: services)
         let status = await app.run(root: root)
         // Saves still running (a signal, or a second q) are cancelled; they remove their
         // temporary files before we exit.

@@ -24,6 +24,10 @@ public enum TaskKey: Hashable, Sendable {
     case morePage
     /// Counting each source's articles in the cache.
     case summaries
+    /// Reading a server's feeds from the cache after its sync (the Sources screen's rows).
+    case serverFeeds(String)
+    /// Sending a server's outbox of marks after a mark.
+    case sendMarks(String)
     /// Indexing new articles for search, once refreshes are over.
     case indexing
     /// Dropping old articles from the cache at start.

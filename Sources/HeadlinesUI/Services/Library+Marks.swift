@@ -59,5 +59,17 @@ extension Library {
         if case .failure(let error) = result { notify(.markFailed(ErrorText.sentence(error))) }
         notify(.marks)
         reloadCounts()
+        sendMarksToServers()
+    }
+
+    /// A mark on a server's article went into the cache's outbox (a trigger puts it there): it
+    /// is sent now, when the server answers; otherwise the next sync sends it.
+    private func sendMarksToServers() {
+        var servers: [String: ServerSync] = [:]
+        for entry in entries { if let feed = entry.source as? ServerFeedSource { servers[feed.server.name] = feed.server } }
+        for (name, server) in servers where !scope.isRunning(.sendMarks(name)) {
+            // A failure leaves the marks in the outbox, for the next sync, which reports it.
+            scope.run(.sendMarks(name), work: { _ = try await server.sendMarks() }, apply: { _ in })
+        }
     }
 }

@@ -54,6 +54,7 @@ extension Library {
                 summaries[key]?.refresh.outcome = report.notModified ? .notModified : .updated
             }
             notify(.refreshed(key, report))
+            if let feed = entry(key)?.source as? ServerFeedSource { updateEntries(of: feed.server) }
         case .failure(let error) where error is CancellationError:
             phases[key] = Self.phase(from: summaries[key]?.refresh, now: now())
         case .failure(let error):
@@ -119,6 +120,32 @@ extension Library {
         let now = self.now()
         scope.run(.pruning, work: { try await store.prune(keepDays: keepDays, configured: configured, now: now) }) { [weak self] result in
             if case .success(let pruned) = result, pruned.articles > 0 { self?.reloadCounts() }  // a failed prune is retried next start
+        }
+    }
+}
+
+extension Library {
+    /// The library entries of a server: its feeds as the cache lists them, each under its
+    /// category; the server itself (its name) before its first sync has listed any.
+    public static func entries(of server: ServerSync) async -> [Entry] {
+        let feeds = (try? await server.store.serverFeeds(server.name)) ?? []  // an unreadable cache shows the server alone
+        guard !feeds.isEmpty else { return [Entry(source: ServerFeedSource(server: server, feed: nil, name: server.name))] }
+        return feeds.map { Entry(source: ServerFeedSource(server: server, feed: $0.remoteID, name: $0.title), group: $0.category) }
+    }
+
+    /// Reads the server's feeds again after a sync, and shows those that came and drops those that went.
+    func updateEntries(of server: ServerSync) {
+        let name = server.name
+        scope.run(.serverFeeds(name), work: { await Library.entries(of: server) }) { [weak self] result in
+            guard let self, case .success(let fresh) = result else { return }
+            let mine = { (entry: Entry) in (entry.source as? ServerFeedSource)?.server.name == name }
+            guard self.entries.filter(mine).map(\.key) != fresh.map(\.key) else { return }
+            let first = self.entries.firstIndex(where: mine) ?? self.entries.endIndex
+            self.entries.removeAll(where: mine)
+            self.entries.insert(contentsOf: fresh, at: min(first, self.entries.endIndex))
+            for entry in fresh where self.phases[entry.key] == nil { self.phases[entry.key] = .idle }
+            self.notify(.entries)
+            self.reloadCounts()
         }
     }
 }

@@ -31,6 +31,8 @@ public final class Library {
     /// What changed, for the screens that show it.
     public enum Event: Sendable {
         case phase(SourceKey)
+        /// Sources came or went (a server's sync listed its feeds).
+        case entries
         /// A refresh ended with new or changed articles in the cache.
         case refreshed(SourceKey, RefreshReport)
         /// Read or starred state changed.
@@ -43,7 +45,8 @@ public final class Library {
         case counts
     }
 
-    public let entries: [Entry]
+    /// The sources, in the config's order; a server's feeds after them, as its last sync listed them.
+    public internal(set) var entries: [Entry]
     public let store: ArticleStore
     let loader: SourceLoader
     public let now: @Sendable () -> Date

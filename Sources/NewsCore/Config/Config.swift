@@ -5,11 +5,17 @@ import FoundationEssentials
 public struct Config: Sendable, Equatable {
     public var settings: ConfigSettings
     public var sources: [SourceConfig]
+    /// The `[server "Name"]` sections, in file order: feed servers read through their APIs.
+    public var servers: [ServerConfig]
     public var bindings: [KeyBindingChange]
 
-    public init(settings: ConfigSettings = ConfigSettings(), sources: [SourceConfig] = [], bindings: [KeyBindingChange] = []) {
+    public init(
+        settings: ConfigSettings = ConfigSettings(), sources: [SourceConfig] = [], servers: [ServerConfig] = [],
+        bindings: [KeyBindingChange] = []
+    ) {
         self.settings = settings
         self.sources = sources
+        self.servers = servers
         self.bindings = bindings
     }
 

@@ -43,9 +43,20 @@ public enum ConfigDocumentation {
         Entry(["tags"], "Comma-separated tags, kept from newsboat for later use"),
     ]
 
+    /// The settings of a `[server "Name"]` section: a Tiny Tiny RSS or Fever server.
+    public static let serverSettings: [Entry] = [
+        Entry(["kind"], "`ttrss` (Tiny Tiny RSS's API) or `fever` (the Fever API: Miniflux, FreshRSS, Coldsweat and others)"),
+        Entry(["url"], "The server's address (TT-RSS: its page, whose `api/` is called; Fever: the API's own address)"),
+        Entry(["user"], "The account's name"),
+        Entry(["password-command"], "A command whose first line of output is the password, run without a shell (`pass show rss/home`)"),
+        Entry(["password-file"], "A file whose first line is the password; it must not be readable by others (`chmod 600 FILE`)"),
+        Entry(["password"], "The password itself, only in a config file others cannot read"),
+    ]
+
     /// The names `SettingsTable` and the source section accept, for the tests that keep this table whole.
     static var acceptedSettings: [String] { SettingsTable.names }
     static var acceptedSourceSettings: [String] { SourceSectionBuilder.keys }
+    static var acceptedServerSettings: [String] { ServerSectionBuilder.keys }
 
     /// The README's settings table.
     public static func markdown() -> String {

@@ -36,6 +36,14 @@ public enum ConfigFile {
                     + "run chmod 600 \(Sanitizer.clean(display)), or put the key in NEWSAPI_KEY instead"
             )
         }
+        if let server = config.servers.first(where: { if case .inline = $0.password { return true } else { return false } }),
+           contents.mode & 0o077 != 0 {
+            throw ConfigError(
+                file: display, line: server.passwordLine,
+                reason: "the file holds the password of server \(ConfigText.quoted(server.name)) but others can read it "
+                    + "(mode \(String(contents.mode & 0o777, radix: 8))): run chmod 600 \(display), or use password-command or password-file"
+            )
+        }
         return config
     }
 

@@ -3,8 +3,9 @@ import FoundationEssentials
 /// Reads the config file's text into a checked `Config`, or the first error with its line.
 ///
 /// The format, one construct a line: blank lines and lines starting with `#` are ignored;
-/// `name = value` sets a global setting (before the first section) or a source's setting (after
-/// its header); `[source "Name"]` starts a source; `bind KEY ACTION` and `unbind KEY` change the
+/// `name = value` sets a global setting (before the first section) or a section's setting (after
+/// its header); `[source "Name"]` starts a source, `[server "Name"]` a feed server;
+/// `bind KEY ACTION` and `unbind KEY` change the
 /// keys. Values are trimmed, or quoted with `"..."` and backslash escapes.
 public enum ConfigParser {
     /// - Parameters:
@@ -45,7 +46,8 @@ private struct ParserState {
     let knownActions: Set<String>
     var config = Config()
     var section: SourceSectionBuilder?
-    /// Source names already used, with their lines.
+    var server: ServerSectionBuilder?
+    /// Source and server names already used, with their lines.
     var names: [String: Int] = [:]
 
     init(paths: ConfigPathResolver, knownActions: Set<String>) {
@@ -89,6 +91,10 @@ private struct ParserState {
             try section?.set(name, value: value, line: line, paths: paths)
             return
         }
+        if server != nil {
+            try server?.set(name, value: value, line: line, paths: paths)
+            return
+        }
         if let first = config.settings.lines[name] {
             throw LineError("\(name) is set twice (first on line \(first))")
         }
@@ -99,17 +105,23 @@ private struct ParserState {
     private mutating func startSection(_ text: Substring, line: Int) throws(LineError) {
         guard text.last == "]" else { throw LineError("a section header ends with ]") }
         let words = try ConfigText.words(text.dropFirst().dropLast())
-        guard words.first == "source" else {
-            throw LineError("unknown section \(ConfigText.quoted(String(text))) (sources are written [source \"Name\"])")
+        guard let kind = words.first, kind == "source" || kind == "server" else {
+            throw LineError(
+                "unknown section \(ConfigText.quoted(String(text))) (sources are written [source \"Name\"], servers [server \"Name\"])"
+            )
         }
-        guard words.count == 2 else { throw LineError("a source section is written [source \"Name\"]") }
+        guard words.count == 2 else { throw LineError("a \(kind) section is written [\(kind) \"Name\"]") }
         let name = Sanitizer.clean(words[1], maxLength: TextLimits.name)
-        guard !name.isEmpty else { throw LineError("a source needs a name: [source \"Name\"]") }
+        guard !name.isEmpty else { throw LineError("a \(kind) needs a name: [\(kind) \"Name\"]") }
         if let first = names[name] {
-            throw LineError("duplicate source name \(ConfigText.quoted(name)) (first on line \(first))")
+            throw LineError("duplicate \(kind) name \(ConfigText.quoted(name)) (first on line \(first))")
         }
         names[name] = line
-        section = SourceSectionBuilder(name: name, line: line)
+        if kind == "server" {
+            server = ServerSectionBuilder(name: name, line: line)
+        } else {
+            section = SourceSectionBuilder(name: name, line: line)
+        }
     }
 
     private mutating func binding(_ text: Substring, line: Int) throws(LineError) {
@@ -132,6 +144,10 @@ private struct ParserState {
     }
 
     private mutating func closeSection() throws(ConfigLineError) {
+        if let server {
+            config.servers.append(try server.build())
+            self.server = nil
+        }
         guard let section else { return }
         config.sources.append(try section.build())
         self.section = nil

@@ -14,3 +14,4 @@ extension OPMLError: ReadableError {}
 extension ConfigAppendError: ReadableError {}
 extension NewsboatImportError: ReadableError {}
 extension LogError: ReadableError {}
+extension SyncError: ReadableError {}

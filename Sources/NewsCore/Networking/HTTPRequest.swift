@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// What a transfer asks for: a method, a URL and headers (no body: Headlines only reads). Our
+/// What a transfer asks for: a method, a URL, headers and, for the sync servers' APIs, a body. Our
 /// own value rather than FoundationNetworking's `URLRequest`, whose library (and its libcurl
 /// bridge) NewsCore would otherwise load for nothing: transfers go through libcurl directly.
 public struct HTTPRequest: Sendable {
@@ -8,6 +8,9 @@ public struct HTTPRequest: Sendable {
     public var httpMethod = "GET"
     /// Names as first given; one value per name, whatever its case.
     public private(set) var headers: [(name: String, value: String)] = []
+    /// Sent as is (a POST's JSON or form); dropped by a redirect that turns the request into a GET
+    /// or leaves the origin, so that a password in it reaches no other server.
+    public var body: Data?
 
     public init(url: URL) {
         self.url = url

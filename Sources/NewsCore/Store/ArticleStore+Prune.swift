@@ -21,7 +21,10 @@ extension ArticleStore {
 
     private static func prune(_ db: SQLiteConnection, cutoff: Date, configured: Set<SourceKey>?, now: Date) throws -> PruneResult {
         if let configured {
-            let known = try db.rows("SELECT id, key, removed_at IS NOT NULL FROM source", []) {
+            // A server's feeds are not in the config: the sync says when the server drops one.
+            let known = try db.rows(
+                "SELECT id, key, removed_at IS NOT NULL FROM source WHERE id NOT IN (SELECT source_id FROM server_feed)", []
+            ) {
                 (id: $0.int64(0), key: SourceKey($0.text(1) ?? ""), removed: $0.bool(2))
             }
             for source in known where configured.contains(source.key) == source.removed {
@@ -29,10 +32,12 @@ extension ArticleStore {
             }
         }
         var result = PruneResult()
+        // A server's unread articles stay: the server would send them again on every sync.
         result.articles = try db.run("""
             DELETE FROM article WHERE starred = 0 AND (
                 (sort_time < ?1 AND NOT EXISTS (SELECT 1 FROM feed_item AS f
-                    WHERE f.source_id = article.source_id AND f.article_id = article.id))
+                    WHERE f.source_id = article.source_id AND f.article_id = article.id)
+                    AND NOT (read = 0 AND EXISTS (SELECT 1 FROM server_article AS r WHERE r.article_id = article.id)))
                 OR source_id IN (SELECT id FROM source WHERE removed_at < ?1))
             """, cutoff)
         result.sources = try db.run("""

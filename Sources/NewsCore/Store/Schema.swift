@@ -10,7 +10,7 @@ enum Schema {
         let sql: String
     }
 
-    static let steps: [Step] = [version1, version2, version3, version4]
+    static let steps: [Step] = [version1, version2, version3, version4, version5]
     static var latest: Int { steps.count }
 
     /// Sources, their articles and refresh records, and the saved-image index.
@@ -113,5 +113,52 @@ enum Schema {
     static let version4 = Step(version: 4, sql: """
         DELETE FROM article_text;
         INSERT OR IGNORE INTO search_pending (article_id) SELECT id FROM article;
+        """)
+
+    /// Feed servers (Tiny Tiny RSS, Fever): each server's sync record and cursor, its feeds as
+    /// sources, its articles' ids, and the outbox of marks made here and not yet sent. A trigger
+    /// puts every change of a server article's read or starred mark in the outbox, whichever
+    /// code made it, except while a sync writes the server's own marks (`sync_writing` holds a row).
+    /// Written to run again harmlessly (`IF NOT EXISTS`), as step 4 can.
+    static let version5 = Step(version: 5, sql: """
+        CREATE TABLE IF NOT EXISTS server (
+            id            INTEGER PRIMARY KEY,
+            name          TEXT NOT NULL UNIQUE,   -- the config's [server "Name"]
+            cursor        INTEGER,                -- the highest article id the last whole sync stored
+            synced_at     REAL,                   -- the last sync that reached the server
+            offline_since REAL,                   -- the first failed sync since then
+            error         TEXT                    -- the last failure, one sentence
+        );
+        CREATE TABLE IF NOT EXISTS server_feed (
+            source_id INTEGER PRIMARY KEY REFERENCES source(id) ON DELETE CASCADE,
+            server_id INTEGER NOT NULL REFERENCES server(id) ON DELETE CASCADE,
+            remote_id INTEGER NOT NULL,
+            category  TEXT,                       -- its category or group on the server
+            UNIQUE (server_id, remote_id)
+        );
+        CREATE TABLE IF NOT EXISTS server_article (
+            article_id INTEGER PRIMARY KEY REFERENCES article(id) ON DELETE CASCADE,
+            server_id  INTEGER NOT NULL REFERENCES server(id) ON DELETE CASCADE,
+            remote_id  INTEGER NOT NULL,
+            UNIQUE (server_id, remote_id)
+        );
+        CREATE TABLE IF NOT EXISTS mark_outbox (
+            server_id INTEGER NOT NULL REFERENCES server(id) ON DELETE CASCADE,
+            remote_id INTEGER NOT NULL,
+            field     TEXT NOT NULL,              -- 'read' or 'starred'
+            value     INTEGER NOT NULL,
+            PRIMARY KEY (server_id, remote_id, field)
+        ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS sync_writing (server_id INTEGER);
+        CREATE TRIGGER IF NOT EXISTS article_read_outbox AFTER UPDATE OF read ON article
+            WHEN old.read != new.read AND NOT EXISTS (SELECT 1 FROM sync_writing) BEGIN
+            INSERT OR REPLACE INTO mark_outbox (server_id, remote_id, field, value)
+                SELECT server_id, remote_id, 'read', new.read FROM server_article WHERE article_id = new.id;
+        END;
+        CREATE TRIGGER IF NOT EXISTS article_starred_outbox AFTER UPDATE OF starred ON article
+            WHEN old.starred != new.starred AND NOT EXISTS (SELECT 1 FROM sync_writing) BEGIN
+            INSERT OR REPLACE INTO mark_outbox (server_id, remote_id, field, value)
+                SELECT server_id, remote_id, 'starred', new.starred FROM server_article WHERE article_id = new.id;
+        END;
         """)
 }

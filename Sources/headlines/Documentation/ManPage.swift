@@ -78,6 +78,12 @@ enum ManPage {
             Roff.text("Each `[source \"Name\"]` section (names are unique) takes `url` or `newsapi`, and these:"),
         ]
         lines += entries(ConfigDocumentation.sourceSettings)
+        lines += [
+            ".SS Servers",
+            Roff.text("Each `[server \"Name\"]` section reads a feed server's feeds through its API, and takes these "
+                + "(one of `password-command`, `password-file` and `password`):"),
+        ]
+        lines += entries(ConfigDocumentation.serverSettings)
         let named: [KeyName] = [.enter, .escape, .tab, .space, .backspace, .up, .down, .left, .right, .pageUp, .pageDown, .home, .end]
         lines += [
             ".SS Keys",

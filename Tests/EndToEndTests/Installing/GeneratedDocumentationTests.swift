@@ -37,7 +37,7 @@ extension EndToEnd {
                     var arguments = [name] + (value.map { [$0] } ?? [])
                     if name == "--everything" { arguments += ["--query", "x"] }
                     if name == "--json" || name == "--offline" || name == "--unread" || name == "--strict" { arguments += ["--print"] }
-                    if name == "--name" || name == "--group" { arguments += ["--add", "https://example.com/feed.xml"] }
+                    if name == "--name" || name == "--group" || name == "--server" { arguments += ["--add", "https://example.com/feed.xml"] }
                     if name == "--limit" { arguments += ["--search", "x"] }
                     #expect(throws: Never.self, "\(arguments)") { try CommandLineOptions.parse(arguments) }
                 }
@@ -59,7 +59,7 @@ extension EndToEnd {
             func roff(_ name: String) -> String { name.replacing("-", with: "\\-") }
             for option in UsageTable.current.options { #expect(page.contains("\\fB\(roff(option.long))\\fR"), "\(option.long)") }
             for action in Action.allCases { #expect(page.contains("\\fI\(roff(action.rawValue))\\fR"), "\(action)") }
-            for entry in ConfigDocumentation.settings + ConfigDocumentation.sourceSettings {
+            for entry in ConfigDocumentation.settings + ConfigDocumentation.sourceSettings + ConfigDocumentation.serverSettings {
                 for name in entry.names { #expect(page.contains("\\fB\(roff(name))\\fR"), "\(name)") }
             }
         }

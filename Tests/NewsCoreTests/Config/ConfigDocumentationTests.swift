@@ -8,6 +8,7 @@ struct ConfigDocumentationTests {
     @Test func everySettingTheParserAcceptsIsDocumentedOnce() {
         #expect(ConfigDocumentation.settings.flatMap(\.names).sorted() == ConfigDocumentation.acceptedSettings.sorted())
         #expect(ConfigDocumentation.sourceSettings.flatMap(\.names).sorted() == ConfigDocumentation.acceptedSourceSettings.sorted())
+        #expect(ConfigDocumentation.serverSettings.flatMap(\.names).sorted() == ConfigDocumentation.acceptedServerSettings.sorted())
     }
 
     @Test func theReadmeSettingsTableIsTheDocumentationTable() throws {

@@ -29,6 +29,7 @@ public final class SourcesScreen: Screen {
 
     private func libraryChanged(_ event: Library.Event, _ context: ScreenContext) {
         if case .phase = event { updateSpinner(context) }
+        if case .entries = event { state.replaceEntries(library.entries) }
         context.setNeedsDisplay()
     }
 

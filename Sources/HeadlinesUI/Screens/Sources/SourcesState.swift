@@ -13,7 +13,7 @@ public struct SourcesState: Equatable {
     }
 
     /// Every row, unfiltered.
-    public let allRows: [Row]
+    public private(set) var allRows: [Row]
     /// The rows shown: all of them, or those the filter lets through.
     public private(set) var rows: [Row]
     public private(set) var scroll = ListScroll()
@@ -24,7 +24,7 @@ public struct SourcesState: Equatable {
     /// The reader is typing the filter.
     public private(set) var isTypingFilter = false
     /// Each source's group, for the filter.
-    private let groups: [SourceKey: String]
+    private var groups: [SourceKey: String]
 
     public init(entries: [Library.Entry]) {
         var rows: [Row] = [.all, .starred]
@@ -38,6 +38,22 @@ public struct SourcesState: Equatable {
         self.rows = rows
         self.groups = Dictionary(entries.compactMap { entry in entry.group.map { (entry.key, $0) } }) { first, _ in first }
         scroll.setCount(rows.count)
+    }
+
+    /// The sources changed (a server listed its feeds): the rows are made again, the filter
+    /// applied again, and the selection kept on its row when that row is still there.
+    public mutating func replaceEntries(_ entries: [Library.Entry]) {
+        let selected = selectedRow
+        let fresh = SourcesState(entries: entries)
+        allRows = fresh.allRows
+        groups = fresh.groups
+        if let filter {
+            setFilter(filter)
+        } else {
+            rows = allRows
+            scroll.setCount(rows.count)
+        }
+        if let selected, let index = rows.firstIndex(of: selected) { scroll.select(index) }
     }
 
     public var selectedRow: Row? { rows.indices.contains(scroll.selection) ? rows[scroll.selection] : nil }

@@ -35,6 +35,18 @@ final class CurlEasy {
         case "HEAD": try set(CURLOPT_NOBODY, 1)
         default: try set(CURLOPT_CUSTOMREQUEST, hop.method)
         }
+        if let body = hop.body, hop.method != "GET", hop.method != "HEAD" {
+            // The size first, so that the copy takes exactly these bytes (a body may hold a NUL).
+            try set(CURLOPT_POSTFIELDSIZE, body.count)
+            if body.isEmpty {
+                try set(CURLOPT_COPYPOSTFIELDS, "")
+            } else {
+                let code = body.withUnsafeBytes { bytes in
+                    ccurl_easy_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+                }
+                try check(code)
+            }
+        }
         for line in hop.headerLines { headerList = curl_slist_append(headerList, line) }
         if !hop.headers.isEmpty {
             guard headerList != nil else { throw .transport("libcurl could not hold the request headers") }

@@ -7,17 +7,20 @@ struct HopRequest: Sendable {
     var url: URL
     /// In the order given, names as given. Header values never hold CR or LF.
     var headers: [(name: String, value: String)]
+    /// The request's body, when it has one (see `HTTPRequest.body`).
+    var body: Data?
 
     /// Headers libcurl writes itself, from its own options.
     static let headersSetByUs: Set<String> = ["user-agent", "accept-encoding"]
 
-    init(method: String, url: URL, headers: [(name: String, value: String)]) {
+    init(method: String, url: URL, headers: [(name: String, value: String)], body: Data? = nil) {
         self.method = method
         self.url = url
         self.headers = headers
+        self.body = body
     }
 
-    /// The parts of `request` we send (the method, the URL, the headers); a body is not sent.
+    /// The parts of `request` we send (the method, the URL, the headers, the body).
     /// A header whose name or value could end the line (CR, LF) is dropped, not sent.
     init(_ request: HTTPRequest, url: URL) {
         let method = request.httpMethod.uppercased()
@@ -27,7 +30,7 @@ struct HopRequest: Sendable {
                   !name.contains(":") else { continue }
             headers.append((name, value))
         }
-        self.init(method: method.isEmpty ? "GET" : method, url: url, headers: headers)
+        self.init(method: method.isEmpty ? "GET" : method, url: url, headers: headers, body: request.body)
     }
 
     /// The headers as libcurl takes them: `Name: value`, or `Name;` for an empty value (a bare

@@ -19,9 +19,13 @@ enum RedirectPolicy {
         }
         var next = hop
         next.url = target
-        if (301...303).contains(status), hop.method != "HEAD" { next.method = "GET" }
+        if (301...303).contains(status), hop.method != "HEAD" {
+            next.method = "GET"
+            next.body = nil
+        }
         if !sameOrigin(target, origin) {
             next.headers.removeAll { sensitiveHeaders.contains($0.name.lowercased()) }
+            next.body = nil  // it may hold a password meant for the first server only
         }
         return next
     }

@@ -1,0 +1,53 @@
+import FoundationEssentials
+
+/// One `[server "Name"]` section: a feed server (Tiny Tiny RSS or Fever) whose feeds Headlines
+/// reads through the server, and where its password comes from. The password itself is read
+/// only when a sync needs it (`ServerPassword`), and never shown.
+public struct ServerConfig: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
+        case ttrss
+        case fever
+    }
+
+    /// Where the password comes from.
+    public enum PasswordSource: Sendable, Equatable, CustomStringConvertible {
+        /// `password-command`: a program and its arguments, run without a shell; the first line
+        /// it prints is the password.
+        case command([String])
+        /// `password-file`: the file's first line; the file must be private (mode 0600).
+        case file(URL)
+        /// `password =` in the config itself (only when the config file is private).
+        case inline(String)
+
+        /// Never the password: a `Config` may be printed in a test failure or a log.
+        public var description: String {
+            switch self {
+            case .command(let words): return "command \(words.first ?? "")"
+            case .file(let url): return "file \(url.path)"
+            case .inline: return "inline (hidden)"
+            }
+        }
+    }
+
+    /// The section's name, sanitised; unique among sources and servers. Messages name the server by it.
+    public var name: String
+    public var kind: Kind
+    /// The server's base URL (TT-RSS: its page, whose `api/` is called; Fever: the API's own URL).
+    public var url: URL
+    public var user: String
+    public var password: PasswordSource
+    /// The line of the section header.
+    public var line: Int
+    /// The line that says where the password comes from.
+    public var passwordLine: Int
+
+    public init(name: String, kind: Kind, url: URL, user: String, password: PasswordSource, line: Int = 0, passwordLine: Int = 0) {
+        self.name = name
+        self.kind = kind
+        self.url = url
+        self.user = user
+        self.password = password
+        self.line = line
+        self.passwordLine = passwordLine
+    }
+}

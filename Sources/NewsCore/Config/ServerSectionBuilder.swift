@@ -1,0 +1,71 @@
+import FoundationEssentials
+
+/// Collects the lines of one `[server "Name"]` section and checks them as a whole when it ends.
+struct ServerSectionBuilder {
+    static let keys = ["kind", "url", "user", "password-command", "password-file", "password"]
+
+    let name: String
+    let line: Int
+    private var kind: ServerConfig.Kind?
+    private var url: URL?
+    private var user: String?
+    private var passwords: [(source: ServerConfig.PasswordSource, line: Int)] = []
+    private var seen: [String: Int] = [:]
+
+    init(name: String, line: Int) {
+        self.name = name
+        self.line = line
+    }
+
+    mutating func set(_ key: String, value: String, line: Int, paths: ConfigPathResolver) throws(LineError) {
+        guard Self.keys.contains(key) else {
+            if SettingsTable.names.contains(key) {
+                throw LineError("\(ConfigText.quoted(key)) is a global setting: move it above the first section")
+            }
+            throw LineError(
+                "unknown server setting \(ConfigText.quoted(key)) (a server takes \(Self.keys.joined(separator: ", ")))"
+            )
+        }
+        if let first = seen[key] {
+            throw LineError("\(key) is given twice in server \(ConfigText.quoted(name)) (first on line \(first))")
+        }
+        seen[key] = line
+        switch key {
+        case "kind":
+            guard let parsed = ServerConfig.Kind(rawValue: value.lowercased()) else {
+                throw LineError("kind is ttrss or fever, not \(ConfigText.quoted(value))")
+            }
+            kind = parsed
+        case "url":
+            url = try ConfigLocation.webURL(value)
+        case "user":
+            let cleaned = Sanitizer.clean(value, maxLength: TextLimits.name)
+            guard !cleaned.isEmpty, cleaned == value else { throw LineError("user is empty or holds control characters") }
+            user = cleaned
+        case "password-command":
+            let words = try ConfigText.words(Substring(value))
+            guard !words.isEmpty, !words[0].isEmpty else { throw LineError("password-command names no program") }
+            passwords.append((.command(words), line))
+        case "password-file":
+            passwords.append((.file(try paths.resolve(value)), line))
+        default:  // "password": never quoted back in a message
+            guard !value.isEmpty else { throw LineError("password is empty") }
+            passwords.append((.inline(value), line))
+        }
+    }
+
+    /// The finished server, or the line and reason of what is missing or contradictory.
+    func build() throws(ConfigLineError) -> ServerConfig {
+        let quotedName = ConfigText.quoted(name)
+        guard let kind else { throw ConfigLineError(line, "server \(quotedName) needs kind = ttrss or kind = fever") }
+        guard let url else { throw ConfigLineError(line, "server \(quotedName) needs url = the server's address") }
+        guard let user else { throw ConfigLineError(line, "server \(quotedName) needs user = the account's name") }
+        guard let password = passwords.first else {
+            throw ConfigLineError(line, "server \(quotedName) needs password-command or password-file")
+        }
+        if passwords.count > 1 {
+            throw ConfigLineError(passwords[1].line, "server \(quotedName) takes one of password-command, password-file and password")
+        }
+        return ServerConfig(name: name, kind: kind, url: url, user: user, password: password.source, line: line, passwordLine: password.line)
+    }
+}

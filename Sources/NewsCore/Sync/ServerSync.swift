@@ -1,0 +1,106 @@
+import FoundationEssentials
+
+/// One configured server for the life of the app: its client (made once, its password read
+/// once), and at most one sync at a time. Every feed of the server refreshes through it, so
+/// `R` over fifty feeds of one server is one sync, which they all wait for.
+public actor ServerSync {
+    public nonisolated let config: ServerConfig
+    public nonisolated let store: ArticleStore
+    let http: HTTPClient
+    let environment: [String: String]
+    private var client: (any SyncClient)?
+    private var running: Task<SyncEngine.Report, any Error>?
+    private var refreshFeed: RemoteFeedID?
+
+    public init(config: ServerConfig, store: ArticleStore, http: HTTPClient, environment: [String: String]) {
+        self.config = config
+        self.store = store
+        self.http = http
+        self.environment = environment
+    }
+
+    public nonisolated var name: String { config.name }
+
+    /// Syncs, or joins the sync already running. `refreshing` asks the server to fetch that
+    /// feed first (when a sync starts for it). A server out of reach throws `SourceUnreachable`
+    /// ("Offline since …") once it has answered before.
+    public func sync(refreshing feed: RemoteFeedID? = nil) async throws -> SyncEngine.Report {
+        let task: Task<SyncEngine.Report, any Error>
+        if let running {
+            task = running
+        } else {
+            // Set before any suspension, so that a second caller finds it and joins.
+            task = Task { try await self.makeEngine().sync(refreshing: feed) }
+            running = task
+        }
+        do {
+            let report = try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+            finished(task)
+            return report
+        } catch {
+            finished(task)
+            if let failure = error as? SyncError, failure.isUnreachable, case .network(_, let reason) = failure,
+               let since = try? await store.serverRecord(name).syncedAt {
+                throw SourceUnreachable(reason: reason, since: since, now: Date())
+            }
+            throw error
+        }
+    }
+
+    /// Sends the outbox now, when the server answers; a failure leaves it for the next sync.
+    public func sendMarks() async throws -> Int {
+        try await makeEngine().sendMarks()
+    }
+
+    private func finished(_ task: Task<SyncEngine.Report, any Error>) {
+        if running == task { running = nil }
+    }
+
+    private func makeEngine() async throws -> SyncEngine {
+        if let client { return SyncEngine(server: name, client: client, store: store) }
+        let made: any SyncClient
+        do {
+            made = try await SyncClients.make(for: config, environment: environment, http: http)
+        } catch {
+            try? await store.recordSyncFailure(name, message: error.message)  // the failure itself is what the person hears
+            throw error
+        }
+        client = made
+        return SyncEngine(server: name, client: made, store: store)
+    }
+}
+
+/// A source whose refresh stores its articles itself (a server's feed, synced with the server),
+/// rather than handing an edition to `SourceLoader` to merge.
+public protocol SyncedSource: NewsSource {
+    func syncNow() async throws -> RefreshReport
+}
+
+/// One feed of a server, as the Sources screen lists it: refreshing it syncs its server.
+public struct ServerFeedSource: SyncedSource {
+    public let server: ServerSync
+    /// Nil for the server itself, shown before its first sync has listed its feeds.
+    public let feed: RemoteFeedID?
+    public let name: String
+
+    public init(server: ServerSync, feed: RemoteFeedID?, name: String) {
+        self.server = server
+        self.feed = feed
+        self.name = name
+    }
+
+    public var key: SourceKey {
+        feed.map { .serverFeed(server: server.name, feed: $0) } ?? SourceKey("\u{1F}server\u{1F}\(server.name)")
+    }
+
+    public var host: String? { server.config.url.host?.lowercased() }
+
+    public func fetch(validators: HTTPValidators?) async throws -> FetchResult {
+        throw NewsError.invalidDocument("a server's feed is synced, not fetched")
+    }
+
+    public func syncNow() async throws -> RefreshReport {
+        let report = try await server.sync(refreshing: feed)
+        return RefreshReport(notes: report.newArticles > 0 ? ["\(report.newArticles) new from \(server.name)."] : [], answeredAt: Date())
+    }
+}

@@ -1,0 +1,248 @@
+import FoundationEssentials
+
+/// A feed server's side of the cache: its feeds, its articles by their server ids, its cursor,
+/// and the outbox of marks made here (see `Schema.version5`). Each method is one transaction.
+extension ArticleStore {
+    public func serverRecord(_ server: String) throws -> ServerSyncRecord {
+        try reading { db in
+            guard let row = try db.firstRow(
+                "SELECT id, cursor, synced_at, offline_since, error FROM server WHERE name = ?", server, map: { row in
+                    (id: row.int64(0), cursor: row.isNull(1) ? nil : RemoteArticleID(row.int64(1)), synced: row.date(2),
+                     offline: row.date(3), error: row.text(4))
+                }) else { return ServerSyncRecord() }
+            let pending = try db.firstRow("SELECT count(*) FROM mark_outbox WHERE server_id = ?", row.id) { $0.int(0) } ?? 0
+            return ServerSyncRecord(
+                cursor: row.cursor, syncedAt: row.synced, offlineSince: row.offline,
+                error: Sanitizer.cleanOptional(row.error, maxLength: TextLimits.description), pendingMarks: pending)
+        }
+    }
+
+    /// The server's feeds the cache holds, by title.
+    public func serverFeeds(_ server: String) throws -> [ServerFeedRecord] {
+        try reading { db in
+            try db.rows("""
+                SELECT s.key, f.remote_id, s.title, f.category FROM server_feed f
+                JOIN source s ON s.id = f.source_id JOIN server v ON v.id = f.server_id
+                WHERE v.name = ? ORDER BY s.title COLLATE NOCASE, f.remote_id
+                """, [server]) { row in
+                ServerFeedRecord(
+                    key: SourceKey(row.text(0) ?? ""), remoteID: RemoteFeedID(row.int64(1)),
+                    title: Sanitizer.clean(row.text(2) ?? "", maxLength: TextLimits.name),
+                    category: Sanitizer.cleanOptional(row.text(3), maxLength: TextLimits.name))
+            }
+        }
+    }
+
+    /// Makes the cache's feeds of `server` the server's `feeds`: new ones added as sources,
+    /// titles and categories brought up to date; a feed the server no longer has loses its tie
+    /// to the server and is noted as removed (pruned as a source dropped from the config is).
+    public func storeServerFeeds(_ feeds: [RemoteFeed], server: String, now: Date = Date()) throws {
+        try writing { db in
+            let serverID = try ServerRows.ensure(db, server)
+            var kept = Set<Int64>()
+            for feed in feeds {
+                let sourceID = try ServerRows.feedSource(db, serverID: serverID, server: server, feed: feed.id, title: feed.title)
+                try db.run("UPDATE source SET title = ?, removed_at = NULL WHERE id = ?",
+                           Sanitizer.clean(feed.title, maxLength: TextLimits.name), sourceID)
+                try db.run("UPDATE server_feed SET category = ? WHERE source_id = ?",
+                           Sanitizer.cleanOptional(feed.category, maxLength: TextLimits.name), sourceID)
+                kept.insert(sourceID)
+            }
+            let known = try db.rows("SELECT source_id FROM server_feed WHERE server_id = ?", [serverID]) { $0.int64(0) }
+            for sourceID in known where !kept.contains(sourceID) {
+                try db.run("DELETE FROM server_feed WHERE source_id = ?", sourceID)
+                try db.run("UPDATE source SET removed_at = coalesce(removed_at, ?) WHERE id = ?", now, sourceID)
+            }
+        }
+    }
+
+    /// Stores one page of the server's articles: new ones added, changed ones updated in place,
+    /// none twice (an article is its server id). The server's marks are taken, except where a
+    /// mark made here waits in the outbox: that one is newer. Returns how many were new.
+    @discardableResult
+    public func storeRemoteArticles(_ articles: [RemoteArticle], server: String, now: Date = Date()) throws -> Int {
+        try writing { db in
+            let serverID = try ServerRows.ensure(db, server)
+            return try ServerRows.quietly(db, serverID) {
+                var added = 0
+                for remote in articles where try ServerRows.store(remote, db: db, serverID: serverID, server: server, now: now) {
+                    added += 1
+                }
+                return added
+            }
+        }
+    }
+
+    /// The cache's unread and starred counts per feed of `server`, for `SyncClient.marks`.
+    public func localMarkCounts(_ server: String) throws -> [RemoteFeedID: MarkCounts] {
+        try reading { db in
+            let rows = try db.rows("""
+                SELECT f.remote_id, coalesce(sum(a.read = 0), 0), coalesce(sum(a.starred = 1), 0)
+                FROM server_feed f JOIN server v ON v.id = f.server_id LEFT JOIN article a ON a.source_id = f.source_id
+                WHERE v.name = ? GROUP BY f.remote_id
+                """, [server]) { (RemoteFeedID($0.int64(0)), MarkCounts(unread: $0.int(1), starred: $0.int(2))) }
+            return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    /// Takes the server's marks for the articles of `marks.feeds` (all, when nil), except where a
+    /// mark made here waits in the outbox. Returns the ids the server has unread or starred that
+    /// the cache does not hold (marked elsewhere, older than the cursor), to be fetched.
+    public func applyRemoteMarks(_ marks: RemoteMarks, server: String) throws -> [RemoteArticleID] {
+        try writing { db in
+            let serverID = try ServerRows.ensure(db, server)
+            return try ServerRows.quietly(db, serverID) {
+                var feedFilter = ""
+                var values: [(any SQLiteBindable)?] = [serverID]
+                if let feeds = marks.feeds {
+                    guard !feeds.isEmpty else { return [] }
+                    feedFilter = " AND f.remote_id IN (" + feeds.map { _ in "?" }.joined(separator: ",") + ")"
+                    values += feeds.map { $0.rawValue }
+                }
+                let rows = try db.rows("""
+                    SELECT a.id, r.remote_id, a.read, a.starred,
+                        EXISTS (SELECT 1 FROM mark_outbox o WHERE o.server_id = r.server_id AND o.remote_id = r.remote_id AND o.field = 'read'),
+                        EXISTS (SELECT 1 FROM mark_outbox o WHERE o.server_id = r.server_id AND o.remote_id = r.remote_id AND o.field = 'starred')
+                    FROM server_article r JOIN article a ON a.id = r.article_id JOIN server_feed f ON f.source_id = a.source_id
+                    WHERE r.server_id = ?\(feedFilter)
+                    """, values) { row in
+                    (id: row.int64(0), remote: RemoteArticleID(row.int64(1)), read: row.bool(2), starred: row.bool(3),
+                     readPending: row.bool(4), starPending: row.bool(5))
+                }
+                var held = Set<RemoteArticleID>()
+                for row in rows {
+                    held.insert(row.remote)
+                    let read = !marks.unread.contains(row.remote)
+                    if read != row.read, !row.readPending { try db.run("UPDATE article SET read = ? WHERE id = ?", read, row.id) }
+                    let starred = marks.starred.contains(row.remote)
+                    if starred != row.starred, !row.starPending {
+                        try db.run("UPDATE article SET starred = ? WHERE id = ?", starred, row.id)
+                    }
+                }
+                let wanted = marks.unread.union(marks.starred).subtracting(held)
+                // Those the cache holds under a feed outside `feeds` are not missing.
+                return try wanted.sorted().filter { id in
+                    try db.firstRow("SELECT 1 FROM server_article WHERE server_id = ? AND remote_id = ?", serverID, id.rawValue) { _ in true } == nil
+                }
+            }
+        }
+    }
+
+    /// Up to `limit` marks waiting in the outbox of `server`.
+    public func pendingMarks(_ server: String, limit: Int) throws -> [MarkChange] {
+        try reading { db in
+            try db.rows("""
+                SELECT o.remote_id, o.field, o.value FROM mark_outbox o JOIN server v ON v.id = o.server_id
+                WHERE v.name = ? ORDER BY o.remote_id, o.field LIMIT ?
+                """, [server, limit]) { row in
+                MarkChange(article: RemoteArticleID(row.int64(0)), field: row.text(1) == "starred" ? .starred : .read, value: row.bool(2))
+            }
+        }
+    }
+
+    /// Takes sent marks out of the outbox; one changed again meanwhile (another value) stays, to be sent next.
+    public func removeSentMarks(_ marks: [MarkChange], server: String) throws {
+        try writing { db in
+            guard let serverID = try ServerRows.id(db, server) else { return }
+            for mark in marks {
+                try db.run("DELETE FROM mark_outbox WHERE server_id = ? AND remote_id = ? AND field = ? AND value = ?",
+                           serverID, mark.article.rawValue, mark.field.rawValue, mark.value)
+            }
+        }
+    }
+
+    /// The whole sync went through: the cursor moves on (never back), and the server is online.
+    public func recordSyncSuccess(_ server: String, cursor: RemoteArticleID?, at now: Date = Date()) throws {
+        try writing { db in
+            let serverID = try ServerRows.ensure(db, server)
+            try db.run("""
+                UPDATE server SET cursor = max(coalesce(cursor, ?1), coalesce(?1, cursor)), synced_at = ?2,
+                    offline_since = NULL, error = NULL WHERE id = ?3
+                """, cursor?.rawValue, now, serverID)
+        }
+    }
+
+    /// A sync failed: its sentence, and since when the server has been out of reach.
+    public func recordSyncFailure(_ server: String, message: String, at now: Date = Date()) throws {
+        try writing { db in
+            let serverID = try ServerRows.ensure(db, server)
+            try db.run("UPDATE server SET offline_since = coalesce(offline_since, ?), error = ? WHERE id = ?",
+                       now, Sanitizer.clean(message, maxLength: TextLimits.description), serverID)
+        }
+    }
+}
+
+/// The rows of the `server`, `server_feed` and `server_article` tables.
+enum ServerRows {
+    static func id(_ db: SQLiteConnection, _ server: String) throws -> Int64? {
+        try db.firstRow("SELECT id FROM server WHERE name = ?", server) { $0.int64(0) }
+    }
+
+    static func ensure(_ db: SQLiteConnection, _ server: String) throws -> Int64 {
+        if let id = try id(db, server) { return id }
+        try db.run("INSERT INTO server (name) VALUES (?)", server)
+        return db.lastInsertRowID
+    }
+
+    /// Runs `body` with the outbox triggers quiet: what it writes are the server's own marks.
+    static func quietly<T>(_ db: SQLiteConnection, _ serverID: Int64, _ body: () throws -> T) throws -> T {
+        try db.run("INSERT INTO sync_writing (server_id) VALUES (?)", serverID)
+        let result = try body()
+        try db.run("DELETE FROM sync_writing")
+        return result
+    }
+
+    /// The source row of a server's feed, made (with its tie to the server) when new.
+    static func feedSource(_ db: SQLiteConnection, serverID: Int64, server: String, feed: RemoteFeedID, title: String?) throws -> Int64 {
+        if let id = try db.firstRow("SELECT source_id FROM server_feed WHERE server_id = ? AND remote_id = ?", serverID, feed.rawValue, map: { $0.int64(0) }) {
+            return id
+        }
+        let sourceID = try SourceRows.ensure(db, .serverFeed(server: server, feed: feed))
+        try db.run("UPDATE source SET title = coalesce(title, ?), removed_at = NULL WHERE id = ?",
+                   Sanitizer.cleanOptional(title, maxLength: TextLimits.name), sourceID)
+        try db.run("INSERT INTO server_feed (source_id, server_id, remote_id) VALUES (?, ?, ?)", sourceID, serverID, feed.rawValue)
+        return sourceID
+    }
+
+    /// Stores one article (see `ArticleStore.storeRemoteArticles`); true when it was new.
+    static func store(_ remote: RemoteArticle, db: SQLiteConnection, serverID: Int64, server: String, now: Date) throws -> Bool {
+        let fields = ArticleFields(remote.article)
+        if let stored = try db.firstRow("""
+            SELECT a.id, a.hash,
+                EXISTS (SELECT 1 FROM mark_outbox o WHERE o.server_id = r.server_id AND o.remote_id = r.remote_id AND o.field = 'read'),
+                EXISTS (SELECT 1 FROM mark_outbox o WHERE o.server_id = r.server_id AND o.remote_id = r.remote_id AND o.field = 'starred')
+            FROM server_article r JOIN article a ON a.id = r.article_id WHERE r.server_id = ? AND r.remote_id = ?
+            """, serverID, remote.id.rawValue, map: { (id: $0.int64(0), hash: $0.int64(1), readPending: $0.bool(2), starPending: $0.bool(3)) }) {
+            if stored.hash != fields.hash {
+                try db.run("UPDATE article SET \(ArticleFields.assignments), sort_time = coalesce(?, first_seen) WHERE id = ?",
+                           values: fields.values + [fields.article.publishedAt, stored.id])
+                try SearchIndex.markPending(db, id: stored.id)
+            }
+            if !stored.readPending { try db.run("UPDATE article SET read = ? WHERE id = ? AND read != ?", !remote.unread, stored.id, !remote.unread) }
+            if !stored.starPending { try db.run("UPDATE article SET starred = ? WHERE id = ? AND starred != ?", remote.starred, stored.id, remote.starred) }
+            return false
+        }
+        let sourceID = try feedSource(db, serverID: serverID, server: server, feed: remote.feed, title: remote.article.sourceName)
+        let firstSeen = now.timeIntervalSince1970
+        try db.run(
+            "INSERT INTO article (source_id, identity, sort_time, first_seen, read, starred, \(ArticleFields.columns)) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            values: [sourceID, "r:\(remote.id.rawValue)", fields.sortTime(firstSeen: firstSeen), firstSeen, !remote.unread, remote.starred]
+                + fields.values)
+        let articleID = db.lastInsertRowID
+        try db.run("INSERT INTO server_article (article_id, server_id, remote_id) VALUES (?, ?, ?)", articleID, serverID, remote.id.rawValue)
+        try SearchIndex.markPending(db, id: articleID)
+        return true
+    }
+}
+
+extension ArticleStore {
+    /// The cache's article for a server's article id; nil when it holds none.
+    public func articleID(server: String, remote: RemoteArticleID) throws -> ArticleID? {
+        try reading { db in
+            try db.firstRow("""
+                SELECT r.article_id FROM server_article r JOIN server v ON v.id = r.server_id WHERE v.name = ? AND r.remote_id = ?
+                """, server, remote.rawValue) { ArticleID($0.int64(0)) }
+        }
+    }
+}

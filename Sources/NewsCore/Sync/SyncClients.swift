@@ -1,0 +1,14 @@
+import FoundationEssentials
+
+/// The client for a configured server, its password read first (see `ServerPassword`).
+public enum SyncClients {
+    public static func make(for server: ServerConfig, environment: [String: String], http: HTTPClient) async throws(SyncError) -> any SyncClient {
+        let password = try await ServerPassword.resolve(server, environment: environment)
+        switch server.kind {
+        case .ttrss:
+            return TinyTinyRSSClient(name: server.name, url: server.url, user: server.user, password: password, http: http)
+        case .fever:
+            throw SyncError.unsupported(server: server.name, what: "be read yet (Fever support is still to come)")
+        }
+    }
+}

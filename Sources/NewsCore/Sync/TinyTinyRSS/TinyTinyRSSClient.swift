@@ -1,0 +1,262 @@
+import FoundationEssentials
+
+/// Tiny Tiny RSS's JSON API (API level 15 and later): every call a POST of one JSON object to
+/// `URL/api/`, answered `{"seq":…, "status": 0|1, "content": …}` as `text/json`. A session id from
+/// `login` goes with every call; when the server has forgotten it (`NOT_LOGGED_IN`), the client
+/// logs in again once and repeats the call.
+public actor TinyTinyRSSClient: SyncClient {
+    /// The server caps `getHeadlines`' `limit` at 200.
+    static let pageSize = 200
+    /// Ids per `updateArticle` or `getArticle` call: long enough to save requests, short enough
+    /// for any server's request size limit.
+    static let idsPerCall = 500
+    /// One page of 200 articles with full text is well under this; a server sending more is refused.
+    static let maxResponse = 64 * 1024 * 1024
+
+    let name: String
+    let endpoint: URL
+    let user: String
+    let password: String
+    let http: HTTPClient
+    private var sessionID: String?
+
+    /// The session the next call sends (for the tests of an expired session).
+    var currentSession: String? { sessionID }
+
+    /// - Parameters:
+    ///   - name: the config's name for the server, for messages.
+    ///   - url: the server's address (its `api/` is called), or the API's own address.
+    public init(name: String, url: URL, user: String, password: String, http: HTTPClient) {
+        self.name = name
+        self.endpoint = Self.apiURL(url)
+        self.user = user
+        self.password = password
+        self.http = http
+    }
+
+    /// `https://host/tt-rss/` → `https://host/tt-rss/api/`; an address already ending in `api` is kept.
+    static func apiURL(_ url: URL) -> URL {
+        var text = url.absoluteString
+        if let query = text.firstIndex(of: "?") { text = String(text[..<query]) }
+        if text.hasSuffix("/api/") { return URL(string: text) ?? url }
+        if text.hasSuffix("/api") { return URL(string: text + "/") ?? url }
+        if !text.hasSuffix("/") { text += "/" }
+        return URL(string: text + "api/") ?? url
+    }
+
+    // MARK: - SyncClient
+
+    public func feeds() async throws -> [RemoteFeed] {
+        let categories = try await call("getCategories", [("include_empty", .bool(true))])
+        var titles: [Int64: String] = [:]
+        for category in categories.array ?? [] {
+            guard let id = Self.id(category["id"]), id > 0 else { continue }  // 0 uncategorised, <0 special
+            let title = Sanitizer.clean(category["title"]?.string ?? "", maxLength: TextLimits.name)
+            if !title.isEmpty { titles[id] = title }
+        }
+        // cat_id -3: every feed, without the virtual ones (Starred, Published, ...).
+        let content = try await call("getFeeds", [("cat_id", .int(-3))])
+        guard let list = content.array else { throw invalid("getFeeds did not answer with a list") }
+        return list.compactMap { feed in
+            guard let id = Self.id(feed["id"]), id > 0 else { return nil }
+            let title = Sanitizer.clean(feed["title"]?.string ?? "", maxLength: TextLimits.name)
+            let url = feed["feed_url"]?.string.flatMap { URLPolicy.articleURL($0, relativeTo: nil) }
+            let category = Self.id(feed["cat_id"]).flatMap { titles[$0] }
+            return RemoteFeed(id: RemoteFeedID(id), title: title.isEmpty ? (url?.host ?? "Feed \(id)") : title, url: url, category: category)
+        }
+    }
+
+    public func articles(after cursor: RemoteArticleID?, receive: @Sendable ([RemoteArticle]) async throws -> Void) async throws {
+        if let cursor {
+            try await pages(feed: -4, view: "all_articles", since: cursor.rawValue, receive: receive)
+        } else {
+            // The first sync: everything unread, then everything starred (a starred article
+            // that is also unread comes twice; storing it is idempotent).
+            try await pages(feed: -4, view: "unread", since: 0, receive: receive)
+            try await pages(feed: -1, view: "all_articles", since: 0, receive: receive)
+        }
+    }
+
+    public func articles(withIDs ids: [RemoteArticleID]) async throws -> [RemoteArticle] {
+        var found: [RemoteArticle] = []
+        for chunk in ids.chunked(Self.idsPerCall) {
+            let content = try await call("getArticle", [("article_id", .string(chunk.map(\.description).joined(separator: ",")))])
+            for item in content.array ?? [] {
+                if let article = TinyTinyRSSArticle.decode(item) { found.append(article) }
+            }
+        }
+        return found
+    }
+
+    public func marks(comparedWith local: [RemoteFeedID: MarkCounts]) async throws -> RemoteMarks {
+        // The counters say, per feed, how many are unread and starred; only feeds whose counts
+        // differ from the cache's are asked for their ids.
+        let counters = try await call("getCounters", [("output_mode", .string("f"))])
+        var changed = Set<RemoteFeedID>()
+        for counter in counters.array ?? [] {
+            guard counter["kind"] == nil, let id = Self.id(counter["id"]), id > 0 else { continue }
+            let feed = RemoteFeedID(id)
+            let remote = MarkCounts(unread: counter["counter"]?.int ?? 0, starred: counter["markedcounter"]?.int ?? 0)
+            if local[feed] != remote { changed.insert(feed) }
+        }
+        var marks = RemoteMarks(unread: [], starred: [], feeds: changed)
+        for feed in changed.sorted() {
+            try await pages(feed: feed.rawValue, view: "unread", since: 0, content: false) { page in marks.unread.formUnion(page.map(\.id)) }
+            try await pages(feed: feed.rawValue, view: "marked", since: 0, content: false) { page in marks.starred.formUnion(page.map(\.id)) }
+        }
+        return marks
+    }
+
+    public func send(_ marks: [MarkChange]) async throws {
+        // updateArticle: field 0 starred, 2 unread; mode 0 false, 1 true. Grouped by what they set.
+        var groups: [String: [RemoteArticleID]] = [:]
+        for mark in marks {
+            let key = mark.field == .starred ? (mark.value ? "0:1" : "0:0") : (mark.value ? "2:0" : "2:1")
+            groups[key, default: []].append(mark.article)
+        }
+        for (key, ids) in groups.sorted(by: { $0.key < $1.key }) {
+            let parts = key.split(separator: ":")
+            for chunk in ids.chunked(Self.idsPerCall) {
+                _ = try await call("updateArticle", [
+                    ("article_ids", .string(chunk.map(\.description).joined(separator: ","))),
+                    ("field", .int(Int64(parts[0]) ?? 0)), ("mode", .int(Int64(parts[1]) ?? 0)),
+                ])
+            }
+        }
+    }
+
+    public func requestUpdate(of feed: RemoteFeedID?) async throws {
+        guard let feed else { return }  // the server's own updater refreshes the rest
+        _ = try await call("updateFeed", [("feed_id", .int(feed.rawValue))])
+    }
+
+    public func subscribe(to url: URL) async throws -> RemoteFeedID {
+        let content = try await call("subscribeToFeed", [("feed_url", .string(url.absoluteString)), ("category_id", .int(0))])
+        let status = content["status"]
+        let code = status?["code"]?.int ?? -1
+        // 0: already subscribed, 1: added.
+        if code == 0 || code == 1, let id = Self.id(status?["feed_id"]) { return RemoteFeedID(id) }
+        let reason: String
+        switch code {
+        case 2: reason = "it is not a valid URL"
+        case 3, 4: reason = "it is not a feed"
+        case 5: reason = "the server could not download it" + (status?["message"]?.string.map { " (\(Sanitizer.clean($0, maxLength: 200)))" } ?? "")
+        default: reason = "the server refused it (code \(code))"
+        }
+        throw SyncError.api(server: name, reason: "could not subscribe to \(Sanitizer.clean(url.absoluteString, maxLength: 200)): \(reason)")
+    }
+
+    // MARK: - Paging
+
+    /// Every headline of `feed` in `view` with an id above `since`, 200 a call, handed over page by page.
+    /// Oldest first (`date_reverse`), so that articles arriving meanwhile come at the end and
+    /// the `skip` offsets stay true.
+    private func pages(
+        feed: Int64, view: String, since: Int64, content: Bool = true,
+        receive: ([RemoteArticle]) async throws -> Void
+    ) async throws {
+        var skip = 0
+        while true {
+            let answer = try await call("getHeadlines", [
+                ("feed_id", .int(feed)), ("view_mode", .string(view)), ("since_id", .int(since)),
+                ("limit", .int(Int64(Self.pageSize))), ("skip", .int(Int64(skip))), ("order_by", .string("date_reverse")),
+                ("show_content", .bool(content)), ("show_excerpt", .bool(false)), ("include_attachments", .bool(false)),
+            ])
+            guard let items = answer.array else { throw invalid("getHeadlines did not answer with a list") }
+            let page = items.compactMap(TinyTinyRSSArticle.decode)
+            if !page.isEmpty { try await receive(page) }
+            if items.count < Self.pageSize { return }
+            skip += items.count
+        }
+    }
+
+    // MARK: - Calls
+
+    /// Calls `op` with `parameters` and the session, logging in first when there is none, and
+    /// once more when the server has forgotten the session. Returns `content`.
+    func call(_ op: String, _ parameters: [(String, JSONRequestBody.Value)]) async throws -> JSONValue {
+        if sessionID == nil { try await login() }
+        do {
+            return try await post(op, parameters, session: sessionID)
+        } catch TinyTinyRSSFailure.notLoggedIn {
+            try await login()
+            do {
+                return try await post(op, parameters, session: sessionID)
+            } catch TinyTinyRSSFailure.notLoggedIn {
+                throw SyncError.api(server: name, reason: "it forgot the session just after a new login")
+            }
+        }
+    }
+
+    private func login() async throws {
+        sessionID = nil
+        let content: JSONValue
+        do {
+            content = try await post("login", [("user", .string(user)), ("password", .string(password))], session: nil)
+        } catch TinyTinyRSSFailure.notLoggedIn {
+            throw SyncError.wrongPassword(server: name)
+        }
+        guard let session = content["session_id"]?.string, !session.isEmpty, session.utf8.count <= 256 else {
+            throw invalid("login gave no session id")
+        }
+        sessionID = session
+    }
+
+    /// One POST. API errors become `SyncError`s, except a forgotten session, which `call` handles.
+    private func post(_ op: String, _ parameters: [(String, JSONRequestBody.Value)], session: String?) async throws -> JSONValue {
+        var body = JSONRequestBody(parameters)
+        body.set("op", .string(op))
+        if let session { body.set("sid", .string(session)) }
+        var request = HTTPRequest(url: endpoint)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.body = body.data
+        let head: ResponseHead
+        let data: Data
+        do {
+            (head, data) = try await http.fetch(request, limit: Self.maxResponse)
+        } catch let error as NewsError {
+            throw SyncError.network(server: name, failure: error)
+        }
+        guard head.isSuccess else {
+            throw SyncError.network(server: name, failure: .http(status: head.status, code: nil, message: nil))
+        }
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(data)
+        } catch {
+            throw invalid("the answer to \(op) is not JSON (\(error.reason) at byte \(error.offset))")
+        }
+        guard let status = document["status"]?.int else { throw invalid("the answer to \(op) has no status") }
+        let content = document["content"] ?? .null
+        guard status == 0 else {
+            let code = content["error"]?.string ?? "UNKNOWN"
+            switch code {
+            case "NOT_LOGGED_IN", "LOGIN_ERROR": throw TinyTinyRSSFailure.notLoggedIn
+            case "API_DISABLED": throw SyncError.api(server: name, reason: "the API is turned off for this account (Preferences: Enable API)")
+            default: throw SyncError.api(server: name, reason: "\(op) failed with \(Sanitizer.clean(code, maxLength: 100))")
+            }
+        }
+        return content
+    }
+
+    private func invalid(_ reason: String) -> SyncError { .invalidResponse(server: name, reason: reason) }
+
+    /// An id, which some versions send as a string.
+    static func id(_ value: JSONValue?) -> Int64? {
+        guard let text = value?.text, let id = Int64(text) else { return nil }
+        return id
+    }
+}
+
+/// The one answer `call` deals with itself.
+enum TinyTinyRSSFailure: Error {
+    case notLoggedIn
+}
+
+extension Array {
+    /// The array in consecutive slices of at most `size`.
+    func chunked(_ size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}

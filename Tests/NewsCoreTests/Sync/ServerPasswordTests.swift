@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+@testable import NewsCore
+import TestSupport
+
+/// Where a server's password comes from: a command run without a shell (capped, time-limited),
+/// or a private file; failures name the server, never the password.
+@Suite("Server password")
+struct ServerPasswordTests {
+    let folder: TemporaryFolder
+
+    init() throws { folder = try TemporaryFolder("password") }
+
+    private func server(_ password: ServerConfig.PasswordSource) -> ServerConfig {
+        ServerConfig(name: "Home", kind: .ttrss, url: URL(string: "https://e.com/")!, user: "me", password: password)
+    }
+
+    private func resolve(_ password: ServerConfig.PasswordSource) async throws(SyncError) -> String {
+        try await ServerPassword.resolve(server(password), environment: ["HOME": folder.path])
+    }
+
+    @Test func aCommandsFirstLineIsThePasswordAndNoShellSeesItsWords() async throws {
+        #expect(try await resolve(.command(["printf", "%s\\nsecond line\\n", "pa ss;$(id)"])) == "pa ss;$(id)")
+    }
+
+    @Test func aFailingOrMissingCommandIsNamed() async {
+        await #expect(throws: SyncError.password(server: "Home", reason: "password-command false failed (exit status 1)")) {
+            try await resolve(.command(["false"]))
+        }
+        await #expect(throws: SyncError.password(server: "Home", reason: "password-command no-such-program-x was not found")) {
+            try await resolve(.command(["no-such-program-x"]))
+        }
+    }
+
+    @Test func aCommandThatPrintsTooMuchIsCutOff() async {
+        await #expect(throws: SyncError.password(server: "Home", reason: "password-command yes printed more than 4096 bytes")) {
+            try await resolve(.command(["yes"]))
+        }
+    }
+
+    @Test func aCommandThatHangsIsKilledAtItsTimeLimit() async {
+        let started = ContinuousClock.now
+        await #expect(throws: SyncError.self) {
+            try await PasswordCommand.run(["sleep", "30"], timeLimit: .milliseconds(300), maxOutput: 100, server: "Home")
+        }
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
+    @Test func aPrivateFilesFirstLineIsThePassword() async throws {
+        let file = try folder.write(Data("file-secret\n".utf8), to: "pw")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        #expect(try await resolve(.file(file)) == "file-secret")
+    }
+
+    @Test func aFileOthersCanReadIsRefusedWithoutShowingIt() async throws {
+        let file = try folder.write(Data("file-secret\n".utf8), to: "pw")
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+        let error = await #expect(throws: SyncError.self) { try await resolve(.file(file)) }
+        #expect(error?.message == "The password for the server Home could not be read: password-file ~/pw can be read by others (mode 644): run chmod 600 ~/pw.")
+        #expect(error?.message.contains("file-secret") == false)
+    }
+}
