@@ -8,7 +8,7 @@ public enum SyncClients {
         case .ttrss:
             return TinyTinyRSSClient(name: server.name, url: server.url, user: server.user, password: password, http: http)
         case .fever:
-            throw SyncError.unsupported(server: server.name, what: "be read yet (Fever support is still to come)")
+            return FeverClient(name: server.name, url: server.url, user: server.user, password: password, http: http)
         }
     }
 }

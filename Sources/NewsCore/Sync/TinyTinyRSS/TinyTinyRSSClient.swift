@@ -207,20 +207,7 @@ public actor TinyTinyRSSClient: SyncClient {
         var body = JSONRequestBody(parameters)
         body.set("op", .string(op))
         if let session { body.set("sid", .string(session)) }
-        var request = HTTPRequest(url: endpoint)
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.body = body.data
-        let head: ResponseHead
-        let data: Data
-        do {
-            (head, data) = try await http.fetch(request, limit: Self.maxResponse)
-        } catch let error as NewsError {
-            throw SyncError.network(server: name, failure: error)
-        }
-        guard head.isSuccess else {
-            throw SyncError.network(server: name, failure: .http(status: head.status, code: nil, message: nil))
-        }
+        let data = try await http.postToServer(endpoint, body: body.data, contentType: "application/json", limit: Self.maxResponse, server: name)
         let document: JSONValue
         do {
             document = try JSONParser.parse(data)
