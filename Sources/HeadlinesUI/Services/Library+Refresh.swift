@@ -54,6 +54,7 @@ extension Library {
                 summaries[key]?.refresh.outcome = report.notModified ? .notModified : .updated
             }
             notify(.refreshed(key, report))
+            if report.isKept { writeKeptWhenFree(key, shown: report.added, in: scope) }
         case .failure(let error) where error is CancellationError:
             phases[key] = Self.phase(from: summaries[key]?.refresh, now: now())
         case .failure(let error):

@@ -41,6 +41,8 @@ public final class Library {
         case undone(String)
         /// The counts were read again.
         case counts
+        /// A refresh kept in memory (shown by the ids `shown`) was written: these are its new articles' ids.
+        case keptWritten(SourceKey, added: Set<ArticleID>, shown: Set<ArticleID>)
     }
 
     public let entries: [Entry]

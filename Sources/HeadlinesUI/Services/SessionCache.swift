@@ -33,9 +33,11 @@ struct SessionCache {
 
     /// Ends the library's background work and removes this run's own file, if it had one.
     func close(_ library: Library) async {
-        // The reader's last marks first, with time for a store that waits on another
-        // instance's lock (its busy timeout is 2 s); the rest is cut short.
-        await library.scope.drain(timeout: .seconds(3), only: .marks)
+        // The reader's last marks, and refreshes kept while another instance held the write
+        // lock, first, with time for a store that waits on that lock (its busy timeout is
+        // 2 s); the rest is cut short.
+        library.writeKeptAtQuit()
+        await library.scope.drain(timeout: .seconds(3), only: [.marks, .keptArticles(nil)])
         library.close()
         await library.scope.drain(timeout: .milliseconds(300))
         guard let temporaryFile else { return }

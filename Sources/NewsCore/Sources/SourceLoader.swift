@@ -69,11 +69,20 @@ public struct SourceLoader: Sendable {
             log.parse(source: source.name, format: "document", items: edition.articles.count,
                       skipped: edition.skipped > 0 ? [("unusable entries", edition.skipped)] : [])
             let answeredAt = now()
-            let merged = try await store.merge(edition, into: source.key, validators: outcome.validators, route: outcome.route, at: answeredAt)
-            log.cache("merge", ["source": source.name, "added": String(merged.added.count), "updated": String(merged.updated.count)], level: .debug)
-            return RefreshReport(
-                added: merged.added, updated: merged.updated.count, title: edition.title, notes: edition.notes,
-                skipped: edition.skipped, answeredAt: answeredAt)
+            switch try await store.mergeOrKeep(edition, into: source.key, validators: outcome.validators, route: outcome.route, at: answeredAt) {
+            case .written(let merged):
+                log.cache("merge", ["source": source.name, "added": String(merged.added.count), "updated": String(merged.updated.count)], level: .debug)
+                return RefreshReport(
+                    added: merged.added, updated: merged.updated.count, title: edition.title, notes: edition.notes,
+                    skipped: edition.skipped, answeredAt: answeredAt)
+            case .kept(let shown):
+                // Another instance holds the write lock: what was fetched is shown from memory, and
+                // written when the lock frees (the caller retries `writeKept`).
+                log.cache("kept", ["source": source.name, "new": String(shown.count), "reason": "another instance holds the write lock"])
+                return RefreshReport(
+                    added: shown, title: edition.title, notes: [MergeOutcome.keptMessage(newArticles: shown.count)] + edition.notes,
+                    skipped: edition.skipped, answeredAt: answeredAt, isKept: true)
+            }
         }
     }
 
@@ -111,4 +120,7 @@ public struct RefreshReport: Sendable, Equatable {
     public var skipped = 0
     /// When the server answered: the refresh time the cache now holds.
     public var answeredAt: Date?
+    /// The edition is kept in memory, not yet written: another instance holds the write lock
+    /// (`added` are the ids the lists show it by; `ArticleStore.writeKept` writes it).
+    public var isKept = false
 }

@@ -11,13 +11,21 @@ extension ArticleStore {
     /// (`article(_:)` reads one whole).
     public func headings(_ scope: ArticleScope, unreadOnly: Bool = false, order: ListOrder = .date) throws -> [StoredArticle] {
         try reading { db in
-            guard let filter = try Self.filter(scope, db) else { return [] }
-            return try db.rows(
-                "SELECT a.id, s.key, a.first_seen, a.read, a.starred, a.url, a.published, a.title, a.source_name, "
-                    + "NULL, NULL, a.image_url, NULL, NULL, NULL, NULL FROM article a JOIN source s ON s.id = a.source_id "
-                    + "WHERE \(filter.sql) \(unreadOnly ? "a.read = 0" : "1") ORDER BY \(order.orderBy(forwards: true)) LIMIT ?",
-                filter.values + [Self.maxHeadings]
-            ) { ArticleRow.decode($0) }.compactMap { $0 }
+            var stored: [(StoredArticle?, ArticleCursor)] = []
+            if let filter = try Self.filter(scope, db) {
+                stored = try db.rows(
+                    "SELECT a.id, s.key, a.first_seen, a.read, a.starred, a.url, a.published, a.title, a.source_name, "
+                        + "NULL, NULL, a.image_url, NULL, NULL, NULL, NULL, a.sort_time, "
+                        + "\(order == .source ? "coalesce(a.source_name, s.key)" : "a.title"), a.source_id "
+                        + "FROM article a JOIN source s ON s.id = a.source_id "
+                        + "WHERE \(filter.sql) \(unreadOnly ? "a.read = 0" : "1") ORDER BY \(order.orderBy(forwards: true)) LIMIT ?",
+                    filter.values + [Self.maxHeadings]
+                ) { row in
+                    (ArticleRow.decode(row),
+                     ArticleCursor(sortTime: row.double(16) ?? 0, id: ArticleID(row.int64(0)), text: row.text(17), sourceID: row.int64(18)))
+                }
+            }
+            return mergingKept(stored, scope, after: nil, forwards: true, order: order, limit: Self.maxHeadings).compactMap(\.0)
         }
     }
 }
