@@ -12,11 +12,6 @@ extension EndToEnd {
 
         var cacheFile: URL { home.url.appendingPathComponent(".cache/headlines/cache.db") }
 
-        /// `StoreTestChild`, built beside `headlines`.
-        static var storeTestChild: String {
-            URL(fileURLWithPath: HeadlinesBinary.path).deletingLastPathComponent().appendingPathComponent("StoreTestChild").path
-        }
-
         func printing(_ arguments: [String]) async throws -> ProcessResult {
             try await ProcessRunner(HeadlinesBinary.path, arguments, environment: HeadlinesBinary.environment(home: home.url))
                 .run(timeout: .seconds(30))
@@ -28,7 +23,7 @@ extension EndToEnd {
             defer { server.stop() }
             server.route("/feed.xml", .text(FeedFixtures.rss("Locked", count: 40), contentType: "application/rss+xml"))
             let url = server.url("/feed.xml").absoluteString
-            let holder = try ProcessRunner(Self.storeTestChild, ["hold-lock", cacheFile.path]).start()
+            let holder = try ProcessRunner(HeadlinesBinary.storeTestChild, ["hold-lock", cacheFile.path]).start()
             defer { holder.end() }
             #expect(try holder.readLine() == "locked")
 

@@ -18,7 +18,7 @@ struct SessionCache {
             let store = try await ArticleStore.open(at: file)
             var notice = await store.notices.first.map { Notice($0, kind: .error) }
             if case .readOnly(let reason) = await store.access {
-                notice = Notice("The cache is read-only (\(reason)): refreshes show but are not kept.", kind: .error)
+                notice = Notice("The article cache is read-only (\(reason)): refreshes are shown but not kept, and marks are not saved.", kind: .error)
             }
             for line in await store.notices { log.cache("opened", ["notice": line], level: .error) }
             return SessionCache(store: store, notice: notice, temporaryFile: nil)

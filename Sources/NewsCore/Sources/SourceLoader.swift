@@ -75,7 +75,12 @@ public struct SourceLoader: Sendable {
                 return RefreshReport(
                     added: merged.added, updated: merged.updated.count, title: edition.title, notes: edition.notes,
                     skipped: edition.skipped, answeredAt: answeredAt)
-            case .kept(let shown):
+            case .kept(let shown, waitsForLock: false):
+                // A cache that cannot be written (said once, at start): shown from memory this session.
+                log.cache("kept", ["source": source.name, "new": String(shown.count), "reason": "the cache cannot be written"])
+                return RefreshReport(
+                    added: shown, title: edition.title, notes: edition.notes, skipped: edition.skipped, answeredAt: answeredAt)
+            case .kept(let shown, waitsForLock: true):
                 // Another instance holds the write lock: what was fetched is shown from memory, and
                 // written when the lock frees (the caller retries `writeKept`).
                 log.cache("kept", ["source": source.name, "new": String(shown.count), "reason": "another instance holds the write lock"])

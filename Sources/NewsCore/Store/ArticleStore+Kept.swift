@@ -13,17 +13,27 @@ extension ArticleStore {
         do {
             return .written(try merge(edition, into: source, validators: validators, route: route, at: now))
         } catch StoreError.busy {
-            let rows = try newRows(edition, of: source, now: now)
-            kept[source] = KeptMerge(edition: edition, validators: validators, route: route, answeredAt: now, rows: rows)
-            return .kept(shown: Set(rows.map(\.stored.id)))
+            return try keep(edition, source, validators: validators, route: route, now: now, waitsForLock: true)
+        } catch StoreError.readOnly {
+            // A cache that cannot be written (the person is told once, at start): shown this session.
+            return try keep(edition, source, validators: validators, route: route, now: now, waitsForLock: false)
         }
     }
 
+    private func keep(
+        _ edition: Edition, _ source: SourceKey, validators: HTTPValidators, route: FeedRoute, now: Date, waitsForLock: Bool
+    ) throws -> MergeOutcome {
+        let rows = try newRows(edition, of: source, now: now)
+        kept[source] = KeptMerge(
+            edition: edition, validators: validators, route: route, answeredAt: now, rows: rows, waitsForLock: waitsForLock)
+        return .kept(shown: Set(rows.map(\.stored.id)), waitsForLock: waitsForLock)
+    }
+
     /// The sources whose fetched editions wait for the write lock.
-    public var keptSources: [SourceKey] { kept.keys.sorted { $0.rawValue < $1.rawValue } }
+    public var keptSources: [SourceKey] { kept.filter(\.value.waitsForLock).keys.sorted { $0.rawValue < $1.rawValue } }
 
     /// How many fetched articles new to the cache wait for the write lock.
-    public var keptArticleCount: Int { kept.values.reduce(0) { $0 + $1.rows.count } }
+    public var keptArticleCount: Int { kept.values.filter(\.waitsForLock).reduce(0) { $0 + $1.rows.count } }
 
     /// Writes the kept edition of `source` (nil: of every source), each in its own transaction,
     /// with the validators and time of the refresh that fetched it. Throws `StoreError.busy`
@@ -63,7 +73,7 @@ extension ArticleStore {
         switch scope {
         case .source(let key): return kept[key]?.rows ?? []
         case .sources(let keys): return keys.flatMap { kept[$0]?.rows ?? [] }
-        case .all: return keptSources.flatMap { kept[$0]?.rows ?? [] }
+        case .all: return kept.keys.sorted { $0.rawValue < $1.rawValue }.flatMap { kept[$0]?.rows ?? [] }
         case .starred: return []
         }
     }

@@ -25,7 +25,7 @@ import TestSupport
 
         // 2 and 3 are stored already; 0 is older than every stored article, 4 newer.
         let outcome = try await store.mergeOrKeep(StoreFixtures.edition([0, 2, 3, 4]), into: StoreFixtures.feed)
-        guard case .kept(let shown) = outcome else {
+        guard case .kept(let shown, waitsForLock: true) = outcome else {
             Issue.record("expected the edition kept, got \(outcome)")
             return
         }
@@ -48,7 +48,7 @@ import TestSupport
         let summaries = try await store.sources()
         #expect(summaries.first { $0.key == fresh }?.articleCount == 3)
         #expect(summaries.first { $0.key == StoreFixtures.feed }?.unreadCount == 5)
-        let keptID = try #require(shown.max())
+        let keptID = try #require(shown.min())  // the last new item of the edition: 4
         #expect(try await store.article(keptID)?.article.title == "Article 4")
 
         // Still locked: nothing is written, and nothing is dropped.

@@ -10,6 +10,8 @@ struct KeptMerge {
     let answeredAt: Date
     /// The articles new to the cache, as lists show them (ids below zero: not in the file).
     let rows: [KeptRow]
+    /// Written once the lock frees; false when the cache cannot be written at all (kept for the session).
+    let waitsForLock: Bool
 }
 
 /// One article of a kept merge, with what the lists sort it by.
@@ -37,9 +39,10 @@ struct KeptRow {
 public enum MergeOutcome: Sendable, Hashable {
     /// Written to the file.
     case written(MergeResult)
-    /// Another instance holds the write lock: the edition is kept in memory, its new articles
-    /// (these ids, below zero) shown in the lists, and written when the lock frees.
-    case kept(shown: Set<ArticleID>)
+    /// Another instance holds the write lock (`waitsForLock`), or the cache cannot be written:
+    /// the edition is kept in memory, its new articles (these ids, below zero) shown in the
+    /// lists, and written when the lock frees (`ArticleStore.writeKept`).
+    case kept(shown: Set<ArticleID>, waitsForLock: Bool)
 
     /// The sentence the status bar says for a kept edition of `count` new articles.
     public static func keptMessage(newArticles count: Int) -> String {
