@@ -73,7 +73,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TestSupport", "NewsCore", "headlines"],
+            dependencies: ["TestSupport", "NewsCore", "headlines", "StoreTestChild"],
             path: "Tests/EndToEndTests"
         ),
     ],

@@ -303,4 +303,16 @@ struct PrintModeTests {
         #expect(version.status == 0)
         #expect(version.stdoutText.hasPrefix("headlines "))
     }
+
+    /// A `cache.db` that is a directory: every way of reading the cache says so, in one sentence.
+    @Test func aCacheThatIsADirectoryIsNamedAsOne() async throws {
+        let cache = home.url.appendingPathComponent(".cache/headlines/cache.db")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        for arguments in [["--print", "--offline"], ["--print", "--offline", "--source", "https://a.example/feed.xml"], ["--search", "word"]] {
+            let result = try await run(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderrText == "headlines: The article cache \(cache.path) cannot be opened: it is a directory, not a file.\n",
+                    "\(arguments): \(result.stderrText)")
+        }
+    }
 }

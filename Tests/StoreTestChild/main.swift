@@ -8,6 +8,9 @@ import Foundation
 //       writes its pid to READY-FILE and waits there for the SIGKILL the test sends.
 //   StoreTestChild merge-rounds DB SOURCE ROUNDS PER-ROUND
 //       ROUNDS merges of PER-ROUND new articles each into SOURCE; prints "done N".
+//   StoreTestChild hold-lock DB
+//       opens (or makes) the cache, takes its write lock, prints "locked", and holds it until its
+//       stdin closes; then lets it go, prints "released" and exits.
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("StoreTestChild: \(message)\n".utf8))
@@ -61,6 +64,15 @@ case "merge-rounds":
             Edition(articles: articles(perRound, prefix: "\(source)-\(round)", bodyWords: 5)), into: SourceKey(source))
     }
     print("done \(rounds)")
+
+case "hold-lock":
+    guard arguments.count == 2 else { fail("usage: hold-lock DB") }
+    let store = try await ArticleStore.open(at: URL(fileURLWithPath: arguments[1]))
+    try await store.executeForTesting("BEGIN IMMEDIATE")
+    FileHandle.standardOutput.write(Data("locked\n".utf8))  // unbuffered: the test waits for it
+    _ = FileHandle.standardInput.readDataToEndOfFile()
+    try await store.executeForTesting("ROLLBACK")
+    FileHandle.standardOutput.write(Data("released\n".utf8))
 
 default:
     fail("unknown command \(command)")

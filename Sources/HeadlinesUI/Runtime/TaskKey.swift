@@ -46,4 +46,7 @@ public enum TaskKey: Hashable, Sendable {
     case remoteSearch
     /// Refreshing every source every few minutes (`refresh-minutes`).
     case autoRefresh
+    /// Writing a refresh kept in memory while another instance held the write lock (nil: every
+    /// source's, at quit).
+    case keptArticles(SourceKey?)
 }

@@ -99,7 +99,12 @@ public final class TaskScope {
 
     /// Waits until every task (or only `key`'s) has ended, or the deadline passes.
     public func drain(timeout: Duration, only key: TaskKey? = nil) async {
-        let tasks = running.filter { key == nil || $0.key == key }.map(\.value.task)
+        await drain(timeout: timeout, only: key.map { [$0] })
+    }
+
+    /// Waits until every task of `keys` (nil: every task) has ended, or the deadline passes.
+    public func drain(timeout: Duration, only keys: Set<TaskKey>?) async {
+        let tasks = running.filter { keys?.contains($0.key) ?? true }.map(\.value.task)
         guard !tasks.isEmpty else { return }
         // Whichever comes first, the tasks' end or the deadline, ends the wait. Not a task
         // group: a group waits for all its children, including one awaiting a stuck task.

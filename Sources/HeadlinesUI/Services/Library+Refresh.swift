@@ -55,6 +55,7 @@ extension Library {
             }
             notify(.refreshed(key, report))
             if let feed = entry(key)?.source as? ServerFeedSource { updateEntries(of: feed.server) }
+            if report.isKept { writeKeptWhenFree(key, shown: report.added, in: scope) }
         case .failure(let error) where error is CancellationError:
             phases[key] = Self.phase(from: summaries[key]?.refresh, now: now())
         case .failure(let error):

@@ -43,6 +43,8 @@ public final class Library {
         case undone(String)
         /// The counts were read again.
         case counts
+        /// A refresh kept in memory (shown by the ids `shown`) was written: these are its new articles' ids.
+        case keptWritten(SourceKey, added: Set<ArticleID>, shown: Set<ArticleID>)
     }
 
     /// The sources, in the config's order; a server's feeds after them, as its last sync listed them.

@@ -18,7 +18,7 @@ struct SessionCache {
             let store = try await ArticleStore.open(at: file)
             var notice = await store.notices.first.map { Notice($0, kind: .error) }
             if case .readOnly(let reason) = await store.access {
-                notice = Notice("The cache is read-only (\(reason)): refreshes show but are not kept.", kind: .error)
+                notice = Notice("The article cache is read-only (\(reason)): refreshes are shown but not kept, and marks are not saved.", kind: .error)
             }
             for line in await store.notices { log.cache("opened", ["notice": line], level: .error) }
             return SessionCache(store: store, notice: notice, temporaryFile: nil)
@@ -33,9 +33,11 @@ struct SessionCache {
 
     /// Ends the library's background work and removes this run's own file, if it had one.
     func close(_ library: Library) async {
-        // The reader's last marks first, with time for a store that waits on another
-        // instance's lock (its busy timeout is 2 s); the rest is cut short.
-        await library.scope.drain(timeout: .seconds(3), only: .marks)
+        // The reader's last marks, and refreshes kept while another instance held the write
+        // lock, first, with time for a store that waits on that lock (its busy timeout is
+        // 2 s); the rest is cut short.
+        library.writeKeptAtQuit()
+        await library.scope.drain(timeout: .seconds(3), only: [.marks, .keptArticles(nil)])
         library.close()
         await library.scope.drain(timeout: .milliseconds(300))
         guard let temporaryFile else { return }

@@ -65,11 +65,25 @@ public struct SourceLoader: Sendable {
         case .edition(let edition):
             log.fetched(source, outcome, edition: edition, milliseconds: elapsed)
             let answeredAt = now()
-            let merged = try await store.merge(edition, into: source.key, validators: outcome.validators, route: outcome.route, at: answeredAt)
-            log.cache("merge", ["source": source.name, "added": String(merged.added.count), "updated": String(merged.updated.count)], level: .debug)
-            return RefreshReport(
-                added: merged.added, updated: merged.updated.count, title: edition.title, notes: edition.notes,
-                skipped: edition.skipped, answeredAt: answeredAt)
+            switch try await store.mergeOrKeep(edition, into: source.key, validators: outcome.validators, route: outcome.route, at: answeredAt) {
+            case .written(let merged):
+                log.cache("merge", ["source": source.name, "added": String(merged.added.count), "updated": String(merged.updated.count)], level: .debug)
+                return RefreshReport(
+                    added: merged.added, updated: merged.updated.count, title: edition.title, notes: edition.notes,
+                    skipped: edition.skipped, answeredAt: answeredAt)
+            case .kept(let shown, waitsForLock: false):
+                // A cache that cannot be written (said once, at start): shown from memory this session.
+                log.cache("kept", ["source": source.name, "new": String(shown.count), "reason": "the cache cannot be written"])
+                return RefreshReport(
+                    added: shown, title: edition.title, notes: edition.notes, skipped: edition.skipped, answeredAt: answeredAt)
+            case .kept(let shown, waitsForLock: true):
+                // Another instance holds the write lock: what was fetched is shown from memory, and
+                // written when the lock frees (the caller retries `writeKept`).
+                log.cache("kept", ["source": source.name, "new": String(shown.count), "reason": "another instance holds the write lock"])
+                return RefreshReport(
+                    added: shown, title: edition.title, notes: [MergeOutcome.keptMessage(newArticles: shown.count)] + edition.notes,
+                    skipped: edition.skipped, answeredAt: answeredAt, isKept: true)
+            }
         }
     }
 
@@ -127,6 +141,9 @@ public struct RefreshReport: Sendable, Equatable {
     public var skipped = 0
     /// When the server answered: the refresh time the cache now holds.
     public var answeredAt: Date?
+    /// The edition is kept in memory, not yet written: another instance holds the write lock
+    /// (`added` are the ids the lists show it by; `ArticleStore.writeKept` writes it).
+    public var isKept = false
 }
 
 /// The log lines of a fetch, one shape for the interface's refreshes and `--print`'s fetches.

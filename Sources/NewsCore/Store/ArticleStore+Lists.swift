@@ -13,9 +13,10 @@ extension ArticleStore {
     ) throws -> ArticlePage {
         let limit = min(max(limit, 1), Self.maxPageSize)
         return try reading { db in
-            guard let filter = try Self.filter(scope, db) else { return ArticlePage(articles: [], next: nil) }
             // One more row than asked tells whether a next page exists.
-            var articles = try Self.orderedRows(filter, from: cursor, forwards: true, limit: limit + 1, unreadOnly: unreadOnly, order: order, db)
+            var articles = try mergingKept(
+                Self.orderedRows(scope, from: cursor, forwards: true, limit: limit + 1, unreadOnly: unreadOnly, order: order, db),
+                scope, after: cursor, forwards: true, order: order, limit: limit + 1)
             let more = articles.count > limit
             if more { articles.removeLast() }
             return ArticlePage(articles: articles.compactMap(\.0), next: more ? articles.last?.1 : nil)
@@ -31,8 +32,9 @@ extension ArticleStore {
     ) throws -> ArticlePage {
         let limit = min(max(limit, 1), Self.maxPageSize)
         return try reading { db in
-            guard let filter = try Self.filter(scope, db) else { return ArticlePage(articles: [], next: nil) }
-            var articles = try Self.orderedRows(filter, from: cursor, forwards: false, limit: limit + 1, unreadOnly: unreadOnly, order: order, db)
+            var articles = try mergingKept(
+                Self.orderedRows(scope, from: cursor, forwards: false, limit: limit + 1, unreadOnly: unreadOnly, order: order, db),
+                scope, after: cursor, forwards: false, order: order, limit: limit + 1)
             let more = articles.count > limit
             if more { articles.removeLast() }
             articles.reverse()
@@ -42,9 +44,10 @@ extension ArticleStore {
 
     /// Up to `limit` rows of the list from `cursor` on, forwards or backwards, each with its cursor.
     private static func orderedRows(
-        _ filter: (sql: String, values: [(any SQLiteBindable)?]), from cursor: ArticleCursor?, forwards: Bool, limit: Int,
+        _ scope: ArticleScope, from cursor: ArticleCursor?, forwards: Bool, limit: Int,
         unreadOnly: Bool, order: ListOrder, _ db: SQLiteConnection
     ) throws -> [(StoredArticle?, ArticleCursor)] {
+        guard let filter = try filter(scope, db) else { return [] }
         let position = order.condition(after: cursor, forwards: forwards)
         return try db.rows(
             "SELECT \(ArticleRow.columns), a.sort_time, \(order == .source ? "coalesce(a.source_name, s.key)" : "a.title"), a.source_id "
@@ -60,17 +63,19 @@ extension ArticleStore {
 
     /// How many articles `scope` holds.
     public func count(_ scope: ArticleScope, unreadOnly: Bool = false) throws -> Int {
-        try reading { db in
-            guard let filter = try Self.filter(scope, db) else { return 0 }
+        let kept = keptRows(in: scope).count  // never read, never starred
+        return try reading { db in
+            guard let filter = try Self.filter(scope, db) else { return kept }
             return try db.firstRow(
                 "SELECT count(*) FROM article a WHERE \(filter.sql) \(unreadOnly ? "a.read = 0" : "1")", values: filter.values
-            ) { $0.int(0) } ?? 0
+            ) { $0.int(0) + kept } ?? kept
         }
     }
 
     /// One article by its id; nil when it is gone (pruned).
     public func article(_ id: ArticleID) throws -> StoredArticle? {
-        try reading { db in
+        if id.rawValue < 0 { return keptArticle(id) }
+        return try reading { db in
             try db.firstRow(
                 "SELECT \(ArticleRow.columns) FROM article a JOIN source s ON s.id = a.source_id WHERE a.id = ?", id.rawValue
             ) { ArticleRow.decode($0) }

@@ -12,13 +12,16 @@ extension ArticleStore {
         route: FeedRoute = .direct, at now: Date = Date()
     ) throws -> MergeResult {
         let probe = mergeProbe
-        return try writing { db in
+        let result = try writing { db in
             let sourceID = try SourceRows.ensure(db, source)
             let result = try EditionMerger(db: db, sourceID: sourceID, now: now, probe: probe).merge(edition.articles)
             try SourceRows.recordUpdated(db, sourceID, title: edition.title, validators: validators, now: now)
             try SourceRows.recordRoute(db, sourceID, route, now: now)
             return result
         }
+        // A kept edition of the source is this one, or older than it.
+        kept[source] = nil
+        return result
     }
 
     /// A 304 Not Modified: only the refresh time is written (and new validators, if the
@@ -72,7 +75,7 @@ extension ArticleStore {
                 let unread = Dictionary(uniqueKeysWithValues: try db.rows(
                     "SELECT source_id, count(*) FROM article WHERE read = 0 GROUP BY source_id", []
                 ) { ($0.int64(0), $0.int(1)) })
-                return try db.rows("SELECT s.id, s.key, s.title, \(SourceRows.refreshColumns) FROM source s ORDER BY s.key", []) { row in
+                return addingKept(to: try db.rows("SELECT s.id, s.key, s.title, \(SourceRows.refreshColumns) FROM source s ORDER BY s.key", []) { row in
                     let id = row.int64(0)
                     return SourceSummary(
                         key: SourceKey(row.text(1) ?? ""),
@@ -81,7 +84,7 @@ extension ArticleStore {
                         unreadCount: unread[id] ?? 0,
                         refresh: SourceRows.refreshState(row, from: 3)
                     )
-                }
+                })
             }
         }
     }

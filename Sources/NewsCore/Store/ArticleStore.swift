@@ -24,6 +24,10 @@ public actor ArticleStore {
     private var openedReadOnly = false
     /// Test hook (see `ArticleStore+Testing`): told after each article a merge writes.
     var mergeProbe: (@Sendable (Int) -> Void)?
+    /// Editions fetched while another instance held the write lock, by source (see `ArticleStore+Kept`).
+    var kept: [SourceKey: KeptMerge] = [:]
+    /// The id the last kept article was given; kept articles count down from -1, clear of the file's.
+    var nextKeptID: Int64 = 0
     /// `maxRanked`, lowered by tests.
     var rankingLimit = ArticleStore.maxRanked
 

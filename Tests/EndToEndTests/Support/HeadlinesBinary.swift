@@ -12,6 +12,11 @@ enum HeadlinesBinary {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[candidates.count - 1]
     }()
 
+    /// `StoreTestChild` (a second process on a cache: holding its write lock, merging into it), built beside `headlines`.
+    static var storeTestChild: String {
+        URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("StoreTestChild").path
+    }
+
     /// An environment with nothing of the developer's leaking in: no key, a private home.
     static func environment(home: URL, extra: [String: String] = [:]) -> [String: String] {
         var environment = [

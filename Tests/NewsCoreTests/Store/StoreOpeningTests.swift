@@ -71,6 +71,22 @@ import Testing
         #expect(sandbox.folder.names() == ["cache.db"])
     }
 
+    /// The immutable open (a cache whose folder cannot be written) names the file by a URI:
+    /// a path with `?`, `#` and `%` in it reaches the same file.
+    @Test func anImmutableOpenReadsAPathWithURICharacters() throws {
+        let folder = sandbox.folder.file("odd ?#% name")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("cache.db")
+        do {
+            let writer = try SQLiteConnection(path: file.path)
+            try writer.execute("CREATE TABLE t (x); INSERT INTO t VALUES (1), (2)")
+        }
+        #expect(SQLiteConnection.uri(file.path).hasSuffix("/odd %3F%23%25 name/cache.db"))
+        let db = try SQLiteConnection(path: file.path, mode: .immutable)
+        #expect(try db.integer("SELECT count(*) FROM t") == 2)
+        #expect(db.isReadOnly)
+    }
+
     /// Tests run as root, for whom modes block nothing; a folder under a regular file cannot be made by anyone.
     @Test func aFolderThatCannotBeMadeIsAnError() async throws {
         let blocker = try sandbox.folder.write(Data("file".utf8), to: "blocker")

@@ -142,6 +142,10 @@ extension HeadlinesScreen {
             // Marked new only when they join a list the reader already had: on a first load all are new.
             if !state.rows.isEmpty { newArticleIDs.formUnion(report.added) }
             readRows(context)
+        case .keptWritten(let key, let added, let shown) where sourceKeys.contains(key) && state.filter == nil:
+            // The rows shown from memory are in the file now, by other ids; those marked new stay new.
+            if !newArticleIDs.isDisjoint(with: shown) { newArticleIDs.formUnion(added) }
+            readRows(context)
         case .marks where state.filter == nil:
             readRows(context)
         case .markFailed(let message):

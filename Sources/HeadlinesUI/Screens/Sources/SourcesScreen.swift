@@ -30,6 +30,8 @@ public final class SourcesScreen: Screen {
     private func libraryChanged(_ event: Library.Event, _ context: ScreenContext) {
         if case .phase = event { updateSpinner(context) }
         if case .entries = event { state.replaceEntries(library.entries) }
+        // A refresh kept in memory while another instance writes the cache says so here too.
+        if case .refreshed(_, let report) = event, report.isKept, let sentence = report.notes.first { state.show(Notice(sentence)) }
         context.setNeedsDisplay()
     }
 

@@ -15,6 +15,22 @@ enum StoreFile {
         }
     }
 
+    /// Refuses a cache path that names a folder or another thing that is not a file, saying so.
+    static func refuseNonFile(_ file: URL) throws {
+        var info = stat()
+        guard stat(file.path, &info) == 0 else { return }  // missing: it is made; unreadable: opening says why
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: throw StoreError.cannotOpen(path: file.path, reason: "it is a directory, not a file")
+        default: throw StoreError.cannotOpen(path: file.path, reason: "it is not a regular file")
+        }
+    }
+
+    static func isRegularFile(_ file: URL) -> Bool {
+        var info = stat()
+        return stat(file.path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
     /// Creates an empty file with mode 0600 when there is none, so that SQLite (which makes
     /// its `-wal` and `-shm` files with the database's mode) never makes a readable one.
     static func createIfMissing(_ file: URL) throws {

@@ -23,10 +23,15 @@ enum StoreOpener {
     }
 
     static func open(_ file: URL, busyTimeout: Duration, now: Date) throws -> OpenedStore {
-        try StoreFile.prepareFolder(file.deletingLastPathComponent())
-        try StoreFile.createIfMissing(file)
+        try StoreFile.refuseNonFile(file)
         do {
+            try StoreFile.prepareFolder(file.deletingLastPathComponent())
+            try StoreFile.createIfMissing(file)
             return try attempt(file, busyTimeout: busyTimeout)
+        } catch let error as StoreError {
+            // A read-only file, folder or file system: what the file holds is still read.
+            guard case .cannotOpen = error, StoreFile.isRegularFile(file) else { throw error }
+            return try openReadOnly(file, busyTimeout: busyTimeout, else: error)
         } catch let problem as Unusable {
             let movedTo = try StoreFile.moveAside(file, at: now)
             let notice: String
@@ -47,9 +52,25 @@ enum StoreOpener {
         }
     }
 
-    private static func attempt(_ file: URL, busyTimeout: Duration) throws -> OpenedStore {
+    /// Reads a cache that cannot be written: opened for reading, or, when not even its `-shm`
+    /// can be made (a read-only folder or file system), as immutable. Throws `failure` (why it
+    /// could not be opened for writing) when neither works.
+    private static func openReadOnly(_ file: URL, busyTimeout: Duration, else failure: StoreError) throws -> OpenedStore {
+        for mode in [SQLiteConnection.Mode.readOnly, .immutable] {
+            do {
+                return try attempt(file, busyTimeout: busyTimeout, mode: mode)
+            } catch is Unusable {
+                throw failure  // not moved aside: it cannot be
+            } catch {
+                continue
+            }
+        }
+        throw failure
+    }
+
+    private static func attempt(_ file: URL, busyTimeout: Duration, mode: SQLiteConnection.Mode = .readWrite) throws -> OpenedStore {
         do {
-            let db = try SQLiteConnection(path: file.path)
+            let db = try SQLiteConnection(path: file.path, mode: mode)
             sqlite3_busy_timeout(db.handle, Int32(clamping: busyTimeout.components.seconds * 1_000
                 + busyTimeout.components.attoseconds / 1_000_000_000_000_000))
             let readOnly = db.isReadOnly
@@ -64,7 +85,8 @@ enum StoreOpener {
             try migrate(db, from: version, file: file, readOnly: readOnly)
             // Touch every table, so that a file damaged past its header is found now.
             _ = try db.integer("SELECT (SELECT max(id) FROM source) + (SELECT max(id) FROM article) + (SELECT count(*) FROM article_text WHERE rowid = 1)")
-            let access: StoreAccess = readOnly ? .readOnly(reason: "the file cannot be written") : .readWrite
+            let access: StoreAccess = !readOnly ? .readWrite
+                : .readOnly(reason: mode == .immutable ? "neither it nor its folder can be written" : "the file cannot be written")
             return OpenedStore(connection: db, access: access, notices: [])
         } catch let error as SQLiteError where error.isDamage {
             throw Unusable.damaged(error.message)

@@ -21,15 +21,39 @@ struct EditionMerger {
         let hash: Int64
     }
 
-    func merge(_ articles: [Article]) throws -> MergeResult {
-        var result = MergeResult()
+    /// The edition's items, the first of each identity, and how many repeated one.
+    static func distinct(_ articles: [Article]) -> (items: [ArticleFields], identities: Set<String>, duplicates: Int) {
         var identities = Set<String>()
         var items: [ArticleFields] = []
+        var duplicates = 0
         items.reserveCapacity(articles.count)
         for article in articles {
             let fields = ArticleFields(article)
-            if identities.insert(fields.identity).inserted { items.append(fields) } else { result.duplicates += 1 }
+            if identities.insert(fields.identity).inserted { items.append(fields) } else { duplicates += 1 }
         }
+        return (items, identities, duplicates)
+    }
+
+    /// The items a merge would insert as new, in the edition's order; writes nothing (a kept
+    /// edition's rows, while another instance holds the write lock).
+    func unmatched(_ articles: [Article]) throws -> [ArticleFields] {
+        let (items, identities, _) = Self.distinct(articles)
+        var claimed = Set<Int64>()
+        var result: [ArticleFields] = []
+        for fields in items {
+            if let stored = try find(fields, claimed: identities) {
+                claimed.insert(stored.id)
+            } else {
+                result.append(fields)
+            }
+        }
+        return result
+    }
+
+    func merge(_ articles: [Article]) throws -> MergeResult {
+        var result = MergeResult()
+        let (items, identities, duplicates) = Self.distinct(articles)
+        result.duplicates = duplicates
         let wasInFeed = Set(try db.rows("SELECT article_id FROM feed_item WHERE source_id = ?", [sourceID]) { $0.int64(0) })
         var matched = Set<Int64>()
         var written = 0

@@ -7,11 +7,29 @@ final class SQLiteConnection {
     let handle: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
 
-    /// Opens `path` for reading and writing (creating it when missing), or for reading only.
-    init(path: String, readOnly: Bool = false) throws {
+    /// How a file is opened.
+    enum Mode {
+        /// Reading and writing, creating it when missing (SQLite falls back to reading alone
+        /// when the file cannot be written).
+        case readWrite
+        case readOnly
+        /// Reading a file nothing can change meanwhile: no locks, no `-wal` or `-shm` (which a
+        /// read-only file system or folder cannot hold); what a `-wal` holds is not seen.
+        case immutable
+    }
+
+    /// Opens `path` in `mode`.
+    init(path: String, mode: Mode = .readWrite) throws {
         var db: OpaquePointer?
-        let access = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-        let code = sqlite3_open_v2(path, &db, access | SQLITE_OPEN_NOMUTEX, nil)
+        let code: Int32
+        switch mode {
+        case .readWrite:
+            code = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        case .readOnly:
+            code = sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+        case .immutable:
+            code = sqlite3_open_v2(Self.uri(path) + "?immutable=1", &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
+        }
         guard code == SQLITE_OK, let db else {
             let error = SQLiteError(code: code, handle: db)
             sqlite3_close_v2(db)
@@ -19,6 +37,20 @@ final class SQLiteConnection {
         }
         handle = db
         sqlite3_extended_result_codes(db, 1)
+    }
+
+    /// `path` as a `file:` URI: the bytes a URI's path gives a meaning (`%`, `?`, `#`) escaped.
+    static func uri(_ path: String) -> String {
+        var text = "file:"
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x20, 0x7F...:
+                text += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            default:
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return text
     }
 
     deinit {
@@ -135,4 +167,8 @@ final class SQLiteConnection {
         }
         return try body()
     }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

@@ -1,0 +1,83 @@
+import Foundation
+@testable import NewsCore
+import Testing
+import TestSupport
+
+/// A refresh fetched while another process holds the cache's write lock is not lost: the store
+/// keeps it in memory, lists and counts show it among the stored rows, and it is written once
+/// the lock frees.
+@Suite struct StoreKeptMergeTests {
+    let sandbox: StoreSandbox
+
+    init() throws { sandbox = try StoreSandbox() }
+
+    /// A process of its own holding the write lock (`StoreTestChild hold-lock`) until `end()`.
+    func holdLock() throws -> RunningProcess {
+        let holder = try ProcessRunner(StoreTestChildBinary.path, ["hold-lock", sandbox.file.path]).start()
+        #expect(try holder.readLine() == "locked")
+        return holder
+    }
+
+    @Test func anEditionFetchedUnderAnotherProcesssLockIsShownThenWrittenAfterRelease() async throws {
+        let store = try await sandbox.open(busyTimeout: .milliseconds(100))
+        try await store.merge(StoreFixtures.edition(1...3), into: StoreFixtures.feed)
+        let holder = try holdLock()
+
+        // 2 and 3 are stored already; 0 is older than every stored article, 4 newer.
+        let outcome = try await store.mergeOrKeep(StoreFixtures.edition([0, 2, 3, 4]), into: StoreFixtures.feed)
+        guard case .kept(let shown, waitsForLock: true) = outcome else {
+            Issue.record("expected the edition kept, got \(outcome)")
+            return
+        }
+        #expect(shown.count == 2 && shown.allSatisfy { $0.rawValue < 0 })
+        let fresh = SourceKey("fresh")
+        _ = try await store.mergeOrKeep(StoreFixtures.edition(10...12), into: fresh)
+
+        // Shown in place, in every order, across pages of two, and counted.
+        let expected = ["Article 4", "Article 3", "Article 2", "Article 1", "Article 0"]
+        #expect(try await store.all(.source(StoreFixtures.feed), pageSize: 2).map(\.article.title) == expected)
+        #expect(try await store.count(.source(StoreFixtures.feed)) == 5)
+        #expect(try await store.count(.source(StoreFixtures.feed), unreadOnly: true) == 5)
+        let end = try await store.page(.source(StoreFixtures.feed), before: nil, limit: 2)
+        #expect(end.articles.map(\.article.title) == ["Article 1", "Article 0"])
+        let ascending = try await store.page(.source(StoreFixtures.feed), limit: 10, order: .dateAscending)
+        #expect(ascending.articles.map(\.article.title) == expected.reversed())
+        #expect(try await store.all(.source(fresh), pageSize: 2).map(\.article.title) == ["Article 12", "Article 11", "Article 10"])
+        #expect(try await store.count(.all) == 8)
+        #expect(try await store.headings(.all, order: .title).map(\.article.title).first == "Article 0")
+        let summaries = try await store.sources()
+        #expect(summaries.first { $0.key == fresh }?.articleCount == 3)
+        #expect(summaries.first { $0.key == StoreFixtures.feed }?.unreadCount == 5)
+        let keptID = try #require(shown.min())  // the last new item of the edition: 4
+        #expect(try await store.article(keptID)?.article.title == "Article 4")
+
+        // Still locked: nothing is written, and nothing is dropped.
+        await #expect(throws: StoreError.busy) { try await store.writeKept() }
+        #expect(await store.keptArticleCount == 5)
+
+        #expect(holder.end().status == 0)
+        let written = try await store.writeKept()
+        #expect(written[StoreFixtures.feed]?.added.count == 2)
+        #expect(written[fresh]?.added.count == 3)
+        #expect(await store.keptSources.isEmpty)
+
+        // In the file: another instance reads them.
+        let reopened = try await sandbox.open()
+        #expect(try await reopened.all(.source(StoreFixtures.feed)).map(\.article.title) == expected)
+        #expect(try await reopened.count(.source(fresh)) == 3)
+        #expect(try await reopened.count(.all) == 8)
+    }
+
+    /// A later edition written for the source replaces the kept one: nothing is shown twice.
+    @Test func aWrittenMergeReplacesTheKeptEdition() async throws {
+        let store = try await sandbox.open(busyTimeout: .milliseconds(100))
+        try await store.merge(StoreFixtures.edition(1...2), into: StoreFixtures.feed)
+        let holder = try holdLock()
+        _ = try await store.mergeOrKeep(StoreFixtures.edition(1...3), into: StoreFixtures.feed)
+        #expect(try await store.count(.source(StoreFixtures.feed)) == 3)
+        #expect(holder.end().status == 0)
+        try await store.merge(StoreFixtures.edition(1...4), into: StoreFixtures.feed)
+        #expect(await store.keptSources.isEmpty)
+        #expect(try await store.titles() == ["Article 4", "Article 3", "Article 2", "Article 1"])
+    }
+}
