@@ -36,10 +36,9 @@ import TestSupport
     /// Article ids as FTS5's own `bm25` orders them (the most recently stored first among equals).
     func bm25Order(_ text: String) throws -> [Int64] {
         let query = try #require(SearchQuery(text))
-        let weights = SearchRanking.weights
         return try sandbox.rawConnection().rows("""
             SELECT rowid FROM article_text WHERE article_text MATCH ?
-            ORDER BY bm25(article_text, \(weights.title), \(weights.summary), \(weights.body)), rowid DESC
+            ORDER BY bm25(article_text, \(SearchRanking.weightArguments)), rowid DESC
             """, [query.expression]
         ) { $0.int64(0) }
     }

@@ -7,6 +7,8 @@ import CSQLite
 enum SearchRanking {
     /// Ranking weights of the indexed columns.
     static let weights = (title: 10.0, summary: 4.0, body: 1.0)
+    /// The weights in the index's column order (body, summary, title: schema version 5).
+    static let weightArguments = "\(weights.body), \(weights.summary), \(weights.title)"
 
     /// Makes `headlines_rank` known to `db` (once per connection).
     static func register(_ db: SQLiteConnection) throws {
@@ -19,6 +21,6 @@ enum SearchRanking {
     /// The SQL scoring a match of `query` in `article_text` (lower is better).
     static func score(_ query: SearchQuery) -> String {
         let function = query.terms.count == 1 ? "headlines_rank" : "bm25"
-        return "\(function)(article_text, \(weights.title), \(weights.summary), \(weights.body))"
+        return "\(function)(article_text, \(weightArguments))"
     }
 }
