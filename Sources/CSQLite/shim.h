@@ -4,6 +4,7 @@
 #define HEADLINES_CSQLITE_SHIM_H
 
 #include <sqlite3.h>
+#include "headlines_rank.h"
 
 /// Tells sqlite3_bind_text to copy the bytes before it returns.
 static inline sqlite3_destructor_type hl_sqlite_transient(void) { return SQLITE_TRANSIENT; }

@@ -44,10 +44,8 @@ extension StoreBenchmark {
                 let run = try await measure { try await store.search(query, limit: pageSize) }
                 found = run.result.count
                 // What `S` reads before its first frame: its first page of results, and how many there are in all.
-                let screen = try await measure {
-                    (try await store.search(query, limit: SearchScreen.pageSize), try await store.searchCount(query))
-                }
-                total = screen.result.1
+                let screen = try await measure { try await store.searchWithCount(query, limit: SearchScreen.pageSize) }
+                total = screen.result.total
                 if round > 0 {
                     series.append(run.time)
                     screenful.append(screen.time)

@@ -1,11 +1,11 @@
 /// Full-text search over every stored article.
 extension ArticleStore {
-    /// Ranking weights of the indexed columns: a word in the title counts most.
-    static let rankWeights = (title: 10.0, summary: 4.0, body: 1.0)
     /// When every word of a query is in more articles than this, only the most recently stored
-    /// articles are ranked (about this many): ranking costs about a microsecond a match, a
-    /// phrase or prefix more, and a query made only of words that common says little.
-    static let maxRanked = 10_000
+    /// articles are ranked (about this many): ranking costs about 1.5 µs a match (mostly reading
+    /// the article's length), a phrase or prefix more, and a query made only of words that
+    /// common says little. At 10,000, ranking a common word took 21 ms of the Search screen's
+    /// 20 ms at 100,000 articles.
+    static let maxRanked = 2_000
     /// Words of a query looked at to find that bound.
     static let maxBoundingWords = 8
     /// Articles indexed per transaction by `indexForSearch`; other calls run between batches.
@@ -28,26 +28,79 @@ extension ArticleStore {
         let maxRanked = rankingLimit
         return try reading { db in
             let oldest = try Self.oldestRanked(query, limit: maxRanked, db)
-            // The first page never needs to know where the ranked matches end.
-            let ranked = oldest == 0 || offset == 0 ? Int.max : try db.firstRow(
-                "SELECT count(*) FROM article_text WHERE article_text MATCH ? AND rowid >= ?", query.expression, oldest,
-                map: { $0.int(0) }) ?? 0
-            var found: [StoredArticle] = []
-            if offset < ranked {
-                found = try Self.rankedPage(query, from: oldest, limit: limit, offset: offset, db)
-            }
-            guard oldest > 0, found.count < limit else { return found }
-            let olderOffset = max(0, offset - (ranked == Int.max ? found.count : ranked))
-            let older = try db.rows("""
-                SELECT \(ArticleRow.columns) FROM (
-                    SELECT rowid AS id FROM article_text WHERE article_text MATCH ?1 AND rowid < ?2
-                    ORDER BY rowid DESC LIMIT ?3 OFFSET ?4
-                ) AS hit
-                JOIN article a ON a.id = hit.id JOIN source s ON s.id = a.source_id ORDER BY a.id DESC
-                """, [query.expression, oldest, limit - found.count, olderOffset]
-            ) { ArticleRow.decode($0) }
-            return found + older
+            return try Self.page(query, from: oldest, limit: limit, offset: offset, db)
         }
+    }
+
+    /// What the Search screen shows first: the first `limit` matches of `text`, in `search`'s
+    /// order, and how many there are in all, in one read (the count is the true one).
+    public func searchWithCount(_ text: String, limit: Int) async throws -> (articles: [StoredArticle], total: Int) {
+        guard let query = SearchQuery(text) else { return ([], 0) }
+        try await indexBeforeSearching()
+        let limit = min(max(limit, 1), Self.maxPageSize)
+        let maxRanked = rankingLimit
+        return try reading { db in
+            let total = try Self.count(query, db)
+            guard query.words.count > 1 else {
+                return (try Self.firstPageOfOneWord(query, total: total, limit: limit, maxRanked: maxRanked, db), total)
+            }
+            let oldest = try Self.oldestRanked(query, limit: maxRanked, db)
+            return (try Self.page(query, from: oldest, limit: limit, offset: 0, db), total)
+        }
+    }
+
+    /// A page of matches: the ranked ones (from article `oldest` on; all when 0), then the
+    /// older ones, the most recently stored first.
+    static func page(_ query: SearchQuery, from oldest: Int64, limit: Int, offset: Int, _ db: SQLiteConnection) throws -> [StoredArticle] {
+        // The first page never needs to know where the ranked matches end.
+        let ranked = oldest == 0 || offset == 0 ? Int.max : try db.firstRow(
+            "SELECT count(*) FROM article_text WHERE article_text MATCH ? AND rowid >= ?", query.expression, oldest,
+            map: { $0.int(0) }) ?? 0
+        var found: [StoredArticle] = []
+        if offset < ranked {
+            found = try Self.rankedPage(query, from: oldest, limit: limit, offset: offset, db)
+        }
+        guard oldest > 0, found.count < limit else { return found }
+        let olderOffset = max(0, offset - (ranked == Int.max ? found.count : ranked))
+        return found + (try olderPage(query, below: oldest, limit: limit - found.count, offset: olderOffset, db))
+    }
+
+    /// Matches stored before article `oldest` (those not ranked), the most recently stored first.
+    static func olderPage(_ query: SearchQuery, below oldest: Int64, limit: Int, offset: Int, _ db: SQLiteConnection) throws -> [StoredArticle] {
+        try db.rows("""
+            SELECT \(ArticleRow.columns) FROM (
+                SELECT rowid AS id FROM article_text WHERE article_text MATCH ?1 AND rowid < ?2
+                ORDER BY rowid DESC LIMIT ?3 OFFSET ?4
+            ) AS hit
+            JOIN article a ON a.id = hit.id JOIN source s ON s.id = a.source_id ORDER BY a.id DESC
+            """, [query.expression, oldest, limit, offset]
+        ) { ArticleRow.decode($0) }
+    }
+
+    /// The first page of a query of one word (or one prefix), whose ranked matches are its
+    /// newest `maxRanked` (`oldestRanked` bounds them so): one read finds and scores them
+    /// together, newest first, where `search` finds the bound, then the matches from it on. A
+    /// prefix is expanded by FTS5 at each read (12 ms for one of 82 words at 100,000 articles),
+    /// so this saves one expansion of the three.
+    static func firstPageOfOneWord(
+        _ query: SearchQuery, total: Int, limit: Int, maxRanked: Int, _ db: SQLiteConnection
+    ) throws -> [StoredArticle] {
+        let newest = try db.rows("""
+            SELECT rowid, \(SearchRanking.score(query)) FROM article_text WHERE article_text MATCH ?
+            ORDER BY rowid DESC LIMIT ?
+            """, [query.expression, maxRanked]
+        ) { (id: $0.int64(0), score: $0.double(1) ?? 0) }
+        // Best first, the most recently stored first among equals: `rankedPage`'s order.
+        let best = newest.sorted { $0.score != $1.score ? $0.score < $1.score : $0.id > $1.id }.prefix(limit).map(\.id)
+        let rows = try db.rows("""
+            SELECT \(ArticleRow.columns) FROM article a JOIN source s ON s.id = a.source_id
+            WHERE a.id IN (SELECT value FROM json_each(?))
+            """, ["[" + best.map(String.init).joined(separator: ",") + "]"]
+        ) { ArticleRow.decode($0) }
+        let byID = Dictionary(rows.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+        let found = best.compactMap { byID[$0] }
+        guard found.count < limit, total > newest.count, let oldest = newest.last?.id else { return found }
+        return found + (try olderPage(query, below: oldest, limit: limit - found.count, offset: 0, db))
     }
 
     /// A page of the ranked matches (those from article `oldest` on), in one total order: best
@@ -56,10 +109,9 @@ extension ArticleStore {
     /// stops at the page's end however many articles share a score (short titles often do), and
     /// pages neither repeat nor skip one; article rows are read for the page only.
     static func rankedPage(_ query: SearchQuery, from oldest: Int64, limit: Int, offset: Int, _ db: SQLiteConnection) throws -> [StoredArticle] {
-        let weights = Self.rankWeights
-        return try db.rows("""
+        try db.rows("""
             SELECT \(ArticleRow.columns) FROM (
-                SELECT rowid AS id, bm25(article_text, \(weights.title), \(weights.summary), \(weights.body)) AS score
+                SELECT rowid AS id, \(SearchRanking.score(query)) AS score
                 FROM article_text WHERE article_text MATCH ?1 AND rowid >= ?2
                 ORDER BY score, rowid DESC LIMIT ?3
             ) AS hit
@@ -73,9 +125,11 @@ extension ArticleStore {
     public func searchCount(_ text: String) async throws -> Int {
         guard let query = SearchQuery(text) else { return 0 }
         try await indexBeforeSearching()
-        return try reading { db in
-            try db.firstRow("SELECT count(*) FROM article_text WHERE article_text MATCH ?", query.expression, map: { $0.int(0) }) ?? 0
-        }
+        return try reading { try Self.count(query, $0) }
+    }
+
+    static func count(_ query: SearchQuery, _ db: SQLiteConnection) throws -> Int {
+        try db.firstRow("SELECT count(*) FROM article_text WHERE article_text MATCH ?", query.expression, map: { $0.int(0) }) ?? 0
     }
 
     /// Read-only (the file, or another instance's lock): search what is indexed so far rather

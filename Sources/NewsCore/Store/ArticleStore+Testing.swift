@@ -49,9 +49,13 @@ extension ArticleStore {
                 (row.text(0) ?? "", SearchableText.summary(description: row.text(1), content: row.text(2)),
                  ArticleRow.body(kind: row.text(3), text: row.text(4)).map(SearchableText.plainText(of:)) ?? "")
             }
+            // Both made as the store's own table is (its columns, their order, its tokenizer).
+            let table = "CREATE VIRTUAL TABLE article_text"
+            let definition = try db.firstRow("SELECT sql FROM sqlite_master WHERE name = 'article_text'", map: { $0.text(0) })
+            guard let definition, definition.hasPrefix(table) else { throw StoreError.failed(reason: "the search index is missing") }
             var sizes: [Int] = []
             for (name, paired) in [("size_paired", true), ("size_plain", false)] {
-                try db.execute("CREATE VIRTUAL TABLE temp.\(name) USING fts5(title, summary, body, tokenize = 'unicode61 remove_diacritics 2')")
+                try db.execute("CREATE VIRTUAL TABLE temp.\(name)" + definition.dropFirst(table.count))
                 for (title, summary, body) in articles {
                     let fields = paired ? [title, summary, body].map(ScriptBigrams.segmented) : [title, summary, body]
                     try db.run("INSERT INTO temp.\(name) (title, summary, body) VALUES (?, ?, ?)", fields[0], fields[1], fields[2])

@@ -10,7 +10,7 @@ enum Schema {
         let sql: String
     }
 
-    static let steps: [Step] = [version1, version2, version3, version4, version5]
+    static let steps: [Step] = [version1, version2, version3, version4, version5, version6]
     static var latest: Int { steps.count }
 
     /// Sources, their articles and refresh records, and the saved-image index.
@@ -160,5 +160,20 @@ enum Schema {
             INSERT OR REPLACE INTO mark_outbox (server_id, remote_id, field, value)
                 SELECT server_id, remote_id, 'starred', new.starred FROM server_article WHERE article_id = new.id;
         END;
+        """)
+
+    /// The search index with the body as its first column: FTS5 writes the column's number
+    /// before a word's positions in every column but the first (two bytes a word and article),
+    /// and the body holds most of the words, so the index is about a fifth smaller. The pairs of
+    /// version 4 grew the index by 35% of what `unicode61` alone makes; in this layout, by 28%.
+    /// Ranking weighs the columns by name (`SearchRanking`), so the order is the same. Written
+    /// anew as in version 4.
+    static let version6 = Step(version: 6, sql: """
+        DROP TABLE article_text;
+        CREATE VIRTUAL TABLE article_text USING fts5(
+            body, summary, title,
+            tokenize = 'unicode61 remove_diacritics 2'
+        );
+        INSERT OR IGNORE INTO search_pending (article_id) SELECT id FROM article;
         """)
 }

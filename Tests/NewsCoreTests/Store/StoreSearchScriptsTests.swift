@@ -86,4 +86,28 @@ import Testing
         #expect(try await store.search("harbour").map(\.article.title) == ["Harbour cranes return"])
         #expect(try sandbox.rawConnection().integer("PRAGMA user_version") == Int64(Schema.latest))
     }
+
+    /// Version 6 puts the body first in the index (a smaller index): a version-4 cache is
+    /// indexed again on opening, in the new layout, and finds and ranks as before.
+    @Test func aVersion4IndexIsLaidOutAgain() async throws {
+        do {
+            let store = try await storeWithTitles()
+            _ = try await store.search("harbour")  // indexed now
+        }
+        let raw = try sandbox.rawConnection()
+        // The index as version 4 made it: the title first.
+        try raw.execute("""
+            DROP TABLE article_text;
+            CREATE VIRTUAL TABLE article_text USING fts5(title, summary, body, tokenize = 'unicode61 remove_diacritics 2');
+            INSERT INTO article_text (rowid, title, summary, body) SELECT id, title, coalesce(summary, ''), '' FROM article;
+            PRAGMA user_version = 4;
+            """)
+        let store = try await sandbox.open()
+        let columns = try sandbox.rawConnection().rows("SELECT name FROM pragma_table_info('article_text')", []) { $0.text(0) }
+        #expect(columns == ["body", "summary", "title"])
+        #expect(try await store.search("東京").map(\.article.title) == ["東京都の天気は晴れ"])
+        #expect(try await store.search("北京").map(\.article.title) == ["学习中文很有趣"], "in the summary")
+        #expect(try await store.searchWithCount("harbour", limit: 10).total == 1)
+        #expect(try sandbox.rawConnection().integer("PRAGMA user_version") == Int64(Schema.latest))
+    }
 }

@@ -137,7 +137,7 @@ public final class SearchScreen: Screen {
         let store = services.library.store
         context.scope.cancel(.morePage)  // it reads the previous query's results
         context.scope.run(.search, work: {
-            (try await store.search(text, limit: Self.pageSize), try await store.searchCount(text))
+            try await store.searchWithCount(text, limit: Self.pageSize)
         }) { [weak self] result in
             guard let self else { return }
             switch result {

@@ -75,6 +75,7 @@ enum StoreOpener {
                 + busyTimeout.components.attoseconds / 1_000_000_000_000_000))
             let readOnly = db.isReadOnly
             try db.execute("PRAGMA foreign_keys = ON")
+            try SearchRanking.register(db)
             // Identified before anything is written: a file that is not ours stays as it was.
             let version = try identify(db, file: file)
             if !readOnly { try db.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL") }
