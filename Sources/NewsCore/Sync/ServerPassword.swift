@@ -105,7 +105,7 @@ enum PasswordCommand {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
         let arguments = ["/usr/bin/env", "--"] + words
         let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         var pid = pid_t()
         let code = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, environ)
         close(writeEnd)

@@ -169,6 +169,6 @@ final class SQLiteConnection {
     }
 }
 
-private extension String {
-    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
