@@ -19,6 +19,8 @@ enum InteractiveCommand {
         configuration.textWidth = plan.settings.textWidth
         configuration.listOrder = plan.settings.sort
         configuration.showsRead = plan.settings.showRead
+        configuration.rules = plan.rules
+        configuration.queries = plan.queries
         return await HeadlinesApp.run(configuration)
     }
 }

@@ -34,6 +34,10 @@ public enum HeadlinesApp {
         /// `sort` and `show-read`: how lists start (keys change them for the session).
         public var listOrder = ListOrder.date
         public var showsRead = true
+        /// Kill rules, `max-items`, and the sources' names, groups and tags for filters.
+        public var rules = ArticleRules()
+        /// The config's query feeds.
+        public var queries: [QueryConfig] = []
 
         public init(
             entries: [Library.Entry], isFallbackDemo: Bool, cacheFile: URL, configuredSources: Set<SourceKey>? = nil,
@@ -85,6 +89,13 @@ public enum HeadlinesApp {
         }
         let loader = SourceLoader(store: cache.store, limits: configuration.limits, log: configuration.log)
         let library = Library(entries: configuration.entries, store: cache.store, loader: loader)
+        library.queries = configuration.queries
+        do {
+            try await cache.store.setRules(configuration.rules)
+        } catch {
+            // The rules are kept whatever happens: only max-items' marks could not be read yet, and a merge writes them again.
+            configuration.log.cache("rules", ["error": ErrorText.sentence(error)], level: .error)
+        }
         library.reloadCounts()
         library.prune(keepDays: configuration.keepDays, configured: configuration.configuredSources)
         if let minutes = configuration.refreshMinutes { library.refreshEvery(minutes: minutes) }

@@ -45,6 +45,8 @@ private struct ParserState {
     let knownActions: Set<String>
     var config = Config()
     var section: SourceSectionBuilder?
+    /// The `[query "Name"]` being read: its name, header line and filter so far.
+    var query: (name: String, line: Int, filter: ArticleFilter?)?
     /// Source names already used, with their lines.
     var names: [String: Int] = [:]
 
@@ -89,6 +91,12 @@ private struct ParserState {
             try section?.set(name, value: value, line: line, paths: paths)
             return
         }
+        if let current = query {
+            guard name == "filter" else { throw LineError("unknown query setting \(ConfigText.quoted(name)) (a query takes filter)") }
+            guard current.filter == nil else { throw LineError("filter is given twice in query \(ConfigText.quoted(current.name))") }
+            query?.filter = try SettingsTable.filter(value, "filter")
+            return
+        }
         if let first = config.settings.lines[name] {
             throw LineError("\(name) is set twice (first on line \(first))")
         }
@@ -99,17 +107,21 @@ private struct ParserState {
     private mutating func startSection(_ text: Substring, line: Int) throws(LineError) {
         guard text.last == "]" else { throw LineError("a section header ends with ]") }
         let words = try ConfigText.words(text.dropFirst().dropLast())
-        guard words.first == "source" else {
-            throw LineError("unknown section \(ConfigText.quoted(String(text))) (sources are written [source \"Name\"])")
+        guard let kind = words.first, kind == "source" || kind == "query" else {
+            throw LineError("unknown section \(ConfigText.quoted(String(text))) (sources are written [source \"Name\"], queries [query \"Name\"])")
         }
-        guard words.count == 2 else { throw LineError("a source section is written [source \"Name\"]") }
+        guard words.count == 2 else { throw LineError("a \(kind) section is written [\(kind) \"Name\"]") }
         let name = Sanitizer.clean(words[1], maxLength: TextLimits.name)
-        guard !name.isEmpty else { throw LineError("a source needs a name: [source \"Name\"]") }
+        guard !name.isEmpty else { throw LineError("a \(kind) needs a name: [\(kind) \"Name\"]") }
         if let first = names[name] {
-            throw LineError("duplicate source name \(ConfigText.quoted(name)) (first on line \(first))")
+            throw LineError("duplicate \(kind) name \(ConfigText.quoted(name)) (first on line \(first))")
         }
         names[name] = line
-        section = SourceSectionBuilder(name: name, line: line)
+        if kind == "query" {
+            query = (name, line, nil)
+        } else {
+            section = SourceSectionBuilder(name: name, line: line)
+        }
     }
 
     private mutating func binding(_ text: Substring, line: Int) throws(LineError) {
@@ -132,6 +144,13 @@ private struct ParserState {
     }
 
     private mutating func closeSection() throws(ConfigLineError) {
+        if let query {
+            guard let filter = query.filter else {
+                throw ConfigLineError(query.line, "query \(ConfigText.quoted(query.name)) has no filter: give filter = EXPR")
+            }
+            config.queries.append(QueryConfig(name: query.name, filter: filter, line: query.line))
+            self.query = nil
+        }
         guard let section else { return }
         config.sources.append(try section.build())
         self.section = nil

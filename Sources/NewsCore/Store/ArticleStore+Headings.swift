@@ -11,7 +11,7 @@ extension ArticleStore {
     /// (`article(_:)` reads one whole).
     public func headings(_ scope: ArticleScope, unreadOnly: Bool = false, order: ListOrder = .date) throws -> [StoredArticle] {
         try reading { db in
-            guard let filter = try Self.filter(scope, db) else { return [] }
+            guard let filter = try condition(scope, db) else { return [] }
             return try db.rows(
                 "SELECT a.id, s.key, a.first_seen, a.read, a.starred, a.url, a.published, a.title, a.source_name, "
                     + "NULL, NULL, a.image_url, NULL, NULL, NULL, NULL FROM article a JOIN source s ON s.id = a.source_id "

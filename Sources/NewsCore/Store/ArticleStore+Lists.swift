@@ -13,7 +13,7 @@ extension ArticleStore {
     ) throws -> ArticlePage {
         let limit = min(max(limit, 1), Self.maxPageSize)
         return try reading { db in
-            guard let filter = try Self.filter(scope, db) else { return ArticlePage(articles: [], next: nil) }
+            guard let filter = try condition(scope, db) else { return ArticlePage(articles: [], next: nil) }
             // One more row than asked tells whether a next page exists.
             var articles = try Self.orderedRows(filter, from: cursor, forwards: true, limit: limit + 1, unreadOnly: unreadOnly, order: order, db)
             let more = articles.count > limit
@@ -31,7 +31,7 @@ extension ArticleStore {
     ) throws -> ArticlePage {
         let limit = min(max(limit, 1), Self.maxPageSize)
         return try reading { db in
-            guard let filter = try Self.filter(scope, db) else { return ArticlePage(articles: [], next: nil) }
+            guard let filter = try condition(scope, db) else { return ArticlePage(articles: [], next: nil) }
             var articles = try Self.orderedRows(filter, from: cursor, forwards: false, limit: limit + 1, unreadOnly: unreadOnly, order: order, db)
             let more = articles.count > limit
             if more { articles.removeLast() }
@@ -42,7 +42,7 @@ extension ArticleStore {
 
     /// Up to `limit` rows of the list from `cursor` on, forwards or backwards, each with its cursor.
     private static func orderedRows(
-        _ filter: (sql: String, values: [(any SQLiteBindable)?]), from cursor: ArticleCursor?, forwards: Bool, limit: Int,
+        _ filter: FilterSQL, from cursor: ArticleCursor?, forwards: Bool, limit: Int,
         unreadOnly: Bool, order: ListOrder, _ db: SQLiteConnection
     ) throws -> [(StoredArticle?, ArticleCursor)] {
         let position = order.condition(after: cursor, forwards: forwards)
@@ -61,7 +61,7 @@ extension ArticleStore {
     /// How many articles `scope` holds.
     public func count(_ scope: ArticleScope, unreadOnly: Bool = false) throws -> Int {
         try reading { db in
-            guard let filter = try Self.filter(scope, db) else { return 0 }
+            guard let filter = try condition(scope, db) else { return 0 }
             return try db.firstRow(
                 "SELECT count(*) FROM article a WHERE \(filter.sql) \(unreadOnly ? "a.read = 0" : "1")", values: filter.values
             ) { $0.int(0) } ?? 0
@@ -74,24 +74,6 @@ extension ArticleStore {
             try db.firstRow(
                 "SELECT \(ArticleRow.columns) FROM article a JOIN source s ON s.id = a.source_id WHERE a.id = ?", id.rawValue
             ) { ArticleRow.decode($0) }
-        }
-    }
-
-    /// The condition (ending in AND) that selects `scope`'s rows of `article a`; nil for a
-    /// source the store does not know (an empty list).
-    static func filter(_ scope: ArticleScope, _ db: SQLiteConnection) throws -> (sql: String, values: [(any SQLiteBindable)?])? {
-        switch scope {
-        case .all:
-            return ("", [])
-        case .starred:
-            return ("a.starred = 1 AND", [])
-        case .source(let key):
-            guard let id = try SourceRows.id(db, key) else { return nil }
-            return ("a.source_id = ? AND", [id])
-        case .sources(let keys):
-            let ids = try keys.compactMap { try SourceRows.id(db, $0) }
-            guard !ids.isEmpty else { return nil }
-            return ("a.source_id IN (" + ids.map { _ in "?" }.joined(separator: ",") + ") AND", ids)
         }
     }
 }

@@ -26,7 +26,8 @@ extension ArticleStore {
         let limit = min(max(limit, 1), Self.maxPageSize)
         let offset = max(offset, 0)
         let maxRanked = rankingLimit
-        return try reading { db in
+        let visible = visibleCondition()
+        let results = try reading { db in
             let oldest = try Self.oldestRanked(query, limit: maxRanked, db)
             // The first page never needs to know where the ranked matches end.
             let ranked = oldest == 0 || offset == 0 ? Int.max : try db.firstRow(
@@ -48,6 +49,19 @@ extension ArticleStore {
             ) { ArticleRow.decode($0) }
             return found + older
         }
+        return try leavingOutHidden(results, visible)
+    }
+
+    /// The articles the rules hide are not searched: a page keeps only those a list would show.
+    private func leavingOutHidden(_ found: [StoredArticle], _ visible: FilterSQL) throws -> [StoredArticle] {
+        guard !visible.sql.isEmpty, !found.isEmpty else { return found }
+        let shown = try reading { db in
+            Set(try db.rows(
+                "SELECT a.id FROM article a WHERE \(visible.sql) a.id IN (" + found.map { _ in "?" }.joined(separator: ",") + ")",
+                visible.values + found.map(\.id.rawValue)
+            ) { ArticleID($0.int64(0)) })
+        }
+        return found.filter { shown.contains($0.id) }
     }
 
     /// A page of the ranked matches (those from article `oldest` on), in one total order: best
@@ -73,8 +87,14 @@ extension ArticleStore {
     public func searchCount(_ text: String) async throws -> Int {
         guard let query = SearchQuery(text) else { return 0 }
         try await indexBeforeSearching()
+        let visible = visibleCondition()
         return try reading { db in
-            try db.firstRow("SELECT count(*) FROM article_text WHERE article_text MATCH ?", query.expression, map: { $0.int(0) }) ?? 0
+            if visible.sql.isEmpty {
+                return try db.firstRow("SELECT count(*) FROM article_text WHERE article_text MATCH ?", query.expression, map: { $0.int(0) }) ?? 0
+            }
+            return try db.firstRow(
+                "SELECT count(*) FROM article_text JOIN article a ON a.id = article_text.rowid WHERE article_text MATCH ? AND \(visible.sql) 1",
+                values: [query.expression] + visible.values, map: { $0.int(0) }) ?? 0
         }
     }
 

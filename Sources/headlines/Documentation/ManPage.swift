@@ -78,6 +78,12 @@ enum ManPage {
             Roff.text("Each `[source \"Name\"]` section (names are unique) takes `url` or `newsapi`, and these:"),
         ]
         lines += entries(ConfigDocumentation.sourceSettings)
+        lines += [
+            ".SS Query feeds and filters",
+            Roff.text("Each `[query \"Name\"]` section is a list on the Sources screen of every source's articles that pass its filter:"),
+        ]
+        lines += entries(ConfigDocumentation.querySettings)
+        lines += [Roff.text(FilterDocumentation.summary)]
         let named: [KeyName] = [.enter, .escape, .tab, .space, .backspace, .up, .down, .left, .right, .pageUp, .pageDown, .home, .end]
         lines += [
             ".SS Keys",

@@ -19,6 +19,7 @@ final class SQLiteConnection {
         }
         handle = db
         sqlite3_extended_result_codes(db, 1)
+        FilterFunctions.register(on: db)
     }
 
     deinit {
