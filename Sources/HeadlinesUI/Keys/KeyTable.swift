@@ -40,10 +40,9 @@ public enum KeyTable {
         KeyBinding(.previousArticle, [.character("K")], .screens([.article]), "Read the previous article of the list"),
         KeyBinding(.filter, [.character("/")], .screens([.sources, .headlines, .search]),
                    "Filter the list as you type: articles by title and source, sources by name (Enter keeps the filter, Esc clears it); "
-                       + "text starting with = is a filter expression (=tag = linux and unread; see Filters); "
                        + "on the Search screen's results: back to the query", hint: "filter"),
         KeyBinding(.tags, [.character("t")], .screens([.sources]),
-                   "Show the sources' tags with their counts, Enter opening a tag's articles as one list (again, or Esc: the sources)", hint: "tags"),
+                   "Show the tags with their counts (Enter opens one; t again: the sources)", hint: "tags"),
         KeyBinding(.search, [.character("S")], .screens([.sources, .headlines, .search]),
                    "Search every cached article's title, summary and text (and NewsAPI, on a NewsAPI source); "
                        + "on its results: back to the query (Enter or ↓ go to the results)", hint: "search"),
