@@ -9,6 +9,7 @@ import Foundation
 ///   5), beside what `unicode61` alone makes of the same articles, goal ≤ a third more;
 /// - full-text searches to the first 50 results, goal ≤ 20 ms each, beside SQLite's own
 ///   `LIKE` scan (what other readers do) when the `sqlite3` program is installed;
+/// - a query feed's count (`StoreBenchmark+Query`), goal ≤ 20 ms;
 /// - opening the file and reading the first page (50 rows) of a 10,000-article source.
 /// Each figure is the median wall time, with the process's CPU time beside it (the store works
 /// on a thread of its own, and nothing else runs meanwhile).
@@ -75,6 +76,9 @@ enum StoreBenchmark {
             let (searchLines, searchMet) = try await searchFigures(store, corpus: corpus, file: file, rounds: rounds, options: options)
             lines += searchLines
             goals.append(searchMet)
+            let (queryLines, queryMet) = try await queryFigures(store, rounds: rounds)
+            lines += queryLines
+            goals.append(queryMet)
         }  // the store closes here: opening below starts cold, as a new run would
         lines.append(try await openFigure(file, rounds: rounds, articles: perSource))
         for line in lines { report(line) }

@@ -20,6 +20,8 @@ enum InteractiveCommand {
         configuration.listOrder = plan.settings.sort
         configuration.showsRead = plan.settings.showRead
         configuration.servers = plan.servers
+        configuration.rules = plan.rules
+        configuration.queries = plan.queries
         return await HeadlinesApp.run(configuration)
     }
 }

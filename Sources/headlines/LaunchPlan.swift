@@ -23,6 +23,10 @@ struct LaunchPlan {
     var forgetsDemo: Bool
     /// The config's feed servers (none with `--source`, `--demo` or NewsAPI flags).
     var servers: [ServerConfig]
+    /// Kill rules, `max-items`, and what filters know of the sources.
+    var rules = ArticleRules()
+    /// The config's query feeds (`[query "Name"]`), when its sources are the ones shown.
+    var queries: [QueryConfig] = []
 
     /// A message for stderr and the exit status (2: the command line or the config is wrong).
     struct Failure: Error {
@@ -50,7 +54,7 @@ struct LaunchPlan {
         if let url = loaded.url {
             log.config(loaded.config == nil ? "no config file" : "config", ["file": url.path, "sources": String(config.sources.count)])
         }
-        return LaunchPlan(
+        var plan = LaunchPlan(
             entries: entries, isFallbackDemo: fallback, fromConfig: fromConfig, settings: settings, http: http,
             keys: KeyMap(applying: config.bindings),
             saveFolder: options.saveDirectory.map { SaveFolder.resolve(explicit: $0, environment: environment) }
@@ -60,6 +64,23 @@ struct LaunchPlan {
             forgetsDemo: (!config.sources.isEmpty || !config.servers.isEmpty) && !options.demo,
             servers: fromConfig ? config.servers : []
         )
+        plan.rules = rules(config, entries: entries, fromConfig: fromConfig)
+        plan.queries = fromConfig ? config.queries : []
+        return plan
+    }
+
+    /// The config's kill rules and `max-items`, and each source's name, group and tags, by key.
+    static func rules(_ config: Config, entries: [Library.Entry], fromConfig: Bool) -> ArticleRules {
+        var rules = ArticleRules(ignore: config.settings.ignore, maxItems: config.settings.maxItems)
+        for entry in entries {
+            rules.sources.facts[entry.key] = FilterSources.Facts(name: entry.source.name, group: entry.group, tags: entry.tags)
+        }
+        guard fromConfig else { return rules }
+        for (source, entry) in zip(config.sources, entries) {
+            rules.sourceIgnores[entry.key] = source.ignore
+            rules.sourceMaxItems[entry.key] = source.maxItems
+        }
+        return rules
     }
 
     /// `--demo`, `--source`, the NewsAPI flags; else the config's sources; else NewsAPI with a key; else the demo.
@@ -83,8 +104,8 @@ struct LaunchPlan {
             let entries = config.sources.map { source -> Library.Entry in
                 switch source.kind {
                 case .location(let url):
-                    return Library.Entry(source: DocumentSource(service: service, location: url, name: source.name, namesArticles: true), group: source.group.map(GroupPath.heading))
-                case .newsAPI(let request): return Library.Entry(source: NewsAPISource(service: service, request: request, name: source.name), group: source.group.map(GroupPath.heading))
+                    return Library.Entry(source: DocumentSource(service: service, location: url, name: source.name, namesArticles: true), group: source.group.map(GroupPath.heading), tags: source.tags)
+                case .newsAPI(let request): return Library.Entry(source: NewsAPISource(service: service, request: request, name: source.name), group: source.group.map(GroupPath.heading), tags: source.tags)
                 }
             }
             return (entries, false, true)

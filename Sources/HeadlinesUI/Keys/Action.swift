@@ -27,6 +27,7 @@ public enum Action: String, CaseIterable, Sendable {
     case search
     case cycleSort = "cycle-sort"
     case toggleShowRead = "toggle-show-read"
+    case tags
     // The article.
     case openLink = "open-link"
     case togglePicture = "toggle-picture"

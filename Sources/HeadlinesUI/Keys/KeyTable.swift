@@ -41,6 +41,8 @@ public enum KeyTable {
         KeyBinding(.filter, [.character("/")], .screens([.sources, .headlines, .search]),
                    "Filter the list as you type: articles by title and source, sources by name (Enter keeps the filter, Esc clears it); "
                        + "on the Search screen's results: back to the query", hint: "filter"),
+        KeyBinding(.tags, [.character("t")], .screens([.sources]),
+                   "Show the tags with their counts (Enter opens one; t again: the sources)", hint: "tags"),
         KeyBinding(.search, [.character("S")], .screens([.sources, .headlines, .search]),
                    "Search every cached article's title, summary and text (and NewsAPI, on a NewsAPI source); "
                        + "on its results: back to the query (Enter or ↓ go to the results)", hint: "search"),

@@ -36,6 +36,10 @@ public enum HeadlinesApp {
         public var showsRead = true
         /// The config's feed servers: their feeds are listed after the sources, and synced.
         public var servers: [ServerConfig] = []
+        /// Kill rules, `max-items`, and the sources' names, groups and tags for filters.
+        public var rules = ArticleRules()
+        /// The config's query feeds.
+        public var queries: [QueryConfig] = []
 
         public init(
             entries: [Library.Entry], isFallbackDemo: Bool, cacheFile: URL, configuredSources: Set<SourceKey>? = nil,
@@ -92,6 +96,13 @@ public enum HeadlinesApp {
             entries += await Library.entries(of: sync)
         }
         let library = Library(entries: entries, store: cache.store, loader: loader)
+        library.queries = configuration.queries
+        do {
+            try await cache.store.setRules(configuration.rules)
+        } catch {
+            // The rules are kept whatever happens: only max-items' marks could not be read yet, and a merge writes them again.
+            configuration.log.cache("rules", ["error": ErrorText.sentence(error)], level: .error)
+        }
         library.reloadCounts()
         library.prune(keepDays: configuration.keepDays, configured: configuration.configuredSources)
         if let minutes = configuration.refreshMinutes { library.refreshEvery(minutes: minutes) }

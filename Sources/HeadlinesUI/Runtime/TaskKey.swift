@@ -36,6 +36,8 @@ public enum TaskKey: Hashable, Sendable {
     case marks
     /// Reading a list's headings for the filter.
     case filter
+    /// Asking the cache which of them pass a filter expression (`/` then `=`).
+    case filterExpression
     /// Counting a list's unread articles before `A` marks them.
     case unreadCount
     /// Reading the page after a list's rows for `J` on the last of them: its own key, as a mark's

@@ -83,12 +83,20 @@ extension Library {
     private func readCounts() {
         countsAskedAgain = false
         let store = self.store
-        scope.run(.summaries, work: { (try await store.sources(), try await store.count(.starred)) }) { [weak self] result in
+        let queries = self.queries.map { ($0.name, scope(of: $0)) }
+        scope.run(.summaries, work: {
+            var counts: [String: QueryCount] = [:]
+            for (name, scope) in queries {
+                counts[name] = QueryCount(total: try await store.count(scope), unread: try await store.count(scope, unreadOnly: true))
+            }
+            return (try await store.sources(), try await store.count(.starred), counts)
+        }) { [weak self] result in
             guard let self else { return }
             // A read asked for meanwhile replaces this one, which is ending.
             defer { if self.countsAskedAgain { self.readCounts() } }
-            guard case .success(let (all, starred)) = result else { return }  // an unreadable cache keeps the last counts
+            guard case .success(let (all, starred, queryCounts)) = result else { return }  // an unreadable cache keeps the last counts
             self.starredCount = starred
+            self.queryCounts = queryCounts
             for summary in all where self.entry(summary.key) != nil {
                 self.summaries[summary.key] = summary
                 if self.phases[summary.key] == .idle || self.phases[summary.key] == nil {

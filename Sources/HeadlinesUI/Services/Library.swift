@@ -11,10 +11,13 @@ public final class Library {
         public let source: any NewsSource
         /// The config's `group`, under which the Sources screen lists it.
         public let group: String?
+        /// The config's `tags` (the Sources screen's `t`, and filters' `tag`).
+        public let tags: [String]
 
-        public init(source: any NewsSource, group: String? = nil) {
+        public init(source: any NewsSource, group: String? = nil, tags: [String] = []) {
             self.source = source
             self.group = group
+            self.tags = tags
         }
 
         public var key: SourceKey { source.key }
@@ -56,6 +59,10 @@ public final class Library {
     public internal(set) var summaries: [SourceKey: SourceSummary] = [:]
     /// How many articles are starred, across sources (the Sources screen's "Starred" row).
     public internal(set) var starredCount: Int?
+    /// The config's query feeds (`[query "Name"]`), each a list of every source's articles that pass its filter.
+    public var queries: [QueryConfig] = []
+    /// Each query feed's counts, by name, read with the sources' counts.
+    public internal(set) var queryCounts: [String: QueryCount] = [:]
     /// The latest notes of each source's refreshes ("Using the feed … named by the page.").
     public internal(set) var notes: [SourceKey: [String]] = [:]
     /// Which screen's scope runs each source's refresh now, and which run of it.
@@ -80,9 +87,32 @@ public final class Library {
 
     public var keys: [SourceKey] { entries.map(\.key) }
 
+    /// A query feed's list: every source's articles that pass its filter.
+    public func scope(of query: QueryConfig) -> ArticleScope { .filtered(.sources(keys), query.filter) }
+
+    /// The tags the sources carry, in alphabetical order (case ignored), each with its sources in config order.
+    public var tags: [(tag: String, sources: [SourceKey])] {
+        var byTag: [String: [SourceKey]] = [:]
+        for entry in entries {
+            for tag in Set(entry.tags) { byTag[tag, default: []].append(entry.key) }
+        }
+        return byTag.sorted { ($0.key.lowercased(), $0.key) < ($1.key.lowercased(), $1.key) }.map { ($0.key, $0.value) }
+    }
+
     public func entry(_ key: SourceKey) -> Entry? { entries.first { $0.key == key } }
 
     public func phase(of key: SourceKey) -> Phase { phases[key] ?? .idle }
+
+    /// What filters know of the sources: their names, groups and tags.
+    public var filterSources: FilterSources {
+        FilterSources(Dictionary(entries.map { ($0.key, FilterSources.Facts(name: $0.source.name, group: $0.group, tags: $0.tags)) }) { first, _ in first })
+    }
+
+    /// The sources among `keys` whose articles `filter` may let through: a query feed's refresh refreshes those.
+    public func sources(drawnOnBy filter: ArticleFilter, within keys: [SourceKey]) -> [SourceKey] {
+        let sources = filterSources
+        return keys.filter { filter.mayMatch(sources[$0]) }
+    }
 
     public var isLoading: Bool { phases.values.contains(.loading) }
 
@@ -99,6 +129,12 @@ public final class Library {
 
     /// Ends the library's own work (the app is quitting).
     public func close() { scope.close() }
+}
+
+/// A query feed's counts.
+public struct QueryCount: Sendable, Equatable {
+    public var total: Int
+    public var unread: Int
 }
 
 /// A reference that does not keep its object alive.

@@ -8,15 +8,18 @@ public struct Config: Sendable, Equatable {
     /// The `[server "Name"]` sections, in file order: feed servers read through their APIs.
     public var servers: [ServerConfig]
     public var bindings: [KeyBindingChange]
+    /// The `[query "Name"]` sections, in file order.
+    public var queries: [QueryConfig]
 
     public init(
         settings: ConfigSettings = ConfigSettings(), sources: [SourceConfig] = [], servers: [ServerConfig] = [],
-        bindings: [KeyBindingChange] = []
+        bindings: [KeyBindingChange] = [], queries: [QueryConfig] = []
     ) {
         self.settings = settings
         self.sources = sources
         self.servers = servers
         self.bindings = bindings
+        self.queries = queries
     }
 
     /// The configuration of someone with no config file.
@@ -44,6 +47,10 @@ public struct SourceConfig: Sendable, Equatable {
     public var tags: [String]
     /// The line of the section header.
     public var line: Int
+    /// The optional `ignore = EXPR`: a kill rule for this source's articles.
+    public var ignore: ArticleFilter?
+    /// The optional `max-items = N`: the newest this many shown (starred ones besides).
+    public var maxItems: Int?
 
     public init(name: String, kind: Kind, group: String? = nil, site: URL? = nil, tags: [String] = [], line: Int = 0) {
         self.name = name
@@ -58,6 +65,20 @@ public struct SourceConfig: Sendable, Equatable {
     public var location: URL? {
         if case .location(let url) = kind { return url }
         return nil
+    }
+}
+
+/// One `[query "Name"]` section: a list of the articles of every source that pass its
+/// `filter`, shown on the Sources screen like a source.
+public struct QueryConfig: Sendable, Equatable {
+    public var name: String
+    public var filter: ArticleFilter
+    public var line: Int
+
+    public init(name: String, filter: ArticleFilter, line: Int = 0) {
+        self.name = name
+        self.filter = filter
+        self.line = line
     }
 }
 

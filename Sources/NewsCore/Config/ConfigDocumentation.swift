@@ -29,6 +29,8 @@ public enum ConfigDocumentation {
         Entry(["text-width"], "The widest an article's text is laid out, in columns, from 20 to 1000 (the terminal's width)"),
         Entry(["sort"], "The order lists start in: `date` (newest first, the default), `date-asc`, `title` or `source`; `s` cycles them"),
         Entry(["show-read"], "`no` shows unread articles only (`yes`); `U` toggles it"),
+        Entry(["ignore"], "A kill rule: the articles this filter expression matches (see Filters) are not shown, counted or searched, though kept in the cache (none)"),
+        Entry(["max-items"], "Each source shows its newest this many articles, starred ones besides (all)"),
     ]
 
     /// The settings of a `[source "Name"]` section.
@@ -40,7 +42,14 @@ public enum ConfigDocumentation {
         Entry(["query"], "With `newsapi`: only articles that match these words"),
         Entry(["group"], "The Sources screen's heading for the source (`/` nests folders in OPML; `\\/` is a `/` within a folder's name)"),
         Entry(["site"], "The site's home page, kept for OPML"),
-        Entry(["tags"], "Comma-separated tags, kept from newsboat for later use"),
+        Entry(["tags"], "Comma-separated tags: `t` on the Sources screen lists them, and filters test them (`tag = linux`)"),
+        Entry(["ignore"], "A kill rule for this source's articles, besides the global one"),
+        Entry(["max-items"], "As the global `max-items`, for this source"),
+    ]
+
+    /// The settings of a `[query "Name"]` section.
+    public static let querySettings: [Entry] = [
+        Entry(["filter"], "The filter expression (see Filters) a query feed's articles, from every source, pass"),
     ]
 
     /// The settings of a `[server "Name"]` section: a Tiny Tiny RSS or Fever server.

@@ -4,7 +4,7 @@ import FoundationEssentials
 ///
 /// The format, one construct a line: blank lines and lines starting with `#` are ignored;
 /// `name = value` sets a global setting (before the first section) or a section's setting (after
-/// its header); `[source "Name"]` starts a source, `[server "Name"]` a feed server;
+/// its header); `[source "Name"]` starts a source, `[server "Name"]` a feed server, `[query "Name"]` a query feed;
 /// `bind KEY ACTION` and `unbind KEY` change the
 /// keys. Values are trimmed, or quoted with `"..."` and backslash escapes.
 public enum ConfigParser {
@@ -47,7 +47,9 @@ private struct ParserState {
     var config = Config()
     var section: SourceSectionBuilder?
     var server: ServerSectionBuilder?
-    /// Source and server names already used, with their lines.
+    /// The `[query "Name"]` being read: its name, header line and filter so far.
+    var query: (name: String, line: Int, filter: ArticleFilter?)?
+    /// Source, server and query names already used, with their lines.
     var names: [String: Int] = [:]
 
     init(paths: ConfigPathResolver, knownActions: Set<String>) {
@@ -95,6 +97,12 @@ private struct ParserState {
             try server?.set(name, value: value, line: line, paths: paths)
             return
         }
+        if let current = query {
+            guard name == "filter" else { throw LineError("unknown query setting \(ConfigText.quoted(name)) (a query takes filter)") }
+            guard current.filter == nil else { throw LineError("filter is given twice in query \(ConfigText.quoted(current.name))") }
+            query?.filter = try SettingsTable.filter(value, "filter")
+            return
+        }
         if let first = config.settings.lines[name] {
             throw LineError("\(name) is set twice (first on line \(first))")
         }
@@ -105,9 +113,9 @@ private struct ParserState {
     private mutating func startSection(_ text: Substring, line: Int) throws(LineError) {
         guard text.last == "]" else { throw LineError("a section header ends with ]") }
         let words = try ConfigText.words(text.dropFirst().dropLast())
-        guard let kind = words.first, kind == "source" || kind == "server" else {
+        guard let kind = words.first, kind == "source" || kind == "server" || kind == "query" else {
             throw LineError(
-                "unknown section \(ConfigText.quoted(String(text))) (sources are written [source \"Name\"], servers [server \"Name\"])"
+                "unknown section \(ConfigText.quoted(String(text))) (sources are written [source \"Name\"], servers [server \"Name\"], queries [query \"Name\"])"
             )
         }
         guard words.count == 2 else { throw LineError("a \(kind) section is written [\(kind) \"Name\"]") }
@@ -119,6 +127,8 @@ private struct ParserState {
         names[name] = line
         if kind == "server" {
             server = ServerSectionBuilder(name: name, line: line)
+        } else if kind == "query" {
+            query = (name, line, nil)
         } else {
             section = SourceSectionBuilder(name: name, line: line)
         }
@@ -147,6 +157,13 @@ private struct ParserState {
         if let server {
             config.servers.append(try server.build())
             self.server = nil
+        }
+        if let query {
+            guard let filter = query.filter else {
+                throw ConfigLineError(query.line, "query \(ConfigText.quoted(query.name)) has no filter: give filter = EXPR")
+            }
+            config.queries.append(QueryConfig(name: query.name, filter: filter, line: query.line))
+            self.query = nil
         }
         guard let section else { return }
         config.sources.append(try section.build())

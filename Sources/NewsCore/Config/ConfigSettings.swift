@@ -36,6 +36,10 @@ public struct ConfigSettings: Sendable, Equatable {
     public var sort = ListOrder.date
     /// `show-read`: lists show read articles (`no`: unread ones only; a key toggles it).
     public var showRead = true
+    /// `ignore`: the kill rule, hiding the articles it matches from every source.
+    public var ignore: ArticleFilter?
+    /// `max-items`: each source shows its newest this many articles (starred ones besides).
+    public var maxItems: Int?
     /// The line each setting was given on, by name.
     public var lines: [String: Int] = [:]
 
@@ -103,6 +107,8 @@ enum SettingsTable {
             }
             settings.sort = order
         }),
+        ("ignore", { settings, value, _ throws(LineError) in settings.ignore = try filter(value, "ignore") }),
+        ("max-items", { settings, value, _ throws(LineError) in settings.maxItems = try maxItems(value) }),
         ("show-read", { settings, value, _ throws(LineError) in
             switch value.lowercased() {
             case "yes", "true", "on": settings.showRead = true
@@ -111,6 +117,19 @@ enum SettingsTable {
             }
         }),
     ]
+
+    /// `ignore = EXPR` and a query's `filter = EXPR`: the expression, or its mistake with the setting's name.
+    static func filter(_ value: String, _ name: String) throws(LineError) -> ArticleFilter {
+        do {
+            return try ArticleFilter(value)
+        } catch {
+            throw LineError("\(name): \(error.message)")
+        }
+    }
+
+    static func maxItems(_ value: String) throws(LineError) -> Int {
+        try number(value, "max-items", in: 1...1_000_000, unit: "articles")
+    }
 
     private static func number(
         _ text: String, _ name: String, in range: ClosedRange<Int>, unit: String, orOff: Bool = false

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Collects the lines of one `[source "Name"]` section and checks them as a whole when it ends.
 struct SourceSectionBuilder {
-    static let keys = ["url", "newsapi", "country", "category", "query", "group", "site", "tags"]
+    static let keys = ["url", "newsapi", "country", "category", "query", "group", "site", "tags", "ignore", "max-items"]
     static let categories = Set(NewsAPIFilters.categories)
 
     let name: String
@@ -15,6 +15,8 @@ struct SourceSectionBuilder {
     private var group: String?
     private var site: URL?
     private var tags: [String] = []
+    private var ignore: ArticleFilter?
+    private var maxItems: Int?
     /// Where each key was first given, to refuse a second one.
     private var seen: [String: Int] = [:]
 
@@ -68,6 +70,10 @@ struct SourceSectionBuilder {
             group = cleaned
         case "tags":
             tags = Self.tags(value)
+        case "ignore":
+            ignore = try SettingsTable.filter(value, "ignore")
+        case "max-items":
+            maxItems = try SettingsTable.maxItems(value)
         default:  // "site"
             site = try ConfigLocation.webURL(value)
         }
@@ -83,6 +89,14 @@ struct SourceSectionBuilder {
         tags.map { $0.replacing(",", with: " ").trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
+    /// The source with its own kill rule and `max-items`.
+    private func rules(_ source: SourceConfig) -> SourceConfig {
+        var source = source
+        source.ignore = ignore
+        source.maxItems = maxItems
+        return source
+    }
+
     /// The finished source, or the line and reason of what is missing or contradictory.
     func build() throws(ConfigLineError) -> SourceConfig {
         let quotedName = ConfigText.quoted(name)
@@ -95,7 +109,7 @@ struct SourceSectionBuilder {
             if let stray = [country?.line, category?.line, query?.line].compactMap({ $0 }).min() {
                 throw ConfigLineError(stray, "country, category and query go with newsapi, not with url")
             }
-            return SourceConfig(name: name, kind: .location(location.url), group: group, site: site, tags: tags, line: line)
+            return rules(SourceConfig(name: name, kind: .location(location.url), group: group, site: site, tags: tags, line: line))
         case (nil, let endpoint?):
             let request: NewsAPIRequest
             switch endpoint.value {
@@ -108,7 +122,7 @@ struct SourceSectionBuilder {
             case .topHeadlines:
                 request = .topHeadlines(country: country?.value, category: category?.value, query: query?.value)
             }
-            return SourceConfig(name: name, kind: .newsAPI(request), group: group, site: site, tags: tags, line: line)
+            return rules(SourceConfig(name: name, kind: .newsAPI(request), group: group, site: site, tags: tags, line: line))
         }
     }
 }

@@ -14,7 +14,7 @@ extension ArticleStore {
         // which the rows then carry; without any, a row is read as it always was.
         let withKept = !keptRows(in: scope).isEmpty
         return try reading { db in
-            guard let filter = try Self.filter(scope, db) else {
+            guard let filter = try condition(scope, db) else {
                 return mergingKept([], scope, after: nil, forwards: true, order: order, limit: Self.maxHeadings).compactMap(\.0)
             }
             let place = withKept ? ", a.sort_time, \(order == .source ? "coalesce(a.source_name, s.key)" : "a.title"), a.source_id" : ""

@@ -13,9 +13,11 @@ extension ArticleStore {
     ) throws -> ArticlePage {
         let limit = min(max(limit, 1), Self.maxPageSize)
         return try reading { db in
+            // A scope of no stored source (a new one whose articles wait in memory) reads no rows.
+            let filter = try condition(scope, db)
             // One more row than asked tells whether a next page exists.
             var articles = try mergingKept(
-                Self.orderedRows(scope, from: cursor, forwards: true, limit: limit + 1, unreadOnly: unreadOnly, order: order, db),
+                filter.map { try Self.orderedRows($0, from: cursor, forwards: true, limit: limit + 1, unreadOnly: unreadOnly, order: order, db) } ?? [],
                 scope, after: cursor, forwards: true, order: order, limit: limit + 1)
             let more = articles.count > limit
             if more { articles.removeLast() }
@@ -32,8 +34,9 @@ extension ArticleStore {
     ) throws -> ArticlePage {
         let limit = min(max(limit, 1), Self.maxPageSize)
         return try reading { db in
+            let filter = try condition(scope, db)
             var articles = try mergingKept(
-                Self.orderedRows(scope, from: cursor, forwards: false, limit: limit + 1, unreadOnly: unreadOnly, order: order, db),
+                filter.map { try Self.orderedRows($0, from: cursor, forwards: false, limit: limit + 1, unreadOnly: unreadOnly, order: order, db) } ?? [],
                 scope, after: cursor, forwards: false, order: order, limit: limit + 1)
             let more = articles.count > limit
             if more { articles.removeLast() }
@@ -44,10 +47,9 @@ extension ArticleStore {
 
     /// Up to `limit` rows of the list from `cursor` on, forwards or backwards, each with its cursor.
     private static func orderedRows(
-        _ scope: ArticleScope, from cursor: ArticleCursor?, forwards: Bool, limit: Int,
+        _ filter: FilterSQL, from cursor: ArticleCursor?, forwards: Bool, limit: Int,
         unreadOnly: Bool, order: ListOrder, _ db: SQLiteConnection
     ) throws -> [(StoredArticle?, ArticleCursor)] {
-        guard let filter = try filter(scope, db) else { return [] }
         let position = order.condition(after: cursor, forwards: forwards)
         return try db.rows(
             "SELECT \(ArticleRow.columns), a.sort_time, \(order == .source ? "coalesce(a.source_name, s.key)" : "a.title"), a.source_id "
@@ -65,7 +67,7 @@ extension ArticleStore {
     public func count(_ scope: ArticleScope, unreadOnly: Bool = false) throws -> Int {
         let kept = keptRows(in: scope).count  // never read, never starred
         return try reading { db in
-            guard let filter = try Self.filter(scope, db) else { return kept }
+            guard let filter = try condition(scope, db) else { return kept }
             return try db.firstRow(
                 "SELECT count(*) FROM article a WHERE \(filter.sql) \(unreadOnly ? "a.read = 0" : "1")", values: filter.values
             ) { $0.int(0) + kept } ?? kept
@@ -79,24 +81,6 @@ extension ArticleStore {
             try db.firstRow(
                 "SELECT \(ArticleRow.columns) FROM article a JOIN source s ON s.id = a.source_id WHERE a.id = ?", id.rawValue
             ) { ArticleRow.decode($0) }
-        }
-    }
-
-    /// The condition (ending in AND) that selects `scope`'s rows of `article a`; nil for a
-    /// source the store does not know (an empty list).
-    static func filter(_ scope: ArticleScope, _ db: SQLiteConnection) throws -> (sql: String, values: [(any SQLiteBindable)?])? {
-        switch scope {
-        case .all:
-            return ("", [])
-        case .starred:
-            return ("a.starred = 1 AND", [])
-        case .source(let key):
-            guard let id = try SourceRows.id(db, key) else { return nil }
-            return ("a.source_id = ? AND", [id])
-        case .sources(let keys):
-            let ids = try keys.compactMap { try SourceRows.id(db, $0) }
-            guard !ids.isEmpty else { return nil }
-            return ("a.source_id IN (" + ids.map { _ in "?" }.joined(separator: ",") + ") AND", ids)
         }
     }
 }

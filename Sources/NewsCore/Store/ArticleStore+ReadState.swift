@@ -16,7 +16,7 @@ extension ArticleStore {
     @discardableResult
     public func markAllRead(in scope: ArticleScope) throws -> Int {
         try writing { db in
-            guard let filter = try Self.filter(scope, db) else { return 0 }
+            guard let filter = try condition(scope, db) else { return 0 }
             return try db.run("UPDATE article AS a SET read = 1 WHERE \(filter.sql) a.read = 0", values: filter.values)
         }
     }
@@ -31,7 +31,7 @@ extension ArticleStore {
     /// Marks every unread article of `scope` read (`A`); returns those it changed (so that it can be undone).
     public func markAllReadListingChanges(in scope: ArticleScope) throws -> [ArticleID] {
         try writing { db in
-            guard let filter = try Self.filter(scope, db) else { return [] }
+            guard let filter = try condition(scope, db) else { return [] }
             return try db.rows(
                 "UPDATE article AS a SET read = 1 WHERE \(filter.sql) a.read = 0 RETURNING id", filter.values
             ) { ArticleID($0.int64(0)) }

@@ -26,10 +26,24 @@ extension ArticleStore {
         let limit = min(max(limit, 1), Self.maxPageSize)
         let offset = max(offset, 0)
         let maxRanked = rankingLimit
-        return try reading { db in
+        let visible = visibleCondition()
+        let results = try reading { db in
             let oldest = try Self.oldestRanked(query, limit: maxRanked, db)
             return try Self.page(query, from: oldest, limit: limit, offset: offset, db)
         }
+        return try leavingOutHidden(results, visible)
+    }
+
+    /// The articles the rules hide are not searched: a page keeps only those a list would show.
+    private func leavingOutHidden(_ found: [StoredArticle], _ visible: FilterSQL) throws -> [StoredArticle] {
+        guard !visible.sql.isEmpty, !found.isEmpty else { return found }
+        let shown = try reading { db in
+            Set(try db.rows(
+                "SELECT a.id FROM article a WHERE \(visible.sql) a.id IN (" + found.map { _ in "?" }.joined(separator: ",") + ")",
+                visible.values + found.map(\.id.rawValue)
+            ) { ArticleID($0.int64(0)) })
+        }
+        return found.filter { shown.contains($0.id) }
     }
 
     /// What the Search screen shows first: the first `limit` matches of `text`, in `search`'s
@@ -39,14 +53,16 @@ extension ArticleStore {
         try await indexBeforeSearching()
         let limit = min(max(limit, 1), Self.maxPageSize)
         let maxRanked = rankingLimit
-        return try reading { db in
-            let total = try Self.count(query, db)
+        let visible = visibleCondition()
+        let (found, total) = try reading { db in
+            let total = try Self.count(query, visible: visible, db)
             guard query.words.count > 1 else {
                 return (try Self.firstPageOfOneWord(query, total: total, limit: limit, maxRanked: maxRanked, db), total)
             }
             let oldest = try Self.oldestRanked(query, limit: maxRanked, db)
             return (try Self.page(query, from: oldest, limit: limit, offset: 0, db), total)
         }
+        return (try leavingOutHidden(found, visible), total)
     }
 
     /// A page of matches: the ranked ones (from article `oldest` on; all when 0), then the
@@ -125,11 +141,18 @@ extension ArticleStore {
     public func searchCount(_ text: String) async throws -> Int {
         guard let query = SearchQuery(text) else { return 0 }
         try await indexBeforeSearching()
-        return try reading { try Self.count(query, $0) }
+        let visible = visibleCondition()
+        return try reading { try Self.count(query, visible: visible, $0) }
     }
 
-    static func count(_ query: SearchQuery, _ db: SQLiteConnection) throws -> Int {
-        try db.firstRow("SELECT count(*) FROM article_text WHERE article_text MATCH ?", query.expression, map: { $0.int(0) }) ?? 0
+    /// The matches a list would show: those the rules hide are not counted.
+    static func count(_ query: SearchQuery, visible: FilterSQL, _ db: SQLiteConnection) throws -> Int {
+        if visible.sql.isEmpty {
+            return try db.firstRow("SELECT count(*) FROM article_text WHERE article_text MATCH ?", query.expression, map: { $0.int(0) }) ?? 0
+        }
+        return try db.firstRow(
+            "SELECT count(*) FROM article_text JOIN article a ON a.id = article_text.rowid WHERE article_text MATCH ? AND \(visible.sql) 1",
+            values: [query.expression] + visible.values, map: { $0.int(0) }) ?? 0
     }
 
     /// Read-only (the file, or another instance's lock): search what is indexed so far rather

@@ -30,6 +30,11 @@ public actor ArticleStore {
     var nextKeptID: Int64 = 0
     /// `maxRanked`, lowered by tests.
     var rankingLimit = ArticleStore.maxRanked
+    /// What lists, counts and search leave out (kill rules, `max-items`), and what filters know
+    /// of the sources (see `ArticleStore+Rules`).
+    var rules = ArticleRules()
+    /// The time `age` is counted from; tests fix it.
+    var clock: @Sendable () -> Date = { Date() }
 
     private init(file: URL, busyTimeout: Duration) {
         self.file = file

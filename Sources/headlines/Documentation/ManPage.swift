@@ -84,6 +84,12 @@ enum ManPage {
                 + "(one of `password-command`, `password-file` and `password`):"),
         ]
         lines += entries(ConfigDocumentation.serverSettings)
+        lines += [
+            ".SS Query feeds and filters",
+            Roff.text("Each `[query \"Name\"]` section is a list on the Sources screen of every source's articles that pass its filter:"),
+        ]
+        lines += entries(ConfigDocumentation.querySettings)
+        lines += [Roff.text(FilterDocumentation.summary)]
         let named: [KeyName] = [.enter, .escape, .tab, .space, .backspace, .up, .down, .left, .right, .pageUp, .pageDown, .home, .end]
         lines += [
             ".SS Keys",

@@ -21,9 +21,9 @@ struct NewsboatURLsTests {
         #expect(list.skipped.isEmpty)
     }
 
-    @Test func queriesProgramsFiltersAndOtherSchemesAreSkippedWithTheirReason() {
+    @Test func untranslatableQueriesProgramsFiltersAndOtherSchemesAreSkippedWithTheirReason() {
         let list = NewsboatURLs.parse("""
-            "query:Unread Articles:unread = \\"yes\\""
+            "query:Unread Articles:feedtitle = \\"x\\""
             "exec:~/bin/feed"
             "filter:~/bin/f:https://example.com/f.xml" tag
             file:///home/me/feed.xml
@@ -31,11 +31,37 @@ struct NewsboatURLsTests {
             """)
         #expect(list.feeds.isEmpty)
         #expect(list.skipped.map(\.line) == [1, 2, 3, 4, 5])
-        #expect(list.skipped[0].entry == "query:Unread Articles:unread = \"yes\"")
-        #expect(list.skipped[0].reason.contains("query feed"))
+        #expect(list.skipped[0].entry == "query:Unread Articles:feedtitle = \"x\"")
+        #expect(list.skipped[0].reason == "a query feed with no exact translation: the attribute \"feedtitle\" has no exact equivalent")
         #expect(list.skipped[1].reason.contains("exec:"))
         #expect(list.skipped[2].reason.contains("filter:"))
         #expect(list.skipped[3].reason == "not an http or https URL")
+    }
+
+    /// Query feeds whose meaning Headlines' filters keep exactly are translated; each translation parses.
+    @Test(arguments: [
+        ("unread = \"yes\"", "unread"),
+        ("tags # \"linux\" and unread = \"yes\"", "tag = \"linux\" and unread"),
+        ("( title =~ \"rust|go\" or author = \"Ann\" ) and age <= 3", "( title =~ \"rust|go\" or author = \"Ann\" ) and age < 4"),
+        ("tags !# \"sport\" and unread != \"yes\"", "tag != \"sport\" and not unread"),
+    ])
+    func queriesAreTranslated(newsboat: String, headlines: String) throws {
+        let list = NewsboatURLs.parse("\"query:Mine:" + newsboat.replacing("\"", with: "\\\"") + "\"")
+        #expect(list.skipped == [])
+        #expect(list.queries == [NewsboatQuery.Translation(name: "Mine", filter: headlines, line: 1)])
+        _ = try ArticleFilter(headlines)
+    }
+
+    @Test(arguments: [
+        ("content =~ \"x\"", "the attribute \"content\" has no exact equivalent"),
+        ("title !~ \"x\"", "title !~ has no exact equivalent"),
+        ("title between 1:2", "title between has no exact equivalent"),
+        ("unread = \"yes\" and title =", "the condition \"title\" is incomplete"),
+    ])
+    func inexactQueriesAreSkipped(newsboat: String, reason: String) {
+        let list = NewsboatURLs.parse("\"query:Mine:" + newsboat.replacing("\"", with: "\\\"") + "\"")
+        #expect(list.queries.isEmpty)
+        #expect(list.skipped.map(\.reason) == ["a query feed with no exact translation: " + reason])
     }
 
     @Test func hostileTextIsCleaned() throws {

@@ -230,12 +230,50 @@ extension HeadlinesScreen {
     /// when it is still let through.
     func applyFilter() {
         guard let text = state.filter else { return }
-        let selected = filterMatches.indices.contains(state.scroll.selection) ? filterMatches[state.scroll.selection] : nil
+        if text.hasPrefix("=") { return applyFilterExpression(String(text.dropFirst())) }
         guard let matches = filterPool?.matches(text) else { return }
+        showFilterMatches(matches)
+    }
+
+    /// The filter's answer becomes the rows shown, the selected article kept when it is in it.
+    func showFilterMatches(_ matches: [Int32]) {
+        let selected = filterMatches.indices.contains(state.scroll.selection) ? filterMatches[state.scroll.selection] : nil
         filterMatches = matches
         var selection = min(state.scroll.selection, max(0, matches.count - 1))
         if let selected, let index = Self.position(of: selected, in: matches) { selection = index }
         showFilterWindow(selection: selection)
+    }
+
+    /// Text typed after `/=` is a filter expression: once it parses, the cache says which of the
+    /// list's articles pass it (in SQL, the latest text winning); until then the rows stay and
+    /// the status bar says what is wrong and where (the column counts the `=`).
+    func applyFilterExpression(_ text: String) {
+        context?.scope.cancel(.filterExpression)
+        let filter: ArticleFilter
+        do {
+            filter = try ArticleFilter(text)
+        } catch {
+            state.show(Notice("Filter: \(error.reason) at column \(error.column + 1).", kind: .error))
+            return
+        }
+        state.show(nil)
+        guard let context, let pool = filterPool else { return }
+        let store = library.store
+        let scope = ArticleScope.filtered(self.scope, filter)
+        let (order, unreadOnly) = view
+        context.scope.run(.filterExpression, work: { try await store.headings(scope, unreadOnly: unreadOnly, order: order).map(\.id) }) { [weak self] result in
+            guard let self, self.state.filter == "=" + text else { return }
+            switch result {
+            case .success(let ids):
+                let passing = Set(ids)
+                self.showFilterMatches(pool.rows.indices.compactMap { index in
+                    pool.rows[index].id.map { passing.contains($0) } == true ? Int32(index) : nil
+                })
+            case .failure(let error):
+                self.state.show(Notice(ErrorText.sentence(error), kind: .error))
+            }
+            context.setNeedsDisplay()
+        }
     }
 
     /// The rows of the filter's answer around `selection` become the state's window.
@@ -273,6 +311,7 @@ extension HeadlinesScreen {
         filterPool = nil
         filterMatches = []
         context.scope.cancel(.filter)
+        context.scope.cancel(.filterExpression)
         readRows(context)
         return .handled
     }

@@ -46,12 +46,15 @@ public final class HeadlinesScreen: Screen {
     var library: Library { services.library }
 
     /// The sources this list shows.
-    var sourceKeys: [SourceKey] {
+    var sourceKeys: [SourceKey] { Self.sourceKeys(of: scope, library) }
+
+    static func sourceKeys(of scope: ArticleScope, _ library: Library) -> [SourceKey] {
         switch scope {
         case .source(let key): return [key]
         case .sources(let keys): return keys
         case .all: return library.keys
         case .starred: return []
+        case .filtered(let base, let filter): return library.sources(drawnOnBy: filter, within: sourceKeys(of: base, library))
         }
     }
 

@@ -14,7 +14,7 @@ public final class SourcesScreen: Screen {
 
     public init(services: AppServices) {
         self.services = services
-        state = SourcesState(entries: services.library.entries)
+        state = SourcesState(entries: services.library.entries, queries: services.library.queries.map(\.name), tags: services.library.tags)
     }
 
     private var library: Library { services.library }
@@ -88,9 +88,15 @@ public final class SourcesScreen: Screen {
             state.beginFilter()
         case .back where state.filter != nil:
             state.clearFilter()
+        case .back where state.showsTags, .tags:
+            state.toggleTags()
         case .reload:
             switch state.selectedRow {
             case .source(let key, _): library.refresh([key], in: context.scope)
+            case .tag(_, let keys): library.refresh(keys, in: context.scope)
+            case .query(let name):
+                guard let query = library.queries.first(where: { $0.name == name }) else { return .ignored }
+                library.refresh(HeadlinesScreen.sourceKeys(of: library.scope(of: query), library), in: context.scope)
             default: library.refreshAll(in: context.scope)
             }
             updateSpinner(context)
@@ -114,6 +120,11 @@ public final class SourcesScreen: Screen {
         case .source(let key, let name): return .push(HeadlinesScreen(scope: .source(key), title: name, services: services))
         case .heading(let group):
             return .push(HeadlinesScreen(scope: .sources(state.sources(in: group)), title: group, services: services))
+        case .query(let name):
+            guard let query = library.queries.first(where: { $0.name == name }) else { return .ignored }
+            return .push(HeadlinesScreen(scope: library.scope(of: query), title: name, services: services))
+        case .tag(let tag, let keys):
+            return .push(HeadlinesScreen(scope: .sources(keys), title: "Tag: " + tag, services: services))
         case nil: return .ignored
         }
     }

@@ -1,15 +1,20 @@
 import FoundationEssentials
 import NewsCore
 
-/// The Sources screen's rows: "All", "Starred", then each source under its group's heading, in
-/// the config's order. A heading is a row like the others: Enter on it opens its group's
-/// articles as one list. `/` narrows the rows to the sources whose name (or group) holds the text.
+/// The Sources screen's rows: "All", "Starred", the query feeds, then each source under its
+/// group's heading, in the config's order. A heading is a row like the others: Enter on it
+/// opens its group's articles as one list. `/` narrows the rows to the sources whose name (or
+/// group) holds the text. `t` shows the sources' tags instead, each a list of its own.
 public struct SourcesState: Equatable {
     public enum Row: Equatable {
         case all
         case starred
         case heading(String)
         case source(SourceKey, name: String)
+        /// A `[query "Name"]` of the config.
+        case query(String)
+        /// A tag, with the sources that carry it (`t`).
+        case tag(String, sources: [SourceKey])
     }
 
     /// Every row, unfiltered.
@@ -25,9 +30,12 @@ public struct SourcesState: Equatable {
     public private(set) var isTypingFilter = false
     /// Each source's group, for the filter.
     private var groups: [SourceKey: String]
+    /// The tags' rows (`t`), and whether they are shown instead of the sources.
+    public let tagRows: [Row]
+    public private(set) var showsTags = false
 
-    public init(entries: [Library.Entry]) {
-        var rows: [Row] = [.all, .starred]
+    public init(entries: [Library.Entry], queries: [String] = [], tags: [(tag: String, sources: [SourceKey])] = []) {
+        var rows: [Row] = [.all, .starred] + queries.map { .query($0) }
         var groups: [String?] = []
         for entry in entries where !groups.contains(entry.group) { groups.append(entry.group) }
         for group in groups {
@@ -36,6 +44,7 @@ public struct SourcesState: Equatable {
         }
         allRows = rows
         self.rows = rows
+        tagRows = tags.map { .tag($0.tag, sources: $0.sources) }
         self.groups = Dictionary(entries.compactMap { entry in entry.group.map { (entry.key, $0) } }) { first, _ in first }
         scroll.setCount(rows.count)
     }
@@ -44,10 +53,15 @@ public struct SourcesState: Equatable {
     /// applied again, and the selection kept on its row when that row is still there.
     public mutating func replaceEntries(_ entries: [Library.Entry]) {
         let selected = selectedRow
-        let fresh = SourcesState(entries: entries)
+        let queries = allRows.compactMap { row -> String? in
+            if case .query(let name) = row { name } else { nil }
+        }
+        let fresh = SourcesState(entries: entries, queries: queries)
         allRows = fresh.allRows
         groups = fresh.groups
-        if let filter {
+        if showsTags {
+            return  // the tags' list stays; the sources' rows show when `t` is pressed again
+        } else if let filter {
             setFilter(filter)
         } else {
             rows = allRows
@@ -96,7 +110,7 @@ public struct SourcesState: Equatable {
                         heading = nil
                     }
                     shown.append(row)
-                case .all, .starred: continue
+                case .all, .starred, .query, .tag: continue
                 }
             }
             rows = shown
@@ -119,6 +133,16 @@ public struct SourcesState: Equatable {
         filter = nil
         isTypingFilter = false
         rows = allRows
+        scroll.setCount(rows.count)
+        scroll.select(0)
+    }
+
+    /// `t`: the tags instead of the sources, or the sources again (a filter is cleared).
+    public mutating func toggleTags() {
+        filter = nil
+        isTypingFilter = false
+        showsTags.toggle()
+        rows = showsTags ? tagRows : allRows
         scroll.setCount(rows.count)
         scroll.select(0)
     }

@@ -45,11 +45,22 @@ struct SourcesView {
                 canvas.write(name, x: 2, y: y, style: base, maxX: 2 + nameWidth)
                 let count = library.summaries[key] == nil ? "" : counts([key])
                 canvas.write(pad(count, countWidth), x: 3 + nameWidth, y: y, style: base)
-                let state = describe(key)
+                var state = describe(key)
+                if let hidden = library.summaries[key]?.hiddenCount, hidden > 0 {
+                    state.0 = CountText.grouped(hidden) + " hidden" + (state.0.isEmpty ? "" : " · " + state.0)
+                }
                 canvas.write(state.0, x: 4 + nameWidth + countWidth, y: y, style: selected ? base : state.1, maxX: width - 1)
+            case .query(let name):
+                canvas.write("⌕ " + name, x: 2, y: y, style: selected ? base : Style(.normal, bold: true), maxX: 2 + nameWidth)
+                let count = library.queryCounts[name].map { (($0.unread > 0 ? CountText.grouped($0.unread) + " unread · " : "") + CountText.grouped($0.total)) } ?? ""
+                canvas.write(pad(count, countWidth), x: 3 + nameWidth, y: y, style: base)
+            case .tag(let tag, let keys):
+                canvas.write("#" + tag, x: 2, y: y, style: base, maxX: 2 + nameWidth)
+                canvas.write(pad(counts(keys), countWidth), x: 3 + nameWidth, y: y, style: base)
+                canvas.write(keys.count == 1 ? "1 source" : "\(keys.count) sources", x: 4 + nameWidth + countWidth, y: y, style: selected ? base : .muted, maxX: width - 1)
             }
         }
-        var facts = "\(library.entries.count) sources"
+        var facts = state.showsTags ? "\(state.tagRows.count) tags · t: the sources" : "\(library.entries.count) sources"
         if let filter = state.filter { facts = "/\(filter): \(state.sourcesShown) found · " + facts }
         let left = state.isTypingFilter
             ? "/" + (state.filter ?? "") + "▏  Enter keeps it · Esc clears it"

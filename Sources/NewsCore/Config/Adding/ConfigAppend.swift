@@ -109,7 +109,15 @@ public struct ConfigSections: Sendable {
 
     public init(config: Config) {
         urls = Set(config.sources.compactMap { $0.location.map(FeedURLKey.key) })
-        names = Set(config.sources.map(\.name))
+        names = Set(config.sources.map(\.name) + config.queries.map(\.name))
+    }
+
+    /// Adds a `[query "Name"]` section; false when the name is taken.
+    @discardableResult
+    public mutating func addQuery(name: String, filter: String) -> Bool {
+        guard names.insert(name).inserted else { return false }
+        sections.append(["[query \(ConfigText.quote(name))]", "filter = \(ConfigText.encode(filter))"].joined(separator: "\n"))
+        return true
     }
 
     /// Whether the config already names this URL.

@@ -10,11 +10,23 @@ public struct NewsboatImportResult: Sendable, Equatable {
     /// The urls file and the config file, as a person would write them.
     public let urlsFile: String
     public let configFile: String
+    /// Query feeds translated and added.
+    public var queries = 0
+
+    init(added: Int, duplicates: Int, skipped: [NewsboatURLs.Skipped], urlsFile: String, configFile: String, queries: Int = 0) {
+        self.added = added
+        self.duplicates = duplicates
+        self.skipped = skipped
+        self.urlsFile = urlsFile
+        self.configFile = configFile
+        self.queries = queries
+    }
 
     /// "Added 12 feeds from ~/.newsboat/urls to ~/.config/headlines/config; 1 already there.",
     /// then a line per skipped entry with its reason.
     public var lines: [String] {
         var first = "Added \(added) \(added == 1 ? "feed" : "feeds") from \(urlsFile) to \(configFile)"
+        if queries > 0 { first += ", and \(queries) query \(queries == 1 ? "feed" : "feeds")" }
         if duplicates > 0 { first += "; \(duplicates) already there" }
         var lines = [first + "."]
         for skip in skipped {
@@ -76,9 +88,15 @@ public enum NewsboatImport {
             let file = try ConfigAppend(config: configURL, environment: environment, knownActions: knownActions)
             var plan = ConfigSections(config: file.config)
             for feed in list.feeds { plan.add(feed) }
+            let feeds = plan.sections.count
+            var skipped = list.skipped
+            for query in list.queries where !plan.addQuery(name: query.name, filter: query.filter) {
+                skipped.append(NewsboatURLs.Skipped(line: query.line, entry: "query:" + query.name, reason: "a source or query of that name is already there"))
+            }
             try file.append(plan.sections, comment: "Added by headlines --import-newsboat from " + urlsName)
             return NewsboatImportResult(
-                added: plan.sections.count, duplicates: plan.duplicates, skipped: list.skipped, urlsFile: urlsName, configFile: file.display)
+                added: feeds, duplicates: plan.duplicates, skipped: skipped, urlsFile: urlsName, configFile: file.display,
+                queries: plan.sections.count - feeds)
         } catch {
             throw .config(error)
         }

@@ -2,7 +2,8 @@ import FoundationEssentials
 
 /// What newsboat's `urls` file holds: one feed a line, a URL then its tags, each word bare or
 /// double-quoted (`\"` and `\\` inside quotes). A tag `"~Name"` names the feed; a tag `!` hides
-/// it in newsboat (not a tag); `#` starts a comment line. Query feeds (`"query:..."`), programs
+/// it in newsboat (not a tag); `#` starts a comment line. Query feeds (`"query:Name:expression"`)
+/// become query feeds where the translation is exact (`NewsboatQuery`); the others, programs
 /// (`"exec:..."`) and filters (`"filter:..."`) have no equivalent here and are listed as skipped.
 /// Everything is sanitised: the file is treated as hostile like any other input.
 public struct NewsboatURLs: Sendable, Equatable {
@@ -23,10 +24,13 @@ public struct NewsboatURLs: Sendable, Equatable {
     /// The feeds in the file's order; the first tag is the group, and every tag is kept.
     public var feeds: [FeedToAdd] = []
     public var skipped: [Skipped] = []
+    /// The query feeds translated, in the file's order.
+    public var queries: [NewsboatQuery.Translation] = []
 
-    public init(feeds: [FeedToAdd] = [], skipped: [Skipped] = []) {
+    public init(feeds: [FeedToAdd] = [], skipped: [Skipped] = [], queries: [NewsboatQuery.Translation] = []) {
         self.feeds = feeds
         self.skipped = skipped
+        self.queries = queries
     }
 
     public static func parse(_ text: String) -> NewsboatURLs {
@@ -39,6 +43,16 @@ public struct NewsboatURLs: Sendable, Equatable {
             guard let first = words.first, !first.hasPrefix("#") else { continue }
             let number = offset + 1
             let entry = Sanitizer.clean(first, maxLength: 80)
+            if first.lowercased().hasPrefix("query:") {
+                switch NewsboatQuery.translate(first) {
+                case .success(var query):
+                    query.line = number
+                    result.queries.append(query)
+                case .failure(let error):
+                    result.skipped.append(Skipped(line: number, entry: entry, reason: "a query feed with no exact translation: " + error.reason))
+                }
+                continue
+            }
             if let reason = Self.unsupported(first) {
                 result.skipped.append(Skipped(line: number, entry: entry, reason: reason))
                 continue

@@ -45,9 +45,12 @@ public struct SourceSummary: Sendable, Hashable {
     public var articleCount: Int
     public var unreadCount: Int
     public var refresh: SourceRefreshState
+    /// Articles the reader's rules hide (`ignore`, `max-items`): in the cache, left out of the counts above.
+    public var hiddenCount: Int
 
-    public init(key: SourceKey, title: String?, articleCount: Int, unreadCount: Int, refresh: SourceRefreshState) {
+    public init(key: SourceKey, title: String?, articleCount: Int, unreadCount: Int, refresh: SourceRefreshState, hiddenCount: Int = 0) {
         self.key = key
+        self.hiddenCount = hiddenCount
         self.title = title
         self.articleCount = articleCount
         self.unreadCount = unreadCount

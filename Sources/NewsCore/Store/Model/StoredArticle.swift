@@ -36,6 +36,8 @@ public enum ArticleScope: Sendable, Hashable {
     case sources([SourceKey])
     /// Starred articles, from every source.
     case starred
+    /// The articles of a scope that pass a filter (a query feed, `/` with `=`).
+    indirect case filtered(ArticleScope, ArticleFilter)
 }
 
 /// A position in a list: the page after it holds the articles that sort after it. Articles
