@@ -75,6 +75,10 @@ extension ArticleStore {
         case .sources(let keys): return keys.flatMap { kept[$0]?.rows ?? [] }
         case .all: return kept.keys.sorted { $0.rawValue < $1.rawValue }.flatMap { kept[$0]?.rows ?? [] }
         case .starred: return []
+        case .filtered(let inner, let filter):
+            // The filter in Swift, as SQL tests the stored rows (the two agree: FilterEvaluationTests).
+            let now = clock()
+            return keptRows(in: inner).filter { filter.matches($0.stored, sources: rules.sources, now: now) }
         }
     }
 
