@@ -20,6 +20,7 @@ enum InteractiveCommand {
         configuration.listOrder = plan.settings.sort
         configuration.showsRead = plan.settings.showRead
         configuration.servers = plan.servers
+        configuration.colours = plan.colours
         return await HeadlinesApp.run(configuration)
     }
 }

@@ -23,6 +23,8 @@ struct LaunchPlan {
     var forgetsDemo: Bool
     /// The config's feed servers (none with `--source`, `--demo` or NewsAPI flags).
     var servers: [ServerConfig]
+    /// The config's `color` lines.
+    var colours = ColourScheme()
 
     /// A message for stderr and the exit status (2: the command line or the config is wrong).
     struct Failure: Error {
@@ -50,7 +52,7 @@ struct LaunchPlan {
         if let url = loaded.url {
             log.config(loaded.config == nil ? "no config file" : "config", ["file": url.path, "sources": String(config.sources.count)])
         }
-        return LaunchPlan(
+        var plan = LaunchPlan(
             entries: entries, isFallbackDemo: fallback, fromConfig: fromConfig, settings: settings, http: http,
             keys: KeyMap(applying: config.bindings),
             saveFolder: options.saveDirectory.map { SaveFolder.resolve(explicit: $0, environment: environment) }
@@ -60,6 +62,8 @@ struct LaunchPlan {
             forgetsDemo: (!config.sources.isEmpty || !config.servers.isEmpty) && !options.demo,
             servers: fromConfig ? config.servers : []
         )
+        plan.colours = config.colours
+        return plan
     }
 
     /// `--demo`, `--source`, the NewsAPI flags; else the config's sources; else NewsAPI with a key; else the demo.

@@ -36,6 +36,8 @@ public enum HeadlinesApp {
         public var showsRead = true
         /// The config's feed servers: their feeds are listed after the sources, and synced.
         public var servers: [ServerConfig] = []
+        /// The config's `color` lines (ignored under `NO_COLOR`).
+        public var colours = ColourScheme()
 
         public init(
             entries: [Library.Entry], isFallbackDemo: Bool, cacheFile: URL, configuredSources: Set<SourceKey>? = nil,
@@ -114,7 +116,7 @@ public enum HeadlinesApp {
         let noColor = configuration.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let driver: CursesDriver
         do {
-            driver = try CursesDriver(useColor: !noColor)
+            driver = try CursesDriver(useColor: !noColor, colours: configuration.colours, environment: configuration.environment)
         } catch {
             complain("\(error)")
             await cache.close(library)

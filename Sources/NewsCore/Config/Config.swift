@@ -8,11 +8,14 @@ public struct Config: Sendable, Equatable {
     /// The `[server "Name"]` sections, in file order: feed servers read through their APIs.
     public var servers: [ServerConfig]
     public var bindings: [KeyBindingChange]
+    /// The `color` lines.
+    public var colours: ColourScheme
 
     public init(
         settings: ConfigSettings = ConfigSettings(), sources: [SourceConfig] = [], servers: [ServerConfig] = [],
-        bindings: [KeyBindingChange] = []
+        bindings: [KeyBindingChange] = [], colours: ColourScheme = ColourScheme()
     ) {
+        self.colours = colours
         self.settings = settings
         self.sources = sources
         self.servers = servers

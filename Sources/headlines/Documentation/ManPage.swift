@@ -84,6 +84,8 @@ enum ManPage {
                 + "(one of `password-command`, `password-file` and `password`):"),
         ]
         lines += entries(ConfigDocumentation.serverSettings)
+        lines += [".SS Colours", Roff.text(ConfigDocumentation.colourSyntax + ". The elements:")]
+        lines += entries(ConfigDocumentation.colourElements)
         let named: [KeyName] = [.enter, .escape, .tab, .space, .backspace, .up, .down, .left, .right, .pageUp, .pageDown, .home, .end]
         lines += [
             ".SS Keys",
@@ -107,6 +109,8 @@ enum ManPage {
             "",
             "bind x toggle\\-star",
             "unbind q",
+            "color unread brightwhite default bold",
+            "color selection black #ffd75f",
             ".EE",
         ]
         return lines
