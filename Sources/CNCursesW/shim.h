@@ -15,6 +15,7 @@ static inline attr_t hl_a_bold(void) { return A_BOLD; }
 static inline attr_t hl_a_reverse(void) { return A_REVERSE; }
 static inline attr_t hl_a_dim(void) { return A_DIM; }
 static inline attr_t hl_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t hl_a_italic(void) { return A_ITALIC; }
 static inline int hl_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int hl_err(void) { return ERR; }
 static inline WINDOW *hl_stdscr(void) { return stdscr; }

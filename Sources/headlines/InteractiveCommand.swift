@@ -22,6 +22,7 @@ enum InteractiveCommand {
         configuration.servers = plan.servers
         configuration.rules = plan.rules
         configuration.queries = plan.queries
+        configuration.colours = plan.colours
         return await HeadlinesApp.run(configuration)
     }
 }

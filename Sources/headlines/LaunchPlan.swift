@@ -27,6 +27,8 @@ struct LaunchPlan {
     var rules = ArticleRules()
     /// The config's query feeds (`[query "Name"]`), when its sources are the ones shown.
     var queries: [QueryConfig] = []
+    /// The config's `color` lines.
+    var colours = ColourScheme()
 
     /// A message for stderr and the exit status (2: the command line or the config is wrong).
     struct Failure: Error {
@@ -66,6 +68,7 @@ struct LaunchPlan {
         )
         plan.rules = rules(config, entries: entries, fromConfig: fromConfig)
         plan.queries = fromConfig ? config.queries : []
+        plan.colours = config.colours
         return plan
     }
 

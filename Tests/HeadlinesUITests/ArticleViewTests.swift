@@ -68,7 +68,7 @@ struct ArticleViewTests {
         #expect(canvas[2, 3].style == Style(.source))
         #expect(canvas[2, 4].style == Style(.date))
         #expect(canvas[2, 6].style == Style(.normal, bold: true))
-        #expect(canvas[2, 11].style == Style(.accent, underline: true))
+        #expect(canvas[2, 11].style == Style(.link, underline: true))
         #expect(canvas[2, 22].style == .muted)
         #expect(canvas.styles(0) == Array(repeating: .header, count: 40))
     }
@@ -79,7 +79,7 @@ struct ArticleViewTests {
         let lines = view.lines()
         for line in lines.lines { #expect(TextWidth.of(line.text) <= max(1, width - 4), "\(width): \(line.text)") }
         // The whole link is there, in order, whatever the width.
-        let linkLines = lines.lines.filter { $0.runs.first?.style == Style(.accent, underline: true) }.map(\.text)
+        let linkLines = lines.lines.filter { $0.runs.first?.style == Style(.link, underline: true) }.map(\.text)
         #expect(linkLines.joined() == Self.link)
         var canvas = Canvas(width: width, height: 30)
         view.render(lines, into: &canvas)

@@ -38,18 +38,18 @@ struct RichTextLayoutTests {
         ])
     }
 
-    @Test("headings in the accent style; strong, emphasis, code, links and placeholders styled")
+    @Test("headings in the heading style; strong, emphasis, code, links and placeholders styled")
     func styles() throws {
         let html = "<h2>Head</h2><p>n <b>b</b> <i>i</i> <code>c</code> <a href=https://a.example/>l</a> <img alt=p></p>"
         let lines = RichTextLayout.lines(HTMLText.richText(html, baseURL: nil), width: 40)
-        #expect(lines[0].runs == [StyledLine.Run("Head", .accent)])
+        #expect(lines[0].runs == [StyledLine.Run("Head", Style(.header, bold: true))])
         let runs = Dictionary(lines[2].runs.map { ($0.text.trimmingCharacters(in: .whitespaces), $0.style) }, uniquingKeysWith: { a, _ in a })
         #expect(runs["n"] == .normal)
         #expect(runs["b"] == Style(.normal, bold: true))
         #expect(runs["i"] == Style(.normal, underline: true))
         #expect(runs["c"] == Style(.source))
-        #expect(runs["l"] == Style(.accent, underline: true))
-        #expect(runs["[1]"] == Style(.accent))
+        #expect(runs["l"] == Style(.link, underline: true))
+        #expect(runs["[1]"] == Style(.link))
         #expect(runs["[image: p]"] == Style(.normal, dim: true))
         #expect(lines[2].text == "n b i c l[1] [image: p]")
     }
@@ -65,7 +65,7 @@ struct RichTextLayoutTests {
         let lines = RichTextLayout.lines(HTMLText.richText("<blockquote>one two three<blockquote>four five</blockquote></blockquote>", baseURL: nil), width: 11)
         #expect(lines.map(\.text) == ["│ one two", "│ three", "│", "│ │ four", "│ │ five"])
         #expect(Self.text("<blockquote>in</blockquote>out", width: 10) == ["│ in", "", "out"])
-        #expect(lines[0].runs.first == StyledLine.Run("│ ", .muted))
+        #expect(lines[0].runs.first == StyledLine.Run("│ ", RichTextLayout.quoteStyle))
     }
 
     @Test("list markers hang, nested lists line up under their item's text", arguments: [

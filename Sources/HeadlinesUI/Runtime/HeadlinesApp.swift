@@ -40,6 +40,8 @@ public enum HeadlinesApp {
         public var rules = ArticleRules()
         /// The config's query feeds.
         public var queries: [QueryConfig] = []
+        /// The config's `color` lines (ignored under `NO_COLOR`).
+        public var colours = ColourScheme()
 
         public init(
             entries: [Library.Entry], isFallbackDemo: Bool, cacheFile: URL, configuredSources: Set<SourceKey>? = nil,
@@ -125,7 +127,7 @@ public enum HeadlinesApp {
         let noColor = configuration.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let driver: CursesDriver
         do {
-            driver = try CursesDriver(useColor: !noColor)
+            driver = try CursesDriver(useColor: !noColor, colours: configuration.colours, environment: configuration.environment)
         } catch {
             complain("\(error)")
             await cache.close(library)

@@ -30,7 +30,11 @@ public final class CursesDriver {
 
     /// Starts curses on the terminal at `inputFD`/`outputFD` (standard input and output
     /// normally; a pseudo-terminal in the benchmark).
-    public init(inputFD: Int32 = 0, outputFD: Int32 = 1, useColor: Bool) throws {
+    /// `colours`: the config's `color` lines, applied when colour is on.
+    public init(
+        inputFD: Int32 = 0, outputFD: Int32 = 1, useColor: Bool, colours: ColourScheme = ColourScheme(),
+        environment: [String: String] = [:]
+    ) throws {
         setlocale(LC_ALL, "")
         isUnicode = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
         tg_save_tty_modes(outputFD)
@@ -69,7 +73,14 @@ public final class CursesDriver {
         // mode curses puts back after a browser's turn or a stop; the saved modes restore it on exit.
         _ = tio_disable_flow_control(outputFD)
         def_prog_mode()
-        palette = Palette(enabled: useColor && has_colors())
+        let colourTerm = environment["COLORTERM"]?.lowercased()
+        let hasColour = useColor && has_colors()
+        // COLORS is known only once colour is started, and the palette maps the config's colours to it.
+        if hasColour { start_color() }
+        palette = Palette(
+            enabled: hasColour, scheme: colours, terminalColours: Int(hl_colors()),
+            trueColour: colourTerm == "truecolor" || colourTerm == "24bit"
+        )
         palette.install()
         if palette.enabled && hl_colors() >= 256 {
             let first = Int32(Palette.firstFreePair)
@@ -95,6 +106,8 @@ public final class CursesDriver {
     /// paints the 24-bit cells of the rows it wrote.
     public func present(_ canvas: Canvas) {
         guard !isSuspended, !isShutDown else { return }
+        var canvas = canvas
+        if palette.hasExactLooks { canvas.restyle(palette.exact) }
         var old = previous.flatMap { $0.width == canvas.width && $0.height == canvas.height ? $0 : nil }
         if old == nil { werase(window) }
         pictureColours.beginFrame()

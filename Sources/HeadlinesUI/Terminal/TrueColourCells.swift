@@ -19,7 +19,7 @@ enum TrueColourCells {
     /// The escape bytes for the 24-bit cells of `rows` of `canvas`; empty when there are none.
     static func bytes(_ canvas: Canvas, rows: some Sequence<Int>) -> [UInt8] {
         var output: [UInt8] = []
-        var current: (foreground: PictureColour?, background: PictureColour?) = (nil, nil)
+        var current: (foreground: PictureColour?, background: PictureColour?, attributes: [UInt8]) = (nil, nil, [])
         let width = canvas.width
         // Through a buffer: a row without 24-bit cells (most of them) costs a look at each style.
         canvas.cells.withUnsafeBufferPointer { cells in
@@ -45,9 +45,16 @@ enum TrueColourCells {
                         output.append(UInt8(ascii: "H"))
                         continuing = true
                     }
-                    if current.foreground != style.foreground || current.background != style.background {
+                    let attributes = sgrAttributes(style)
+                    if current.foreground != style.foreground || current.background != style.background || current.attributes != attributes {
+                        if current.attributes != attributes {
+                            // Attributes are set from nothing: 0 clears the earlier cell's.
+                            output.append(contentsOf: "\u{1B}[0".utf8)
+                            for code in attributes { output.append(contentsOf: ";".utf8); output.append(UInt8(ascii: "0") + code) }
+                            output.append(UInt8(ascii: "m"))
+                        }
                         appendSGR(style.foreground, style.background, to: &output)
-                        current = (style.foreground, style.background)
+                        current = (style.foreground, style.background, attributes)
                     }
                     output.append(contentsOf: cells[index].text.utf8)
                 }
@@ -55,6 +62,17 @@ enum TrueColourCells {
         }
         if !output.isEmpty { output.append(contentsOf: "\u{1B}8".utf8) }  // DECRC
         return output
+    }
+
+    /// The SGR codes of a style's attributes (a `color` line's cells; pictures have none).
+    static func sgrAttributes(_ style: Style) -> [UInt8] {
+        var codes: [UInt8] = []
+        if style.bold { codes.append(1) }
+        if style.dim { codes.append(2) }
+        if style.italic { codes.append(3) }
+        if style.underline { codes.append(4) }
+        if style.reverse { codes.append(7) }
+        return codes
     }
 
     /// Whether the driver paints this style's cells itself.

@@ -25,6 +25,11 @@ public struct Canvas: Equatable, Sendable {
     }
 
     /// Blanks every cell in place (no allocation when the storage is not shared).
+    /// Changes every cell's style through `transform` (the driver's 24-bit colours of `color` lines).
+    mutating func restyle(_ transform: (Style) -> Style) {
+        for index in cells.indices { cells[index].style = transform(cells[index].style) }
+    }
+
     public mutating func clear() {
         for index in cells.indices { cells[index] = .blank }
     }

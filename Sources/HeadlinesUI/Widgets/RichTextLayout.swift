@@ -13,10 +13,11 @@ public enum RichTextLayout {
     /// Starts each further row of a preformatted line too long for the width.
     public static let continuationMark = "↪"
 
-    static let quoteStyle = Style.muted
+    static let quoteStyle = Style(.quote, dim: true)
     static let markerStyle = Style(.accent)
-    static let linkNumberStyle = Style(.accent)
-    static let linkStyle = Style(.accent, underline: true)
+    static let linkNumberStyle = Style(.link)
+    static let linkStyle = Style(.link, underline: true)
+    static let headingStyle = Style(.header, bold: true)
     static let codeStyle = Style(.source)
 
     public static func lines(_ text: RichText, width: Int) -> [StyledLine] {
@@ -119,11 +120,11 @@ public enum RichTextLayout {
         return word
     }
 
-    /// How a run looks: headings in the accent style; links underlined in the accent colour;
+    /// How a run looks: headings in the heading style; links underlined in the link colour;
     /// strong text bold; emphasis underlined (terminals have no dependable italics); code in
     /// its own colour; placeholders dim.
     static func style(for run: RichRun, heading: Bool) -> Style {
-        var style = heading ? Style.accent : .normal
+        var style = heading ? headingStyle : .normal
         if run.style.contains(.code) { style.role = codeStyle.role }
         if run.style.contains(.placeholder) { style.dim = true }
         if run.link != nil {

@@ -3,6 +3,8 @@
 public struct Style: Hashable, Sendable {
     public enum Role: UInt8, Sendable, CaseIterable {
         case normal, header, accent, muted, date, source, selection, statusBar, error, success, progress
+        /// The roles a `color` line may set besides the ones above (see `Palette.elementRoles`).
+        case list, unread, mark, link, quote
     }
 
     public var role: Role
@@ -10,6 +12,8 @@ public struct Style: Hashable, Sendable {
     public var reverse: Bool
     public var underline: Bool
     public var dim: Bool
+    /// Only from a `color` line: terminals draw italics unevenly, so no style of ours asks for it.
+    public var italic: Bool = false
     /// Exact colours, which override the role's (a picture's cells); nil keeps the role's.
     public var foreground: PictureColour?
     public var background: PictureColour?

@@ -10,11 +10,14 @@ public struct Config: Sendable, Equatable {
     public var bindings: [KeyBindingChange]
     /// The `[query "Name"]` sections, in file order.
     public var queries: [QueryConfig]
+    /// The `color` lines.
+    public var colours: ColourScheme
 
     public init(
         settings: ConfigSettings = ConfigSettings(), sources: [SourceConfig] = [], servers: [ServerConfig] = [],
-        bindings: [KeyBindingChange] = [], queries: [QueryConfig] = []
+        bindings: [KeyBindingChange] = [], queries: [QueryConfig] = [], colours: ColourScheme = ColourScheme()
     ) {
+        self.colours = colours
         self.settings = settings
         self.sources = sources
         self.servers = servers

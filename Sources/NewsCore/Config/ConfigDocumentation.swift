@@ -62,15 +62,44 @@ public enum ConfigDocumentation {
         Entry(["password"], "The password itself, only in a config file others cannot read"),
     ]
 
+    /// The elements a `color ELEMENT FOREGROUND BACKGROUND [ATTRIBUTES]` line colours, with their default look.
+    public static let colourElements: [Entry] = [
+        Entry(["list"], "Rows of the lists (the terminal's colours)"),
+        Entry(["unread"], "Rows of unread articles (bold)"),
+        Entry(["selection"], "The selected row (reverse video)"),
+        Entry(["status"], "The status bar at the bottom (reverse video)"),
+        Entry(["heading"], "The title line, the Sources screen's groups, the help's sections and an article's headings (magenta, bold)"),
+        Entry(["marks"], "The marks in a list's gutter: `*` starred, `N` new, `•` unread (green, bold)"),
+        Entry(["link"], "Links in an article and its address (magenta, underlined)"),
+        Entry(["quote"], "Quoted text in an article (dim)"),
+    ]
+
+    /// What `color` lines take, in one sentence for the README and the man page.
+    public static let colourSyntax = "`color ELEMENT FOREGROUND BACKGROUND [ATTRIBUTES]` colours an element. A colour is "
+        + "`default` (the terminal's own), a name (`black`, `red`, `green`, `yellow`, `blue`, `magenta`, `cyan`, `white`, or one of them "
+        + "after `bright`: `brightblue`), `color0` to `color255`, or `#rrggbb` (exact where `COLORTERM` says the terminal has 24-bit colour, "
+        + "else the nearest colour it has). Attributes are `bold`, `underline`, `reverse`, `dim` and `italic`, and replace the element's own. "
+        + "`NO_COLOR` turns colours off whatever the config says"
+
     /// The names `SettingsTable` and the source section accept, for the tests that keep this table whole.
     static var acceptedSettings: [String] { SettingsTable.names }
     static var acceptedSourceSettings: [String] { SourceSectionBuilder.keys }
     static var acceptedServerSettings: [String] { ServerSectionBuilder.keys }
+    static var acceptedColourElements: [String] { ColourScheme.Element.allCases.map(\.rawValue) }
 
     /// The README's settings table.
     public static func markdown() -> String {
-        var lines = ["| Setting | Meaning (default) |", "| --- | --- |"]
-        for entry in settings {
+        table(header: "| Setting | Meaning (default) |", settings)
+    }
+
+    /// The README's table of colour elements.
+    public static func colourMarkdown() -> String {
+        table(header: "| Element | What it colours (default) |", colourElements)
+    }
+
+    private static func table(header: String, _ entries: [Entry]) -> String {
+        var lines = [header, "| --- | --- |"]
+        for entry in entries {
             lines.append("| \(entry.names.map { "`\($0)`" }.joined(separator: ", ")) | \(entry.meaning) |")
         }
         return lines.joined(separator: "\n")

@@ -6,7 +6,7 @@ import FoundationEssentials
 /// `name = value` sets a global setting (before the first section) or a section's setting (after
 /// its header); `[source "Name"]` starts a source, `[server "Name"]` a feed server, `[query "Name"]` a query feed;
 /// `bind KEY ACTION` and `unbind KEY` change the
-/// keys. Values are trimmed, or quoted with `"..."` and backslash escapes.
+/// keys; `color ELEMENT FOREGROUND BACKGROUND [ATTRIBUTES]` colours a part of the interface. Values are trimmed, or quoted with `"..."` and backslash escapes.
 public enum ConfigParser {
     /// - Parameters:
     ///   - file: the file's name as messages show it (`~/.config/headlines/config`).
@@ -26,8 +26,9 @@ public enum ConfigParser {
             var line = rawLine
             if line.last == "\r" { line = line.dropLast() }
             if number == 1, line.first == "\u{FEFF}" { line = line.dropFirst() }
+            let trimmed = line.trimmingSpaces
             do {
-                try state.read(line.trimmingSpaces, line: number)
+                try state.read(trimmed, line: number, indent: line.distance(from: line.startIndex, to: trimmed.startIndex))
             } catch {
                 throw ConfigError(file: file, line: error.line, reason: error.reason)
             }
@@ -57,18 +58,19 @@ private struct ParserState {
         self.knownActions = knownActions
     }
 
-    mutating func read(_ text: Substring, line: Int) throws(ConfigLineError) {
+    /// - Parameter indent: the characters before `text` on its line, for columns in messages.
+    mutating func read(_ text: Substring, line: Int, indent: Int) throws(ConfigLineError) {
         guard let first = text.first, first != "#" else { return }
         // A header ends the section before it, whose errors carry their own lines.
         if first == "[" { try closeSection() }
         do {
-            try readLine(text, line: line)
+            try readLine(text, line: line, indent: indent)
         } catch {
             throw ConfigLineError(line, error.reason)
         }
     }
 
-    private mutating func readLine(_ text: Substring, line: Int) throws(LineError) {
+    private mutating func readLine(_ text: Substring, line: Int, indent: Int) throws(LineError) {
         guard let first = text.first else { return }
         if let control = text.unicodeScalars.first(where: \.isForbiddenControl) {
             throw LineError("the line holds the control character U+\(String(control.value, radix: 16, uppercase: true).leftPadded(4)) (write tabs and newlines in values as \\t and \\n inside quotes)")
@@ -77,8 +79,9 @@ private struct ParserState {
         let keyword = text.prefix { $0 != " " && $0 != "\t" }
         if keyword == "bind" || keyword == "unbind" { return try binding(text, line: line) }
         guard let equals = text.firstIndex(of: "=") else {
+            if keyword == "color" || keyword == "colour" { return try colour(text, line: line, indent: indent) }
             throw LineError(
-                "expected a setting (name = value), a section ([source \"Name\"]), bind or unbind, not \(ConfigText.quoted(String(text)))"
+                "expected a setting (name = value), a section ([source \"Name\"]), bind, unbind or color, not \(ConfigText.quoted(String(text)))"
             )
         }
         let name = text[..<equals].trimmingSpaces.lowercased()
@@ -151,6 +154,14 @@ private struct ParserState {
             throw LineError("unknown action \(ConfigText.quoted(action))" + hint)
         }
         config.bindings.append(.bind(key, action: action, line: line))
+    }
+
+    private mutating func colour(_ text: Substring, line: Int, indent: Int) throws(LineError) {
+        let (element, look) = try ColourLine.parse(text, line: line, indent: indent)
+        if let first = config.colours[element] {
+            throw LineError("color \(element.rawValue) is set twice (first on line \(first.line))")
+        }
+        config.colours.looks[element] = look
     }
 
     private mutating func closeSection() throws(ConfigLineError) {

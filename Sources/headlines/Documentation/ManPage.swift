@@ -90,6 +90,8 @@ enum ManPage {
         ]
         lines += entries(ConfigDocumentation.querySettings)
         lines += [Roff.text(FilterDocumentation.summary)]
+        lines += [".SS Colours", Roff.text(ConfigDocumentation.colourSyntax + ". The elements:")]
+        lines += entries(ConfigDocumentation.colourElements)
         let named: [KeyName] = [.enter, .escape, .tab, .space, .backspace, .up, .down, .left, .right, .pageUp, .pageDown, .home, .end]
         lines += [
             ".SS Keys",
@@ -113,6 +115,8 @@ enum ManPage {
             "",
             "bind x toggle\\-star",
             "unbind q",
+            "color unread brightwhite default bold",
+            "color selection black #ffd75f",
             ".EE",
         ]
         return lines

@@ -48,7 +48,7 @@ struct ArticleFullTextTests {
             "https://news.example/articles/10",
             "",
         ])
-        #expect(lines[4].runs.first?.style == .accent)  // the heading
+        #expect(lines[4].runs.first?.style == RichTextLayout.headingStyle)  // the heading
         #expect(lines[8].runs.first?.style == RichTextLayout.markerStyle)
         #expect(lines[6].runs.contains { $0.text == "release notes" && $0.style == RichTextLayout.linkStyle })
     }

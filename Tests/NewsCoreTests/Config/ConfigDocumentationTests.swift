@@ -9,6 +9,7 @@ struct ConfigDocumentationTests {
         #expect(ConfigDocumentation.settings.flatMap(\.names).sorted() == ConfigDocumentation.acceptedSettings.sorted())
         #expect(ConfigDocumentation.sourceSettings.flatMap(\.names).sorted() == ConfigDocumentation.acceptedSourceSettings.sorted())
         #expect(ConfigDocumentation.serverSettings.flatMap(\.names).sorted() == ConfigDocumentation.acceptedServerSettings.sorted())
+        #expect(ConfigDocumentation.colourElements.flatMap(\.names) == ConfigDocumentation.acceptedColourElements)
     }
 
     @Test func theReadmeSettingsTableIsTheDocumentationTable() throws {
@@ -17,6 +18,8 @@ struct ConfigDocumentationTests {
             .appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         #expect(text.contains(ConfigDocumentation.markdown()), "README.md's settings table differs:\n\(ConfigDocumentation.markdown())")
+        #expect(text.contains(ConfigDocumentation.colourMarkdown()), "README.md's colour table differs:\n\(ConfigDocumentation.colourMarkdown())")
+        #expect(text.contains(ConfigDocumentation.colourSyntax), "README.md's colour paragraph differs:\n\(ConfigDocumentation.colourSyntax)")
     }
 
     /// The config's category check and the completions offer the same values.

@@ -9,7 +9,7 @@ enum ArticleText {
     static let bylineStyle = Style(.source)
     static let dateStyle = Style(.date)
     static let descriptionStyle = Style(.normal, bold: true)
-    static let addressStyle = Style(.accent, underline: true)
+    static let addressStyle = Style(.link, underline: true)
 
     static func header(_ article: Article, columns: Int, localTime: LocalTime) -> [StyledLine] {
         var lines = wrapped(article.title.isEmpty ? "(untitled)" : article.title, titleStyle, columns: columns)

@@ -67,7 +67,7 @@ public struct HeadlinesView {
                 guard index < state.total else { break }
                 let y = listTop + row
                 let selected = index == scroll.selection
-                let base: Style = selected ? .selection : .normal
+                let base: Style = selected ? .selection : Style(.list)
                 if selected { canvas.fill(x: 0, y: y, count: width, style: .selection) }
                 // A row of the list not read yet (its page is on its way): a mark in its place.
                 guard let item = state.row(at: index) else {
@@ -77,7 +77,7 @@ public struct HeadlinesView {
                 let article = item.article
                 if gutter > 0 {
                     let marks = (item.isStarred ? "*" : " ") + (item.isNew ? "N" : item.isRead ? " " : "•")
-                    canvas.write(marks, x: 0, y: y, style: selected ? base : Style(.accent, bold: true))
+                    canvas.write(marks, x: 0, y: y, style: selected ? base : Style(.mark, bold: true))
                 }
                 let age = DateText.age(article.publishedAt, now: now, localTime: localTime)
                 canvas.write(TextLayout.pad(" " + age, to: ageWidth), x: gutter, y: y, style: selected ? base : Style(.date))
@@ -87,7 +87,7 @@ public struct HeadlinesView {
                 }
                 let headline = article.title.isEmpty ? "(untitled)" : article.title
                 let unread = gutter > 0 && !item.isRead
-                let style = selected ? Style(.selection, bold: true, reverse: true) : Style(.normal, bold: unread)
+                let style = selected ? Style(.selection, bold: true, reverse: true) : Style(unread ? .unread : .list, bold: unread)
                 canvas.write(headline, x: sourceX + sourceWidth, y: y, style: style, maxX: width - 1)
             }
         }

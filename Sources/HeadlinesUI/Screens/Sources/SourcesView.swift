@@ -24,7 +24,7 @@ struct SourcesView {
             let y = layout.bodyTop + row
             let selected = index == state.scroll.selection
             if selected { canvas.fill(x: 0, y: y, count: width, style: .selection) }
-            let base: Style = selected ? .selection : .normal
+            let base: Style = selected ? .selection : Style(.list)
             switch state.rows[index] {
             case .heading(let title):
                 canvas.write(title, x: 1, y: y, style: selected ? base : Style(.header, bold: true), maxX: 2 + nameWidth)
