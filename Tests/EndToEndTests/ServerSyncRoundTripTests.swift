@@ -21,8 +21,9 @@ extension EndToEnd {
         }
 
         /// A session in this suite's home (its cache carries over), the config naming the server at `url`.
+        /// `keep-days` past the test feeds' fixed dates (2024): a read article is not pruned at the next start.
         private func session(url: URL? = nil) throws -> TmuxSession {
-            var config = ServerSync.config(server)
+            var config = "keep-days = 36500\n\n" + ServerSync.config(server)
             if let url { config = config.replacingOccurrences(of: server.url.absoluteString, with: url.absoluteString) }
             try FeedFixtures.writeConfig(config, home: home.url)
             var extra = HeadlinesBinary.environment(home: home.url, extra: [:])
@@ -111,7 +112,11 @@ extension EndToEnd {
                 let list = try offline.capture()
                 try offline.sendKeys("Enter")  // reads the first article
                 _ = try await offline.waitForScreen { $0 != list }
+                // Back to the Sources screen, still filtered; q clears the filter, then quits.
                 try offline.sendKeys("q", "q")
+                _ = try await offline.waitForScreen { $0.contains("Headlines · Sources") && !$0.contains("(feed 01)") }
+                try offline.sendKeys("q")
+                _ = try await offline.waitForScreen { $0.contains("(feed 01)") }
                 try await Self.quit(offline)
             }
             let waiting = try await ArticleStore.open(at: cacheFile).serverRecord("Home")
@@ -130,9 +135,16 @@ extension EndToEnd {
             try await markUnread(delivered)
             #expect(arrived, "the outbox reached the server")
             #expect(delivered.count == 1 && unread.contains(delivered.first!), "exactly the article read offline, of feed 03: \(delivered)")
-            try await Self.waitForFeed("(feed 03)", count: unread.count, in: back, timeout: .seconds(20))
+            _ = await eventually(timeout: .seconds(20), interval: .milliseconds(100)) {
+                (try? await ArticleStore.open(at: cacheFile).serverRecord("Home").pendingMarks) == 0
+            }
             try await Self.quit(back)
             #expect(try await ArticleStore.open(at: cacheFile).serverRecord("Home").pendingMarks == 0)
+            // The article read offline is still cached, with every other of its feed.
+            let printed = try await ProcessRunner(
+                HeadlinesBinary.path, ["--print", "--offline"], environment: HeadlinesBinary.environment(home: home.url)
+            ).run(timeout: .seconds(30))
+            #expect(printed.stdoutText.split(separator: "\n").filter { $0.contains("(feed 03)") }.count == unread.count)
         }
 
         @Test func aKillDuringTheFirstSyncLosesNothing() async throws {
