@@ -3,7 +3,9 @@ import HeadlinesUI
 import NewsCore
 
 /// `--print --offline`, `--print --unread` and `--search QUERY`: print from the cache, with no
-/// network. Sources in the config's order, each newest first; a search best match first.
+/// network. Sources in the config's order, then each feed server's feeds as the last sync
+/// stored them (by title, as the Sources screen lists them), each newest first; a search best
+/// match first.
 enum CachePrintCommand {
     static func run(_ plan: LaunchPlan, options: CommandLineOptions) async -> Int32 {
         let status = await printFromCache(plan, options: options)
@@ -40,15 +42,14 @@ enum CachePrintCommand {
                 return 0
             }
             for entry in plan.entries {
-                var cursor: ArticleCursor?
-                var printed = 0
-                repeat {
-                    let page = try await store.page(.source(entry.key), after: cursor, limit: ArticleStore.maxPageSize, unreadOnly: options.unread)
-                    print(page.articles.map(\.article), json: options.json)
-                    printed += page.articles.count
-                    cursor = page.next
-                } while cursor != nil
+                let printed = try await printSource(entry.key, store: store, options: options)
                 log.cache("print", ["source": entry.source.name, "articles": String(printed)], level: .debug)
+            }
+            for server in plan.servers {
+                for feed in try await store.serverFeeds(server.name) {
+                    let printed = try await printSource(feed.key, store: store, options: options)
+                    log.cache("print", ["server": server.name, "source": feed.title, "articles": String(printed)], level: .debug)
+                }
             }
             return 0
         } catch {
@@ -56,6 +57,19 @@ enum CachePrintCommand {
             Output.error(ErrorText.sentence(error))
             return 1
         }
+    }
+
+    /// One source's cached articles, newest first, a page at a time. Returns how many were printed.
+    private static func printSource(_ key: SourceKey, store: ArticleStore, options: CommandLineOptions) async throws -> Int {
+        var cursor: ArticleCursor?
+        var printed = 0
+        repeat {
+            let page = try await store.page(.source(key), after: cursor, limit: ArticleStore.maxPageSize, unreadOnly: options.unread)
+            print(page.articles.map(\.article), json: options.json)
+            printed += page.articles.count
+            cursor = page.next
+        } while cursor != nil
+        return printed
     }
 
     /// Every match, a page at a time (never a silent cap), or the first `limit`.

@@ -11,9 +11,10 @@ import Synchronization
 /// printed, 1 when none could (with `--strict`: when any failed). Notes that are no failure
 /// ("Using the feed ... named by the page.") go to the log, and to stderr with `--verbose`.
 /// Each fetch and parse is logged as the interface's refreshes log them; nothing is merged, as
-/// printing leaves the cache as it was.
+/// printing leaves the cache as it was. The config's feed servers print after its sources, as
+/// their servers give them (see `ServerPrint`).
 enum PrintCommand {
-    static func run(_ plan: LaunchPlan, options: CommandLineOptions) async -> Int32 {
+    static func run(_ plan: LaunchPlan, options: CommandLineOptions, environment: [String: String]) async -> Int32 {
         let json = options.json
         if plan.isFallbackDemo {
             Output.error(plan.firstRunAdvice(short: false))
@@ -35,6 +36,7 @@ enum PrintCommand {
             for await (index, result) in group { results[index] = result }
             return results
         }
+        let servers = await fetchServers(plan, json: json, environment: environment)
         var failures = 0
         for (source, result) in zip(sources, results) {
             let prefix = sources.count > 1 ? source.name + ": " : ""
@@ -60,9 +62,42 @@ enum PrintCommand {
                 failures += 1
             }
         }
+        for (server, result) in zip(plan.servers, servers) {
+            switch result {
+            case .success(let feeds):
+                Output.write(feeds.flatMap(\.lines).map { $0 + "\n" }.joined())
+                plan.log.log(.debug, "print", ["server": server.name, "feeds": String(feeds.count)])
+            case .failure(let error):
+                // The client's sentence names the server ("The server Home ...").
+                Output.error(ErrorText.sentence(error))
+                failures += 1
+            }
+        }
         await plan.log.flush()
         if failures == 0 { return 0 }
-        return options.strict || failures == sources.count ? 1 : 0
+        return options.strict || failures == sources.count + plan.servers.count ? 1 : 0
+    }
+
+    /// Every server of the config, fetched in parallel with each other (the sources' fetches
+    /// are done by then), in the config's order.
+    private static func fetchServers(
+        _ plan: LaunchPlan, json: Bool, environment: [String: String]
+    ) async -> [Result<[ServerPrint.Feed], any Error>] {
+        let servers = plan.servers, http = plan.http
+        return await withTaskGroup(of: (Int, Result<[ServerPrint.Feed], any Error>).self) { group in
+            for (index, server) in servers.enumerated() {
+                group.addTask {
+                    do {
+                        return (index, .success(try await ServerPrint.fetch(server, http: http, environment: environment, json: json)))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            var results = [Result<[ServerPrint.Feed], any Error>](repeating: .success([]), count: servers.count)
+            for await (index, result) in group { results[index] = result }
+            return results
+        }
     }
 
     /// Why a feed that answered printed nothing: it has no entries. Its title is named, since it

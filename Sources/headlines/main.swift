@@ -51,7 +51,7 @@ if options.search != nil || options.offline || options.unread {
     exit(Output.finish(await CachePrintCommand.run(plan, options: options)))
 }
 if options.printMode {
-    exit(Output.finish(await PrintCommand.run(plan, options: options)))
+    exit(Output.finish(await PrintCommand.run(plan, options: options, environment: environment)))
 }
 let status = await InteractiveCommand.run(plan, environment: environment)
 // The session has closed its cache, flushed its log and restored the terminal. `_exit` skips

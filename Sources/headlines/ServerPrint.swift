@@ -1,0 +1,46 @@
+import FoundationEssentials
+import NewsCore
+
+/// A feed server's side of `--print`: its feeds as the Sources screen orders them (by title),
+/// each newest first, as the server gives them (every unread and every starred article, what a
+/// first sync takes). As for a feed, nothing is written: the cache is neither opened nor
+/// changed and the outbox is not sent, so `--print` from cron runs beside an open interface
+/// (which holds the cache) and never moves the cursor the interface's next sync reads after.
+enum ServerPrint {
+    /// One feed's printed lines, newest first.
+    struct Feed {
+        var title: String
+        var lines: [String]
+    }
+
+    /// The server's feeds and their lines; throws the client's `SyncError` (a wrong password,
+    /// a server out of reach) for the caller to say in one sentence.
+    static func fetch(_ server: ServerConfig, http: HTTPClient, environment: [String: String], json: Bool) async throws -> [Feed] {
+        let client = try await SyncClients.make(for: server, environment: environment, http: http)
+        let feeds = try await client.feeds()
+        let collected = Collected()
+        // Each page shrunk to its lines as it comes: 10,000 articles' bodies are never held at once.
+        try await client.articles(after: nil) { page in
+            await collected.add(page.map { remote in
+                var article = remote.article
+                if article.sourceName == nil { article.sourceName = feeds.first { $0.id == remote.feed }?.title }
+                return (remote.feed, article.publishedAt, json ? PrintFormat.jsonLine(article) : PrintFormat.line(article))
+            })
+        }
+        let byFeed = await collected.byFeed
+        let ordered = feeds.sorted { ($0.title.lowercased(), $0.id) < ($1.title.lowercased(), $1.id) }
+        return ordered.map { feed in
+            let rows = (byFeed[feed.id] ?? []).sorted { ($0.date ?? .distantPast) > ($1.date ?? .distantPast) }
+            return Feed(title: feed.title, lines: rows.map(\.line))
+        }
+    }
+
+    /// The printed rows of every page, by feed (pages arrive through a `@Sendable` closure).
+    private actor Collected {
+        private(set) var byFeed: [RemoteFeedID: [(date: Date?, line: String)]] = [:]
+
+        func add(_ rows: [(RemoteFeedID, Date?, String)]) {
+            for (feed, date, line) in rows { byFeed[feed, default: []].append((date, line)) }
+        }
+    }
+}
