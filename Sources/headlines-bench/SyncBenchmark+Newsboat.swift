@@ -3,7 +3,7 @@ import TestSupport
 
 /// newsboat's TT-RSS mode, the `sync` benchmark's reference (as Tests/SyncServers/bench-newsboat-ttrss.sh
 /// runs it): `urls-source "ttrss"` against the benchmark's server, `-x reload`, timed from
-/// Python, which also reads its peak RSS and counts the items its cache holds before and after.
+/// Python, which also reads its CPU time and peak RSS and counts the items its cache holds before and after.
 final class NewsboatSync {
     let path: String
     /// "newsboat 2.21.0"
@@ -49,14 +49,17 @@ final class NewsboatSync {
                            check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={"HOME": home, "PATH": "/usr/bin:/bin"})
             elapsed = time.perf_counter() - start
             after = count()
-            print(elapsed, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024, after - before, after)
+            usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+            print(elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024, after - before, after)
             """
         let output = try ExternalCommand.output("python3", ["-c", script, path, home.path])
         let fields = output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")
-        guard fields.count == 4, let seconds = Double(fields[0]), let peak = Int(fields[1]), let new = Int(fields[2]), let count = Int(fields[3]) else {
+        guard fields.count == 5, let seconds = Double(fields[0]), let cpu = Double(fields[1]), let peak = Int(fields[2]),
+            let new = Int(fields[3]), let count = Int(fields[4])
+        else {
             throw BenchmarkFailure("unexpected output from the newsboat timing: \(output)")
         }
         if let keepAs { try FileManager.default.moveItem(at: home, to: keepAs) } else { try FileManager.default.removeItem(at: home) }
-        return SyncBenchmark.Run(time: .fractionalSeconds(seconds), peak: peak, new: new, count: count)
+        return SyncBenchmark.Run(time: .fractionalSeconds(seconds), cpu: .fractionalSeconds(cpu), peak: peak, new: new, count: count)
     }
 }

@@ -70,11 +70,15 @@ final class SyncBenchServers {
         return ContinuousClock.now - started
     }
 
-    /// Stops both servers now (the guard would, but only when this process ends).
+    /// Stops both servers now, then the guard (which, ended by `RunningProcess`, may be killed
+    /// before it has tidied up: what it would remove is removed here).
     func stop() {
         for (script, data) in [("ttrss-down.sh", ttrssFolder), ("feeds-down.sh", feedsFolder)] {
             _ = try? ProcessRunner(SyncServerScripts.folder.appendingPathComponent(script).path, [data.path])
-                .runSynchronously(timeout: .seconds(60))  // a server that would not stop is left to the guard
+                .runSynchronously(timeout: .seconds(60))  // a server that would not stop: the next run's guard stops it
         }
+        guardProcess.end()
+        try? FileManager.default.removeItem(at: folder)  // gone already when the guard finished
+        try? FileManager.default.removeItem(at: folder.appendingPathExtension("stop.log"))
     }
 }

@@ -20,9 +20,11 @@ enum SyncBenchmark {
     static let incrementalGoal = Duration.seconds(1)
     static let passwordVariable = "HEADLINES_BENCH_TTRSS_PASSWORD"
 
-    /// One sync: its time, the process's peak RSS, the articles it added, and the cache's count after.
+    /// One sync: its time, the process's CPU time (user and system, all threads; the rest is
+    /// waiting for the server), its peak RSS, the articles it added, and the cache's count after.
     struct Run {
         var time: Duration
+        var cpu: Duration
         var peak: Int
         var new: Int
         var count: Int
@@ -47,6 +49,7 @@ enum SyncBenchmark {
 
         // First syncs: a fresh cache each; the last one's cache is the base of the incremental rounds.
         let ourBase = work.file("headlines-base")
+        report("  Headlines' first syncs (1 warm-up, \(rounds) timed)...")
         var ourFirst: [Run] = []
         for round in 0...rounds {
             let cache = work.file("headlines-first-\(round)")
@@ -57,6 +60,7 @@ enum SyncBenchmark {
         let theirBase = work.file("newsboat-base")
         var theirFirst: [Run] = []
         if let newsboat {
+            report("  newsboat's first reloads (1 warm-up, \(rounds) timed)...")
             for round in 0...rounds {
                 let run = try newsboat.reload(from: nil, keepAs: round == rounds ? theirBase : nil)
                 if round > 0 { theirFirst.append(run) }
@@ -64,6 +68,7 @@ enum SyncBenchmark {
         }
 
         // Incremental syncs: 100 new items on the server, each round from a copy of the base cache.
+        report("  \(newArticles) new items on the server, then the incremental syncs and reloads...")
         let fetchTime = try await servers.addItems(perFeed: newPerFeed)
         var ourIncremental: [Run] = []
         for round in 0...rounds {
@@ -83,7 +88,8 @@ enum SyncBenchmark {
 
         func describe(_ runs: [Run]) -> String {
             "\(Format.milliseconds(Samples(runs.map(\.time)).median)) ms median of \(runs.count) ("
-                + runs.map { Format.milliseconds($0.time) }.joined(separator: ", ") + "), peak RSS \(ByteCount.describe(runs.map(\.peak).max() ?? 0)), "
+                + runs.map { Format.milliseconds($0.time) }.joined(separator: ", ") + "), CPU "
+                + "\(Format.milliseconds(Samples(runs.map(\.cpu)).median, decimals: 0)) ms, peak RSS \(ByteCount.describe(runs.map(\.peak).max() ?? 0)), "
                 + "\(runs.last?.count ?? 0) articles in the cache"
         }
         let ourFirstTime = Samples(ourFirst.map(\.time)).median
@@ -125,19 +131,19 @@ enum SyncBenchmark {
             extraEnvironment: [passwordVariable: servers.password]
         ).run(timeout: .seconds(600))
         let fields = result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")
-        guard result.status == 0, fields.count == 4, let ms = Double(fields[0]), let peak = Int(fields[1]),
-            let added = Int(fields[2]), let count = Int(fields[3])
+        guard result.status == 0, fields.count == 5, let ms = Double(fields[0]), let cpu = Double(fields[1]),
+            let peak = Int(fields[2]), let added = Int(fields[3]), let count = Int(fields[4])
         else {
             throw BenchmarkFailure("the sync probe failed (\(result.status)): \(result.stdoutText) \(result.stderrText)")
         }
         guard added == new else {
             throw BenchmarkFailure("the sync added \(added) articles, not the \(new) on the server (the cache holds \(count))")
         }
-        return Run(time: .fractionalSeconds(ms / 1000), peak: peak, new: added, count: count)
+        return Run(time: .fractionalSeconds(ms / 1000), cpu: .fractionalSeconds(cpu / 1000), peak: peak, new: added, count: count)
     }
 
     /// The child's side: the cache at CACHE (a new folder is an empty cache), one `ServerSync`
-    /// as the app makes it, one sync. Prints "MILLISECONDS PEAK-BYTES NEW-ARTICLES CACHED".
+    /// as the app makes it, one sync. Prints "MILLISECONDS CPU-MILLISECONDS PEAK-BYTES NEW-ARTICLES CACHED".
     static func probeMain(_ url: String, _ user: String, _ cachePath: String) async -> Never {
         do {
             guard let serverURL = URL(string: url), let password = ProcessInfo.processInfo.environment[passwordVariable] else {
@@ -149,10 +155,12 @@ enum SyncBenchmark {
             let config = ServerConfig(name: "Bench", kind: .ttrss, url: serverURL, user: user, password: .inline(password))
             let sync = ServerSync(config: config, store: store, http: HTTPClient(), environment: [:])
             let started = ContinuousClock.now
+            let cpuBefore = Timing.processCPUTime()
             let syncReport = try await sync.sync()
             let elapsed = ContinuousClock.now - started
+            let cpu = Timing.processCPUTime() - cpuBefore
             let count = try await store.count(.all)
-            report("\(Format.milliseconds(elapsed)) \(ResidentMemory.peak() ?? -1) \(syncReport.newArticles) \(count)")
+            report("\(Format.milliseconds(elapsed)) \(Format.milliseconds(cpu)) \(ResidentMemory.peak() ?? -1) \(syncReport.newArticles) \(count)")
             exit(0)
         } catch {
             FileHandle.standardError.write(Data("sync-probe: \(error)\n".utf8))
