@@ -55,9 +55,14 @@ enum Timing {
     static let clock = ContinuousClock()
 
     /// CPU time used so far by the calling thread.
-    static func threadCPUTime() -> Duration {
+    static func threadCPUTime() -> Duration { cpuTime(CLOCK_THREAD_CPUTIME_ID) }
+
+    /// CPU time used so far by every thread of this process.
+    static func processCPUTime() -> Duration { cpuTime(CLOCK_PROCESS_CPUTIME_ID) }
+
+    private static func cpuTime(_ clock: clockid_t) -> Duration {
         var spec = timespec()
-        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec) == 0 else { return .zero }
+        guard clock_gettime(clock, &spec) == 0 else { return .zero }
         return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
     }
 

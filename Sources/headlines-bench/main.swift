@@ -90,6 +90,12 @@ enum BenchmarkRegistry {
                 + "while a word is typed and backspaced, counting every match (goal p99 ≤ 16 ms per key)",
             run: { try await FilterBenchmark.run($0) }
         ),
+        BenchmarkEntry(
+            name: "sync",
+            summary: "a real TT-RSS with 50 feeds × 200 items: the first sync into an empty cache (goal ≥ 3x faster than newsboat's), "
+                + "an incremental sync of 100 new (goal < 1 s), peak memory (goal ≤ newsboat's) vs newsboat's TT-RSS mode",
+            run: { try await SyncBenchmark.run($0) }
+        ),
     ]
 }
 
@@ -110,7 +116,7 @@ func usage() -> String {
         Options:
           --rounds N         timed rounds (default: each benchmark's own)
           --articles N       articles (decode; default 10000), items (feeds; default 5000) or stored articles (store; default 100000;
-                             start: default 10000; filter: default 100000) generated
+                             start: default 10000; filter: default 100000; sync: default 10000, over at most 50 feeds) generated
           --document PATH    write the generated input to PATH and keep it (decode, feeds: the document; preview: the JPEG; store: the cache folder)
           --swift-only       skip comparison programs such as python3 or newsboat (for profiling)
           --strict           exit 1 when a goal is missed
@@ -176,6 +182,10 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "reload-probe" 
 }
 if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "limits-probe" {
     await LimitsBenchmark.probeMain(CommandLine.arguments[2], CommandLine.arguments[3])
+}
+
+if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "sync-probe" {
+    await SyncBenchmark.probeMain(CommandLine.arguments[2], CommandLine.arguments[3], CommandLine.arguments[4])
 }
 
 let (selected, options) = parseCommandLine(Array(CommandLine.arguments.dropFirst()))

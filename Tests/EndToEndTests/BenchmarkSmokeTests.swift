@@ -15,5 +15,16 @@ extension EndToEnd {
             #expect(result.stdoutText.contains("== summary"), "\(result.stdoutText)\n\(result.stderrText)")
             #expect(!result.stderrText.contains("crashed"), "\(result.stderrText)")
         }
+
+        /// `sync` on a small TT-RSS (3 feeds × 20 items, one round): its real size, 10,000
+        /// articles, takes a minute to serve. It must find the 6 new items the incremental round adds.
+        @Test func syncBenchmarkRunsToItsSummaryOnASmallServer() async throws {
+            let bench = URL(fileURLWithPath: HeadlinesBinary.path).deletingLastPathComponent().appendingPathComponent("headlines-bench").path
+            let result = try await ProcessRunner(bench, ["sync", "--articles", "60", "--rounds", "1"]).run(timeout: .seconds(300))
+            #expect(result.status == 0, "\(result.stdoutText)\n\(result.stderrText)")
+            #expect(result.stdoutText.contains("== summary"), "\(result.stdoutText)\n\(result.stderrText)")
+            #expect(result.stdoutText.contains("incremental sync of 6 new"), "\(result.stdoutText)\n\(result.stderrText)")
+            #expect(!result.stdoutText.contains("FAILED"), "\(result.stdoutText)\n\(result.stderrText)")
+        }
     }
 }

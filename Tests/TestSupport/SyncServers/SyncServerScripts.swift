@@ -2,24 +2,24 @@ import Foundation
 
 /// The scripts in `Tests/SyncServers` that start, refresh and stop the feed servers, and the
 /// folder under the checkout's `.build` where the servers they start keep their state.
-enum SyncServerScripts {
+public enum SyncServerScripts {
     /// Tests/TestSupport/SyncServers/SyncServerScripts.swift → the checkout's root.
     static let checkout = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static let folder = checkout.appendingPathComponent("Tests/SyncServers", isDirectory: true)
+    public static let folder = checkout.appendingPathComponent("Tests/SyncServers", isDirectory: true)
 
     /// Where each test process keeps its servers' data (`run-PID`) and Coldsweat's virtual
     /// environment (built once, kept between runs). PostgreSQL's socket lives below it, and a
     /// Unix socket path has room for 107 bytes: a checkout deep in the tree gets /tmp instead.
-    static let stateFolder: URL = {
+    public static let stateFolder: URL = {
         let inBuild = checkout.appendingPathComponent(".build/sync-servers", isDirectory: true)
         let longestSocket = inBuild.path.utf8.count + "/run-4194304/ttrss/run/.s.PGSQL.5432".utf8.count
         return longestSocket <= 100 ? inBuild : URL(fileURLWithPath: "/tmp/headlines-sync-servers", isDirectory: true)
     }()
 
     /// Runs `script` with `arguments` and returns the `NAME=value` lines it printed.
-    static func run(_ script: String, _ arguments: [String], timeout: Duration) async throws -> [String: String] {
+    public static func run(_ script: String, _ arguments: [String], timeout: Duration) async throws -> [String: String] {
         let path = folder.appendingPathComponent(script).path
         let result: ProcessResult
         do {
@@ -39,7 +39,7 @@ enum SyncServerScripts {
     }
 
     /// The value `name` of a script's output, or an error that names what is missing.
-    static func value(_ name: String, in values: [String: String], from script: String) throws -> String {
+    public static func value(_ name: String, in values: [String: String], from script: String) throws -> String {
         guard let value = values[name], !value.isEmpty else {
             throw SyncServerError.scriptFailed(script: script, detail: "it printed no \(name)=")
         }
@@ -48,7 +48,7 @@ enum SyncServerScripts {
 
     /// A TCP port on 127.0.0.1 free at this moment, for a server about to start (the kernel
     /// hands out ephemeral ports in turn, so it is not handed out again soon).
-    static func freePort() throws -> Int {
+    public static func freePort() throws -> Int {
         let (fd, port) = try Listener.bindLoopback(listening: false)
         close(fd)
         return port
