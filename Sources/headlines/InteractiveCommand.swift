@@ -20,6 +20,10 @@ enum InteractiveCommand {
         configuration.listOrder = plan.settings.sort
         configuration.showsRead = plan.settings.showRead
         configuration.servers = plan.servers
+        configuration.browser = plan.settings.browser
+        configuration.setsTitle = plan.settings.setTitle
+        configuration.notify = plan.settings.notify
+        configuration.bell = plan.settings.bell
         return await HeadlinesApp.run(configuration)
     }
 }

@@ -84,6 +84,9 @@ public final class Library {
 
     public func phase(of key: SourceKey) -> Phase { phases[key] ?? .idle }
 
+    /// Unread articles across the sources, as their counts last said.
+    public var unreadCount: Int { entries.reduce(0) { $0 + (summaries[$1.key]?.unreadCount ?? 0) } }
+
     public var isLoading: Bool { phases.values.contains(.loading) }
 
     /// Calls `handler` for every change while `owner` lives.

@@ -26,8 +26,12 @@ public enum ConfigDocumentation {
         Entry(["keep-days"], "Days the cache keeps articles (\(ConfigSettings.defaultKeepDays))"),
         Entry(["refresh-minutes"], "Reload every source this often (`off`)"),
         Entry(["save-dir", "max-image-size"], "As `--save-dir` and `--max-image-size` (MiB)"),
+        Entry(["browser"], "The program `o` opens links with and its arguments, run in the terminal without a shell: `%u` is the link, one argument (else it comes last); wins over `$BROWSER` (xdg-open)"),
+        Entry(["notify"], "A program run without a shell after a refresh that brought new articles, at most once a minute: its arguments are followed by the count and the newest three titles (off)"),
+        Entry(["bell"], "`yes` rings the terminal when a refresh brought new articles, at most once a minute (`no`)"),
         Entry(["text-width"], "The widest an article's text is laid out, in columns, from 20 to 1000 (the terminal's width)"),
         Entry(["sort"], "The order lists start in: `date` (newest first, the default), `date-asc`, `title` or `source`; `s` cycles them"),
+        Entry(["set-title"], "`yes` puts the unread count in the terminal's title, `Headlines (12 unread)`, and gives the old title back at exit (`no`)"),
         Entry(["show-read"], "`no` shows unread articles only (`yes`); `U` toggles it"),
     ]
 

@@ -36,6 +36,16 @@ public struct ConfigSettings: Sendable, Equatable {
     public var sort = ListOrder.date
     /// `show-read`: lists show read articles (`no`: unread ones only; a key toggles it).
     public var showRead = true
+    /// `browser`: the program links open with and its arguments (`%u` is the URL), split
+    /// without a shell; it wins over `$BROWSER`. Nil: `$BROWSER`, else xdg-open.
+    public var browser: [String]?
+    /// `set-title`: the terminal's title tells the unread count.
+    public var setTitle = false
+    /// `notify`: a program (and its arguments) run after a refresh that brought new articles, with
+    /// the count and the first titles after them; split without a shell.
+    public var notify: [String]?
+    /// `bell`: the terminal rings after a refresh that brought new articles.
+    public var bell = false
     /// The line each setting was given on, by name.
     public var lines: [String: Int] = [:]
 
@@ -93,6 +103,17 @@ enum SettingsTable {
                 settings.refreshMinutes = try number(value, "refresh-minutes", in: 1...10_080, unit: "minutes", orOff: true)
             }
         }),
+        ("browser", { settings, value, _ throws(LineError) in
+            let words = try ConfigText.words(Substring(value))
+            guard let program = words.first, !program.isEmpty else { throw LineError("browser names no program") }
+            settings.browser = words
+        }),
+        ("notify", { settings, value, _ throws(LineError) in
+            let words = try ConfigText.words(Substring(value))
+            guard let program = words.first, !program.isEmpty else { throw LineError("notify names no program") }
+            settings.notify = words
+        }),
+        ("bell", { settings, value, _ throws(LineError) in settings.bell = try flag(value, "bell") }),
         ("save-dir", { settings, value, paths throws(LineError) in settings.saveDirectory = try paths.resolve(value) }),
         ("max-image-size", { settings, value, _ throws(LineError) in
             settings.maxImageSize = try number(value, "max-image-size", in: 1...4096, unit: "MiB") * 1024 * 1024
@@ -103,14 +124,17 @@ enum SettingsTable {
             }
             settings.sort = order
         }),
-        ("show-read", { settings, value, _ throws(LineError) in
-            switch value.lowercased() {
-            case "yes", "true", "on": settings.showRead = true
-            case "no", "false", "off": settings.showRead = false
-            default: throw LineError("show-read is yes or no, not \(ConfigText.quoted(value))")
-            }
-        }),
+        ("show-read", { settings, value, _ throws(LineError) in settings.showRead = try flag(value, "show-read") }),
+        ("set-title", { settings, value, _ throws(LineError) in settings.setTitle = try flag(value, "set-title") }),
     ]
+
+    private static func flag(_ text: String, _ name: String) throws(LineError) -> Bool {
+        switch text.lowercased() {
+        case "yes", "true", "on": return true
+        case "no", "false", "off": return false
+        default: throw LineError("\(name) is yes or no, not \(ConfigText.quoted(text))")
+        }
+    }
 
     private static func number(
         _ text: String, _ name: String, in range: ClosedRange<Int>, unit: String, orOff: Bool = false
