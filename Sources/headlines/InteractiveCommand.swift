@@ -23,6 +23,10 @@ enum InteractiveCommand {
         configuration.rules = plan.rules
         configuration.queries = plan.queries
         configuration.colours = plan.colours
+        configuration.browser = plan.settings.browser
+        configuration.setsTitle = plan.settings.setTitle
+        configuration.notify = plan.settings.notify
+        configuration.bell = plan.settings.bell
         return await HeadlinesApp.run(configuration)
     }
 }

@@ -60,3 +60,24 @@ struct BrowserCommandTests {
         #expect(command.arguments.first == "xdg-open")
     }
 }
+
+@Suite("BrowserCommand from the config")
+struct ConfiguredBrowserCommandTests {
+    @Test("the config's browser wins over BROWSER; %u is the URL, within its word", arguments: [
+        (["w3m", "%u"], ["w3m", "https://news.example/story/1"]),
+        (["w3m"], ["w3m", "https://news.example/story/1"]),
+        (["lynx", "%u", "-dump"], ["lynx", "https://news.example/story/1", "-dump"]),
+        (["links", "--url=%u"], ["links", "--url=https://news.example/story/1"]),
+    ])
+    func configured(_ words: [String], _ expected: [String]) {
+        let command = BrowserCommand.resolve(for: BrowserCommandTests.plain, environment: ["BROWSER": "firefox"], configured: words)
+        #expect(command == BrowserCommand(arguments: expected, runsInTerminal: true))
+    }
+
+    @Test("a hostile URL stays one argument")
+    func hostile() throws {
+        let url = try #require(URL(string: BrowserCommandTests.hostile))
+        let command = BrowserCommand.resolve(for: url, environment: [:], configured: ["w3m", "%u"])
+        #expect(command.arguments == ["w3m", BrowserCommandTests.hostile])
+    }
+}

@@ -23,7 +23,7 @@ public enum KeyTable {
                    "Refresh the source in view (on the Sources screen: the selected one); during a load, restart it", hint: "refresh"),
         KeyBinding(.reloadAll, [.character("R")], .screens([.sources, .headlines]), "Refresh every source", hint: "refresh all"),
         KeyBinding(.openInBrowser, [.character("o")], articleLists,
-                   "Open the article in the browser ($BROWSER, else xdg-open), and mark it read", hint: "open"),
+                   "Open the article in the browser (the config's browser =, else $BROWSER, else xdg-open), and mark it read", hint: "open"),
         KeyBinding(.saveImage, [.character("d")], articleScreens, "Save the article's image", hint: "save"),
         KeyBinding(.openLink, [.enter], .screens([.article]),
                    "Open link N of the text in the browser: type N (the status bar shows it), then this key; Esc cancels",

@@ -34,6 +34,13 @@ public enum HeadlinesApp {
         /// `sort` and `show-read`: how lists start (keys change them for the session).
         public var listOrder = ListOrder.date
         public var showsRead = true
+        /// The config's `browser`, split into words.
+        public var browser: [String]?
+        /// `set-title`: the terminal's title tells the unread count.
+        public var setsTitle = false
+        /// `notify` and `bell`: tell of new articles outside the interface.
+        public var notify: [String]?
+        public var bell = false
         /// The config's feed servers: their feeds are listed after the sources, and synced.
         public var servers: [ServerConfig] = []
         /// Kill rules, `max-items`, and the sources' names, groups and tags for filters.
@@ -124,6 +131,7 @@ public enum HeadlinesApp {
         services.textWidth = configuration.textWidth
         services.listOrder = configuration.listOrder
         services.showsRead = configuration.showsRead
+        services.browser = configuration.browser
         let noColor = configuration.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let driver: CursesDriver
         do {
@@ -154,11 +162,25 @@ public enum HeadlinesApp {
             downloads.onIdle = { app?.quit(status: 0) }
             return .wait
         }
+        if configuration.setsTitle {
+            // After each frame, so the title follows the counts the screen shows.
+            app.onFrame = { driver.setTitle(TerminalTitle.text(unread: library.unreadCount)) }
+        }
+        var notifier: NewArticlesNotifier?
+        if configuration.notify != nil || configuration.bell {
+            var ring: (@MainActor () -> Void)?
+            if configuration.bell { ring = { driver.ringBell() } }
+            let report: @MainActor (String) -> Void = { [weak app] sentence in app?.show(Notice(sentence, kind: .error)) }
+            let told = NewArticlesNotifier(command: configuration.notify, ring: ring, report: report)
+            told.watch(library)
+            notifier = told
+        }
         if configuration.environment["HEADLINES_DEBUG_CRASH_AFTER_DRAW"] == "1" {
             app.onFrame = { CrashForTesting.crash() }
         }
         let root: any Screen = entries.count > 1 || !configuration.servers.isEmpty ? SourcesScreen(services: services) : HeadlinesScreen(services: services)
         let status = await app.run(root: root)
+        notifier?.close()
         // Saves still running (a signal, or a second q) are cancelled; they remove their
         // temporary files before we exit.
         downloads.cancelAll()

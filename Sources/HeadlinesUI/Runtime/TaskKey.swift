@@ -48,6 +48,8 @@ public enum TaskKey: Hashable, Sendable {
     case remoteSearch
     /// Refreshing every source every few minutes (`refresh-minutes`).
     case autoRefresh
+    /// Telling of new articles (`notify`, `bell`), at most once a minute.
+    case notify
     /// Writing a refresh kept in memory while another instance held the write lock (nil: every
     /// source's, at quit).
     case keptArticles(SourceKey?)

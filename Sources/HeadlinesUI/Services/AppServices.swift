@@ -18,6 +18,8 @@ public final class AppServices {
     public var pictureDepth: PictureColourDepth
     /// The config's `text-width`: an article's text is no wider (nil: the terminal's width).
     public var textWidth: Int?
+    /// The config's `browser`, split into words (nil: `$BROWSER`, else xdg-open).
+    public var browser: [String]?
     /// Said once in the status line of the first screen (the locale is not UTF-8, the cache was moved aside...).
     public var startupNotice: Notice?
     /// The order lists are read in (`sort`; `s` cycles it for the session).

@@ -2,16 +2,23 @@ import FoundationEssentials
 import Glibc
 import NewsCore
 
-/// How to open a URL: `$BROWSER` (run in the terminal, which it may need), else `xdg-open`
+/// How to open a URL: the config's `browser`, else `$BROWSER` (both run in the terminal, which they may need), else `xdg-open`
 /// (a GUI hand-off, detached, its output sent nowhere). The URL is always one argument and
 /// no shell ever sees it.
 public struct BrowserCommand: Equatable, Sendable {
     public var arguments: [String]
-    /// True for `$BROWSER`: curses is suspended while it runs and restored after.
+    /// True for `browser` and `$BROWSER`: curses is suspended while it runs and restored after.
     public var runsInTerminal: Bool
 
-    public static func resolve(for url: URL, environment: [String: String]) -> BrowserCommand {
+    /// `configured`: the config's `browser`, already split into words (`%u` marks the URL's place).
+    public static func resolve(for url: URL, environment: [String: String], configured: [String]? = nil) -> BrowserCommand {
         let link = url.absoluteString
+        if let configured, !configured.isEmpty {
+            // %u is replaced inside its word, so the URL stays within one argument; without it the URL comes last.
+            let words = configured.contains(where: { $0.contains("%u") })
+                ? configured.map { $0.replacing("%u", with: link) } : configured + [link]
+            return BrowserCommand(arguments: words, runsInTerminal: true)
+        }
         // $BROWSER may list several commands separated by colons; the first is used.
         if let value = environment["BROWSER"], let first = value.split(separator: ":").first {
             var words = first.split(separator: " ", omittingEmptySubsequences: true).map(String.init)

@@ -114,6 +114,9 @@ public final class Library {
         return keys.filter { filter.mayMatch(sources[$0]) }
     }
 
+    /// Unread articles across the sources, as their counts last said.
+    public var unreadCount: Int { entries.reduce(0) { $0 + (summaries[$1.key]?.unreadCount ?? 0) } }
+
     public var isLoading: Bool { phases.values.contains(.loading) }
 
     /// Calls `handler` for every change while `owner` lives.

@@ -24,6 +24,10 @@ public final class CursesDriver {
     private var previous: Canvas?
     private var wchars: [wchar_t] = []
     public private(set) var isSuspended = false
+    /// The title set last (`set-title`); nil while the terminal keeps its own.
+    private var title: String?
+    /// The sequence that restores the terminal after a crash (the title's pop is added once one is set).
+    private var restoreSequence = ""
     private var isShutDown = false
     /// False when the locale's character set is not UTF-8 (`LANG=C`): only ASCII is drawn then.
     public let isUnicode: Bool
@@ -89,6 +93,7 @@ public final class CursesDriver {
         // Whatever the crash, the terminal comes back: leave the alternate screen, show the cursor.
         let sequence = [hl_terminfo_string("rmcup"), hl_terminfo_string("cnorm"), hl_terminfo_string("sgr0")]
             .compactMap { $0.map { String(cString: $0) } }.joined()
+        restoreSequence = sequence
         tg_set_restore_sequence(sequence)
         tg_install_crash_handlers()
     }
@@ -245,7 +250,27 @@ public final class CursesDriver {
         invalidate()
     }
 
-    /// Restores the terminal: normal screen, cursor shown, tty modes as they were.
+    /// Names the terminal's window `text` (`set-title`). The first time, the terminal's own
+    /// title is saved, to come back at exit (or after a crash).
+    public func setTitle(_ text: String) {
+        guard !isShutDown, text != title else { return }
+        var bytes = ""
+        if title == nil {
+            bytes += TerminalTitle.push
+            tg_set_restore_sequence(restoreSequence + TerminalTitle.pop)
+        }
+        title = text
+        bytes += TerminalTitle.set(text)
+        _ = DescriptorWriter.writeAll(outputFD, bytes)  // a failed write means the terminal is gone; the input's end says so
+    }
+
+    /// Rings the terminal's bell (`bell`).
+    public func ringBell() {
+        guard !isShutDown, !isSuspended else { return }
+        beep()
+    }
+
+    /// Restores the terminal: normal screen, cursor shown, tty modes as they were, its own title.
     public func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
@@ -253,6 +278,7 @@ public final class CursesDriver {
             curs_set(1)
             endwin()
         }
+        if title != nil { _ = DescriptorWriter.writeAll(outputFD, TerminalTitle.pop) }  // the terminal gone: nothing to restore
         tg_restore_tty_modes()
         delscreen(screen)
     }

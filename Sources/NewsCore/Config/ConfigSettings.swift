@@ -40,6 +40,16 @@ public struct ConfigSettings: Sendable, Equatable {
     public var ignore: ArticleFilter?
     /// `max-items`: each source shows its newest this many articles (starred ones besides).
     public var maxItems: Int?
+    /// `browser`: the program links open with and its arguments (`%u` is the URL), split
+    /// without a shell; it wins over `$BROWSER`. Nil: `$BROWSER`, else xdg-open.
+    public var browser: [String]?
+    /// `set-title`: the terminal's title tells the unread count.
+    public var setTitle = false
+    /// `notify`: a program (and its arguments) run after a refresh that brought new articles, with
+    /// the count and the first titles after them; split without a shell.
+    public var notify: [String]?
+    /// `bell`: the terminal rings after a refresh that brought new articles.
+    public var bell = false
     /// The line each setting was given on, by name.
     public var lines: [String: Int] = [:]
 
@@ -97,6 +107,17 @@ enum SettingsTable {
                 settings.refreshMinutes = try number(value, "refresh-minutes", in: 1...10_080, unit: "minutes", orOff: true)
             }
         }),
+        ("browser", { settings, value, _ throws(LineError) in
+            let words = try ConfigText.words(Substring(value))
+            guard let program = words.first, !program.isEmpty else { throw LineError("browser names no program") }
+            settings.browser = words
+        }),
+        ("notify", { settings, value, _ throws(LineError) in
+            let words = try ConfigText.words(Substring(value))
+            guard let program = words.first, !program.isEmpty else { throw LineError("notify names no program") }
+            settings.notify = words
+        }),
+        ("bell", { settings, value, _ throws(LineError) in settings.bell = try flag(value, "bell") }),
         ("save-dir", { settings, value, paths throws(LineError) in settings.saveDirectory = try paths.resolve(value) }),
         ("max-image-size", { settings, value, _ throws(LineError) in
             settings.maxImageSize = try number(value, "max-image-size", in: 1...4096, unit: "MiB") * 1024 * 1024
@@ -109,14 +130,17 @@ enum SettingsTable {
         }),
         ("ignore", { settings, value, _ throws(LineError) in settings.ignore = try filter(value, "ignore") }),
         ("max-items", { settings, value, _ throws(LineError) in settings.maxItems = try maxItems(value) }),
-        ("show-read", { settings, value, _ throws(LineError) in
-            switch value.lowercased() {
-            case "yes", "true", "on": settings.showRead = true
-            case "no", "false", "off": settings.showRead = false
-            default: throw LineError("show-read is yes or no, not \(ConfigText.quoted(value))")
-            }
-        }),
+        ("show-read", { settings, value, _ throws(LineError) in settings.showRead = try flag(value, "show-read") }),
+        ("set-title", { settings, value, _ throws(LineError) in settings.setTitle = try flag(value, "set-title") }),
     ]
+
+    private static func flag(_ text: String, _ name: String) throws(LineError) -> Bool {
+        switch text.lowercased() {
+        case "yes", "true", "on": return true
+        case "no", "false", "off": return false
+        default: throw LineError("\(name) is yes or no, not \(ConfigText.quoted(text))")
+        }
+    }
 
     /// `ignore = EXPR` and a query's `filter = EXPR`: the expression, or its mistake with the setting's name.
     static func filter(_ value: String, _ name: String) throws(LineError) -> ArticleFilter {

@@ -51,3 +51,13 @@ extension TmuxSession {
         try tmux(["display-message", "-p", "-t", paneID, "#{pane_tty}"]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
+
+extension TmuxSession {
+    /// The pane's title (`#{pane_title}`), as the program set it with OSC 0 or 2.
+    public func paneTitle() throws -> String { try display("#{pane_title}") }
+
+    /// A tmux format expanded for the pane (`#{window_bell_flag}`), without its newline.
+    public func display(_ format: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", paneID, format]).trimmingCharacters(in: .newlines)
+    }
+}

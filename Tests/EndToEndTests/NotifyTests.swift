@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import TestSupport
+
+extension EndToEnd.Hooks {
+    /// `notify` and `bell`: new articles told outside the interface, at most once a minute.
+    @Suite struct Notify {
+        static let hostile = "Pay $(touch pwned); `id` & more"
+
+        @Test func aRefreshWithNewArticlesRunsTheCommandWithTheCountAndTitlesOnceAMinute() async throws {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            let feed = { (titles: [String]) in
+                Data(EndToEnd.Hooks.feed(server, titles: titles).replacingOccurrences(of: "&", with: "&amp;").utf8)
+            }
+            server.route("/feed.xml", .bytes(feed(["First", Self.hostile]), contentType: "application/rss+xml"))
+            let home = try TemporaryFolder()
+            defer { home.remove() }
+            let program = try RecordingBrowser(in: home)  // records its arguments, as a notify program would
+            let session = try HeadlinesSession(
+                ["--source", server.url("/feed.xml").absoluteString],
+                config: "notify = \(program.script.path) --from headlines\n"
+            )
+            defer { session.close() }
+            try await session.tmux.waitForText("First")
+            let recorded = try #require(try await program.recorded())
+            let lines = recorded.split(separator: "\n").map(String.init)
+            #expect(Array(lines.prefix(4)) == ["5", "[--from]", "[headlines]", "[2]"], "\(recorded)")
+            #expect(Set(lines.dropFirst(4)) == ["[First]", "[\(Self.hostile)]"], "\(recorded)")
+            // A second refresh within the minute brings a new article: not told yet.
+            try FileManager.default.removeItem(at: program.record)
+            server.route("/feed.xml", .bytes(feed(["First", Self.hostile, "Third"]), contentType: "application/rss+xml"))
+            try session.tmux.sendKeys("r")
+            try await session.tmux.waitForText("Third")
+            let toldAgain = await eventually(timeout: .seconds(2)) { FileManager.default.fileExists(atPath: program.record.path) }
+            #expect(!toldAgain, "told twice within a minute")
+        }
+
+        @Test func bellRingsTheTerminalAfterNewArticles() async throws {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            server.route("/feed.xml", .bytes(Data(EndToEnd.Hooks.feed(server).utf8), contentType: "application/rss+xml"))
+            let session = try HeadlinesSession(["--source", server.url("/feed.xml").absoluteString], config: "bell = yes\n")
+            defer { session.close() }
+            try await session.tmux.waitForText("Hooked story")
+            #expect(await eventually { (try? session.tmux.display("#{window_bell_flag}")) == "1" })
+        }
+
+        @Test func withoutBellTheTerminalStaysQuiet() async throws {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            server.route("/feed.xml", .bytes(Data(EndToEnd.Hooks.feed(server).utf8), contentType: "application/rss+xml"))
+            let session = try HeadlinesSession(["--source", server.url("/feed.xml").absoluteString])
+            defer { session.close() }
+            try await session.tmux.waitForText("Hooked story")
+            #expect(try session.tmux.display("#{window_bell_flag}") == "0")
+        }
+    }
+}
