@@ -13,23 +13,3 @@ public struct MergeResult: Sendable, Hashable {
 
     public init() {}
 }
-
-/// What a prune removed.
-public struct PruneResult: Sendable, Hashable {
-    public var articles = 0
-    /// Sources no longer configured whose time ran out (their starred articles are kept).
-    public var sources = 0
-
-    public init() {}
-}
-
-/// The store's note of an image saved from an article: where it went, and when.
-public struct SavedImageRecord: Sendable, Hashable {
-    public var file: URL
-    public var savedAt: Date
-
-    public init(file: URL, savedAt: Date) {
-        self.file = file
-        self.savedAt = savedAt
-    }
-}
