@@ -237,7 +237,9 @@ extension EndToEnd {
             try session.tmux.sendKeys("q")
             try await session.tmux.waitForText("/cranes: 1 found")
             try session.tmux.sendKeys("Enter")
-            let cranes = try await session.tmux.waitForText("Image: PNG")
+            // The whole article is read from the cache after the heading shows: wait for the
+            // picture's line and the byline together (under load the byline came a frame later).
+            let cranes = try await session.tmux.waitForScreen { $0.contains("Image: PNG") && $0.contains("by Rosalind Keane") }
             #expect(cranes.contains("by Rosalind Keane"), "\(cranes)")
         }
 
