@@ -28,10 +28,12 @@ enum ArticleRedrawBenchmark {
         for depth in [PictureColourDepth.trueColour, .palette256] {
             let figures = try await measure(depth: depth, image: image, folder: folder, presses: options.rounds ?? presses)
             goalMet = goalMet && figures.timings.p99 < goal
-            lines.append("  \(depth == .trueColour ? "24-bit" : "256 colours"): \(figures.timings.line), "
-                + "\(figures.pictureCells) picture cells   \(figures.timings.referenceLine)")
+            lines.append(
+                "  \(depth == .trueColour ? "24-bit" : "256 colours"): \(figures.timings.line), "
+                    + "\(figures.pictureCells) picture cells   \(figures.timings.referenceLine)")
         }
-        let summary = "article with a picture, key-to-redraw over \(options.rounds ?? presses) presses (scrolling the picture, hiding it):\n"
+        let summary =
+            "article with a picture, key-to-redraw over \(options.rounds ?? presses) presses (scrolling the picture, hiding it):\n"
             + lines.joined(separator: "\n") + "\n  goal: p99 < 2 ms: " + (goalMet ? "PASS" : "MISS")
         return BenchmarkOutcome(summary: summary, goalMet: goalMet)
     }
@@ -44,13 +46,15 @@ enum ArticleRedrawBenchmark {
     static func article(image: URL) -> Article {
         var html = ""
         for index in 1...60 {
-            html += "<h3>Part \(index)</h3><p>Paragraph \(index) of a long article, with <a href=\"/link/\(index)\">a link</a>, "
+            html +=
+                "<h3>Part \(index)</h3><p>Paragraph \(index) of a long article, with <a href=\"/link/\(index)\">a link</a>, "
                 + "<strong>strong words</strong> and <em>some emphasis</em> so that lines wrap at the width of the screen.</p>"
                 + "<ul><li>one point</li><li>another point</li></ul>"
         }
-        return Article(sourceName: "Bench Feed", author: "Author", title: "A long article with a picture",
-                       url: URL(string: "https://example.com/article")!, imageURL: image, publishedAt: Date(timeIntervalSince1970: 1_780_000_000),
-                       body: .html(html))
+        return Article(
+            sourceName: "Bench Feed", author: "Author", title: "A long article with a picture",
+            url: URL(string: "https://example.com/article")!, imageURL: image, publishedAt: Date(timeIntervalSince1970: 1_780_000_000),
+            body: .html(html))
     }
 
     private static func measure(depth: PictureColourDepth, image: URL, folder: URL, presses: Int) async throws -> Figures {

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // Shared by the benchmarks: what one reports, and tables (timing in Timing.swift, other programs

@@ -37,10 +37,14 @@ final class ChildServer {
             let server = try LoopbackServer()
             switch kind {
             case .image:
-                server.route("/big.png", ScriptedResponse(
-                    headers: [("Content-Type", "image/png")], body: .generated(prefix: HeaderOnlyImage.pngSignature, count: bytes)))
-                server.route("/warm.png", ScriptedResponse(
-                    headers: [("Content-Type", "image/png")], body: .generated(prefix: HeaderOnlyImage.pngSignature, count: 65_536)))
+                server.route(
+                    "/big.png",
+                    ScriptedResponse(
+                        headers: [("Content-Type", "image/png")], body: .generated(prefix: HeaderOnlyImage.pngSignature, count: bytes)))
+                server.route(
+                    "/warm.png",
+                    ScriptedResponse(
+                        headers: [("Content-Type", "image/png")], body: .generated(prefix: HeaderOnlyImage.pngSignature, count: 65_536)))
             case .limits:
                 for limitsCase in LimitsBenchmark.Case.allCases { server.route("/" + limitsCase.rawValue, try limitsCase.response) }
             }

@@ -33,8 +33,9 @@ enum DecodeBenchmark {
         // The bytes are read once, outside the timing; Python reads its own copy the same way.
         let data = try Data(contentsOf: fileURL)
         report("document: \(fileURL.path)")
-        report("  \(Format.bytes(data.count)) (\(data.count) bytes), \(articleCount) entries: "
-            + "\(document.expectedArticles) articles expected, \(document.removedCount) [Removed] placeholders")
+        report(
+            "  \(Format.bytes(data.count)) (\(data.count) bytes), \(articleCount) entries: "
+                + "\(document.expectedArticles) articles expected, \(document.removedCount) [Removed] placeholders")
 
         var python: String?
         if !options.swiftOnly {
@@ -111,7 +112,8 @@ enum DecodeBenchmark {
                 swiftFree.append(freeTime)
                 swiftBased.append(basedTime)
             }
-            var line = "  round \(timed ? String(round) : "w"): swift \(Format.milliseconds(decodeTime.wall)) ms "
+            var line =
+                "  round \(timed ? String(round) : "w"): swift \(Format.milliseconds(decodeTime.wall)) ms "
                 + "(parse \(Format.milliseconds(parseTime.wall)), walk \(Format.milliseconds(walkTime.wall)), "
                 + "free \(Format.milliseconds(freeTime.wall)); with baseURL \(Format.milliseconds(basedTime.wall))), "
                 + "JSONDecoder \(Format.milliseconds(codableTime.wall)) ms"
@@ -132,8 +134,10 @@ enum DecodeBenchmark {
 
         // 4. The table.
         func row(_ name: String, _ series: Series) -> [String] {
-            [name, Format.milliseconds(series.wall.median), Format.milliseconds(series.wall.min),
-             Format.milliseconds(series.cpu.median)]
+            [
+                name, Format.milliseconds(series.wall.median), Format.milliseconds(series.wall.min),
+                Format.milliseconds(series.cpu.median),
+            ]
         }
         var rows = [
             row("Swift  NewsAPIDecoder.decode(data)", swiftDecode),
@@ -148,11 +152,13 @@ enum DecodeBenchmark {
             rows += [row("Python json.loads(bytes)", pythonLoads), row("Python json.load(open(path))", pythonLoad)]
         }
         report()
-        report(Format.table(
-            ["decode \(articleCount) articles, \(Format.bytes(data.count))", "median ms", "min ms", "cpu median ms"], rows))
+        report(
+            Format.table(
+                ["decode \(articleCount) articles, \(Format.bytes(data.count))", "median ms", "min ms", "cpu median ms"], rows))
         if let peak, let before, wasReset {
-            report("Swift peak RSS during one decode: +\(Format.bytes(max(0, peak - before))) "
-                + "over \(Format.bytes(before)) (the \(Format.bytes(data.count)) input included in the latter)")
+            report(
+                "Swift peak RSS during one decode: +\(Format.bytes(max(0, peak - before))) "
+                    + "over \(Format.bytes(before)) (the \(Format.bytes(data.count)) input included in the latter)")
         } else if let peak {
             report("Swift peak RSS (process lifetime; could not reset): \(Format.bytes(peak))")
         }
@@ -160,8 +166,9 @@ enum DecodeBenchmark {
         try compareDates(data, rounds: rounds)
         let parseRatio = codable.wall.median.milliseconds / swiftParse.wall.median.milliseconds
         let decodeRatio = codable.wall.median.milliseconds / swiftDecode.wall.median.milliseconds
-        report("ratio JSONDecoder (Codable, string dates) / JSONParser.parse: median \(Format.ratio(parseRatio)); "
-            + "/ the whole NewsAPIDecoder.decode: \(Format.ratio(decodeRatio))")
+        report(
+            "ratio JSONDecoder (Codable, string dates) / JSONParser.parse: median \(Format.ratio(parseRatio)); "
+                + "/ the whole NewsAPIDecoder.decode: \(Format.ratio(decodeRatio))")
         guard python != nil else {
             return BenchmarkOutcome(
                 summary: "swift \(Format.milliseconds(swiftDecode.wall.median)) ms (no comparison: --swift-only)", goalMet: nil)
@@ -174,14 +181,17 @@ enum DecodeBenchmark {
         let wallRatio = ratio(swiftDecode.wall, pythonLoads.wall, \.median)
         let cpuRatio = ratio(swiftDecode.cpu, pythonLoads.cpu, \.median)
         let met = wallRatio <= goalRatio
-        report("ratio Swift/Python json.loads: median \(Format.ratio(wallRatio)), min "
-            + "\(Format.ratio(ratio(swiftDecode.wall, pythonLoads.wall, \.min))), "
-            + "cpu median \(Format.ratio(cpuRatio)) (cpu time is steadier when the machine is busy)")
-        report("ratio JSONDecoder (Codable, string dates) / Python json.loads: median "
-            + "\(Format.ratio(ratio(codable.wall, pythonLoads.wall, \.median)))")
+        report(
+            "ratio Swift/Python json.loads: median \(Format.ratio(wallRatio)), min "
+                + "\(Format.ratio(ratio(swiftDecode.wall, pythonLoads.wall, \.min))), "
+                + "cpu median \(Format.ratio(cpuRatio)) (cpu time is steadier when the machine is busy)")
+        report(
+            "ratio JSONDecoder (Codable, string dates) / Python json.loads: median "
+                + "\(Format.ratio(ratio(codable.wall, pythonLoads.wall, \.median)))")
         report("ratio Swift/Python json.load(open(path)): median \(Format.ratio(ratio(swiftDecode.wall, pythonLoad.wall, \.median)))")
-        report("goal: ≤ \(goalRatio)x python json.load (json.loads parse time, median wall): "
-            + "\(met ? "PASS" : "MISS") (\(Format.ratio(wallRatio)))")
+        report(
+            "goal: ≤ \(goalRatio)x python json.load (json.loads parse time, median wall): "
+                + "\(met ? "PASS" : "MISS") (\(Format.ratio(wallRatio)))")
 
         return BenchmarkOutcome(
             summary: "swift \(Format.milliseconds(swiftDecode.wall.median)) ms vs python json.loads "
@@ -217,9 +227,10 @@ enum DecodeBenchmark {
         func perDate(_ samples: Samples) -> String {
             String(format: "%.3f", samples.median.milliseconds * 1000 / Double(max(1, dates.count)))
         }
-        report("dates: \(dates.count) publishedAt strings, median µs a date: ISO8601.parse \(perDate(ours)), "
-            + "Date.ISO8601FormatStyle \(perDate(theirs)) (\(Format.ratio(theirs.median.milliseconds / ours.median.milliseconds)) slower); "
-            + "they disagree on \(disagreements)")
+        report(
+            "dates: \(dates.count) publishedAt strings, median µs a date: ISO8601.parse \(perDate(ours)), "
+                + "Date.ISO8601FormatStyle \(perDate(theirs)) (\(Format.ratio(theirs.median.milliseconds / ours.median.milliseconds)) slower); "
+                + "they disagree on \(disagreements)")
     }
 
     /// NewsAPI's response as `Codable` structs, every field NewsAPI may leave out or null optional;

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import NewsCore
 
@@ -72,7 +72,8 @@ enum FeedsBenchmark {
             // The floor: XMLParser alone, with a delegate that does nothing.
             let floor = Timing.measure { NoOpXMLDelegate.parse(data) }.time
 
-            var line = "  round \(timed ? String(round) : "w"): swift read+decode \(Format.milliseconds(total.wall)) ms "
+            var line =
+                "  round \(timed ? String(round) : "w"): swift read+decode \(Format.milliseconds(total.wall)) ms "
                 + "(decode \(Format.milliseconds(decode.wall)), XMLParser alone \(Format.milliseconds(floor.wall)))"
             if timed {
                 swiftTotal.append(total)

@@ -85,10 +85,13 @@ enum FilterBenchmark {
 
     /// `G` to the frame showing the list's last article, then `g` to the frame showing its
     /// first, `cycles` times.
-    private static func measureJumps(_ harness: ListScreenHarness, store: ArticleStore, scope: ArticleScope, cycles: Int, into figures: inout Figures) async throws {
+    private static func measureJumps(_ harness: ListScreenHarness, store: ArticleStore, scope: ArticleScope, cycles: Int, into figures: inout Figures)
+        async throws
+    {
         let screen = harness.screen
         guard let last = try await store.page(scope, before: nil, limit: 1).articles.first,
-              let first = try await store.page(scope, limit: 1).articles.first else { throw BenchmarkFailure("G: an empty list") }
+            let first = try await store.page(scope, limit: 1).articles.first
+        else { throw BenchmarkFailure("G: an empty list") }
         let total = try await store.count(scope)
         figures.lastTitle = last.article.title
         for _ in 0..<cycles {

@@ -14,7 +14,9 @@ struct KeyPressTimings {
 
     /// Presses `keys` in turn, `presses` times in all, on `app` (whose frames `frames` counts).
     @MainActor
-    static func measure(_ keys: [Key], presses: Int, app: App, frames: FrameWaiter, screen: any Screen, size: (width: Int, height: Int)) async throws -> KeyPressTimings {
+    static func measure(_ keys: [Key], presses: Int, app: App, frames: FrameWaiter, screen: any Screen, size: (width: Int, height: Int)) async throws
+        -> KeyPressTimings
+    {
         var samples: [Duration] = [], cpu: [Duration] = [], reference: [Duration] = []
         samples.reserveCapacity(presses)
         cpu.reserveCapacity(presses)

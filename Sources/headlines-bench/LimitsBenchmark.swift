@@ -83,7 +83,7 @@ enum LimitsBenchmark {
             case (.zstdBomb, .failure(NewsError.unsupportedEncoding(_, "zstd"))): return nil
             case (.zstdBomb, _): break
             case (.progressiveJPEGBomb, .failure(let error as PreviewError)),
-                 (.progressiveJPEG444Bomb, .failure(let error as PreviewError)):
+                (.progressiveJPEG444Bomb, .failure(let error as PreviewError)):
                 if error == .needsTooMuchMemory(limit: PreviewBudget.default.maxDecoderMemory) { return nil }
             case (.progressiveJPEGAtBudget, .success), (.interlacedPNG16Bomb, .success), (.gifBomb, .success): return nil
             case (_, .failure(let error as NewsError)) where isCappedBody:
@@ -133,9 +133,10 @@ enum LimitsBenchmark {
             }
             let worst = peaks.max() ?? 0
             met = met && worst < goal
-            lines.append("\(limitsCase.rawValue) (\(limitsCase.label)): peak RSS "
-                + peaks.map(ByteCount.describe).joined(separator: ", ") + " over \(rounds) runs; goal every run < 100 MiB: "
-                + (worst < goal ? "PASS" : "MISS"))
+            lines.append(
+                "\(limitsCase.rawValue) (\(limitsCase.label)): peak RSS "
+                    + peaks.map(ByteCount.describe).joined(separator: ", ") + " over \(rounds) runs; goal every run < 100 MiB: "
+                    + (worst < goal ? "PASS" : "MISS"))
         }
         lines.append("connection closed after the fetch failed: " + (try await closeDelays()).joined(separator: ", "))
         return BenchmarkOutcome(summary: lines.joined(separator: "\n"), goalMet: met)
@@ -178,7 +179,8 @@ enum LimitsBenchmark {
             do { try await limitsCase.fetch(server.url("/x")) } catch {}  // the failure is the point; its kind is checked by the probe
             let failedAt = ContinuousClock.now
             guard await server.waitUntil(timeout: .seconds(30), { $0.first?.clientClosedAt != nil }),
-                  let closedAt = server.requests.first?.clientClosedAt else {
+                let closedAt = server.requests.first?.clientClosedAt
+            else {
                 throw BenchmarkFailure("\(limitsCase.rawValue): the connection stayed open for 30 s")
             }
             delays.append("\(limitsCase.rawValue) \(Format.milliseconds(max(.zero, closedAt - failedAt))) ms")

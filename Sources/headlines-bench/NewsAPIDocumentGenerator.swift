@@ -110,9 +110,10 @@ struct NewsAPIDocumentGenerator {
             // About 1% are NewsAPI's placeholders for withdrawn articles; the decoder drops them.
             if random.chance(0.01) {
                 removed += 1
-                out.raw(#"{"source":{"id":null,"name":"[Removed]"},"author":null,"title":"[Removed]","#
-                    + #""description":"[Removed]","url":"https://removed.com","urlToImage":null,"#
-                    + #""publishedAt":"1970-01-01T00:00:00Z","content":"[Removed]"}"#)
+                out.raw(
+                    #"{"source":{"id":null,"name":"[Removed]"},"author":null,"title":"[Removed]","#
+                        + #""description":"[Removed]","url":"https://removed.com","urlToImage":null,"#
+                        + #""publishedAt":"1970-01-01T00:00:00Z","content":"[Removed]"}"#)
                 continue
             }
             article(index, into: &out)
@@ -168,20 +169,23 @@ struct NewsAPIDocumentGenerator {
             out.string(nil)
         } else {
             let hex = String(random.next(), radix: 16)
-            out.string("https://images.\(source.host.split(separator: ".").suffix(2).joined(separator: "."))/media/2024/\(pad(month))/\(hex)/\(slug.prefix(40)).jpg" + (random.chance(0.3) ? "?w=1200&h=630&fit=crop" : ""))
+            out.string(
+                "https://images.\(source.host.split(separator: ".").suffix(2).joined(separator: "."))/media/2024/\(pad(month))/\(hex)/\(slug.prefix(40)).jpg"
+                    + (random.chance(0.3) ? "?w=1200&h=630&fit=crop" : ""))
         }
 
         // publishedAt: mostly whole seconds, many with 7 fraction digits, a few offsets, a few null.
         let hour = random.int(0...23), minute = random.int(0...59), second = random.int(0...59)
         let stamp = "2024-\(pad(month))-\(pad(day))T\(pad(hour)):\(pad(minute)):\(pad(second))"
         let style = random.int(0...99)
-        let published: String? = switch style {
-        case 0..<60: stamp + "Z"
-        case 60..<90: stamp + "." + String(random.int(0...9_999_999)).leftPadded(7) + "Z"
-        case 90..<93: stamp + "." + String(random.int(0...999)).leftPadded(3) + "Z"
-        case 93..<98: stamp + "+02:00"
-        default: nil
-        }
+        let published: String? =
+            switch style {
+            case 0..<60: stamp + "Z"
+            case 60..<90: stamp + "." + String(random.int(0...9_999_999)).leftPadded(7) + "Z"
+            case 90..<93: stamp + "." + String(random.int(0...999)).leftPadded(3) + "Z"
+            case 93..<98: stamp + "+02:00"
+            default: nil
+            }
         out.raw(#","publishedAt":"#)
         out.string(published)
 

@@ -3,7 +3,7 @@ import HeadlinesUI
 import NewsCore
 import TestSupport
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A 4000×3000 JPEG (a synthetic photograph, encoded here by libjpeg) turned into an 80×24-cell
@@ -52,7 +52,8 @@ enum PreviewBenchmark {
                 throw BenchmarkFailure("mapped \(glyphs.count) rows for a \(image.size) image")
             }
             shape = "\(image.size) pixels, \(image.width)×\(glyphs.count) cells"
-            var line = "  round \(round == 0 ? "w" : String(round)): preview \(Format.milliseconds(decodeTime.wall + mapTime.wall)) ms "
+            var line =
+                "  round \(round == 0 ? "w" : String(round)): preview \(Format.milliseconds(decodeTime.wall + mapTime.wall)) ms "
                 + "(decode \(Format.milliseconds(decodeTime.wall)), map \(Format.milliseconds(mapTime.wall)))"
             if let djpeg {
                 let ((run, wallTime), cpu) = try childCPU { try ExternalCommand.run(djpeg, ["-scale", "1/8", "-outfile", "/dev/null", fileURL.path]) }
@@ -81,8 +82,10 @@ enum PreviewBenchmark {
             row("  step half blocks + 256 colours", mapping),
         ]
         if !reference.isEmpty {
-            rows.append(["djpeg -scale 1/8 (process, start-up included)", Format.milliseconds(reference.median),
-                         Format.milliseconds(reference.min), Format.milliseconds(referenceCPU.median)])
+            rows.append([
+                "djpeg -scale 1/8 (process, start-up included)", Format.milliseconds(reference.median),
+                Format.milliseconds(reference.min), Format.milliseconds(referenceCPU.median),
+            ])
         }
         report()
         report(Format.table(["\(size) JPEG to \(cells.columns)×\(cells.rows) cells", "median ms", "min ms", "cpu median ms"], rows))
@@ -92,7 +95,8 @@ enum PreviewBenchmark {
         var summary = "preview \(Format.milliseconds(preview.wall.median)) ms (cpu \(Format.milliseconds(preview.cpu.median)))"
         if !reference.isEmpty {
             let ratio = preview.wall.median.milliseconds / reference.median.milliseconds
-            summary += " vs djpeg -scale 1/8 \(Format.milliseconds(reference.median)) ms (cpu \(Format.milliseconds(referenceCPU.median))) = \(Format.ratio(ratio))"
+            summary +=
+                " vs djpeg -scale 1/8 \(Format.milliseconds(reference.median)) ms (cpu \(Format.milliseconds(referenceCPU.median))) = \(Format.ratio(ratio))"
         } else if !options.swiftOnly {
             summary += " (djpeg not installed: no reference)"
         }

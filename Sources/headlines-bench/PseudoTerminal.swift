@@ -1,7 +1,7 @@
 import CPseudoTerminal
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A pseudo-terminal for driving the real curses driver without a real terminal. A thread

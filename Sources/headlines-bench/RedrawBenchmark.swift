@@ -4,7 +4,6 @@ import NewsCore
 import Synchronization
 import TestSupport
 
-
 /// Key press to finished redraw, on the real path: the key goes through the app's dispatch,
 /// the screen's state, the render into a canvas and the curses driver's copy to a
 /// pseudo-terminal, while a refresh trickles in and an image save downloads. Measured with
@@ -17,14 +16,18 @@ enum RedrawBenchmark {
         let server = try LoopbackServer()
         defer { server.stop() }
         // A refresh that never finishes during the run: a byte every few milliseconds.
-        server.route("/slow-feed.json", ScriptedResponse(
-            headers: [("Content-Type", "application/json")],
-            body: .generated(prefix: Data("{\"status\":\"ok\",\"articles\":[".utf8), count: 20_000_000),
-            chunkSize: 256, delayBetweenChunks: .milliseconds(5)))
-        server.route("/big-image.png", ScriptedResponse(
-            headers: [("Content-Type", "image/png")],
-            body: .generated(prefix: HeaderOnlyImage.pngSignature, count: 200_000_000),
-            chunkSize: 16_384, delayBetweenChunks: .milliseconds(2)))
+        server.route(
+            "/slow-feed.json",
+            ScriptedResponse(
+                headers: [("Content-Type", "application/json")],
+                body: .generated(prefix: Data("{\"status\":\"ok\",\"articles\":[".utf8), count: 20_000_000),
+                chunkSize: 256, delayBetweenChunks: .milliseconds(5)))
+        server.route(
+            "/big-image.png",
+            ScriptedResponse(
+                headers: [("Content-Type", "image/png")],
+                body: .generated(prefix: HeaderOnlyImage.pngSignature, count: 200_000_000),
+                chunkSize: 16_384, delayBetweenChunks: .milliseconds(2)))
 
         var lines: [String] = []
         var goalMet = true
@@ -37,7 +40,8 @@ enum RedrawBenchmark {
             }
             lines.append("  \(count.formatted()) articles: \(figures.line)   \(figures.referenceLine)")
         }
-        let summary = "key-to-redraw over \(options.rounds ?? presses) presses (refresh trickling, image saving):\n"
+        let summary =
+            "key-to-redraw over \(options.rounds ?? presses) presses (refresh trickling, image saving):\n"
             + lines.joined(separator: "\n")
             + "\n  goal: p99 < 2 ms at 10,000 articles, flat across sizes: "
             + (goalMet ? "PASS" : "MISS") + (reference.map { " (p99 \(KeyPressTimings.ms($0.1)))" } ?? "")
@@ -50,11 +54,13 @@ enum RedrawBenchmark {
         defer { terminal.close() }
         let folder = try TemporaryFolder("bench-redraw")
 
-        let edition = Edition(articles: (0..<count).map { index in
-            Article(sourceName: "Source \(index % 37)", author: "Author", title: "Headline number \(index): something happened somewhere today",
+        let edition = Edition(
+            articles: (0..<count).map { index in
+                Article(
+                    sourceName: "Source \(index % 37)", author: "Author", title: "Headline number \(index): something happened somewhere today",
                     url: URL(string: "https://example.com/\(index)")!, imageURL: server.url("/big-image.png"),
                     publishedAt: Date(timeIntervalSince1970: 1_780_000_000 - Double(index) * 60))
-        })
+            })
         // The articles are in the cache already (as after an earlier run); the refresh trickles.
         let source = DocumentSource(service: NewsService(), location: server.url("/slow-feed.json"), name: "Benchmark")
         let store = try await ArticleStore.open(at: folder.url.appendingPathComponent("cache.db"))
@@ -71,7 +77,7 @@ enum RedrawBenchmark {
         let running = Task { await app.run(root: screen) }
 
         try await BenchmarkWait.until("the cached articles are shown") { !screen.state.rows.isEmpty && screen.state.isLoading }
-        app.receive([.character("d")])   // an image that downloads
+        app.receive([.character("d")])  // an image that downloads
         try await BenchmarkWait.until("the save is under way") {
             downloads.items.contains { if case .saving(let progress?) = $0.state { return progress.received > 0 } else { return false } }
         }
@@ -79,8 +85,9 @@ enum RedrawBenchmark {
         let keys: [Key] = [.down, .down, .character("j"), .up, .pageDown, .character("k"), .pageUp, .character("G"), .character("g"), .down]
         let timings = try await KeyPressTimings.measure(keys, presses: presses, app: app, frames: frames, screen: screen, size: (100, 30))
         guard screen.state.isLoading, downloads.activeCount == 1 else {
-            throw BenchmarkFailure("the background work ended before the measurement did: loading \(screen.state.phase), "
-                + "downloads \(downloads.items.map(\.state))")
+            throw BenchmarkFailure(
+                "the background work ended before the measurement did: loading \(screen.state.phase), "
+                    + "downloads \(downloads.items.map(\.state))")
         }
         app.quit()
         _ = await running.value

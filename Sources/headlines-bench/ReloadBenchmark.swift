@@ -38,9 +38,11 @@ enum ReloadBenchmark {
         for _ in 0..<rounds { ours.append(try await probe(urlsFile)) }
         let oursTime = Samples(ours.map(\.0)).median
         let oursPeak = ours.map(\.1).max() ?? 0
-        var lines = ["\(feeds) feeds × \(items) items over \(hosts) hosts, 100 ms server delay, fresh cache each run: "
-            + "\(Format.milliseconds(oursTime)) ms median of \(rounds) (" + ours.map { Format.milliseconds($0.0) }.joined(separator: ", ")
-            + "), peak RSS \(ByteCount.describe(oursPeak))"]
+        var lines = [
+            "\(feeds) feeds × \(items) items over \(hosts) hosts, 100 ms server delay, fresh cache each run: "
+                + "\(Format.milliseconds(oursTime)) ms median of \(rounds) (" + ours.map { Format.milliseconds($0.0) }.joined(separator: ", ")
+                + "), peak RSS \(ByteCount.describe(oursPeak))"
+        ]
         var met = oursTime <= goal
         if options.swiftOnly {
             lines.append("  newsboat: not run (--swift-only)")
@@ -49,9 +51,10 @@ enum ReloadBenchmark {
             for _ in 0..<rounds { theirs.append(try newsboat(urlsFile, threads: 10)) }
             let theirTime = Samples(theirs.map(\.0)).median
             let theirPeak = theirs.map(\.1).max() ?? 0
-            lines.append("  newsboat -x reload, reload-threads 10: \(Format.milliseconds(theirTime)) ms median ("
-                + theirs.map { Format.milliseconds($0.0) }.joined(separator: ", ") + "), peak RSS \(ByteCount.describe(theirPeak)); "
-                + "ours/newsboat \(Format.ratio(oursTime / theirTime)) in time, \(Format.ratio(Double(oursPeak) / Double(max(1, theirPeak)))) in memory")
+            lines.append(
+                "  newsboat -x reload, reload-threads 10: \(Format.milliseconds(theirTime)) ms median ("
+                    + theirs.map { Format.milliseconds($0.0) }.joined(separator: ", ") + "), peak RSS \(ByteCount.describe(theirPeak)); "
+                    + "ours/newsboat \(Format.ratio(oursTime / theirTime)) in time, \(Format.ratio(Double(oursPeak) / Double(max(1, theirPeak)))) in memory")
             let defaults = try newsboat(urlsFile, threads: nil)
             lines.append("  newsboat at its default reload-threads: \(Format.milliseconds(defaults.0)) ms, peak RSS \(ByteCount.describe(defaults.1))")
             met = met && oursPeak <= theirPeak
@@ -82,7 +85,8 @@ enum ReloadBenchmark {
             let store = try await ArticleStore.open(at: folder.file("cache.db"))
             let service = NewsService()
             let entries = urls.map { Library.Entry(source: DocumentSource(service: service, location: $0)) }
-            let library = Library(entries: entries, store: store, loader: SourceLoader(store: store, limits: ConnectionLimits(maxConnections: 8, maxPerHost: 2)))
+            let library = Library(
+                entries: entries, store: store, loader: SourceLoader(store: store, limits: ConnectionLimits(maxConnections: 8, maxPerHost: 2)))
             let scope = TaskScope()
             let started = ContinuousClock.now
             library.refreshAll(in: scope)
@@ -125,13 +129,15 @@ enum ReloadBenchmark {
 /// A small RSS feed: `items` items of about 290 bytes each (a title, a link, a GUID, a date).
 enum SmallFeedGenerator {
     static func feed(_ number: Int, items: Int) -> String {
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\"><channel><title>Feed \(number)</title>"
+        var out =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\"><channel><title>Feed \(number)</title>"
             + "<link>https://site\(number).example/</link><description>Benchmark feed \(number)</description>\n"
         out.reserveCapacity(items * 300)
         for item in 0..<items {
             let minute = item % 60
             let hour = (item / 60) % 24
-            out += "<item><title>Feed \(number) reports item \(item): a headline of typical length here</title>"
+            out +=
+                "<item><title>Feed \(number) reports item \(item): a headline of typical length here</title>"
                 + "<link>https://site\(number).example/news/2026/11/item-\(item)</link><guid>feed-\(number)-item-\(item)</guid>"
                 + "<pubDate>Sun, 29 Nov 2026 \(hour < 10 ? "0" : "")\(hour):\(minute < 10 ? "0" : "")\(minute):00 GMT</pubDate>"
                 + "<description>Item \(item).</description></item>\n"

@@ -17,9 +17,11 @@ enum SaveBenchmark {
         let big = try ChildServer(.image, bytes: bigSize)
         defer { big.stop() }
         for index in 1...20 {
-            server.route("/small-\(index).png", ScriptedResponse(
-                headers: [("Content-Type", "image/png")], body: .generated(prefix: HeaderOnlyImage.pngSignature, count: 1_000_000),
-                delayBeforeHeaders: .milliseconds(100)))
+            server.route(
+                "/small-\(index).png",
+                ScriptedResponse(
+                    headers: [("Content-Type", "image/png")], body: .generated(prefix: HeaderOnlyImage.pngSignature, count: 1_000_000),
+                    delayBeforeHeaders: .milliseconds(100)))
         }
         let rounds = options.rounds ?? 3
         var ours: [Duration] = []
@@ -45,17 +47,20 @@ enum SaveBenchmark {
             // A save is on disk when it says "saved" (fsync, then the name); curl -o only hands
             // the bytes to the page cache. The goal compares like with like: curl, then fsync.
             let ratio = oursMedian / median(theirsSynced)
-            lines.append("  curl -o same file: \(ms(median(theirs))), then fsync: \(ms(median(theirsSynced))), "
-                + "curl peak RSS \(ByteCount.describe(curlMemory.max() ?? 0))")
-            lines.append("  ratio ours/(curl + fsync): \(String(format: "%.2f", ratio))x, ours/curl alone: "
-                + "\(String(format: "%.2f", oursMedian / median(theirs)))x; goal ≤ 1.5x of curl + fsync with flat memory (≤ 16 MiB growth): "
-                + (ratio <= 1.5 && goals[0] ? "PASS" : "MISS"))
+            lines.append(
+                "  curl -o same file: \(ms(median(theirs))), then fsync: \(ms(median(theirsSynced))), "
+                    + "curl peak RSS \(ByteCount.describe(curlMemory.max() ?? 0))")
+            lines.append(
+                "  ratio ours/(curl + fsync): \(String(format: "%.2f", ratio))x, ours/curl alone: "
+                    + "\(String(format: "%.2f", oursMedian / median(theirs)))x; goal ≤ 1.5x of curl + fsync with flat memory (≤ 16 MiB growth): "
+                    + (ratio <= 1.5 && goals[0] ? "PASS" : "MISS"))
             goals.append(ratio <= 1.5)
         }
         let (parallel, serial) = try await batch(server)
         let speedup = serial / parallel
-        lines.append("20 × 1 MB images, 100 ms server delay: D (parallel) \(ms(parallel)), one by one \(ms(serial)), "
-            + "speed-up \(String(format: "%.1f", speedup))x; goal ≥ 3x: " + (speedup >= 3 ? "PASS" : "MISS"))
+        lines.append(
+            "20 × 1 MB images, 100 ms server delay: D (parallel) \(ms(parallel)), one by one \(ms(serial)), "
+                + "speed-up \(String(format: "%.1f", speedup))x; goal ≥ 3x: " + (speedup >= 3 ? "PASS" : "MISS"))
         goals.append(speedup >= 3)
         return BenchmarkOutcome(summary: lines.joined(separator: "\n"), goalMet: goals.allSatisfy { $0 })
     }
@@ -107,7 +112,8 @@ enum SaveBenchmark {
         let output = try ExternalCommand.output("python3", ["-c", script, url.absoluteString, folder.file("big.png").path])
         let fields = output.split(separator: " ")
         guard fields.count == 3, let seconds = Double(fields[0]), let syncSeconds = Double(fields[1]),
-              let peak = Int(fields[2].trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            let peak = Int(fields[2].trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
             throw BenchmarkFailure("unexpected output from the curl timing: \(output)")
         }
         return CurlRun(fetch: .fractionalSeconds(seconds), sync: .fractionalSeconds(syncSeconds), peak: peak)
@@ -122,8 +128,9 @@ enum SaveBenchmark {
     /// The 20 images with `D` (DownloadCenter, bounded parallel), then one by one.
     private static func batch(_ server: LoopbackServer) async throws -> (parallel: Duration, serial: Duration) {
         let articles = (1...20).map { index in
-            Article(sourceName: "Bench", title: "Picture \(index)", url: URL(string: "https://example.com/\(index)")!,
-                    imageURL: server.url("/small-\(index).png"))
+            Article(
+                sourceName: "Bench", title: "Picture \(index)", url: URL(string: "https://example.com/\(index)")!,
+                imageURL: server.url("/small-\(index).png"))
         }
         let parallelFolder = try TemporaryFolder("bench-batch")
         let downloads = DownloadCenter(persistence: Persistence(folder: parallelFolder.url))
@@ -151,4 +158,3 @@ enum SaveBenchmark {
         values.sorted()[values.count / 2]
     }
 }
-

@@ -52,8 +52,9 @@ enum StartBenchmark {
         let cacheFile = StoreLocation.resolve(environment: environment)
         let newest = try await fillCache(document, url: feedURL, file: cacheFile, articles: count)
         let needle = visiblePrefix(newest)
-        report("cache filled: \(count.formatted()) articles of \(feedURL.absoluteString) in \(cacheFile.path); "
-            + "waiting for the newest title, “\(needle)”")
+        report(
+            "cache filled: \(count.formatted()) articles of \(feedURL.absoluteString) in \(cacheFile.path); "
+                + "waiting for the newest title, “\(needle)”")
 
         let arguments = ["--source", feedURL.absoluteString]
         let warmUp = try await start(binary.path, arguments, environment: environment, lookingFor: needle)
@@ -61,16 +62,21 @@ enum StartBenchmark {
         for _ in 0..<rounds { ours.append(try await start(binary.path, arguments, environment: environment, lookingFor: needle)) }
         let oursTime = Samples(ours.map(\.time)).median
         let oursPeak = ours.map(\.peakBytes).max() ?? 0
-        var lines = ["headlines --source URL, \(count.formatted()) cached articles in one source, \(width)×\(height) pty, "
-            + "the server answering after 3 s: start to the newest headline on screen \(ms(oursTime)) median of \(rounds) ("
-            + ours.map { ms($0.time) }.joined(separator: ", ") + "; warm-up \(ms(warmUp.time)) not counted), peak RSS "
-            + ours.map { Format.bytes($0.peakBytes) }.joined(separator: ", ")
-            + " (when the headline showed: " + ours.map { Format.bytes($0.shownBytes) }.joined(separator: ", ") + ")"]
-        lines.append("  headlines binary: " + (try linksSwiftStatically(binary)
-            ? "Swift runtime and FoundationEssentials linked in (swift build -c release --static-swift-stdlib)"
-            : "Swift runtime and FoundationEssentials as shared libraries (a plain swift build -c release; --static-swift-stdlib starts smaller)"))
-        lines.append("  (peak RSS: each program's own VmHWM, read until it exits. wait4's ru_maxrss, \(Format.bytes(ours.map(\.maxRSS).max() ?? 0)) "
-            + "for ours, is not used: it counts this benchmark's memory, which Linux carries into a spawned child across exec)")
+        var lines = [
+            "headlines --source URL, \(count.formatted()) cached articles in one source, \(width)×\(height) pty, "
+                + "the server answering after 3 s: start to the newest headline on screen \(ms(oursTime)) median of \(rounds) ("
+                + ours.map { ms($0.time) }.joined(separator: ", ") + "; warm-up \(ms(warmUp.time)) not counted), peak RSS "
+                + ours.map { Format.bytes($0.peakBytes) }.joined(separator: ", ")
+                + " (when the headline showed: " + ours.map { Format.bytes($0.shownBytes) }.joined(separator: ", ") + ")"
+        ]
+        lines.append(
+            "  headlines binary: "
+                + (try linksSwiftStatically(binary)
+                    ? "Swift runtime and FoundationEssentials linked in (swift build -c release --static-swift-stdlib)"
+                    : "Swift runtime and FoundationEssentials as shared libraries (a plain swift build -c release; --static-swift-stdlib starts smaller)"))
+        lines.append(
+            "  (peak RSS: each program's own VmHWM, read until it exits. wait4's ru_maxrss, \(Format.bytes(ours.map(\.maxRSS).max() ?? 0)) "
+                + "for ours, is not used: it counts this benchmark's memory, which Linux carries into a spawned child across exec)")
         lines.append("  " + (try await rowsReadAtOpen(cacheFile, url: feedURL)))
 
         var met = oursTime <= goal
@@ -81,12 +87,15 @@ enum StartBenchmark {
             let theirs = try await NewsboatStart(path: newsboat, document: document, articles: count, server: server).measure(rounds: rounds)
             let theirTime = Samples(theirs.runs.map(\.time)).median
             let theirPeak = theirs.runs.map(\.peakBytes).max() ?? 0
-            lines.append("  \(theirs.version), which opens on its feed list (its first list of headlines), to “\(theirs.needle)” there: "
-                + "\(ms(theirTime)) median (" + theirs.runs.map { ms($0.time) }.joined(separator: ", ")
-                + "; warm-up \(ms(theirs.warmUp.time)) not counted), peak RSS " + theirs.runs.map { Format.bytes($0.peakBytes) }.joined(separator: ", "))
+            lines.append(
+                "  \(theirs.version), which opens on its feed list (its first list of headlines), to “\(theirs.needle)” there: "
+                    + "\(ms(theirTime)) median (" + theirs.runs.map { ms($0.time) }.joined(separator: ", ")
+                    + "; warm-up \(ms(theirs.warmUp.time)) not counted), peak RSS " + theirs.runs.map { Format.bytes($0.peakBytes) }.joined(separator: ", "))
             lines.append("  " + theirs.checks)
-            lines.append("  ours/newsboat: \(Format.ratio(oursTime / theirTime)) in time, "
-                + "\(Format.ratio(Double(oursPeak) / Double(max(1, theirPeak)))) in peak memory (\(Format.bytes(oursPeak)) vs \(Format.bytes(theirPeak)), highest of each)")
+            lines.append(
+                "  ours/newsboat: \(Format.ratio(oursTime / theirTime)) in time, "
+                    + "\(Format.ratio(Double(oursPeak) / Double(max(1, theirPeak)))) in peak memory (\(Format.bytes(oursPeak)) vs \(Format.bytes(theirPeak)), highest of each)"
+            )
             met = met && oursPeak <= theirPeak
             memoryGoal = ", peak memory ≤ newsboat's"
         } else {

@@ -33,11 +33,13 @@ extension StoreBenchmark {
         guard counted.0 == counted.1 else { throw BenchmarkFailure("query feed: counted \(counted.0), the sources' unread are \(counted.1)") }
         try await store.setRules(ArticleRules())
         let met = queryCount.wall.median <= queryGoal
-        return ([
-            "query feed count (tag = \"linux\" and unread, \(counted.0.formatted()) articles): \(describe(queryCount)); "
-                + "goal ≤ \(Format.milliseconds(queryGoal, decimals: 0)) ms: " + (met ? "PASS" : "MISS"),
-            "  the same sources' unread count without a filter: \(describe(plainCount))",
-            "  title ~ \"zzz-absent\" over every article (a function call a row): \(describe(titleCount))",
-        ], met)
+        return (
+            [
+                "query feed count (tag = \"linux\" and unread, \(counted.0.formatted()) articles): \(describe(queryCount)); "
+                    + "goal ≤ \(Format.milliseconds(queryGoal, decimals: 0)) ms: " + (met ? "PASS" : "MISS"),
+                "  the same sources' unread count without a filter: \(describe(plainCount))",
+                "  title ~ \"zzz-absent\" over every article (a function call a row): \(describe(titleCount))",
+            ], met
+        )
     }
 }

@@ -53,26 +53,30 @@ extension StoreBenchmark {
             }
             let pass = series.wall.median <= searchGoal && screenful.wall.median <= searchGoal
             met = met && pass
-            lines.append("search \(name) (\(query)) to \(found) results: \(describe(series)); "
-                + "`S`'s first \(SearchScreen.pageSize) with the true count (\(total)): \(describe(screenful)); goal ≤ 20 ms: "
-                + (pass ? "PASS" : "MISS"))
+            lines.append(
+                "search \(name) (\(query)) to \(found) results: \(describe(series)); "
+                    + "`S`'s first \(SearchScreen.pageSize) with the true count (\(total)): \(describe(screenful)); goal ≤ 20 ms: "
+                    + (pass ? "PASS" : "MISS"))
         }
         if !options.swiftOnly, ExternalCommand.find("sqlite3") != nil {
             let like = "'%\(corpus.word(rank: 15_000))%'"
             // The timer works only on commands read from input, hence a script.
             let script = file.deletingLastPathComponent().appendingPathComponent("like.sql")
-            try Data("""
+            try Data(
+                """
                 .timer on
                 SELECT count(*) FROM (SELECT id FROM article WHERE title LIKE \(like) OR summary LIKE \(like)
                     OR body LIKE \(like) ORDER BY sort_time DESC LIMIT \(pageSize));
-                """.utf8).write(to: script)
+                """.utf8
+            ).write(to: script)
             let output = try ExternalCommand.output("sqlite3", [file.path, ".read \(script.path)"])
             // "Run Time: real 0.123 user 0.1 sys 0.02"
             let seconds = output.split(separator: "\n").first { $0.hasPrefix("Run Time:") }
                 .flatMap { $0.split(separator: " ").dropFirst(3).first }.flatMap { Double($0) }
             if let seconds {
-                lines.append("  reference: sqlite3's LIKE scan for the rare word, newest \(pageSize) (what other readers do): "
-                    + "\(Format.milliseconds(.fractionalSeconds(seconds))) ms")
+                lines.append(
+                    "  reference: sqlite3's LIKE scan for the rare word, newest \(pageSize) (what other readers do): "
+                        + "\(Format.milliseconds(.fractionalSeconds(seconds))) ms")
             }
         }
         return (lines, met)

@@ -52,18 +52,20 @@ enum StoreBenchmark {
                 try await store.indexForSearch()
             }.time
             let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue ?? 0
-            report("built \(perSource * sourceCount) articles in \(sourceCount) sources, indexed: "
-                + "\(Format.milliseconds(built.wall, decimals: 0)) ms; file \(Format.bytes(size)) at \(file.path)")
+            report(
+                "built \(perSource * sourceCount) articles in \(sourceCount) sources, indexed: "
+                    + "\(Format.milliseconds(built.wall, decimals: 0)) ms; file \(Format.bytes(size)) at \(file.path)")
             // What the pairs written for Chinese and Japanese runs cost the index (1 article in 5 is in those).
             let sample = 10_000
             let sizes = try await store.searchIndexSizes(sample: sample)
             let growth = Double(sizes.paired - sizes.plain) / Double(max(sizes.plain, 1))
             let indexMet = growth <= 1.0 / 3
             goals.append(indexMet)
-            lines.append("search index \(Format.bytes(sizes.index)); with pairs for CJK runs (1 article in \(StoreCorpus.cjkEvery)), "
-                + "the newest \(sample.formatted()) articles index in \(Format.bytes(sizes.paired)) against \(Format.bytes(sizes.plain)) "
-                + "with unicode61 alone (which finds no word inside a run): \(String(format: "%+.1f", growth * 100))%; "
-                + "goal ≤ +33%: " + (indexMet ? "PASS" : "MISS"))
+            lines.append(
+                "search index \(Format.bytes(sizes.index)); with pairs for CJK runs (1 article in \(StoreCorpus.cjkEvery)), "
+                    + "the newest \(sample.formatted()) articles index in \(Format.bytes(sizes.paired)) against \(Format.bytes(sizes.plain)) "
+                    + "with unicode61 alone (which finds no word inside a run): \(String(format: "%+.1f", growth * 100))%; "
+                    + "goal ≤ +33%: " + (indexMet ? "PASS" : "MISS"))
 
             for (name, series, goal) in try await mergeFigures(store, corpus: &corpus, latest: latest, from: perSource, rounds: rounds) {
                 var line = "\(name): \(describe(series))"

@@ -60,10 +60,13 @@ final class SyncBenchServers {
         hoursLater += perFeed
         itemsPerFeed += perFeed
         let generator = SyncServerScripts.folder.appendingPathComponent("genfeeds.py").path
-        let generated = try await ProcessRunner("python3", [
-            generator, feedsFolder.appendingPathComponent("feeds").path, feedsBase,
-            "--feeds", String(feeds), "--items", String(itemsPerFeed), "--later", String(hoursLater),
-        ]).run(timeout: .seconds(120))
+        let generated = try await ProcessRunner(
+            "python3",
+            [
+                generator, feedsFolder.appendingPathComponent("feeds").path, feedsBase,
+                "--feeds", String(feeds), "--items", String(itemsPerFeed), "--later", String(hoursLater),
+            ]
+        ).run(timeout: .seconds(120))
         guard generated.status == 0 else { throw BenchmarkFailure("genfeeds.py exited \(generated.status): \(generated.stderrText)") }
         let started = ContinuousClock.now
         _ = try await SyncServerScripts.run("ttrss-fetch.sh", [ttrssFolder.path], timeout: .seconds(900))

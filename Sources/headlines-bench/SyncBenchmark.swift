@@ -42,8 +42,10 @@ enum SyncBenchmark {
         report("  starting the feeds and TT-RSS (\(feeds) feeds × \(items) items)...")
         let servers = try await SyncBenchServers(feeds: feeds, itemsPerFeed: items)
         defer { servers.stop() }
-        var lines = ["TT-RSS with \(feeds) feeds × \(items) items (\(articles) articles): ttrss-up.sh, its first update included, "
-            + "\(Format.milliseconds(servers.startTime, decimals: 0)) ms"]
+        var lines = [
+            "TT-RSS with \(feeds) feeds × \(items) items (\(articles) articles): ttrss-up.sh, its first update included, "
+                + "\(Format.milliseconds(servers.startTime, decimals: 0)) ms"
+        ]
         let work = try TemporaryFolder("bench-sync")
         let newsboat = try newsboatPath.map { try NewsboatSync(path: $0, server: servers, folder: work) }
 
@@ -109,16 +111,18 @@ enum SyncBenchmark {
             let speedup = theirFirstTime / ourFirstTime
             let firstMet = speedup >= firstSyncSpeedup
             let memoryMet = ourPeak <= theirPeak
-            lines.append("  first sync: newsboat/ours \(Format.ratio(speedup)); incremental: newsboat/ours "
-                + "\(Format.ratio(Samples(theirIncremental.map(\.time)).median / ourIncrementalTime)); "
-                + "peak RSS ours/newsboat \(Format.ratio(Double(ourPeak) / Double(max(1, theirPeak))))")
+            lines.append(
+                "  first sync: newsboat/ours \(Format.ratio(speedup)); incremental: newsboat/ours "
+                    + "\(Format.ratio(Samples(theirIncremental.map(\.time)).median / ourIncrementalTime)); "
+                    + "peak RSS ours/newsboat \(Format.ratio(Double(ourPeak) / Double(max(1, theirPeak))))")
             goals.insert("first sync ≥ 3x faster than newsboat's: " + (firstMet ? "PASS" : "MISS"), at: 0)
             goals.append("peak memory ≤ newsboat's: " + (memoryMet ? "PASS" : "MISS"))
             met = met && firstMet && memoryMet
         } else {
-            lines.append(options.swiftOnly
-                ? "  newsboat: not run (--swift-only); its goals are not judged"
-                : "  newsboat is not installed (apt-get install newsboat): no comparison in this run, its goals are not judged")
+            lines.append(
+                options.swiftOnly
+                    ? "  newsboat: not run (--swift-only); its goals are not judged"
+                    : "  newsboat is not installed (apt-get install newsboat): no comparison in this run, its goals are not judged")
         }
         lines.append("  goals: " + goals.joined(separator: "; "))
         return BenchmarkOutcome(summary: lines.joined(separator: "\n"), goalMet: met)

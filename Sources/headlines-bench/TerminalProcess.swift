@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import TestSupport
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Another program run on a pseudo-terminal of its own, as a person would start it in a
@@ -121,7 +121,8 @@ final class TerminalProcess: Sendable {
     static func highWaterMark(_ pid: pid_t) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }  // gone: no figure
         guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "") else { return nil }
+            let kilobytes = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
+        else { return nil }
         return kilobytes * 1024
     }
 

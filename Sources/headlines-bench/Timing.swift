@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Samples of one measured operation, with the usual statistics.
@@ -127,4 +127,3 @@ extension Duration {
         .nanoseconds(Int64((value * 1e9).rounded()))
     }
 }
-

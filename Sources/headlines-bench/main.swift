@@ -56,7 +56,8 @@ enum BenchmarkRegistry {
         ),
         BenchmarkEntry(
             name: "limits",
-            summary: "peak RSS of an endless body, a 1 GiB gzip bomb, a zstd bomb and an endless image against their caps, and image bombs (progressive JPEG, 16-bit interlaced PNG, GIF) decoded within their budget (goal < 100 MiB)",
+            summary:
+                "peak RSS of an endless body, a 1 GiB gzip bomb, a zstd bomb and an endless image against their caps, and image bombs (progressive JPEG, 16-bit interlaced PNG, GIF) decoded within their budget (goal < 100 MiB)",
             run: { try await LimitsBenchmark.run($0) }
         ),
         BenchmarkEntry(
@@ -71,7 +72,8 @@ enum BenchmarkRegistry {
         ),
         BenchmarkEntry(
             name: "store",
-            summary: "the article cache at 100,000 articles: merge a 1,000-item refresh (≤ 50 ms), search (≤ 20 ms), `S`'s first screenful with the true count (≤ 20 ms), open",
+            summary:
+                "the article cache at 100,000 articles: merge a 1,000-item refresh (≤ 50 ms), search (≤ 20 ms), `S`'s first screenful with the true count (≤ 20 ms), open",
             run: { try await StoreBenchmark.run($0) }
         ),
         BenchmarkEntry(
@@ -81,7 +83,8 @@ enum BenchmarkRegistry {
         ),
         BenchmarkEntry(
             name: "start",
-            summary: "headlines on a pty to the first headline on screen, 10,000 cached articles in one source (goal ≤ 100 ms, memory ≤ newsboat's) vs newsboat",
+            summary:
+                "headlines on a pty to the first headline on screen, 10,000 cached articles in one source (goal ≤ 100 ms, memory ≤ newsboat's) vs newsboat",
             run: { try await StartBenchmark.run($0) }
         ),
         BenchmarkEntry(
@@ -191,7 +194,7 @@ if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "sync-probe" {
 let (selected, options) = parseCommandLine(Array(CommandLine.arguments.dropFirst()))
 
 #if DEBUG
-FileHandle.standardError.write(Data("headlines-bench: warning: this is a debug build; use -c release\n".utf8))
+    FileHandle.standardError.write(Data("headlines-bench: warning: this is a debug build; use -c release\n".utf8))
 #endif
 
 // MARK: - Run

@@ -1,6 +1,6 @@
 import FoundationEssentials
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The bundled demo edition: a NewsAPI-shaped document with local images, so that the first

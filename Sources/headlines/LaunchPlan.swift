@@ -107,8 +107,13 @@ struct LaunchPlan {
             let entries = config.sources.map { source -> Library.Entry in
                 switch source.kind {
                 case .location(let url):
-                    return Library.Entry(source: DocumentSource(service: service, location: url, name: source.name, namesArticles: true), group: source.group.map(GroupPath.heading), tags: source.tags)
-                case .newsAPI(let request): return Library.Entry(source: NewsAPISource(service: service, request: request, name: source.name), group: source.group.map(GroupPath.heading), tags: source.tags)
+                    return Library.Entry(
+                        source: DocumentSource(service: service, location: url, name: source.name, namesArticles: true),
+                        group: source.group.map(GroupPath.heading), tags: source.tags)
+                case .newsAPI(let request):
+                    return Library.Entry(
+                        source: NewsAPISource(service: service, request: request, name: source.name), group: source.group.map(GroupPath.heading),
+                        tags: source.tags)
                 }
             }
             return (entries, false, true)
@@ -161,7 +166,7 @@ struct LaunchPlan {
         guard let colon = text.firstIndex(of: ":") else { return nil }
         let scheme = text[..<colon]
         guard let first = scheme.first, first.isASCII, first.isLetter,
-              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
         else { return nil }
         let lowered = scheme.lowercased()
         let isWebOrFile = lowered == "http" || lowered == "https" || lowered == "file"

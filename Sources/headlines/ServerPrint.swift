@@ -21,11 +21,12 @@ enum ServerPrint {
         let collected = Collected()
         // Each page shrunk to its lines as it comes: 10,000 articles' bodies are never held at once.
         try await client.articles(after: nil) { page in
-            await collected.add(page.map { remote in
-                var article = remote.article
-                if article.sourceName == nil { article.sourceName = feeds.first { $0.id == remote.feed }?.title }
-                return (remote.feed, article.publishedAt, json ? PrintFormat.jsonLine(article) : PrintFormat.line(article))
-            })
+            await collected.add(
+                page.map { remote in
+                    var article = remote.article
+                    if article.sourceName == nil { article.sourceName = feeds.first { $0.id == remote.feed }?.title }
+                    return (remote.feed, article.publishedAt, json ? PrintFormat.jsonLine(article) : PrintFormat.line(article))
+                })
         }
         let byFeed = await collected.byFeed
         let ordered = feeds.sorted { ($0.title.lowercased(), $0.id) < ($1.title.lowercased(), $1.id) }

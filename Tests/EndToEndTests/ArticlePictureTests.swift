@@ -16,9 +16,12 @@ extension EndToEnd {
         /// A server with one article whose image is `image`, served as `response` allows.
         static func server(image: Data, slow: Bool = false) throws -> LoopbackServer {
             let server = try LoopbackServer()
-            server.route("/v2/top-headlines", .json(NewsAPIFixtures.document([
-                .init(title: "A pictured story", url: "https://example.com/pic", imageURL: server.url("/pic.jpg").absoluteString),
-            ])))
+            server.route(
+                "/v2/top-headlines",
+                .json(
+                    NewsAPIFixtures.document([
+                        .init(title: "A pictured story", url: "https://example.com/pic", imageURL: server.url("/pic.jpg").absoluteString)
+                    ])))
             var response = ScriptedResponse.bytes(image, contentType: "image/jpeg")
             if slow {
                 // About a second in all; the header (and so the picture's size) within the first chunks.
@@ -96,7 +99,7 @@ extension EndToEnd {
             _ = try await session.tmux.waitForScreen(describedAs: "the reason, the image line and the text below") { screen in
                 let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
                 guard screen.contains("Image: JPEG, 160×90"),
-                      let reason = lines.firstIndex(where: { $0.contains("The image is damaged (") }), reason + 2 < lines.count
+                    let reason = lines.firstIndex(where: { $0.contains("The image is damaged (") }), reason + 2 < lines.count
                 else { return false }
                 return lines[reason + 2].contains("Description of A pictured story")
             }

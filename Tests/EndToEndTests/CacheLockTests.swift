@@ -45,10 +45,11 @@ extension EndToEnd {
             #expect(holder.end().status == 0)
             // Written in the background, no key pressed.
             var printed: [String] = []
-            #expect(try await eventually(timeout: .seconds(20), interval: .milliseconds(200)) {
-                printed = try await printing(["--print", "--offline", "--source", url]).stdoutText.split(separator: "\n").map(String.init)
-                return printed.count == 40
-            }, "printed \(printed.count) lines")
+            #expect(
+                try await eventually(timeout: .seconds(20), interval: .milliseconds(200)) {
+                    printed = try await printing(["--print", "--offline", "--source", url]).stdoutText.split(separator: "\n").map(String.init)
+                    return printed.count == 40
+                }, "printed \(printed.count) lines")
             #expect(printed.first?.contains("Locked 1") == true)
             #expect(session.exitStatus == nil)
             #expect(try session.capture().contains("40 articles"))

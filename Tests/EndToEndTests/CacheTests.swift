@@ -67,18 +67,21 @@ extension EndToEnd {
             let server = try LoopbackServer()
             defer { server.stop() }
             let feed = FeedFixtures.rss("Story", count: 40)
-            server.route("/feed.xml",
+            server.route(
+                "/feed.xml",
                 .text(feed, contentType: "application/rss+xml"),
-                .text(feed.replacingOccurrences(of: "<item>", with: Self.breaking + "<item>", options: [], range: feed.range(of: "<item>")),
-                      contentType: "application/rss+xml"))
+                .text(
+                    feed.replacingOccurrences(of: "<item>", with: Self.breaking + "<item>", options: [], range: feed.range(of: "<item>")),
+                    contentType: "application/rss+xml"))
             let session = try session(["--source", server.url("/feed.xml").absoluteString], height: 15)
             defer { session.close() }
             try await session.waitForText("40 articles")
             try session.sendKeys("G", "k", "k", "k")  // Story 37, the list scrolled
-            #expect(await eventually {
-                guard let styled = try? session.capture(escapeSequences: true), let line = TextDrawing.selectedLine(styled) else { return false }
-                return styled.split(separator: "\n")[line].contains("Story 37")
-            })
+            #expect(
+                await eventually {
+                    guard let styled = try? session.capture(escapeSequences: true), let line = TextDrawing.selectedLine(styled) else { return false }
+                    return styled.split(separator: "\n")[line].contains("Story 37")
+                })
             let styledBefore = try session.capture(escapeSequences: true)
             let row = try #require(TextDrawing.selectedLine(styledBefore))
             try session.sendKeys("r")
@@ -92,16 +95,19 @@ extension EndToEnd {
         }
 
         /// One item dated after all the others, inserted at the top on the second answer.
-        static let breaking = "<item><title>Breaking news</title><link>https://example.com/breaking</link><guid>breaking</guid>"
+        static let breaking =
+            "<item><title>Breaking news</title><link>https://example.com/breaking</link><guid>breaking</guid>"
             + "<pubDate>Sun, 29 Nov 2026 23:00:00 GMT</pubDate></item>"
 
         @Test func aNotModifiedAnswerLeavesTheListAsItWas() async throws {
             defer { home.remove() }
             let server = try LoopbackServer()
             defer { server.stop() }
-            server.route("/feed.xml",
-                ScriptedResponse(headers: [("Content-Type", "application/rss+xml"), ("ETag", "\"one\"")],
-                                 body: .data(Data(FeedFixtures.rss("Kept", count: 3).utf8))),
+            server.route(
+                "/feed.xml",
+                ScriptedResponse(
+                    headers: [("Content-Type", "application/rss+xml"), ("ETag", "\"one\"")],
+                    body: .data(Data(FeedFixtures.rss("Kept", count: 3).utf8))),
                 ScriptedResponse(status: 304, headers: [("ETag", "\"one\"")]))
             let session = try session(["--source", server.url("/feed.xml").absoluteString])
             defer { session.close() }
@@ -139,7 +145,9 @@ extension EndToEnd {
             defer { server.stop() }
             let feed = FeedFixtures.rss("Item", count: 3).replacingOccurrences(
                 of: "<description>Summary of Item 2.</description>",
-                with: "<description>Summary of Item 2.</description><content:encoded xmlns:content=\"http://purl.org/rss/1.0/modules/content/\"><![CDATA[<p>A <b>xylophone</b> concert.</p>]]></content:encoded>")
+                with:
+                    "<description>Summary of Item 2.</description><content:encoded xmlns:content=\"http://purl.org/rss/1.0/modules/content/\"><![CDATA[<p>A <b>xylophone</b> concert.</p>]]></content:encoded>"
+            )
             server.route("/feed.xml", .text(feed, contentType: "application/rss+xml"))
             let session = try session(["--source", server.url("/feed.xml").absoluteString])
             defer { session.close() }
@@ -168,8 +176,9 @@ extension EndToEnd {
             #expect(server.requests(path: "/v2/everything").count == 1, "typing was not debounced")
             try session.sendLiteral("s")
             #expect(await server.waitUntil(timeout: .seconds(5)) { $0.filter { $0.path == "/v2/everything" }.count == 2 })
-            #expect(await server.waitUntil(timeout: .seconds(5)) { $0.filter { $0.path == "/v2/everything" }.first?.clientClosedAt != nil },
-                    "the first search's connection stayed open")
+            #expect(
+                await server.waitUntil(timeout: .seconds(5)) { $0.filter { $0.path == "/v2/everything" }.first?.clientClosedAt != nil },
+                "the first search's connection stayed open")
             let searches = server.requests(path: "/v2/everything")
             #expect(searches[0].query?.contains("q=moon") == true)
             #expect(searches[1].query?.contains("q=moons") == true)

@@ -75,11 +75,12 @@ extension EndToEnd {
             let server = try LoopbackServer()
             defer { server.stop() }
             Self.serveEveryKind(server)
-            try FeedFixtures.writeConfig(FeedFixtures.config([
-                ("Second", server.url("/feed.atom").absoluteString, nil),
-                ("Broken", server.url("/broken.xml").absoluteString, nil),
-                ("First", server.url("/feed.rss").absoluteString, nil),
-            ]), home: home.url)
+            try FeedFixtures.writeConfig(
+                FeedFixtures.config([
+                    ("Second", server.url("/feed.atom").absoluteString, nil),
+                    ("Broken", server.url("/broken.xml").absoluteString, nil),
+                    ("First", server.url("/feed.rss").absoluteString, nil),
+                ]), home: home.url)
             let result = try await run(["--print"])
             #expect(result.status == 0)
             let titles = result.stdoutText.split(separator: "\n").map { String($0.split(separator: "\t", omittingEmptySubsequences: false)[2]) }
@@ -91,11 +92,11 @@ extension EndToEnd {
             defer { home.remove() }
             let opml = home.file("feeds.opml")
             try """
-                <?xml version="1.0"?><opml version="2.0"><head><title>Mine</title></head><body>
-                <outline text="Tech"><outline type="rss" text="Atom feed" xmlUrl="https://example.com/a.atom"/></outline>
-                <outline type="rss" text="Plain" xmlUrl="https://example.com/p.rss" htmlUrl="https://example.com/"/>
-                </body></opml>
-                """.write(to: opml, atomically: true, encoding: .utf8)
+            <?xml version="1.0"?><opml version="2.0"><head><title>Mine</title></head><body>
+            <outline text="Tech"><outline type="rss" text="Atom feed" xmlUrl="https://example.com/a.atom"/></outline>
+            <outline type="rss" text="Plain" xmlUrl="https://example.com/p.rss" htmlUrl="https://example.com/"/>
+            </body></opml>
+            """.write(to: opml, atomically: true, encoding: .utf8)
             let imported = try await run(["--import-opml", opml.path])
             #expect(imported.status == 0, "\(imported.stderrText)")
             #expect(imported.stdoutText == "Added 2 feeds to ~/.config/headlines/config.\n")

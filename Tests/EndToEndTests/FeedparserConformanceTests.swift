@@ -11,9 +11,10 @@ extension EndToEnd {
     @Suite struct FeedparserConformance {
         static let script = Checkout.file("Tests/Tools/feedparser-conformance.sh").path
 
-        @Test(.enabled("PyPI (or PIP_INDEX_URL) cannot be reached: feedparser, the reference, cannot be installed") {
-            try await ProcessRunner(FeedparserConformance.script, ["--reachable"]).run(timeout: .seconds(30)).status == 0
-        })
+        @Test(
+            .enabled("PyPI (or PIP_INDEX_URL) cannot be reached: feedparser, the reference, cannot be installed") {
+                try await ProcessRunner(FeedparserConformance.script, ["--reachable"]).run(timeout: .seconds(30)).status == 0
+            })
         func headlinesPassesAsManyOfFeedparsersExpectationsAsFeedparser() async throws {
             let result = try await ProcessRunner(Self.script, [HeadlinesBinary.path]).run(timeout: .seconds(300))
             #expect(result.status == 0, "\(result.stdoutText)\n\(result.stderrText)")

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Testing
 import TestSupport
@@ -15,7 +15,7 @@ extension EndToEnd {
             try #require(mkfifo(fifo.path, 0o644) == 0)
             let url = folder.file("fifo.json")
             try NewsAPIFixtures.document([
-                .init(title: "Picture from a pipe", url: "https://example.com/pipe", imageURL: fifo.absoluteString),
+                .init(title: "Picture from a pipe", url: "https://example.com/pipe", imageURL: fifo.absoluteString)
             ]).write(to: url, atomically: true, encoding: .utf8)
             return url
         }
@@ -60,9 +60,10 @@ extension EndToEnd {
             try session.tmux.signalProgram(SIGCONT)
             let redrawn = try await session.tmux.waitForScreen { !$0.contains("Stopped") && $0.contains("34 articles") }
             #expect(!redrawn.contains("$ fg"))
-            #expect(await eventually(timeout: .seconds(5)) {
-                (try? ProcessRunner("stty", ["-F", tty, "-g"]).runSynchronously().stdoutText) == programMode
-            }, "the terminal is not back in the program's mode")
+            #expect(
+                await eventually(timeout: .seconds(5)) {
+                    (try? ProcessRunner("stty", ["-F", tty, "-g"]).runSynchronously().stdoutText) == programMode
+                }, "the terminal is not back in the program's mode")
             // Keys act at once and are not echoed.
             let before = try session.tmux.capture()
             try session.tmux.sendKeys("G")

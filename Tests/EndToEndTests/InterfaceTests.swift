@@ -8,9 +8,12 @@ extension EndToEnd {
         /// A NewsAPI server with one article, `title`, whose picture (/picture.png) is answered with `picture`.
         static func server(pictured title: String, picture: ScriptedResponse) throws -> LoopbackServer {
             let server = try LoopbackServer()
-            server.route("/v2/top-headlines", .json(NewsAPIFixtures.document([
-                .init(title: title, url: "https://example.com/pictured", imageURL: server.url("/picture.png").absoluteString),
-            ])))
+            server.route(
+                "/v2/top-headlines",
+                .json(
+                    NewsAPIFixtures.document([
+                        .init(title: title, url: "https://example.com/pictured", imageURL: server.url("/picture.png").absoluteString)
+                    ])))
             server.route("/picture.png", picture)
             return server
         }
@@ -165,7 +168,9 @@ extension EndToEnd {
                 screen.contains("Help · keys") && screen.split(separator: "\n").last?.contains("q back") == true
             }
             try session.tmux.sendKeys("NPage")
-            let keys = ["Refresh", "Open the article in the browser", "Save the article's image", "Save every image", "quit on the first screen", "Down a page"]
+            let keys = [
+                "Refresh", "Open the article in the browser", "Save the article's image", "Save every image", "quit on the first screen", "Down a page",
+            ]
             _ = try await session.tmux.waitForScreen(describedAs: "every key on one of the two pages") { rest in
                 rest != help && keys.allSatisfy { help.contains($0) || rest.contains($0) }
             }

@@ -27,7 +27,8 @@ extension EndToEnd {
         /// The selected row of the styled screen, in plain text.
         static func selected(_ session: TmuxSession) -> String? {
             guard let styled = try? session.capture(escapeSequences: true), let line = TextDrawing.selectedLine(styled),
-                  let plain = try? session.capture() else { return nil }
+                let plain = try? session.capture()
+            else { return nil }
             let lines = plain.split(separator: "\n", omittingEmptySubsequences: false)
             return lines.indices.contains(line) ? String(lines[line]) : nil
         }

@@ -48,8 +48,10 @@ extension EndToEnd {
             let feed = try feeds.write(Data(FeedFixtures.rss("Story", count: 2).utf8), to: "feed.xml")
             let home = try TemporaryFolder("names-home")
             defer { home.remove() }
-            let result = try await ProcessRunner(HeadlinesBinary.path, ["--print", "--source", feed.path], environment: HeadlinesBinary.environment(home: home.url))
-                .run(timeout: .seconds(30))
+            let result = try await ProcessRunner(
+                HeadlinesBinary.path, ["--print", "--source", feed.path], environment: HeadlinesBinary.environment(home: home.url)
+            )
+            .run(timeout: .seconds(30))
             #expect(result.stdoutText.split(separator: "\n").allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false)[1] == "Story feed" })
         }
 

@@ -35,20 +35,26 @@ struct PrintModeTests {
     /// silent success; a reader that leaves early (`| head`) is no error.
     @Test func anOutputThatCannotBeWrittenEndsWithStatusOne() async throws {
         let environment = HeadlinesBinary.environment(home: home.url)
-        let full = try await ProcessRunner("/bin/sh", ["-c", "exec \"$0\" --demo --print > /dev/full", HeadlinesBinary.path],
-                                           environment: environment).run(timeout: .seconds(30))
+        let full = try await ProcessRunner(
+            "/bin/sh", ["-c", "exec \"$0\" --demo --print > /dev/full", HeadlinesBinary.path],
+            environment: environment
+        ).run(timeout: .seconds(30))
         #expect(full.status == 1)
         #expect(full.stderrText.contains("the output could not be written: No space left on device."), "\(full.stderrText)")
-        let headed = try await ProcessRunner("/bin/sh", ["-c", "\"$0\" --demo --print | head -n 1 > /dev/null", HeadlinesBinary.path],
-                                             environment: environment).run(timeout: .seconds(30))
+        let headed = try await ProcessRunner(
+            "/bin/sh", ["-c", "\"$0\" --demo --print | head -n 1 > /dev/null", HeadlinesBinary.path],
+            environment: environment
+        ).run(timeout: .seconds(30))
         #expect(!headed.stderrText.contains("could not be written"), "\(headed.stderrText)")
     }
 
     /// `--help` and `--version` whose text cannot be written say so and end with status 1.
     @Test(arguments: ["--help", "--version"])
     func helpThatCannotBeWrittenEndsWithStatusOne(_ option: String) async throws {
-        let full = try await ProcessRunner("/bin/sh", ["-c", "exec \"$0\" \"$1\" > /dev/full", HeadlinesBinary.path, option],
-                                           environment: HeadlinesBinary.environment(home: home.url)).run(timeout: .seconds(30))
+        let full = try await ProcessRunner(
+            "/bin/sh", ["-c", "exec \"$0\" \"$1\" > /dev/full", HeadlinesBinary.path, option],
+            environment: HeadlinesBinary.environment(home: home.url)
+        ).run(timeout: .seconds(30))
         #expect(full.status == 1)
         #expect(full.stderrText == "headlines: the output could not be written: No space left on device.\n", "\(full.stderrText)")
     }
@@ -68,12 +74,13 @@ struct PrintModeTests {
         server.route("/v2/top-headlines", .json(body))
         let result = try await run(["--print", "--newsapi-url", server.baseURL.absoluteString], extra: ["NEWSAPI_KEY": "sekret-key-123", "TZ": "Asia/Tokyo"])
         #expect(result.status == 0, "\(result.stderrText)")
-        #expect(result.stdoutText == """
-            2024-08-29T06:37:13Z\tWire One\tFirst story here\thttps://example.com/1
-            2024-08-29T06:00:00Z\tZone\tSecond\thttps://example.com/2
-            \tUndated\tThird\thttps://example.com/3
+        #expect(
+            result.stdoutText == """
+                2024-08-29T06:37:13Z\tWire One\tFirst story here\thttps://example.com/1
+                2024-08-29T06:00:00Z\tZone\tSecond\thttps://example.com/2
+                \tUndated\tThird\thttps://example.com/3
 
-            """)
+                """)
         let request = try #require(server.requests(path: "/v2/top-headlines").first)
         #expect(request.headers["x-api-key"] == "sekret-key-123")
         #expect(!request.target.contains("sekret"))
@@ -83,11 +90,14 @@ struct PrintModeTests {
     @Test func jsonLinesUseNewsAPIFieldNames() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        server.route("/feed.json", .json("""
-            {"status":"ok","articles":[{"source":{"name":"S"},"author":"Ann","title":"T \\"quoted\\"","description":"D","url":"https://example.com/a?b=1&c=2",
-            "urlToImage":"https://example.com/i.png","publishedAt":"2024-01-02T03:04:05.5-01:00","content":"C"},
-            {"source":{"name":"S2"},"title":"U","url":"https://example.com/u"}]}
-            """))
+        server.route(
+            "/feed.json",
+            .json(
+                """
+                {"status":"ok","articles":[{"source":{"name":"S"},"author":"Ann","title":"T \\"quoted\\"","description":"D","url":"https://example.com/a?b=1&c=2",
+                "urlToImage":"https://example.com/i.png","publishedAt":"2024-01-02T03:04:05.5-01:00","content":"C"},
+                {"source":{"name":"S2"},"title":"U","url":"https://example.com/u"}]}
+                """))
         let result = try await run(["--print", "--json", "--source", server.url("/feed.json").absoluteString])
         #expect(result.status == 0)
         let lines = result.stdoutText.split(separator: "\n")
@@ -110,12 +120,14 @@ struct PrintModeTests {
     /// An item without a link is printed with an empty url column, and `null` in JSON.
     @Test func articlesWithoutALinkPrintNoURL() async throws {
         let feed = home.file("announcements.xml")
-        try Data("""
+        try Data(
+            """
             <rss version="2.0"><channel><title>News</title>
             <item><title>Closed on Friday</title><guid isPermaLink="false">notice-1</guid><pubDate>Sun, 05 May 2024 10:00:00 GMT</pubDate></item>
             <item><title>Linked</title><link>https://example.com/l</link></item>
             </channel></rss>
-            """.utf8).write(to: feed)
+            """.utf8
+        ).write(to: feed)
         let text = try await run(["--print", "--source", feed.path])
         #expect(text.status == 0, "\(text.stderrText)")
         #expect(text.stdoutText == "2024-05-05T10:00:00Z\tNews\tClosed on Friday\t\n\tNews\tLinked\thttps://example.com/l\n")
@@ -128,13 +140,18 @@ struct PrintModeTests {
     @Test func a401IsReportedInOneLineWithExitStatus1() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        server.route("/v2/top-headlines", .json(
-            #"{"status":"error","code":"apiKeyInvalid","message":"Your API key is invalid or incorrect. Check your key, or go to https://newsapi.org to create a free API key."}"#,
-            status: 401))
+        server.route(
+            "/v2/top-headlines",
+            .json(
+                #"{"status":"error","code":"apiKeyInvalid","message":"Your API key is invalid or incorrect. Check your key, or go to https://newsapi.org to create a free API key."}"#,
+                status: 401))
         let result = try await run(["--print", "--newsapi-url", server.baseURL.absoluteString], extra: ["NEWSAPI_KEY": "wrong-key-456"])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderrText == "headlines: HTTP 401 apiKeyInvalid: Your API key is invalid or incorrect. Check your key, or go to https://newsapi.org to create a free API key.\n")
+        #expect(
+            result.stderrText
+                == "headlines: HTTP 401 apiKeyInvalid: Your API key is invalid or incorrect. Check your key, or go to https://newsapi.org to create a free API key.\n"
+        )
         #expect(!result.stderrText.contains("wrong-key-456"))
     }
 
@@ -180,8 +197,10 @@ struct PrintModeTests {
     @Test func theInterfaceRepeatsTERMWithoutItsEscapeSequences() async throws {
         let environment = HeadlinesBinary.environment(
             home: home.url, extra: ["TERM": "xterm\u{1B}]52;c;aGk=\u{07}", "SHELL": "/bin/sh", "HEADLINES": HeadlinesBinary.path])
-        let result = try await ProcessRunner("/usr/bin/script", ["-qec", "exec \"$HEADLINES\" --demo", "/dev/null"],
-                                             environment: environment).run(timeout: .seconds(30))
+        let result = try await ProcessRunner(
+            "/usr/bin/script", ["-qec", "exec \"$HEADLINES\" --demo", "/dev/null"],
+            environment: environment
+        ).run(timeout: .seconds(30))
         #expect(result.status == 1)
         let text = result.stdoutText + result.stderrText
         #expect(text.contains("The terminal type “xterm” is not known to curses."), "\(text.debugDescription)")
@@ -193,17 +212,21 @@ struct PrintModeTests {
     @Test func aFeedWhoseEntriesWereAllSkippedSaysSo() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        server.route("/feed.xml", .text("""
-            <?xml version="1.0"?><rss version="2.0"><channel><title>T</title>
-            <item><title>One</title><link>javascript:alert(1)</link></item>
-            <item><title>Two</title><link>javascript:alert(2)</link></item>
-            </channel></rss>
-            """, contentType: "application/rss+xml"))
+        server.route(
+            "/feed.xml",
+            .text(
+                """
+                <?xml version="1.0"?><rss version="2.0"><channel><title>T</title>
+                <item><title>One</title><link>javascript:alert(1)</link></item>
+                <item><title>Two</title><link>javascript:alert(2)</link></item>
+                </channel></rss>
+                """, contentType: "application/rss+xml"))
         let result = try await run(["--print", "--source", server.url("/feed.xml").absoluteString])
         #expect(result.status == 0)
         #expect(result.stdoutText.isEmpty)
-        #expect(result.stderrText == "headlines: Nothing to print: all 2 of its entries were skipped as unusable "
-            + "(a refused link, nothing to show, or a repeat).\n")
+        #expect(
+            result.stderrText == "headlines: Nothing to print: all 2 of its entries were skipped as unusable "
+                + "(a refused link, nothing to show, or a repeat).\n")
     }
 
     /// Every print mode writes what it did to `--log`, in the lines the interface writes: each
@@ -213,21 +236,24 @@ struct PrintModeTests {
         defer { server.stop() }
         server.route("/feed.rss", .text(FeedFixtures.rss("Rss", count: 3), contentType: "application/rss+xml"))
         server.route("/gone.rss", .text("not found", status: 404))
-        try FeedFixtures.writeConfig(FeedFixtures.config([
-            (name: "Good", url: server.url("/feed.rss").absoluteString, group: nil),
-            (name: "Gone", url: server.url("/gone.rss").absoluteString, group: nil),
-        ]), home: home.url)
+        try FeedFixtures.writeConfig(
+            FeedFixtures.config([
+                (name: "Good", url: server.url("/feed.rss").absoluteString, group: nil),
+                (name: "Gone", url: server.url("/gone.rss").absoluteString, group: nil),
+            ]), home: home.url)
         for mode in [["--print"], ["--print", "--json"]] {
             let log = home.url.appendingPathComponent("print\(mode.count).log")
             let result = try await run(mode + ["--log", log.path, "--log-level", "debug"])
             #expect(result.status == 0, "\(result.stderrText)")
             let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
             let good = server.url("/feed.rss").absoluteString
-            #expect(lines.contains { $0.contains(" info fetch source=Good url=\(good) status=200 bytes=") && $0.hasSuffix(" outcome=ok") },
-                    "\(lines)")
+            #expect(
+                lines.contains { $0.contains(" info fetch source=Good url=\(good) status=200 bytes=") && $0.hasSuffix(" outcome=ok") },
+                "\(lines)")
             #expect(lines.contains { $0.hasSuffix(" info parse source=Good format=document items=3 skipped=0") }, "\(lines)")
-            #expect(lines.contains { $0.contains(" error fetch source=Gone ") && $0.contains(" status=404 ") && $0.contains(" outcome=failed ") },
-                    "\(lines)")
+            #expect(
+                lines.contains { $0.contains(" error fetch source=Gone ") && $0.contains(" status=404 ") && $0.contains(" outcome=failed ") },
+                "\(lines)")
         }
         let log = home.url.appendingPathComponent("cache.log")
         #expect(try await run(["--print", "--offline", "--log", log.path, "--log-level", "debug"]).status == 0)
@@ -254,12 +280,14 @@ struct PrintModeTests {
     /// A feed's full text is the JSON `content`, as one line of the text it shows.
     @Test func jsonContentIsAFeedsFullTextAsPlainText() async throws {
         let feed = home.file("full.xml")
-        try Data("""
+        try Data(
+            """
             <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>News</title>
             <item><title>T</title><link>https://example.com/t</link>
             <content:encoded>&lt;p&gt;First &amp;amp; <![CDATA[second]]>&lt;/p&gt;&lt;p&gt;Third&lt;/p&gt;</content:encoded></item>
             </channel></rss>
-            """.utf8).write(to: feed)
+            """.utf8
+        ).write(to: feed)
         let json = try await run(["--print", "--json", "--source", feed.path])
         let first = try #require(try JSONSerialization.jsonObject(with: Data(json.stdoutText.split(separator: "\n")[0].utf8)) as? [String: Any])
         #expect(first["content"] as? String == "First & second Third")
@@ -287,9 +315,11 @@ struct PrintModeTests {
     @Test func aTimeoutStopsAServerThatTrickles() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        server.route("/slow.json", ScriptedResponse(
-            headers: [("Content-Type", "application/json")], body: .data(Data(repeating: 0x20, count: 1000)),
-            chunkSize: 1, delayBetweenChunks: .milliseconds(500)))
+        server.route(
+            "/slow.json",
+            ScriptedResponse(
+                headers: [("Content-Type", "application/json")], body: .data(Data(repeating: 0x20, count: 1000)),
+                chunkSize: 1, delayBetweenChunks: .milliseconds(500)))
         let result = try await run(["--print", "--timeout", "1", "--source", server.url("/slow.json").absoluteString])
         #expect(result.status == 1)
         #expect(result.stderrText == "headlines: 127.0.0.1:\(server.port) was too slow: the transfer took longer than 1 second.\n")
@@ -311,8 +341,9 @@ struct PrintModeTests {
         for arguments in [["--print", "--offline"], ["--print", "--offline", "--source", "https://a.example/feed.xml"], ["--search", "word"]] {
             let result = try await run(arguments)
             #expect(result.status == 1, "\(arguments)")
-            #expect(result.stderrText == "headlines: The article cache \(cache.path) cannot be opened: it is a directory, not a file.\n",
-                    "\(arguments): \(result.stderrText)")
+            #expect(
+                result.stderrText == "headlines: The article cache \(cache.path) cannot be opened: it is a directory, not a file.\n",
+                "\(arguments): \(result.stderrText)")
         }
     }
 }

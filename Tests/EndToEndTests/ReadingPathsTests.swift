@@ -42,10 +42,11 @@ extension EndToEnd {
             server.route("/harbour.xml", .text(Self.harbourFeed(server), contentType: "application/rss+xml"))
             server.route("/world.xml", .text(FeedFixtures.rss("World", count: 2), contentType: "application/rss+xml"))
             server.route("/cranes.jpg", .bytes(try ArticlePicture.jpeg(), contentType: "image/jpeg"))
-            let config = FeedFixtures.config([
-                ("Harbour", server.url("/harbour.xml").absoluteString, "Local"),
-                ("World news", server.url("/world.xml").absoluteString, nil),
-            ], settings: settings)
+            let config = FeedFixtures.config(
+                [
+                    ("Harbour", server.url("/harbour.xml").absoluteString, "Local"),
+                    ("World news", server.url("/world.xml").absoluteString, nil),
+                ], settings: settings)
             // Colour, so that the picture is drawn in half blocks (the runner may export NO_COLOR).
             let session = try HeadlinesSession(
                 [], environment: environment.merging(["NO_COLOR": "", "TERM": "tmux-256color"]) { mine, _ in mine },
@@ -70,8 +71,10 @@ extension EndToEnd {
             let (server, session) = try Self.start()
             defer { server.stop() }
             defer { session.close() }
-            try await session.tmux.waitForScreen { Sources.row("World news", in: $0)?.contains("2") == true
-                && Sources.row("Harbour", in: $0)?.contains("3") == true }
+            try await session.tmux.waitForScreen {
+                Sources.row("World news", in: $0)?.contains("2") == true
+                    && Sources.row("Harbour", in: $0)?.contains("3") == true
+            }
 
             // `n` in the article before it: Harbour's list, its first article, then n.
             try session.tmux.sendKeys("j", "j", "j", "Enter")
@@ -98,8 +101,9 @@ extension EndToEnd {
             try await session.tmux.waitForText("/electric: 1 found")
             try session.tmux.sendKeys("Enter")
             try session.tmux.sendKeys("d")
-            #expect(await eventually(timeout: .seconds(10)) { session.savedFiles().contains { $0.hasSuffix(".jpg") } },
-                    "d on a filtered list saved the image")
+            #expect(
+                await eventually(timeout: .seconds(10)) { session.savedFiles().contains { $0.hasSuffix(".jpg") } },
+                "d on a filtered list saved the image")
             try session.tmux.sendKeys("Enter")
             try await Self.expectWhole(session, reachedBy: "a filtered list", marks: "★ starred · ")
 
@@ -144,11 +148,13 @@ extension EndToEnd {
             try session.tmux.sendKeys("Down", "Enter")
             try await Self.expectWhole(session, reachedBy: "the search results", marks: "★ starred · ")
         }
-    
+
         /// Waits until both sources have loaded, then opens Harbour's list (All, Starred, Local, Harbour).
         static func openHarbour(_ session: HeadlinesSession) async throws {
-            try await session.tmux.waitForScreen { Sources.row("World news", in: $0)?.contains("2") == true
-                && Sources.row("Harbour", in: $0)?.contains("3") == true }
+            try await session.tmux.waitForScreen {
+                Sources.row("World news", in: $0)?.contains("2") == true
+                    && Sources.row("Harbour", in: $0)?.contains("3") == true
+            }
             try session.tmux.sendKeys("j", "j", "j", "Enter")
             try await session.tmux.waitForText("Headlines · Harbour")
             try await session.tmux.waitForText("Quay shops report a busy autumn")
@@ -232,8 +238,9 @@ extension EndToEnd {
             try session.tmux.sendLiteral("cranes")
             try await session.tmux.waitForText("/cranes: 1 found")
             try session.tmux.sendKeys("Enter", "D")
-            #expect(await eventually(timeout: .seconds(10)) { session.savedFiles().contains { $0.hasSuffix(".png") } },
-                    "D on a filtered list saved its image")
+            #expect(
+                await eventually(timeout: .seconds(10)) { session.savedFiles().contains { $0.hasSuffix(".png") } },
+                "D on a filtered list saved its image")
             try session.tmux.sendKeys("q")
             try await session.tmux.waitForText("/cranes: 1 found")
             try session.tmux.sendKeys("Enter")

@@ -6,7 +6,8 @@ extension EndToEnd {
     /// `d`, `D`, the Downloads screen, cancelling, quitting with saves in flight, SIGKILL.
     @Suite struct Saving {
         /// A server with `count` articles whose images are PNGs of `size` bytes, served as scripted.
-        static func server(count: Int, size: Int = 20_000, chunk: Int? = nil, every delay: Duration = .zero, before: Duration = .zero) throws -> LoopbackServer {
+        static func server(count: Int, size: Int = 20_000, chunk: Int? = nil, every delay: Duration = .zero, before: Duration = .zero) throws -> LoopbackServer
+        {
             let server = try LoopbackServer()
             server.route("/v2/top-headlines", .json(NewsAPIFixtures.numbered("Pic", count: count, imageBase: server.baseURL.absoluteString)))
             for index in 1...count {
@@ -86,13 +87,15 @@ extension EndToEnd {
             defer { session.close() }
             try await session.tmux.waitForText("8 articles")
             try session.tmux.sendKeys("D")
-            #expect(await server.waitUntil(timeout: .seconds(10)) { requests in
-                requests.filter { $0.path.hasPrefix("/image-") && $0.bodyBytesSent > 0 }.count == 4
-            })
+            #expect(
+                await server.waitUntil(timeout: .seconds(10)) { requests in
+                    requests.filter { $0.path.hasPrefix("/image-") && $0.bodyBytesSent > 0 }.count == 4
+                })
             try session.tmux.sendKeys("C")
-            #expect(await server.waitUntil(timeout: .seconds(3)) { requests in
-                requests.filter { $0.path.hasPrefix("/image-") }.allSatisfy { $0.abortedByClient }
-            })
+            #expect(
+                await server.waitUntil(timeout: .seconds(3)) { requests in
+                    requests.filter { $0.path.hasPrefix("/image-") }.allSatisfy { $0.abortedByClient }
+                })
             try await session.tmux.waitForText("cancelled")
             #expect(await eventually(timeout: .seconds(3)) { Self.temporaryFiles(session).isEmpty })
             #expect(Self.finalFiles(session).isEmpty)
@@ -163,9 +166,12 @@ extension EndToEnd {
         @Test func aRefusedImageSaysWhy() async throws {
             let server = try LoopbackServer()
             defer { server.stop() }
-            server.route("/v2/top-headlines", .json(NewsAPIFixtures.document([
-                .init(title: "Fake picture", url: "https://example.com/fake", imageURL: server.url("/fake.png").absoluteString),
-            ])))
+            server.route(
+                "/v2/top-headlines",
+                .json(
+                    NewsAPIFixtures.document([
+                        .init(title: "Fake picture", url: "https://example.com/fake", imageURL: server.url("/fake.png").absoluteString)
+                    ])))
             server.route("/fake.png", .text("<!doctype html><html>gotcha</html>", contentType: "text/html; charset=utf-8"))
             let session = try HeadlinesSession(newsAPI: server)
             defer { session.close() }

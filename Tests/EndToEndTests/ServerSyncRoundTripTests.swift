@@ -174,7 +174,8 @@ extension EndToEnd {
                 let file = cacheFile
                 let partial = await eventually(timeout: .seconds(60), interval: .milliseconds(5)) {
                     guard FileManager.default.fileExists(atPath: file.path),
-                          let counts = try? await ArticleStore.open(at: file).localMarkCounts("Home") else { return false }
+                        let counts = try? await ArticleStore.open(at: file).localMarkCounts("Home")
+                    else { return false }
                     return counts.values.reduce(0) { $0 + $1.unread } > 0
                 }
                 try first.signalProgram(SIGKILL)

@@ -91,14 +91,14 @@ extension EndToEnd {
             let folder = home.url.appendingPathComponent(".newsboat", isDirectory: true)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try """
-                # my feeds
-                https://example.com/a.xml tech "linux news" "~Alpha Weekly"
-                https://example.com/b.xml
-                "query:Unread:unread = \\"yes\\""
-                "exec:~/bin/make-feed"
-                "filter:~/bin/clean:https://example.com/c.xml" tech
-                https://example.com/a.xml again
-                """.write(to: folder.appendingPathComponent("urls"), atomically: true, encoding: .utf8)
+            # my feeds
+            https://example.com/a.xml tech "linux news" "~Alpha Weekly"
+            https://example.com/b.xml
+            "query:Unread:unread = \\"yes\\""
+            "exec:~/bin/make-feed"
+            "filter:~/bin/clean:https://example.com/c.xml" tech
+            https://example.com/a.xml again
+            """.write(to: folder.appendingPathComponent("urls"), atomically: true, encoding: .utf8)
             let result = try await run(["--import-newsboat"])
             #expect(result.status == 0, "\(result.stderrText)")
             let lines = result.stdoutText.split(separator: "\n").map(String.init)
@@ -108,12 +108,14 @@ extension EndToEnd {
             #expect(lines.contains { $0.hasPrefix("Skipped ~/.newsboat/urls:6 filter:") })
             let text = try config()
             #expect(text.contains("[query \"Unread\"]\nfilter = unread"), "\(text)")
-            #expect(text.contains("""
-                [source "Alpha Weekly"]
-                url = https://example.com/a.xml
-                group = tech
-                tags = tech, linux news
-                """), "\(text)")
+            #expect(
+                text.contains(
+                    """
+                    [source "Alpha Weekly"]
+                    url = https://example.com/a.xml
+                    group = tech
+                    tags = tech, linux news
+                    """), "\(text)")
             #expect(text.contains("[source \"example.com\"]\nurl = https://example.com/b.xml\n"), "\(text)")
         }
 
@@ -124,10 +126,10 @@ extension EndToEnd {
             let osc52 = "\u{1B}]52;c;aGk=\u{07}"
             let urls = home.file("urls\(osc52)")
             try """
-                https://example.com/a.xml "~Title\(osc52)" "tag\(osc52)"
-                "exec:~/bin/\(osc52)feed"
-                gopher://\(osc52)example.com/
-                """.write(to: urls, atomically: true, encoding: .utf8)
+            https://example.com/a.xml "~Title\(osc52)" "tag\(osc52)"
+            "exec:~/bin/\(osc52)feed"
+            gopher://\(osc52)example.com/
+            """.write(to: urls, atomically: true, encoding: .utf8)
             let result = try await run(["--import-newsboat", urls.path, "--config", home.file("conf\(osc52)").path])
             #expect(result.status == 0, "\(result.stderrText)")
             let lines = result.stdoutText.split(separator: "\n").map(String.init)
@@ -176,10 +178,11 @@ extension EndToEnd {
             let server = try LoopbackServer()
             defer { server.stop() }
             FeedSources.serveEveryKind(server)
-            try FeedFixtures.writeConfig(FeedFixtures.config([
-                ("Site", server.url("/site").absoluteString, nil),
-                ("Broken", server.url("/broken.xml").absoluteString, nil),
-            ]), home: home.url)
+            try FeedFixtures.writeConfig(
+                FeedFixtures.config([
+                    ("Site", server.url("/site").absoluteString, nil),
+                    ("Broken", server.url("/broken.xml").absoluteString, nil),
+                ]), home: home.url)
             let lenient = try await run(["--print"])
             #expect(lenient.status == 0)
             #expect(lenient.stdoutText.split(separator: "\n").count == 2)
@@ -192,10 +195,11 @@ extension EndToEnd {
             #expect(verbose.status == 0)
             #expect(verbose.stderrText.contains("Site: Using the feed \(server.url("/feed.rss").absoluteString) named by the page."))
 
-            try FeedFixtures.writeConfig(FeedFixtures.config([
-                ("Broken", server.url("/broken.xml").absoluteString, nil),
-                ("Gone", server.url("/gone.xml").absoluteString, nil),
-            ]), home: home.url)
+            try FeedFixtures.writeConfig(
+                FeedFixtures.config([
+                    ("Broken", server.url("/broken.xml").absoluteString, nil),
+                    ("Gone", server.url("/gone.xml").absoluteString, nil),
+                ]), home: home.url)
             let none = try await run(["--print"])
             #expect(none.status == 1, "no source could be printed")
             #expect(none.stderrText.split(separator: "\n").count == 2)

@@ -27,9 +27,11 @@ extension EndToEnd {
 
         static func document(in folder: TemporaryFolder) throws -> URL {
             let url = folder.file("clusters.json")
-            try NewsAPIFixtures.document(rows.enumerated().map { index, row in
-                .init(title: row.title, url: "https://example.com/\(index)")
-            }).write(to: url, atomically: true, encoding: .utf8)
+            try NewsAPIFixtures.document(
+                rows.enumerated().map { index, row in
+                    .init(title: row.title, url: "https://example.com/\(index)")
+                }
+            ).write(to: url, atomically: true, encoding: .utf8)
             return url
         }
 

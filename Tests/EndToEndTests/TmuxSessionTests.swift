@@ -3,11 +3,11 @@ import Testing
 import TestSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Self-tests of the end-to-end harness: the tmux driver and the process runner.
@@ -187,7 +187,7 @@ struct TmuxSessionTests {
 /// Whether `pid` is a live process (a zombie waiting to be reaped counts as gone).
 private func isRunning(_ pid: Int32) -> Bool {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-          let afterName = stat.range(of: ") ", options: .backwards)
+        let afterName = stat.range(of: ") ", options: .backwards)
     else { return false }
     return !stat[afterName.upperBound...].hasPrefix("Z")
 }

@@ -21,24 +21,27 @@ struct BrowserCommandTests {
         #expect(!command.runsInTerminal)
     }
 
-    @Test("BROWSER values", arguments: [
-        ("w3m", ["w3m", "https://news.example/story/1"]),
-        ("lynx -dump", ["lynx", "-dump", "https://news.example/story/1"]),
-        ("  lynx   -dump  ", ["lynx", "-dump", "https://news.example/story/1"]),
-        ("firefox:chromium", ["firefox", "https://news.example/story/1"]),
-        ("w3m %s", ["w3m", "https://news.example/story/1"]),
-        ("lynx %s -dump", ["lynx", "https://news.example/story/1", "-dump"]),
-        ("elinks %s:w3m", ["elinks", "https://news.example/story/1"]),
-        ("links --url=%s", ["links", "--url=https://news.example/story/1"]),
-    ])
+    @Test(
+        "BROWSER values",
+        arguments: [
+            ("w3m", ["w3m", "https://news.example/story/1"]),
+            ("lynx -dump", ["lynx", "-dump", "https://news.example/story/1"]),
+            ("  lynx   -dump  ", ["lynx", "-dump", "https://news.example/story/1"]),
+            ("firefox:chromium", ["firefox", "https://news.example/story/1"]),
+            ("w3m %s", ["w3m", "https://news.example/story/1"]),
+            ("lynx %s -dump", ["lynx", "https://news.example/story/1", "-dump"]),
+            ("elinks %s:w3m", ["elinks", "https://news.example/story/1"]),
+            ("links --url=%s", ["links", "--url=https://news.example/story/1"]),
+        ])
     func browser(_ value: String, _ expected: [String]) {
         let command = BrowserCommand.resolve(for: Self.plain, environment: ["BROWSER": value])
         #expect(command.arguments == expected)
         #expect(command.runsInTerminal)
     }
 
-    @Test("a URL with shell metacharacters stays one argument, unchanged",
-          arguments: [nil, "w3m", "lynx -dump", "w3m %s", "firefox:chromium"] as [String?])
+    @Test(
+        "a URL with shell metacharacters stays one argument, unchanged",
+        arguments: [nil, "w3m", "lynx -dump", "w3m %s", "firefox:chromium"] as [String?])
     func hostileURL(_ browser: String?) throws {
         let url = try #require(URL(string: Self.hostile))
         #expect(url.absoluteString == Self.hostile)
@@ -63,12 +66,14 @@ struct BrowserCommandTests {
 
 @Suite("BrowserCommand from the config")
 struct ConfiguredBrowserCommandTests {
-    @Test("the config's browser wins over BROWSER; %u is the URL, within its word", arguments: [
-        (["w3m", "%u"], ["w3m", "https://news.example/story/1"]),
-        (["w3m"], ["w3m", "https://news.example/story/1"]),
-        (["lynx", "%u", "-dump"], ["lynx", "https://news.example/story/1", "-dump"]),
-        (["links", "--url=%u"], ["links", "--url=https://news.example/story/1"]),
-    ])
+    @Test(
+        "the config's browser wins over BROWSER; %u is the URL, within its word",
+        arguments: [
+            (["w3m", "%u"], ["w3m", "https://news.example/story/1"]),
+            (["w3m"], ["w3m", "https://news.example/story/1"]),
+            (["lynx", "%u", "-dump"], ["lynx", "https://news.example/story/1", "-dump"]),
+            (["links", "--url=%u"], ["links", "--url=https://news.example/story/1"]),
+        ])
     func configured(_ words: [String], _ expected: [String]) {
         let command = BrowserCommand.resolve(for: BrowserCommandTests.plain, environment: ["BROWSER": "firefox"], configured: words)
         #expect(command == BrowserCommand(arguments: expected, runsInTerminal: true))

@@ -83,9 +83,11 @@ struct DownloadCenterNoteTests {
     /// `c` cancels one save (its own task), `C` the rest; no temporary file is left.
     @Test func cancellingOneAndThenAll() async throws {
         for index in 1...3 {
-            server.route("/image-\(index).png", ScriptedResponse(
-                headers: [("Content-Type", "image/png")], body: .generated(prefix: HeaderOnlyImage.pngSignature, count: 2_000_000),
-                chunkSize: 4096, delayBetweenChunks: .milliseconds(10)))
+            server.route(
+                "/image-\(index).png",
+                ScriptedResponse(
+                    headers: [("Content-Type", "image/png")], body: .generated(prefix: HeaderOnlyImage.pngSignature, count: 2_000_000),
+                    chunkSize: 4096, delayBetweenChunks: .milliseconds(10)))
         }
         let store = try await ArticleStore.open(at: folder.url.appendingPathComponent("cache.db"))
         let center = center(store, outcomes: OutcomeLog())

@@ -29,13 +29,15 @@ struct DownloadCenterTests {
         #expect(center.activeCount == 0 && center.savedCount == 0)
     }
 
-    @Test("saved paths under the home folder are shown from ~", arguments: [
-        ("/home/ada", "/home/ada/Pictures/Headlines/x.png", "~/Pictures/Headlines/x.png"),
-        ("/home/ada", "/home/adam/x.png", "/home/adam/x.png"),
-        ("/home/ada", "/tmp/x.png", "/tmp/x.png"),
-        ("/", "/tmp/x.png", "/tmp/x.png"),
-        ("", "/tmp/x.png", "/tmp/x.png"),
-    ])
+    @Test(
+        "saved paths under the home folder are shown from ~",
+        arguments: [
+            ("/home/ada", "/home/ada/Pictures/Headlines/x.png", "~/Pictures/Headlines/x.png"),
+            ("/home/ada", "/home/adam/x.png", "/home/adam/x.png"),
+            ("/home/ada", "/tmp/x.png", "/tmp/x.png"),
+            ("/", "/tmp/x.png", "/tmp/x.png"),
+            ("", "/tmp/x.png", "/tmp/x.png"),
+        ])
     func displayPath(_ home: String, _ path: String, _ shown: String) {
         #expect(DownloadsText.displayPath(URL(fileURLWithPath: path), home: home) == shown)
     }

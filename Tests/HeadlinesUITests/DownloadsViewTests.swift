@@ -11,13 +11,15 @@ struct DownloadsViewTests {
 
     static let saved = SavedImage(file: URL(fileURLWithPath: "/tmp/headlines/gamma-photo.png"), format: .png, byteCount: 3072, alreadySaved: false)
 
-    static var items: [DownloadCenter.Item] { [
-        item(1, "Alpha", .queued),
-        item(2, "Beta", .saving(TransferProgress(received: 45, expected: 100))),
-        item(3, "Gamma", .saved(saved)),
-        item(4, "Delta", .failed("HTTP 404: Not Found.")),
-        item(5, "Epsilon", .cancelled),
-    ] }
+    static var items: [DownloadCenter.Item] {
+        [
+            item(1, "Alpha", .queued),
+            item(2, "Beta", .saving(TransferProgress(received: 45, expected: 100))),
+            item(3, "Gamma", .saved(saved)),
+            item(4, "Delta", .failed("HTTP 404: Not Found.")),
+            item(5, "Epsilon", .cancelled),
+        ]
+    }
 
     static func render(_ items: [DownloadCenter.Item], width: Int, height: Int, select: Int = 0, saved: Int) -> Canvas {
         var canvas = Canvas(width: width, height: height)

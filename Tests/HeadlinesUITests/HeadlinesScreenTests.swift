@@ -125,8 +125,9 @@ struct HeadlinesScreenTests {
         let first = Fixtures.dated()
         // The refresh brings three newer articles, above the others.
         let newer = (0..<3).map { index in
-            Article(title: "Breaking \(index)", url: URL(string: "https://news.example/breaking/\(index)")!,
-                    publishedAt: Fixtures.now.addingTimeInterval(Double(10 - index)))
+            Article(
+                title: "Breaking \(index)", url: URL(string: "https://news.example/breaking/\(index)")!,
+                publishedAt: Fixtures.now.addingTimeInterval(Double(10 - index)))
         }
         let source = ScriptedSource([.success(Edition(articles: first)), .success(Edition(articles: newer + first))])
         let (screen, host) = try await Self.loadedScreen(source)

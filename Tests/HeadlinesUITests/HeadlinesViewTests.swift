@@ -63,8 +63,9 @@ struct HeadlinesViewTests {
         #expect(canvas.line(1).count == 100)
     }
 
-    @Test("old dates show day and month in full, apart from the source",
-          .bug(id: "UI-AGE-WIDTH", "the 6-column age column cuts ' 12 Nov' to ' 12 N…' and glues ' 3 Nov' to the source"))
+    @Test(
+        "old dates show day and month in full, apart from the source",
+        .bug(id: "UI-AGE-WIDTH", "the 6-column age column cuts ' 12 Nov' to ' 12 N…' and glues ' 3 Nov' to the source"))
     func oldDates() {
         let (canvas, _) = Fixtures.render(Fixtures.loadedState(), width: 100, height: 30)
         #expect(canvas.line(8).hasPrefix(" 12 Nov "), "\(canvas.line(8))")

@@ -105,17 +105,18 @@ import Testing
 
     // MARK: Depth and glyphs
 
-    @Test(arguments: [
-        ([:], 256, PictureColourDepth.palette256),
-        (["COLORTERM": "truecolor"], 256, .trueColour),
-        (["COLORTERM": "24bit"], 8, .trueColour),
-        (["COLORTERM": "TrueColor"], 256, .trueColour),
-        (["COLORTERM": "yes"], 256, .palette256),
-        ([:], 8, .shades),
-        ([:], 0, .shades),
-        (["NO_COLOR": "1", "COLORTERM": "truecolor"], 256, .shades),
-        (["NO_COLOR": ""], 256, .palette256),
-    ] as [([String: String], Int, PictureColourDepth)])
+    @Test(
+        arguments: [
+            ([:], 256, PictureColourDepth.palette256),
+            (["COLORTERM": "truecolor"], 256, .trueColour),
+            (["COLORTERM": "24bit"], 8, .trueColour),
+            (["COLORTERM": "TrueColor"], 256, .trueColour),
+            (["COLORTERM": "yes"], 256, .palette256),
+            ([:], 8, .shades),
+            ([:], 0, .shades),
+            (["NO_COLOR": "1", "COLORTERM": "truecolor"], 256, .shades),
+            (["NO_COLOR": ""], 256, .palette256),
+        ] as [([String: String], Int, PictureColourDepth)])
     func theDepthFollowsTheTerminal(_ environment: [String: String], _ colours: Int, _ depth: PictureColourDepth) {
         #expect(PictureColourDepth.choose(environment: environment, terminalColours: colours) == depth)
     }

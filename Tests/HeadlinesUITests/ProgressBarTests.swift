@@ -39,8 +39,9 @@ struct ProgressBarTests {
         #expect(ProgressBar.percent(nil) == "  ?%")
     }
 
-    @Test("k bytes of 100 show k%, and k cells of n fill k cells",
-          .bug(id: "UI-PERCENT-FLOOR", "floor of a binary fraction × 100 shows 28% for 29 of 100 bytes (also 57, 58) and 14 cells for 15 of 22"))
+    @Test(
+        "k bytes of 100 show k%, and k cells of n fill k cells",
+        .bug(id: "UI-PERCENT-FLOOR", "floor of a binary fraction × 100 shows 28% for 29 of 100 bytes (also 57, 58) and 14 cells for 15 of 22"))
     func exactFractions() {
         let wrongPercents = (0...100).filter { received in
             let digits = String(received)

@@ -28,9 +28,10 @@ struct RichTextLayoutPropertyTests {
             case 1: content = .listItem(random.chance(0.5) ? .bullet : .number(random.int(-5...100_000)), runs())
             case 2: content = .preformatted(lines: (0..<random.int(0...4)).map { _ in String(repeating: random.pick(words) + "  ", count: random.int(0...9)) })
             case 3:
-                content = .table(rows: (0..<random.int(1...4)).map { _ in
-                    (0..<random.int(1...7)).map { _ in RichCell(runs().filter { !$0.isLineBreak }, isHeader: random.chance(0.3)) }
-                })
+                content = .table(
+                    rows: (0..<random.int(1...4)).map { _ in
+                        (0..<random.int(1...7)).map { _ in RichCell(runs().filter { !$0.isLineBreak }, isHeader: random.chance(0.3)) }
+                    })
             case 4: content = .rule
             default: content = .paragraph(runs())
             }
@@ -64,9 +65,11 @@ struct RichTextLayoutPropertyTests {
         }
     }
 
-    @Test("fitted cuts a line to the width with an ellipsis, keeping run styles", arguments: [
-        (11, "abcdefg漢字"), (10, "abcdefg漢…"), (9, "abcdefg…"), (8, "abcdefg…"), (5, "abcd…"), (1, "…"), (0, ""),
-    ])
+    @Test(
+        "fitted cuts a line to the width with an ellipsis, keeping run styles",
+        arguments: [
+            (11, "abcdefg漢字"), (10, "abcdefg漢…"), (9, "abcdefg…"), (8, "abcdefg…"), (5, "abcd…"), (1, "…"), (0, ""),
+        ])
     func fitted(columns: Int, expected: String) {
         let line = StyledLine([StyledLine.Run("abc", .accent), StyledLine.Run("defg"), StyledLine.Run("漢字", .muted)])
         let cut = line.fitted(to: columns)

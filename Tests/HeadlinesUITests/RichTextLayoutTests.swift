@@ -11,31 +11,36 @@ struct RichTextLayoutTests {
 
     static let fox = "<p>The quick brown fox jumps over the lazy dog</p>"
 
-    @Test("paragraphs wrap at words for each width", arguments: [
-        (10, ["The quick", "brown fox", "jumps over", "the lazy", "dog"]),
-        (20, ["The quick brown fox", "jumps over the lazy", "dog"]),
-        (43, ["The quick brown fox jumps over the lazy dog"]),
-        (4, ["The", "quic", "k", "brow", "n", "fox", "jump", "s", "over", "the", "lazy", "dog"]),
-    ])
+    @Test(
+        "paragraphs wrap at words for each width",
+        arguments: [
+            (10, ["The quick", "brown fox", "jumps over", "the lazy", "dog"]),
+            (20, ["The quick brown fox", "jumps over the lazy", "dog"]),
+            (43, ["The quick brown fox jumps over the lazy dog"]),
+            (4, ["The", "quic", "k", "brow", "n", "fox", "jump", "s", "over", "the", "lazy", "dog"]),
+        ])
     func wrapping(width: Int, expected: [String]) {
         #expect(Self.text(Self.fox, width: width) == expected)
     }
 
-    @Test("wide characters and emoji wrap by their columns", arguments: [
-        ("<p>東京で大規模な祭り</p>", 7, ["東京で", "大規模", "な祭り"]),
-        ("<p>ab 🚀🚀 cd</p>", 5, ["ab", "🚀🚀", "cd"]),
-        ("<p>👨‍👩‍👧 family</p>", 8, ["👨‍👩‍👧", "family"]),
-        ("<p>漢字</p>", 1, ["…", "…"]),
-    ])
+    @Test(
+        "wide characters and emoji wrap by their columns",
+        arguments: [
+            ("<p>東京で大規模な祭り</p>", 7, ["東京で", "大規模", "な祭り"]),
+            ("<p>ab 🚀🚀 cd</p>", 5, ["ab", "🚀🚀", "cd"]),
+            ("<p>👨‍👩‍👧 family</p>", 8, ["👨‍👩‍👧", "family"]),
+            ("<p>漢字</p>", 1, ["…", "…"]),
+        ])
     func wideCharacters(html: String, width: Int, expected: [String]) {
         #expect(Self.text(html, width: width) == expected)
     }
 
     @Test("a line break starts a new line; a blank line parts blocks, not list items")
     func spacing() {
-        #expect(Self.text("<p>a<br>b<br><br>c</p><p>d</p><ul><li>e<li>f</ul>g", width: 20) == [
-            "a", "b", "", "c", "", "d", "", "• e", "• f", "", "g",
-        ])
+        #expect(
+            Self.text("<p>a<br>b<br><br>c</p><p>d</p><ul><li>e<li>f</ul>g", width: 20) == [
+                "a", "b", "", "c", "", "d", "", "• e", "• f", "", "g",
+            ])
     }
 
     @Test("headings in the heading style; strong, emphasis, code, links and placeholders styled")
@@ -68,14 +73,16 @@ struct RichTextLayoutTests {
         #expect(lines[0].runs.first == StyledLine.Run("│ ", RichTextLayout.quoteStyle))
     }
 
-    @Test("list markers hang, nested lists line up under their item's text", arguments: [
-        ("<ul><li>item text that wraps</ul>", 12, ["• item text", "  that wraps"]),
-        ("<ol><li>one two three</ol>", 10, ["1. one two", "   three"]),
-        ("<ol start=9><li>nine<li>ten<ol><li>sub item</ol></ol>", 20, ["9. nine", "10. ten", "    1. sub item"]),
-        ("<ul><li>a<ul><li>b<ul><li>c<ul><li>d</ul></ul></ul></ul>", 20, ["• a", "  ◦ b", "    ▪ c", "      ▪ d"]),
-        ("<ul><li><p>first</p><p>second para</p></ul>", 20, ["• first", "  second para"]),
-        ("<ol><li>x<pre>code</pre></ol>", 20, ["1. x", "   code"]),
-    ])
+    @Test(
+        "list markers hang, nested lists line up under their item's text",
+        arguments: [
+            ("<ul><li>item text that wraps</ul>", 12, ["• item text", "  that wraps"]),
+            ("<ol><li>one two three</ol>", 10, ["1. one two", "   three"]),
+            ("<ol start=9><li>nine<li>ten<ol><li>sub item</ol></ol>", 20, ["9. nine", "10. ten", "    1. sub item"]),
+            ("<ul><li>a<ul><li>b<ul><li>c<ul><li>d</ul></ul></ul></ul>", 20, ["• a", "  ◦ b", "    ▪ c", "      ▪ d"]),
+            ("<ul><li><p>first</p><p>second para</p></ul>", 20, ["• first", "  second para"]),
+            ("<ol><li>x<pre>code</pre></ol>", 20, ["1. x", "   code"]),
+        ])
     func lists(html: String, width: Int, expected: [String]) {
         #expect(Self.text(html, width: width) == expected)
     }
@@ -114,7 +121,8 @@ struct RichTextLayoutTests {
 
     @Test("an inline image is numbered in the links, by what it shows, so it can be opened")
     func imagesInTheLinks() throws {
-        let html = "<p>See <a href=/post>the post</a>.</p><p><img src=/chart.png alt=\"Chart of latency\"></p><p><a href=/x><img src=/in-link.png alt=L></a></p>"
+        let html =
+            "<p>See <a href=/post>the post</a>.</p><p><img src=/chart.png alt=\"Chart of latency\"></p><p><a href=/x><img src=/in-link.png alt=L></a></p>"
         let text = HTMLText.richText(html, baseURL: URL(string: "https://example.com/a"))
         #expect(text.links.map(\.absoluteString) == ["https://example.com/post", "https://example.com/chart.png", "https://example.com/x"])
         #expect(text.link(2)?.absoluteString == "https://example.com/chart.png")
@@ -128,9 +136,10 @@ struct RichTextLayoutTests {
 
     @Test("a blank line separates a nested list from the text of its item after it")
     func listThenText() {
-        #expect(Self.text("<ul><li>a<ul><li>b</li></ul>more of a</li><li>c</li></ul>", width: 20) == [
-            "• a", "  ◦ b", "", "  more of a", "• c",
-        ])
+        #expect(
+            Self.text("<ul><li>a<ul><li>b</li></ul>more of a</li><li>c</li></ul>", width: 20) == [
+                "• a", "  ◦ b", "", "  more of a", "• c",
+            ])
     }
 
     @Test("text-width caps the article's text")
@@ -154,14 +163,16 @@ struct RichTextLayoutTests {
         #expect(Self.text("<table><tr><td><a href=https://a.example/>x</a><td>y</table>", width: 30) == ["x[1] │ y", "", "Links", "[1] https://a.example/"])
     }
 
-    @Test("column shares: what a column needs when below the fair share, else equal parts", arguments: [
-        ([5, 3], 20, [5, 3]),
-        ([30, 3], 20, [17, 3]),
-        ([30, 30], 20, [10, 10]),
-        ([30, 30, 30], 10, [4, 3, 3]),
-        ([0, 30, 2], 12, [0, 10, 2]),
-        ([10, 10], 0, [0, 0]),
-    ])
+    @Test(
+        "column shares: what a column needs when below the fair share, else equal parts",
+        arguments: [
+            ([5, 3], 20, [5, 3]),
+            ([30, 3], 20, [17, 3]),
+            ([30, 30], 20, [10, 10]),
+            ([30, 30, 30], 10, [4, 3, 3]),
+            ([0, 30, 2], 12, [0, 10, 2]),
+            ([10, 10], 0, [0, 0]),
+        ])
     func shares(naturals: [Int], total: Int, expected: [Int]) {
         #expect(TableLayout.share(naturals, total: total) == expected)
     }
@@ -169,9 +180,10 @@ struct RichTextLayoutTests {
     @Test("links: numbers after link text and a list at the end, long URLs wrapped under their number")
     func links() {
         let html = "<p>See <a href=https://a.example/>this</a> and <a href=/path/that/is/rather/long>that</a>.</p>"
-        #expect(Self.text(html, width: 30, base: URL(string: "https://site.example/")!) == [
-            "See this[1] and that[2].", "", "Links", "[1] https://a.example/", "[2] https://site.example/path/", "    that/is/rather/long",
-        ])
+        #expect(
+            Self.text(html, width: 30, base: URL(string: "https://site.example/")!) == [
+                "See this[1] and that[2].", "", "Links", "[1] https://a.example/", "[2] https://site.example/path/", "    that/is/rather/long",
+            ])
     }
 
     @Test("a rule spans the width")

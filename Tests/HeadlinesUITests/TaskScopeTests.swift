@@ -19,18 +19,22 @@ struct TaskScopeTests {
         let started = Mailbox<String>()
         let firstEnded = Mailbox<String>()
 
-        let first = scope.run(.load, work: { () async throws -> Probe in
-            started.post("first")
-            await gate.wait()  // finishes only when the test says, cancelled or not
-            firstEnded.post(Task.isCancelled ? "cancelled" : "not cancelled")
-            return Probe("first") { firstEnded.post("released") }
-        }, apply: { result in log.append("first " + ((try? result.get().name) ?? "error")) })
+        let first = scope.run(
+            .load,
+            work: { () async throws -> Probe in
+                started.post("first")
+                await gate.wait()  // finishes only when the test says, cancelled or not
+                firstEnded.post(Task.isCancelled ? "cancelled" : "not cancelled")
+                return Probe("first") { firstEnded.post("released") }
+            }, apply: { result in log.append("first " + ((try? result.get().name) ?? "error")) })
         #expect(await started.next() == "first")
         #expect(scope.isCurrent(first) && scope.isRunning(.load))
 
-        let second = scope.run(.load, work: { () async throws -> Probe in
-            Probe("second") {}
-        }, apply: { result in log.append("second " + ((try? result.get().name) ?? "error")) })
+        let second = scope.run(
+            .load,
+            work: { () async throws -> Probe in
+                Probe("second") {}
+            }, apply: { result in log.append("second " + ((try? result.get().name) ?? "error")) })
         #expect(!scope.isCurrent(first))
         #expect(scope.isCurrent(second))
         await log.wait(forCount: 1)
@@ -49,9 +53,11 @@ struct TaskScopeTests {
         let log = Log()
         let released = Mailbox<String>()
         for index in 1...5 {
-            scope.run(.load, work: { () async throws -> Probe in
-                Probe("\(index)") { released.post("\(index)") }
-            }, apply: { result in log.append((try? result.get().name) ?? "error") })
+            scope.run(
+                .load,
+                work: { () async throws -> Probe in
+                    Probe("\(index)") { released.post("\(index)") }
+                }, apply: { result in log.append((try? result.get().name) ?? "error") })
         }
         var seen: Set<String> = []
         for _ in 1...5 { seen.insert(await released.next()) }
@@ -90,19 +96,23 @@ struct TaskScopeTests {
         let observed = Mailbox<String>()
         let released = Mailbox<String>()
         for (key, name) in [(TaskKey.load, "a"), (TaskKey.image, "b")] {
-            scope.run(key, work: { () async throws -> Probe in
-                started.post(name)
-                let cancelled = await Gate().waitOrCancel()  // a gate nobody opens
-                observed.post("\(name) cancelled: \(cancelled)")
-                return Probe(name) { released.post(name) }  // a result, not an error: only the scope can drop it
-            }, apply: { _ in log.append("apply " + name) })
+            scope.run(
+                key,
+                work: { () async throws -> Probe in
+                    started.post(name)
+                    let cancelled = await Gate().waitOrCancel()  // a gate nobody opens
+                    observed.post("\(name) cancelled: \(cancelled)")
+                    return Probe(name) { released.post(name) }  // a result, not an error: only the scope can drop it
+                }, apply: { _ in log.append("apply " + name) })
         }
-        let progressToken = scope.run(.spinner, work: { (report: @Sendable (Int) -> Void) async throws -> Int in
-            started.post("p")
-            _ = await Gate().waitOrCancel()
-            report(1)
-            return 1
-        }, progress: { _ in log.append("progress p") }, apply: { _ in log.append("apply p") })
+        let progressToken = scope.run(
+            .spinner,
+            work: { (report: @Sendable (Int) -> Void) async throws -> Int in
+                started.post("p")
+                _ = await Gate().waitOrCancel()
+                report(1)
+                return 1
+            }, progress: { _ in log.append("progress p") }, apply: { _ in log.append("apply p") })
         #expect(Set([await started.next(), await started.next(), await started.next()]) == ["a", "b", "p"])
 
         scope.close()
@@ -127,16 +137,20 @@ struct TaskScopeTests {
         let gateB = Gate()
         let started = Mailbox<String>()
         let releasedA = Mailbox<String>()
-        scope.run(.load, work: { () async throws -> Probe in
-            started.post("a")
-            let cancelled = await gateA.waitOrCancel()
-            return Probe("a cancelled: \(cancelled)") { releasedA.post("a") }
-        }, apply: { result in log.append((try? result.get().name) ?? "error") })
-        scope.run(.image, work: { () async throws -> String in
-            started.post("b")
-            let cancelled = await gateB.waitOrCancel()
-            return "b cancelled: \(cancelled)"
-        }, apply: { result in log.append((try? result.get()) ?? "error") })
+        scope.run(
+            .load,
+            work: { () async throws -> Probe in
+                started.post("a")
+                let cancelled = await gateA.waitOrCancel()
+                return Probe("a cancelled: \(cancelled)") { releasedA.post("a") }
+            }, apply: { result in log.append((try? result.get().name) ?? "error") })
+        scope.run(
+            .image,
+            work: { () async throws -> String in
+                started.post("b")
+                let cancelled = await gateB.waitOrCancel()
+                return "b cancelled: \(cancelled)"
+            }, apply: { result in log.append((try? result.get()) ?? "error") })
         #expect(Set([await started.next(), await started.next()]) == ["a", "b"])
 
         // Cancelling "a" and starting other keys leaves "b" alone.
@@ -158,12 +172,14 @@ struct TaskScopeTests {
     func failure() async {
         let scope = TaskScope()
         let log = Log()
-        scope.run(.load, work: { () async throws -> Int in throw Failure(code: 7) }, apply: { result in
-            switch result {
-            case .success(let value): log.append("success \(value)")
-            case .failure(let error): log.append("failure \((error as? Failure)?.code ?? -1)")
-            }
-        })
+        scope.run(
+            .load, work: { () async throws -> Int in throw Failure(code: 7) },
+            apply: { result in
+                switch result {
+                case .success(let value): log.append("success \(value)")
+                case .failure(let error): log.append("failure \((error as? Failure)?.code ?? -1)")
+                }
+            })
         await log.wait(forCount: 1)
         #expect(log.entries == ["failure 7"])
     }
@@ -174,15 +190,17 @@ struct TaskScopeTests {
         let log = Log()
         let first = Gate()
         let second = Gate()
-        scope.run(.image, work: { (report: @Sendable (Int) -> Void) async throws -> String in
-            report(10)
-            await first.wait()
-            report(60)
-            await second.wait()
-            report(100)
-            return "done"
-        }, progress: { (value: Int) in log.append("progress \(value)") },
-           apply: { result in log.append("result " + ((try? result.get()) ?? "error")) })
+        scope.run(
+            .image,
+            work: { (report: @Sendable (Int) -> Void) async throws -> String in
+                report(10)
+                await first.wait()
+                report(60)
+                await second.wait()
+                report(100)
+                return "done"
+            }, progress: { (value: Int) in log.append("progress \(value)") },
+            apply: { result in log.append("result " + ((try? result.get()) ?? "error")) })
 
         await log.wait(forCount: 1)
         #expect(log.entries == ["progress 10"])
@@ -205,23 +223,27 @@ struct TaskScopeTests {
         let gate = Gate()
         let started = Mailbox<String>()
         let released = Mailbox<String>()
-        scope.run(.image, work: { (report: @Sendable (Int) -> Void) async throws -> Probe in
-            report(1)
-            started.post("first")
-            await gate.wait()
-            report(99)
-            return Probe("first") { released.post("first") }
-        }, progress: { (value: Int) in log.append("first progress \(value)") },
-           apply: { _ in log.append("first result") })
+        scope.run(
+            .image,
+            work: { (report: @Sendable (Int) -> Void) async throws -> Probe in
+                report(1)
+                started.post("first")
+                await gate.wait()
+                report(99)
+                return Probe("first") { released.post("first") }
+            }, progress: { (value: Int) in log.append("first progress \(value)") },
+            apply: { _ in log.append("first result") })
         #expect(await started.next() == "first")
         await log.wait(forCount: 1)
         #expect(log.entries == ["first progress 1"])
 
-        scope.run(.image, work: { (report: @Sendable (Int) -> Void) async throws -> Int in
-            report(5)
-            return 2
-        }, progress: { (value: Int) in log.append("second progress \(value)") },
-           apply: { result in log.append("second result \((try? result.get()) ?? -1)") })
+        scope.run(
+            .image,
+            work: { (report: @Sendable (Int) -> Void) async throws -> Int in
+                report(5)
+                return 2
+            }, progress: { (value: Int) in log.append("second progress \(value)") },
+            apply: { result in log.append("second result \((try? result.get()) ?? -1)") })
         gate.open()
         #expect(await released.next() == "first")
         await log.wait(forCount: 2)
@@ -237,12 +259,14 @@ struct TaskScopeTests {
         let started = Mailbox<String>()
         let ended = Mailbox<String>()
         let release = Gate()
-        scope.run(.load, work: { () async throws -> Probe in
-            started.post("slow")
-            _ = await Gate().waitOrCancel()
-            await release.wait()  // cleaning up takes until the test says
-            return Probe("slow") { ended.post("slow") }
-        }, apply: { _ in })
+        scope.run(
+            .load,
+            work: { () async throws -> Probe in
+                started.post("slow")
+                _ = await Gate().waitOrCancel()
+                await release.wait()  // cleaning up takes until the test says
+                return Probe("slow") { ended.post("slow") }
+            }, apply: { _ in })
         #expect(await started.next() == "slow")
         scope.close()
         let drained = Mailbox<[String]>()
@@ -257,17 +281,20 @@ struct TaskScopeTests {
         #expect(await drained.next() == ["slow"])
     }
 
-    @Test("drain gives up at its deadline when a task ignores cancellation",
-          .bug(id: "UI-DRAIN-DEADLINE", "drain's task group waits for its child awaiting task.value, so the deadline is never honoured"))
+    @Test(
+        "drain gives up at its deadline when a task ignores cancellation",
+        .bug(id: "UI-DRAIN-DEADLINE", "drain's task group waits for its child awaiting task.value, so the deadline is never honoured"))
     func drainDeadline() async {
         let scope = TaskScope()
         let started = Mailbox<String>()
         let stuck = Gate()
-        scope.run(.load, work: { () async throws -> Int in
-            started.post("stuck")
-            await stuck.wait()  // ignores cancellation
-            return 0
-        }, apply: { _ in })
+        scope.run(
+            .load,
+            work: { () async throws -> Int in
+                started.post("stuck")
+                await stuck.wait()  // ignores cancellation
+                return 0
+            }, apply: { _ in })
         #expect(await started.next() == "stuck")
         scope.close()
         // A watchdog frees the task after 5 s, so that a drain without a deadline still ends.

@@ -84,7 +84,8 @@ struct TextLayoutTests {
 
     @Test("wrap breaks between words")
     func wrapWords() {
-        #expect(TextLayout.wrap("the quick brown fox jumps over the lazy dog", to: 10)
+        #expect(
+            TextLayout.wrap("the quick brown fox jumps over the lazy dog", to: 10)
                 == ["the quick", "brown fox", "jumps over", "the lazy", "dog"])
         #expect(TextLayout.wrap("one  two   three", to: 20) == ["one two three"])
         #expect(TextLayout.wrap("exactly ten", to: 11) == ["exactly ten"])

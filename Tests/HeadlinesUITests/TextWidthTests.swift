@@ -16,8 +16,9 @@ struct TextWidthTests {
         #expect(TextWidth.of(character) == 2)
     }
 
-    @Test("emoji take two columns: plain, skin tone, flag, ZWJ family",
-          arguments: ["🚀", "👍🏽", "🇫🇷", "👨‍👩‍👧", "🎉", "😀", "🤖"])
+    @Test(
+        "emoji take two columns: plain, skin tone, flag, ZWJ family",
+        arguments: ["🚀", "👍🏽", "🇫🇷", "👨‍👩‍👧", "🎉", "😀", "🤖"])
     func emoji(_ text: String) {
         #expect(text.count == 1, "one grapheme")
         #expect(TextWidth.of(Character(text)) == 2)
@@ -50,8 +51,9 @@ struct TextWidthTests {
         #expect(TextWidth.of("a" + family + "b") == 4)
     }
 
-    @Test("controls, lone marks and format characters take no columns",
-          arguments: ["\u{07}", "\u{1B}", "\u{7F}", "\u{85}", "\t", "\n", "\r\n", "\u{0301}", "\u{200B}", "\u{200D}"])
+    @Test(
+        "controls, lone marks and format characters take no columns",
+        arguments: ["\u{07}", "\u{1B}", "\u{7F}", "\u{85}", "\t", "\n", "\r\n", "\u{0301}", "\u{200B}", "\u{200D}"])
     func zeroWidth(_ text: String) {
         #expect(TextWidth.of(Character(text)) == 0)
         #expect(TextWidth.of(text) == 0)

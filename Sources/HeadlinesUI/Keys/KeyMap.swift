@@ -44,7 +44,7 @@ public struct KeyMap: Sendable, Equatable {
     public func hints(_ actions: [Action], on screen: ScreenKind, labels: [Action: String] = [:]) -> String {
         actions.compactMap { action -> String? in
             guard let key = keys(for: action, on: screen).first,
-                  let label = labels[action] ?? bindings.first(where: { $0.action == action && $0.hint != nil })?.hint
+                let label = labels[action] ?? bindings.first(where: { $0.action == action && $0.hint != nil })?.hint
             else { return nil }
             return key.hintLabel + " " + label
         }.joined(separator: " · ")

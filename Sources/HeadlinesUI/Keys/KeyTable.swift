@@ -7,8 +7,9 @@ public enum KeyTable {
     static let articleLists: KeyScope = .screens([.headlines, .article, .search])
 
     public static let defaults: [KeyBinding] = [
-        KeyBinding(.back, [.character("q"), .escape], .everywhere,
-                   "Back; quit on the first screen (with saves in flight: wait for them, q again cancels them)", hint: "back"),
+        KeyBinding(
+            .back, [.character("q"), .escape], .everywhere,
+            "Back; quit on the first screen (with saves in flight: wait for them, q again cancels them)", hint: "back"),
         KeyBinding(.help, [.character("?")], .everywhere, "This help (again: close it)", hint: "help"),
         KeyBinding(.redraw, [.control("l")], .everywhere, "Redraw the screen"),
         KeyBinding(.down, [.character("j"), .down], .moving, "Down one row (in an article: scroll)"),
@@ -17,42 +18,54 @@ public enum KeyTable {
         KeyBinding(.pageUp, [.pageUp, .character("b"), .control("b")], .moving, "Up a page"),
         KeyBinding(.first, [.character("g"), .home], .moving, "To the first row (the top)"),
         KeyBinding(.last, [.character("G"), .end], .moving, "To the last row (the end)"),
-        KeyBinding(.read, [.enter, .character("l"), .right], .screens([.sources, .headlines, .search]),
-                   "Open the selected source, or read the selected article", hint: "read"),
-        KeyBinding(.reload, [.character("r")], .screens([.sources, .headlines]),
-                   "Refresh the source in view (on the Sources screen: the selected one); during a load, restart it", hint: "refresh"),
+        KeyBinding(
+            .read, [.enter, .character("l"), .right], .screens([.sources, .headlines, .search]),
+            "Open the selected source, or read the selected article", hint: "read"),
+        KeyBinding(
+            .reload, [.character("r")], .screens([.sources, .headlines]),
+            "Refresh the source in view (on the Sources screen: the selected one); during a load, restart it", hint: "refresh"),
         KeyBinding(.reloadAll, [.character("R")], .screens([.sources, .headlines]), "Refresh every source", hint: "refresh all"),
-        KeyBinding(.openInBrowser, [.character("o")], articleLists,
-                   "Open the article in the browser (the config's browser =, else $BROWSER, else xdg-open), and mark it read", hint: "open"),
+        KeyBinding(
+            .openInBrowser, [.character("o")], articleLists,
+            "Open the article in the browser (the config's browser =, else $BROWSER, else xdg-open), and mark it read", hint: "open"),
         KeyBinding(.saveImage, [.character("d")], articleScreens, "Save the article's image", hint: "save"),
-        KeyBinding(.openLink, [.enter], .screens([.article]),
-                   "Open link N of the text in the browser: type N (the status bar shows it), then this key; Esc cancels",
-                   hint: "open link"),
+        KeyBinding(
+            .openLink, [.enter], .screens([.article]),
+            "Open link N of the text in the browser: type N (the status bar shows it), then this key; Esc cancels",
+            hint: "open link"),
         KeyBinding(.togglePicture, [.character("i")], .screens([.article]), "Show or hide the article's picture", hint: "picture"),
         KeyBinding(.toggleRead, [.character("N")], articleLists, "Mark the article read, or unread again", hint: "read/unread"),
-        KeyBinding(.markAllRead, [.character("A")], .screens([.headlines]),
-                   "Mark every article of the list read (more than a screenful: asks first, y or n)"),
+        KeyBinding(
+            .markAllRead, [.character("A")], .screens([.headlines]),
+            "Mark every article of the list read (more than a screenful: asks first, y or n)"),
         KeyBinding(.undo, [.character("u")], .screens([.headlines]), "Undo the last marking of the session (A, N, *)"),
         KeyBinding(.toggleStar, [.character("*")], articleLists, "Star the article, or unstar it", hint: "star"),
-        KeyBinding(.nextUnread, [.character("n")], .screens([.headlines, .article]),
-                   "Go to the next unread article (after a source's last: the next source with unread articles)", hint: "next unread"),
+        KeyBinding(
+            .nextUnread, [.character("n")], .screens([.headlines, .article]),
+            "Go to the next unread article (after a source's last: the next source with unread articles)", hint: "next unread"),
         KeyBinding(.nextArticle, [.character("J")], .screens([.article]), "Read the next article of the list"),
         KeyBinding(.previousArticle, [.character("K")], .screens([.article]), "Read the previous article of the list"),
-        KeyBinding(.filter, [.character("/")], .screens([.sources, .headlines, .search]),
-                   "Filter the list as you type: articles by title and source, sources by name (Enter keeps the filter, Esc clears it); "
-                       + "on the Search screen's results: back to the query", hint: "filter"),
-        KeyBinding(.tags, [.character("t")], .screens([.sources]),
-                   "Show the tags with their counts (Enter opens one; t again: the sources)", hint: "tags"),
-        KeyBinding(.search, [.character("S")], .screens([.sources, .headlines, .search]),
-                   "Search every cached article's title, summary and text (and NewsAPI, on a NewsAPI source); "
-                       + "on its results: back to the query (Enter or ↓ go to the results)", hint: "search"),
-        KeyBinding(.cycleSort, [.character("s")], .screens([.headlines]),
-                   "Sort the lists newest first, oldest first, by title or by source, in turn (the config's sort = starts them)"),
-        KeyBinding(.toggleShowRead, [.character("U")], .screens([.headlines]),
-                   "Show unread articles only, or every article again (the config's show-read = starts it)"),
+        KeyBinding(
+            .filter, [.character("/")], .screens([.sources, .headlines, .search]),
+            "Filter the list as you type: articles by title and source, sources by name (Enter keeps the filter, Esc clears it); "
+                + "on the Search screen's results: back to the query", hint: "filter"),
+        KeyBinding(
+            .tags, [.character("t")], .screens([.sources]),
+            "Show the tags with their counts (Enter opens one; t again: the sources)", hint: "tags"),
+        KeyBinding(
+            .search, [.character("S")], .screens([.sources, .headlines, .search]),
+            "Search every cached article's title, summary and text (and NewsAPI, on a NewsAPI source); "
+                + "on its results: back to the query (Enter or ↓ go to the results)", hint: "search"),
+        KeyBinding(
+            .cycleSort, [.character("s")], .screens([.headlines]),
+            "Sort the lists newest first, oldest first, by title or by source, in turn (the config's sort = starts them)"),
+        KeyBinding(
+            .toggleShowRead, [.character("U")], .screens([.headlines]),
+            "Show unread articles only, or every article again (the config's show-read = starts it)"),
         KeyBinding(.saveAllImages, [.character("D")], .screens([.headlines]), "Save every image in the list (opens the downloads)"),
-        KeyBinding(.downloads, [.character("w")], .screens([.headlines, .article, .downloads]),
-                   "Show the downloads (on the downloads: close them)", hint: "downloads"),
+        KeyBinding(
+            .downloads, [.character("w")], .screens([.headlines, .article, .downloads]),
+            "Show the downloads (on the downloads: close them)", hint: "downloads"),
         KeyBinding(.cancelDownload, [.character("c")], .screens([.downloads]), "Cancel the selected save", hint: "cancel"),
         KeyBinding(.cancelAllDownloads, [.character("C")], .screens([.downloads]), "Cancel every save", hint: "cancel all"),
         KeyBinding(.back, [.character("h"), .left, .backspace], .screens([.article]), "Back to the list"),

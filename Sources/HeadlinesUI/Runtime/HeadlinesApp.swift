@@ -52,7 +52,8 @@ public enum HeadlinesApp {
 
         public init(
             entries: [Library.Entry], isFallbackDemo: Bool, cacheFile: URL, configuredSources: Set<SourceKey>? = nil,
-            keepDays: Int = ConfigSettings.defaultKeepDays, refreshMinutes: Int? = nil, limits: ConnectionLimits = ConnectionLimits(), log: DiagnosticLog = .off,
+            keepDays: Int = ConfigSettings.defaultKeepDays, refreshMinutes: Int? = nil, limits: ConnectionLimits = ConnectionLimits(),
+            log: DiagnosticLog = .off,
             keys: KeyMap = KeyMap(), saveFolder: URL, maxImageSize: Int, http: HTTPClient = HTTPClient(), environment: [String: String]
         ) {
             self.entries = entries
@@ -60,7 +61,7 @@ public enum HeadlinesApp {
             self.cacheFile = cacheFile
             self.configuredSources = configuredSources
             self.keepDays = keepDays
-        self.refreshMinutes = refreshMinutes
+            self.refreshMinutes = refreshMinutes
             self.limits = limits
             self.log = log
             self.keys = keys
@@ -142,7 +143,8 @@ public enum HeadlinesApp {
             return 1
         }
         // Half blocks need Unicode; without it pictures are drawn in ASCII shades.
-        services.pictureDepth = driver.isUnicode
+        services.pictureDepth =
+            driver.isUnicode
             ? PictureColourDepth.choose(environment: configuration.environment, terminalColours: driver.colourCount) : .shades
         if !driver.isUnicode {
             services.startupNotice = Notice("The locale is not UTF-8: characters outside ASCII show as ?.", kind: .error)

@@ -28,7 +28,8 @@ enum Actions {
             let launch: () async -> Void = {
                 do {
                     let status = try await BrowserLauncher.run(command)
-                    outcome = status == 0
+                    outcome =
+                        status == 0
                         ? Notice("Opened " + url.absoluteString)
                         : Notice("The browser exited with status \(status).", kind: .error)
                 } catch {

@@ -15,7 +15,8 @@ public struct BrowserCommand: Equatable, Sendable {
         let link = url.absoluteString
         if let configured, !configured.isEmpty {
             // %u is replaced inside its word, so the URL stays within one argument; without it the URL comes last.
-            let words = configured.contains(where: { $0.contains("%u") })
+            let words =
+                configured.contains(where: { $0.contains("%u") })
                 ? configured.map { $0.replacing("%u", with: link) } : configured + [link]
             return BrowserCommand(arguments: words, runsInTerminal: true)
         }

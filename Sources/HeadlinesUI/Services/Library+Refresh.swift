@@ -84,13 +84,16 @@ extension Library {
         countsAskedAgain = false
         let store = self.store
         let queries = self.queries.map { ($0.name, scope(of: $0)) }
-        scope.run(.summaries, work: {
-            var counts: [String: QueryCount] = [:]
-            for (name, scope) in queries {
-                counts[name] = QueryCount(total: try await store.count(scope), unread: try await store.count(scope, unreadOnly: true))
+        scope.run(
+            .summaries,
+            work: {
+                var counts: [String: QueryCount] = [:]
+                for (name, scope) in queries {
+                    counts[name] = QueryCount(total: try await store.count(scope), unread: try await store.count(scope, unreadOnly: true))
+                }
+                return (try await store.sources(), try await store.count(.starred), counts)
             }
-            return (try await store.sources(), try await store.count(.starred), counts)
-        }) { [weak self] result in
+        ) { [weak self] result in
             guard let self else { return }
             // A read asked for meanwhile replaces this one, which is ending.
             defer { if self.countsAskedAgain { self.readCounts() } }

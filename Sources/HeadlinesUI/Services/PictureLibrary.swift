@@ -23,7 +23,7 @@ public final class PictureLibrary: Sendable {
     /// The picture of `url` and its facts, when both are kept.
     public func cached(_ url: URL) async -> (info: ImageInfo, pixels: RGBImage)? {
         guard let info = facts.withLock({ $0.infos[url] }),
-              let pixels = await previews.image(for: url, size: PictureLayout.decodeBox)
+            let pixels = await previews.image(for: url, size: PictureLayout.decodeBox)
         else { return nil }
         return (info, pixels)
     }

@@ -12,7 +12,8 @@ enum ASCIIFallback {
             if let first = cell.unicodeScalars.first, let mapped = punctuation[first.value] { return mapped }
             // A letter and its accents (precomposed, or followed by combining marks): the letter.
             if let first = cell.unicodeScalars.first,
-               cell.unicodeScalars.dropFirst().allSatisfy({ $0.properties.generalCategory == .nonspacingMark }) {
+                cell.unicodeScalars.dropFirst().allSatisfy({ $0.properties.generalCategory == .nonspacingMark })
+            {
                 if first.isASCII, first.value >= 0x20 { return String(Character(first)) }
                 if let base = LatinLetters.base(of: first), base.isASCII { return String(Character(base)) }
             }

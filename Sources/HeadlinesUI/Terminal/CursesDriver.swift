@@ -63,7 +63,8 @@ public final class CursesDriver {
             delscreen(screen)
             tg_restore_tty_modes()
             let name = ProcessInfo.processInfo.environment["TERM"] ?? ""
-            throw StartError(description: "The terminal “\(name)” cannot move the cursor, so the interface cannot run here; use --print to print the headlines.")
+            throw StartError(
+                description: "The terminal “\(name)” cannot move the cursor, so the interface cannot run here; use --print to print the headlines.")
         }
         cbreak()
         noecho()

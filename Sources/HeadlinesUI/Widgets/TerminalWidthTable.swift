@@ -3,7 +3,8 @@
 /// Code points whose terminal width is not 1, as curses and the terminal measure them.
 enum TerminalWidthTable {
     /// Zero width: combining marks, format characters, Hangul medial vowels and final consonants.
-    static let zero = ranges("""
+    static let zero = ranges(
+        """
         0 300-36F 483-489 591-5BD 5BF 5C1-5C2 5C4-5C5 5C7 610-61A 61C 64B-65F 670 6D6-6DC 6DF-6E4 6E7-6E8 6EA-6ED 711
         730-74A 7A6-7B0 7EB-7F3 7FD 816-819 81B-823 825-827 829-82D 859-85B 898-89F 8CA-8E1 8E3-902 93A 93C 941-948
         94D 951-957 962-963 981 9BC 9C1-9C4 9CD 9E2-9E3 9FE A01-A02 A3C A41-A42 A47-A48 A4B-A4D A51 A70-A71 A75
@@ -35,7 +36,8 @@ enum TerminalWidthTable {
         """)
 
     /// Two columns: East Asian wide and fullwidth characters, emoji presentation.
-    static let wide = ranges("""
+    static let wide = ranges(
+        """
         1100-115F 231A-231B 2329-232A 23E9-23EC 23F0 23F3 25FD-25FE 2614-2615 2648-2653 267F 2693 26A1 26AA-26AB
         26BD-26BE 26C4-26C5 26CE 26D4 26EA 26F2-26F3 26F5 26FA 26FD 2705 270A-270B 2728 274C 274E 2753-2755 2757
         2795-2797 27B0 27BF 2B1B-2B1C 2B50 2B55 2E80-2E99 2E9B-2EF3 2F00-2FD5 2FF0-2FFB 3000-3029 302E-303E 3041-3096
@@ -51,7 +53,8 @@ enum TerminalWidthTable {
         """)
 
     /// Not printable (wcwidth -1): controls, unassigned and noncharacters. Drawn as U+FFFD.
-    static let unprintable = ranges("""
+    static let unprintable = ranges(
+        """
         1-1F 7F-9F 378-379 380-383 38B 38D 3A2 530 557-558 58B-58C 590 5C8-5CF 5EB-5EE 5F5-5FF 70E 74B-74C 7B2-7BF
         7FB-7FC 82E-82F 83F 85C-85D 85F 86B-86F 88F 892-897 984 98D-98E 991-992 9A9 9B1 9B3-9B5 9BA-9BB 9C5-9C6
         9C9-9CA 9CF-9D6 9D8-9DB 9DE 9E4-9E5 9FF-A00 A04 A0B-A0E A11-A12 A29 A31 A34 A37 A3A-A3B A3D A43-A46 A49-A4A

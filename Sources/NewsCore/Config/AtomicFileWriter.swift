@@ -1,8 +1,8 @@
 import FoundationEssentials
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Replaces a file's contents so that its path always holds either the old text or the new,

@@ -15,7 +15,9 @@ public enum ConfigDocumentation {
 
     /// The global settings, before the first section.
     public static let settings: [Entry] = [
-        Entry(["newsapi-key"], "Your NewsAPI key. `NEWSAPI_KEY` wins over it; a file holding a key must not be readable by others (`chmod 600 FILE`), or Headlines refuses it"),
+        Entry(
+            ["newsapi-key"],
+            "Your NewsAPI key. `NEWSAPI_KEY` wins over it; a file holding a key must not be readable by others (`chmod 600 FILE`), or Headlines refuses it"),
         Entry(["newsapi-url"], "NewsAPI's base URL (`https://newsapi.org`)"),
         Entry(
             ["max-connections", "max-per-host"],
@@ -26,20 +28,30 @@ public enum ConfigDocumentation {
         Entry(["keep-days"], "Days the cache keeps articles (\(ConfigSettings.defaultKeepDays))"),
         Entry(["refresh-minutes"], "Reload every source this often (`off`)"),
         Entry(["save-dir", "max-image-size"], "As `--save-dir` and `--max-image-size` (MiB)"),
-        Entry(["browser"], "The program `o` opens links with and its arguments, run in the terminal without a shell: `%u` is the link, one argument (else it comes last); wins over `$BROWSER` (xdg-open)"),
-        Entry(["notify"], "A program run without a shell after a refresh that brought new articles, at most once a minute: its arguments are followed by the count and the newest three titles (off)"),
+        Entry(
+            ["browser"],
+            "The program `o` opens links with and its arguments, run in the terminal without a shell: `%u` is the link, one argument (else it comes last); wins over `$BROWSER` (xdg-open)"
+        ),
+        Entry(
+            ["notify"],
+            "A program run without a shell after a refresh that brought new articles, at most once a minute: its arguments are followed by the count and the newest three titles (off)"
+        ),
         Entry(["bell"], "`yes` rings the terminal when a refresh brought new articles, at most once a minute (`no`)"),
         Entry(["text-width"], "The widest an article's text is laid out, in columns, from 20 to 1000 (the terminal's width)"),
         Entry(["sort"], "The order lists start in: `date` (newest first, the default), `date-asc`, `title` or `source`; `s` cycles them"),
         Entry(["set-title"], "`yes` puts the unread count in the terminal's title, `Headlines (12 unread)`, and gives the old title back at exit (`no`)"),
         Entry(["show-read"], "`no` shows unread articles only (`yes`); `U` toggles it"),
-        Entry(["ignore"], "A kill rule: the articles this filter expression matches (see Filters) are not shown, counted or searched, though kept in the cache (none)"),
+        Entry(
+            ["ignore"],
+            "A kill rule: the articles this filter expression matches (see Filters) are not shown, counted or searched, though kept in the cache (none)"),
         Entry(["max-items"], "Each source shows its newest this many articles, starred ones besides (all)"),
     ]
 
     /// The settings of a `[source "Name"]` section.
     public static let sourceSettings: [Entry] = [
-        Entry(["url"], "An http or https URL, a `file://` URL, or a path starting with `/`, `~/`, `./` or `../` (relative paths are read from the config's folder)"),
+        Entry(
+            ["url"],
+            "An http or https URL, a `file://` URL, or a path starting with `/`, `~/`, `./` or `../` (relative paths are read from the config's folder)"),
         Entry(["newsapi"], "`top-headlines` or `everything`: a NewsAPI source instead of a URL"),
         Entry(["country"], "With `newsapi`: a two-letter country code (`us`, `gb`, `de`)"),
         Entry(["category"], "With `newsapi`: \(NewsAPIFilters.categories.map { "`\($0)`" }.joined(separator: ", "))"),
@@ -53,7 +65,7 @@ public enum ConfigDocumentation {
 
     /// The settings of a `[query "Name"]` section.
     public static let querySettings: [Entry] = [
-        Entry(["filter"], "The filter expression (see Filters) a query feed's articles, from every source, pass"),
+        Entry(["filter"], "The filter expression (see Filters) a query feed's articles, from every source, pass")
     ]
 
     /// The settings of a `[server "Name"]` section: a Tiny Tiny RSS or Fever server.
@@ -79,7 +91,8 @@ public enum ConfigDocumentation {
     ]
 
     /// What `color` lines take, in one sentence for the README and the man page.
-    public static let colourSyntax = "`color ELEMENT FOREGROUND BACKGROUND [ATTRIBUTES]` colours an element. A colour is "
+    public static let colourSyntax =
+        "`color ELEMENT FOREGROUND BACKGROUND [ATTRIBUTES]` colours an element. A colour is "
         + "`default` (the terminal's own), a name (`black`, `red`, `green`, `yellow`, `blue`, `magenta`, `cyan`, `white`, or one of them "
         + "after `bright`: `brightblue`), `color0` to `color255`, or `#rrggbb` (exact where `COLORTERM` says the terminal has 24-bit colour, "
         + "else the nearest colour it has). Attributes are `bold`, `underline`, `reverse`, `dim` and `italic`, and replace the element's own. "

@@ -1,8 +1,8 @@
 import FoundationEssentials
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads the config file from disk: a regular file of at most `maxSize` bytes of UTF-8, parsed
@@ -37,7 +37,8 @@ public enum ConfigFile {
             )
         }
         if let server = config.servers.first(where: { if case .inline = $0.password { return true } else { return false } }),
-           contents.mode & 0o077 != 0 {
+            contents.mode & 0o077 != 0
+        {
             throw ConfigError(
                 file: display, line: server.passwordLine,
                 reason: "the file holds the password of server \(ConfigText.quoted(server.name)) but others can read it "

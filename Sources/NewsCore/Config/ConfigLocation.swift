@@ -20,7 +20,7 @@ enum ConfigLocation {
             return url
         case "file":
             guard let url = URL(string: text), url.isFileURL, !url.path.isEmpty,
-                  url.host == nil || url.host == "" || url.host == "localhost"
+                url.host == nil || url.host == "" || url.host == "localhost"
             else { throw LineError("\(ConfigText.quoted(text)) is not a valid file URL") }
             return url.standardizedFileURL
         default:
@@ -32,7 +32,7 @@ enum ConfigLocation {
     static func webURL(_ text: String) throws(LineError) -> URL {
         try refuseControls(text)
         guard let scheme = scheme(of: text), scheme == "http" || scheme == "https",
-              let url = URL(string: text), let host = url.host, !host.isEmpty
+            let url = URL(string: text), let host = url.host, !host.isEmpty
         else { throw LineError("\(ConfigText.quoted(text)) is not an http or https URL") }
         return url
     }
@@ -50,7 +50,7 @@ enum ConfigLocation {
         guard let colon = text.firstIndex(of: ":") else { return nil }
         let candidate = text[..<colon]
         guard candidate.count >= 2, let first = candidate.first, first.isASCII, first.isLetter,
-              candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") })
+            candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") })
         else { return nil }
         return candidate.lowercased()
     }

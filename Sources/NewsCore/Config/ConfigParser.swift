@@ -73,7 +73,9 @@ private struct ParserState {
     private mutating func readLine(_ text: Substring, line: Int, indent: Int) throws(LineError) {
         guard let first = text.first else { return }
         if let control = text.unicodeScalars.first(where: \.isForbiddenControl) {
-            throw LineError("the line holds the control character U+\(String(control.value, radix: 16, uppercase: true).leftPadded(4)) (write tabs and newlines in values as \\t and \\n inside quotes)")
+            throw LineError(
+                "the line holds the control character U+\(String(control.value, radix: 16, uppercase: true).leftPadded(4)) (write tabs and newlines in values as \\t and \\n inside quotes)"
+            )
         }
         if first == "[" { return try startSection(text, line: line) }
         let keyword = text.prefix { $0 != " " && $0 != "\t" }
@@ -149,7 +151,8 @@ private struct ParserState {
         let action = words[2]
         guard knownActions.contains(action) else {
             let near = knownActions.sorted().first { EditDistance.isAtMostOne(action, $0) }
-            let hint = near.map { " (did you mean \"\($0)\"?)" }
+            let hint =
+                near.map { " (did you mean \"\($0)\"?)" }
                 ?? " (actions: \(knownActions.sorted().joined(separator: ", ")))"
             throw LineError("unknown action \(ConfigText.quoted(action))" + hint)
         }

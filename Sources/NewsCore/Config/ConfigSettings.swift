@@ -71,63 +71,99 @@ enum SettingsTable {
     }
 
     private static let entries: [(name: String, apply: Apply)] = [
-        ("newsapi-key", { settings, value, _ throws(LineError) in
-            guard !value.isEmpty, value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
-                throw LineError("newsapi-key must be the key as NewsAPI gave it: printable ASCII with no spaces")
+        (
+            "newsapi-key",
+            { settings, value, _ throws(LineError) in
+                guard !value.isEmpty, value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
+                    throw LineError("newsapi-key must be the key as NewsAPI gave it: printable ASCII with no spaces")
+                }
+                settings.newsAPIKey = value
             }
-            settings.newsAPIKey = value
-        }),
+        ),
         ("newsapi-url", { settings, value, _ throws(LineError) in settings.newsAPIURL = try ConfigLocation.webURL(value) }),
-        ("max-connections", { settings, value, _ throws(LineError) in
-            settings.maxConnections = try number(value, "max-connections", in: 1...64, unit: "loads at once")
-        }),
-        ("max-per-host", { settings, value, _ throws(LineError) in
-            settings.maxPerHost = try number(value, "max-per-host", in: 1...16, unit: "loads at once")
-        }),
-        ("timeout", { settings, value, _ throws(LineError) in
-            settings.timeoutSeconds = try number(value, "timeout", in: 1...3600, unit: "seconds")
-        }),
+        (
+            "max-connections",
+            { settings, value, _ throws(LineError) in
+                settings.maxConnections = try number(value, "max-connections", in: 1...64, unit: "loads at once")
+            }
+        ),
+        (
+            "max-per-host",
+            { settings, value, _ throws(LineError) in
+                settings.maxPerHost = try number(value, "max-per-host", in: 1...16, unit: "loads at once")
+            }
+        ),
+        (
+            "timeout",
+            { settings, value, _ throws(LineError) in
+                settings.timeoutSeconds = try number(value, "timeout", in: 1...3600, unit: "seconds")
+            }
+        ),
         ("log", { settings, value, paths throws(LineError) in settings.logFile = try paths.resolve(value) }),
-        ("log-level", { settings, value, _ throws(LineError) in
-            guard let level = LogLevel(name: value) else {
-                throw LineError("log-level is one of error, info or debug, not \(ConfigText.quoted(value))")
+        (
+            "log-level",
+            { settings, value, _ throws(LineError) in
+                guard let level = LogLevel(name: value) else {
+                    throw LineError("log-level is one of error, info or debug, not \(ConfigText.quoted(value))")
+                }
+                settings.logLevel = level
             }
-            settings.logLevel = level
-        }),
-        ("text-width", { settings, value, _ throws(LineError) in
-            settings.textWidth = try number(value, "text-width", in: 20...1000, unit: "columns")
-        }),
-        ("keep-days", { settings, value, _ throws(LineError) in
-            settings.keepDays = try number(value, "keep-days", in: 1...36_500, unit: "days")
-        }),
-        ("refresh-minutes", { settings, value, _ throws(LineError) in
-            if value.lowercased() == "off" {
-                settings.refreshMinutes = nil
-            } else {
-                settings.refreshMinutes = try number(value, "refresh-minutes", in: 1...10_080, unit: "minutes", orOff: true)
+        ),
+        (
+            "text-width",
+            { settings, value, _ throws(LineError) in
+                settings.textWidth = try number(value, "text-width", in: 20...1000, unit: "columns")
             }
-        }),
-        ("browser", { settings, value, _ throws(LineError) in
-            let words = try ConfigText.words(Substring(value))
-            guard let program = words.first, !program.isEmpty else { throw LineError("browser names no program") }
-            settings.browser = words
-        }),
-        ("notify", { settings, value, _ throws(LineError) in
-            let words = try ConfigText.words(Substring(value))
-            guard let program = words.first, !program.isEmpty else { throw LineError("notify names no program") }
-            settings.notify = words
-        }),
+        ),
+        (
+            "keep-days",
+            { settings, value, _ throws(LineError) in
+                settings.keepDays = try number(value, "keep-days", in: 1...36_500, unit: "days")
+            }
+        ),
+        (
+            "refresh-minutes",
+            { settings, value, _ throws(LineError) in
+                if value.lowercased() == "off" {
+                    settings.refreshMinutes = nil
+                } else {
+                    settings.refreshMinutes = try number(value, "refresh-minutes", in: 1...10_080, unit: "minutes", orOff: true)
+                }
+            }
+        ),
+        (
+            "browser",
+            { settings, value, _ throws(LineError) in
+                let words = try ConfigText.words(Substring(value))
+                guard let program = words.first, !program.isEmpty else { throw LineError("browser names no program") }
+                settings.browser = words
+            }
+        ),
+        (
+            "notify",
+            { settings, value, _ throws(LineError) in
+                let words = try ConfigText.words(Substring(value))
+                guard let program = words.first, !program.isEmpty else { throw LineError("notify names no program") }
+                settings.notify = words
+            }
+        ),
         ("bell", { settings, value, _ throws(LineError) in settings.bell = try flag(value, "bell") }),
         ("save-dir", { settings, value, paths throws(LineError) in settings.saveDirectory = try paths.resolve(value) }),
-        ("max-image-size", { settings, value, _ throws(LineError) in
-            settings.maxImageSize = try number(value, "max-image-size", in: 1...4096, unit: "MiB") * 1024 * 1024
-        }),
-        ("sort", { settings, value, _ throws(LineError) in
-            guard let order = ListOrder(rawValue: value.lowercased()) else {
-                throw LineError("sort is one of " + ListOrder.allCases.map(\.name).joined(separator: ", ") + ", not \(ConfigText.quoted(value))")
+        (
+            "max-image-size",
+            { settings, value, _ throws(LineError) in
+                settings.maxImageSize = try number(value, "max-image-size", in: 1...4096, unit: "MiB") * 1024 * 1024
             }
-            settings.sort = order
-        }),
+        ),
+        (
+            "sort",
+            { settings, value, _ throws(LineError) in
+                guard let order = ListOrder(rawValue: value.lowercased()) else {
+                    throw LineError("sort is one of " + ListOrder.allCases.map(\.name).joined(separator: ", ") + ", not \(ConfigText.quoted(value))")
+                }
+                settings.sort = order
+            }
+        ),
         ("ignore", { settings, value, _ throws(LineError) in settings.ignore = try filter(value, "ignore") }),
         ("max-items", { settings, value, _ throws(LineError) in settings.maxItems = try maxItems(value) }),
         ("show-read", { settings, value, _ throws(LineError) in settings.showRead = try flag(value, "show-read") }),
@@ -183,7 +219,8 @@ enum EditDistance {
         if a.count == b.count {
             let differences = a.indices.filter { a[$0] != b[$0] }
             if differences.count == 2, differences[1] == differences[0] + 1,
-               a[differences[0]] == b[differences[1]], a[differences[1]] == b[differences[0]] {
+                a[differences[0]] == b[differences[1]], a[differences[1]] == b[differences[0]]
+            {
                 return true
             }
         }

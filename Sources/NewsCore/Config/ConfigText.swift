@@ -24,7 +24,8 @@ enum ConfigText {
     /// How a value is written back: bare when that reads back the same, else quoted. (A bare
     /// value is read as written, backslashes too: `group = News\/Views` stays legible.)
     static func encode(_ value: String) -> String {
-        let needsQuotes = value.isEmpty || value.first == "\"" || value.first == " " || value.last == " "
+        let needsQuotes =
+            value.isEmpty || value.first == "\"" || value.first == " " || value.last == " "
             || value.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
         return needsQuotes ? quote(value) : value
     }

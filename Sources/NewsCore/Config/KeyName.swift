@@ -72,7 +72,8 @@ public enum KeyName: Hashable, Sendable {
         "f11": .function(11), "f12": .function(12),
     ]
 
-    private static let grammarHint = "a key is one character, Ctrl-X, or one of Enter, Esc, Tab, Space, Backspace, "
+    private static let grammarHint =
+        "a key is one character, Ctrl-X, or one of Enter, Esc, Tab, Space, Backspace, "
         + "Up, Down, Left, Right, PgUp, PgDn, Home, End, F1 to F12"
 
     private static func control(_ rest: String, written: String) throws(LineError) -> KeyName {
@@ -104,7 +105,7 @@ public enum KeyName: Hashable, Sendable {
         if character.isWhitespace || character.isNewline { return false }
         switch first.properties.generalCategory {
         case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator, .paragraphSeparator,
-             .spaceSeparator, .nonspacingMark, .enclosingMark, .spacingMark:
+            .spaceSeparator, .nonspacingMark, .enclosingMark, .spacingMark:
             return false
         default:
             return true

@@ -36,7 +36,7 @@ public enum DocumentDecoder {
             case 0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF: continue  // whitespace and a byte order mark
             // Any JSON value: an object may be an edition; the decoder says what else it is.
             case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
                 return .json
             case UInt8(ascii: "<"): return isWebPage(data.dropFirst(offset).prefix(prologLimit)) ? .html : .xml
             default: return .unknown

@@ -133,7 +133,8 @@ public struct JSONParser {
             @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 { ~(((word & lows) &+ lows) | word | lows) }
             while index + 8 <= bytes.count {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                let special = zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))
+                let special =
+                    zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))
                     | zeroBytes(word & (ones &* 0xE0))  // below 0x20: no bit above the low five
                 if special != 0 { break }
                 index += 8

@@ -21,7 +21,8 @@ public enum FeedDiscovery {
                 switch tag.name {
                 case "base":
                     if let href = HTMLTagScanner.attribute("href", of: tag, in: bytes),
-                       let url = URLPolicy.articleURL(href, relativeTo: baseURL) {
+                        let url = URLPolicy.articleURL(href, relativeTo: baseURL)
+                    {
                         base = url
                     }
                 case "link":
@@ -37,11 +38,11 @@ public enum FeedDiscovery {
 
     private static func feedURL(_ tag: HTMLTagScanner.Tag, in bytes: UnsafeBufferPointer<UInt8>, base: URL?) -> URL? {
         guard let rel = HTMLTagScanner.attribute("rel", of: tag, in: bytes),
-              rel.lowercased().split(whereSeparator: \.isWhitespace).contains("alternate"),
-              let type = HTMLTagScanner.attribute("type", of: tag, in: bytes),
-              let mediaType = type.split(separator: ";").first?.trimmingSpaces().lowercased(),
-              feedTypes.contains(mediaType),
-              let href = HTMLTagScanner.attribute("href", of: tag, in: bytes)
+            rel.lowercased().split(whereSeparator: \.isWhitespace).contains("alternate"),
+            let type = HTMLTagScanner.attribute("type", of: tag, in: bytes),
+            let mediaType = type.split(separator: ";").first?.trimmingSpaces().lowercased(),
+            feedTypes.contains(mediaType),
+            let href = HTMLTagScanner.attribute("href", of: tag, in: bytes)
         else { return nil }
         return URLPolicy.articleURL(href.trimmed(), relativeTo: base)
     }

@@ -61,8 +61,9 @@ struct FeedEditionBuilder {
         let body = body(item)
         // An item that says nothing at all is no article; one with only a date, a picture, a body
         // or a title of markup that shows nothing (`<img>`) is, as feedparser keeps it.
-        guard url != nil || title != nil || guid != nil || item.publishedAt != nil || author != nil || image != nil
-            || body != nil || item.title?.text.utf8.contains(where: { $0 > 0x20 }) == true
+        guard
+            url != nil || title != nil || guid != nil || item.publishedAt != nil || author != nil || image != nil
+                || body != nil || item.title?.text.utf8.contains(where: { $0 > 0x20 }) == true
         else { return nil }
         return Article(
             sourceName: feedTitle,
@@ -100,7 +101,8 @@ struct FeedEditionBuilder {
             return content.isHTML ? .html(text) : .text(text)
         }
         if let summary = item.summary, summary.isHTML, summary.text.utf8.contains(UInt8(ascii: "<")),
-           let text = Self.capped(summary.text) {
+            let text = Self.capped(summary.text)
+        {
             return .html(text)
         }
         return nil

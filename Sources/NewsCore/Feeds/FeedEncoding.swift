@@ -124,7 +124,8 @@ enum FeedEncoding {
                 if let value = HTMLTagScanner.attribute("charset", of: tag, in: bytes) {
                     found = value.trimmingSpaces()
                 } else if let content = HTMLTagScanner.attribute("content", of: tag, in: bytes),
-                          HTMLTagScanner.attribute("http-equiv", of: tag, in: bytes)?.lowercased() == "content-type" {
+                    HTMLTagScanner.attribute("http-equiv", of: tag, in: bytes)?.lowercased() == "content-type"
+                {
                     found = charset(content)
                 }
                 return found == nil
@@ -137,8 +138,8 @@ enum FeedEncoding {
     static func declaredEncoding(_ data: Data) -> String? {
         let head = data.prefix(256)
         guard let open = head.firstRange(of: Data("<?xml".utf8)),
-              head[head.startIndex..<open.lowerBound].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }),
-              let close = head[open.upperBound...].firstRange(of: Data("?>".utf8))
+            head[head.startIndex..<open.lowerBound].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }),
+            let close = head[open.upperBound...].firstRange(of: Data("?>".utf8))
         else { return nil }
         let declaration = String(decoding: head[open.upperBound..<close.lowerBound], as: UTF8.self)
         return attributeValue("encoding", in: declaration)

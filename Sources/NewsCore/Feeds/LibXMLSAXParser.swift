@@ -36,7 +36,7 @@ enum LibXMLSAXParser {
         data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: CChar.self)
             guard let base = bytes.baseAddress,
-                  let parser = xmlCreatePushParserCtxt(&handler, reader, nil, 0, nil)
+                let parser = xmlCreatePushParserCtxt(&handler, reader, nil, 0, nil)
             else { return }
             defer { xmlFreeParserCtxt(parser) }
             let options = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_NOENT.rawValue)

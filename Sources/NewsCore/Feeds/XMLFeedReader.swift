@@ -91,7 +91,8 @@ struct XMLFeedReader {
         }
         let depth = stack.count
         if !attributes.isEmpty, let base = attributes["xml:base"],
-           let url = URL(string: base, relativeTo: currentBase ?? documentURL)?.absoluteURL {
+            let url = URL(string: base, relativeTo: currentBase ?? documentURL)?.absoluteURL
+        {
             bases.append((depth, url))
         }
         let name = String(cString: localName)

@@ -8,14 +8,14 @@ enum XMLNamespace: Equatable {
         switch uri {
         case "": self = .rss
         case "http://purl.org/rss/1.0/", "http://my.netscape.com/rdf/simple/0.9/", "http://purl.org/net/rss1.1#",
-             // RSS 2.0 as UserLand and Harvard once namespaced it (as feedparser reads them).
-             "http://backend.userland.com/rss", "http://backend.userland.com/rss2", "http://backend.userland.com/rss2.1",
-             "http://blogs.law.harvard.edu/tech/rss", "http://purl.org/rss/1.0/modules/rss091#":
+            // RSS 2.0 as UserLand and Harvard once namespaced it (as feedparser reads them).
+            "http://backend.userland.com/rss", "http://backend.userland.com/rss2", "http://backend.userland.com/rss2.1",
+            "http://blogs.law.harvard.edu/tech/rss", "http://purl.org/rss/1.0/modules/rss091#":
             self = .rss
         case "http://www.w3.org/2005/Atom", "http://purl.org/atom/ns#",
-             // Atom's 2003 drafts, when it was still called Echo, then Pie.
-             "http://purl.org/echo/", "http://purl.org/pie/", "http://example.com/newformat#", "http://example.com/necho",
-             "uri/of/echo/namespace#":
+            // Atom's 2003 drafts, when it was still called Echo, then Pie.
+            "http://purl.org/echo/", "http://purl.org/pie/", "http://example.com/newformat#", "http://example.com/necho",
+            "uri/of/echo/namespace#":
             self = .atom
         case "http://www.w3.org/1999/02/22-rdf-syntax-ns#": self = .rdf
         case "http://purl.org/rss/1.0/modules/content/": self = .content
@@ -23,7 +23,7 @@ enum XMLNamespace: Equatable {
         case "http://search.yahoo.com/mrss/", "http://search.yahoo.com/mrss": self = .media
         // Apple's own pages have long spelled it both ways.
         case "http://www.itunes.com/dtds/podcast-1.0.dtd", "https://www.itunes.com/dtds/podcast-1.0.dtd",
-             "http://www.itunes.com/DTDs/Podcast-1.0.dtd":
+            "http://www.itunes.com/DTDs/Podcast-1.0.dtd":
             self = .itunes
         case "http://www.w3.org/1999/xhtml": self = .xhtml
         default: self = .other

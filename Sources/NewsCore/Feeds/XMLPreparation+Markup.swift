@@ -9,8 +9,8 @@ extension XMLPreparationPass {
             index += 1
         }
         guard has("<?xml", at: index), index + 5 < bytes.count,
-              [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5]),
-              let close = find("?>", from: index)
+            [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5]),
+            let close = find("?>", from: index)
         else { return 0 }
         copied = close + 2  // the output starts after it: dropped without a copy
         return close + 2

@@ -60,7 +60,8 @@ struct FilterSQL {
             sql += unknownPasses ? "1" : "0"
             return
         }
-        sql += "(a.source_id \(unknownPasses ? "NOT IN" : "IN") (SELECT id FROM source WHERE key IN ("
+        sql +=
+            "(a.source_id \(unknownPasses ? "NOT IN" : "IN") (SELECT id FROM source WHERE key IN ("
             + keys.map { _ in "?" }.joined(separator: ",") + ")))"
         values += keys.map(\.rawValue)
     }

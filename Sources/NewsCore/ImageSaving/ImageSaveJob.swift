@@ -65,8 +65,8 @@ struct ImageSaveJob: Sendable {
     private func savedFile(_ file: URL) -> SavedImage? {
         let name = file.lastPathComponent
         guard !name.hasPrefix("."), file.deletingLastPathComponent().standardizedFileURL.path == folder.standardizedFileURL.path,
-              let format = ImageFormat.allCases.first(where: { name.hasSuffix("." + $0.fileExtension) }),
-              case .file(let size) = directory.entry(name), size > 0
+            let format = ImageFormat.allCases.first(where: { name.hasSuffix("." + $0.fileExtension) }),
+            case .file(let size) = directory.entry(name), size > 0
         else { return nil }
         return SavedImage(file: folder.appendingPathComponent(name), format: format, byteCount: size, alreadySaved: true)
     }

@@ -15,7 +15,8 @@ public enum SafeFileName {
         for original in title {
             guard count < maximumTitleLength else { break }
             let character = LatinLetters.composed(original)
-            let keep = (character.isLetter || character.isNumber || character == "_")
+            let keep =
+                (character.isLetter || character.isNumber || character == "_")
                 && character.unicodeScalars.allSatisfy { !$0.properties.isDefaultIgnorableCodePoint }
                 && character.unicodeScalars.count == 1
             if keep {

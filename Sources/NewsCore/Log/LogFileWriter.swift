@@ -1,8 +1,8 @@
 import FoundationEssentials
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The log file, used only on the log's serial queue. Lines are appended with one `write` each

@@ -37,10 +37,12 @@ enum LogLine {
 
     /// An event or field name: letters, digits, `_`, `-` and `.`; anything else becomes `_`.
     static func name(_ text: String, secrets: [String]) -> String {
-        let cleaned = String(String.UnicodeScalarView(redact(text, secrets).unicodeScalars.prefix(64).map { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_-.".unicodeScalars.contains(scalar))
-                ? scalar : "_"
-        }))
+        let cleaned = String(
+            String.UnicodeScalarView(
+                redact(text, secrets).unicodeScalars.prefix(64).map { scalar in
+                    scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_-.".unicodeScalars.contains(scalar))
+                        ? scalar : "_"
+                }))
         return cleaned.isEmpty ? "_" : cleaned
     }
 

@@ -31,12 +31,12 @@ public enum URLPolicy {
         return text.withUTF8 { bytes in
             func lower(_ byte: UInt8) -> UInt8 { byte | 0x20 }
             guard bytes.count > 8, lower(bytes[0]) == UInt8(ascii: "h"), lower(bytes[1]) == UInt8(ascii: "t"),
-                  lower(bytes[2]) == UInt8(ascii: "t"), lower(bytes[3]) == UInt8(ascii: "p")
+                lower(bytes[2]) == UInt8(ascii: "t"), lower(bytes[3]) == UInt8(ascii: "p")
             else { return false }
             var index = 4
             if lower(bytes[index]) == UInt8(ascii: "s") { index += 1 }
             guard bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/"),
-                  bytes[index + 2] == UInt8(ascii: "/"), index + 3 < bytes.count
+                bytes[index + 2] == UInt8(ascii: "/"), index + 3 < bytes.count
             else { return false }
             index += 3
             let first = bytes[index]

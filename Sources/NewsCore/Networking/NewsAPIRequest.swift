@@ -52,7 +52,9 @@ public struct NewsAPIRequest: Sendable, Hashable {
         components?.path = trimmed + "/v2/" + endpoint.rawValue
         var items: [URLQueryItem] = []
         // NewsAPI refuses sources together with country or category: sources win.
-        if let sources { items.append(URLQueryItem(name: "sources", value: sources)) } else {
+        if let sources {
+            items.append(URLQueryItem(name: "sources", value: sources))
+        } else {
             if let country { items.append(URLQueryItem(name: "country", value: country)) }
             if let category { items.append(URLQueryItem(name: "category", value: category)) }
         }

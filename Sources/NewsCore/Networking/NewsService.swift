@@ -182,7 +182,8 @@ extension HTTPValidators {
     init(response head: ResponseHead) {
         func capped(_ value: String?) -> String? {
             guard let value, !value.isEmpty, value.utf8.count <= Self.maxLength,
-                  value.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else { return nil }
+                value.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F })
+            else { return nil }
             return value
         }
         self.init(etag: capped(head.headers["etag"]), lastModified: capped(head.headers["last-modified"]))

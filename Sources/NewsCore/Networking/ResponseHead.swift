@@ -24,7 +24,8 @@ public struct ResponseHead: Sendable, Equatable {
     /// The body's encoding, lowercased; nil when there is none (or `identity`).
     public var contentEncoding: String? {
         guard let value = headers["content-encoding"]?.trimmingSpaces().lowercased(),
-              !value.isEmpty, value != "identity" else { return nil }
+            !value.isEmpty, value != "identity"
+        else { return nil }
         return value
     }
 }

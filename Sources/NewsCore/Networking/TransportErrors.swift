@@ -22,8 +22,8 @@ enum TransportErrors {
         case CURLE_BAD_CONTENT_ENCODING:
             return .invalidDocument("\(host) sent a compressed body that could not be decompressed")
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
-             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS,
-             CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ENGINE_INITFAILED, CURLE_SSL_CLIENTCERT:
+            CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS,
+            CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ENGINE_INITFAILED, CURLE_SSL_CLIENTCERT:
             return .transport("a secure connection to \(host) could not be made")
         case CURLE_URL_MALFORMAT: return .unsupportedURL(url.map { Sanitizer.clean($0.absoluteString, maxLength: 200) } ?? host)
         case CURLE_OUT_OF_MEMORY: return .transport("there was not enough memory to talk to \(host)")

@@ -16,7 +16,8 @@ public struct SourceLoader: Sendable {
     public let log: DiagnosticLog
     public let now: @Sendable () -> Date
 
-    public init(store: ArticleStore, limits: ConnectionLimits = ConnectionLimits(), log: DiagnosticLog = .off, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(store: ArticleStore, limits: ConnectionLimits = ConnectionLimits(), log: DiagnosticLog = .off, now: @escaping @Sendable () -> Date = { Date() })
+    {
         self.store = store
         self.limits = limits
         self.log = log
@@ -151,8 +152,9 @@ extension DiagnosticLog {
     /// `fetch … outcome=ok`, then `parse` with the items kept and skipped.
     func fetched(_ source: any NewsSource, _ outcome: FetchResult, edition: Edition, milliseconds: Int) {
         fetch(source: source.name, url: outcome.url, status: outcome.status, bytes: outcome.bytes, milliseconds: milliseconds, outcome: .ok)
-        parse(source: source.name, format: "document", items: edition.articles.count,
-              skipped: edition.skipped > 0 ? [("unusable entries", edition.skipped)] : [])
+        parse(
+            source: source.name, format: "document", items: edition.articles.count,
+            skipped: edition.skipped > 0 ? [("unusable entries", edition.skipped)] : [])
     }
 
     /// `fetch … outcome=failed error=…`; returns the error's sentence.

@@ -24,9 +24,12 @@ extension ArticleStore {
                     + "WHERE \(filter.sql) \(unreadOnly ? "a.read = 0" : "1") ORDER BY \(order.orderBy(forwards: true)) LIMIT ?",
                 filter.values + [Self.maxHeadings]
             ) { row -> (StoredArticle?, ArticleCursor?) in
-                (ArticleRow.decode(row), withKept
-                    ? ArticleCursor(sortTime: row.double(16) ?? 0, id: ArticleID(row.int64(0)), text: row.text(17), sourceID: row.int64(18))
-                    : nil)
+                (
+                    ArticleRow.decode(row),
+                    withKept
+                        ? ArticleCursor(sortTime: row.double(16) ?? 0, id: ArticleID(row.int64(0)), text: row.text(17), sourceID: row.int64(18))
+                        : nil
+                )
             }
             guard withKept else { return rows.compactMap(\.0) }
             let placed = rows.compactMap { row in row.1.map { (row.0, $0) } }

@@ -123,9 +123,11 @@ extension ArticleStore {
         guard !kept.isEmpty else { return summaries }
         var byKey = Dictionary(summaries.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         for (key, merge) in kept {
-            var summary = byKey[key] ?? SourceSummary(
-                key: key, title: merge.edition.title, articleCount: 0, unreadCount: 0,
-                refresh: SourceRefreshState(lastAttempt: merge.answeredAt, outcome: .updated, lastSuccess: merge.answeredAt))
+            var summary =
+                byKey[key]
+                ?? SourceSummary(
+                    key: key, title: merge.edition.title, articleCount: 0, unreadCount: 0,
+                    refresh: SourceRefreshState(lastAttempt: merge.answeredAt, outcome: .updated, lastSuccess: merge.answeredAt))
             summary.articleCount += merge.rows.count
             summary.unreadCount += merge.rows.count
             byKey[key] = summary

@@ -33,14 +33,16 @@ extension ArticleStore {
         }
         var result = PruneResult()
         // A server's unread articles stay: the server would send them again on every sync.
-        result.articles = try db.run("""
+        result.articles = try db.run(
+            """
             DELETE FROM article WHERE starred = 0 AND (
                 (sort_time < ?1 AND NOT EXISTS (SELECT 1 FROM feed_item AS f
                     WHERE f.source_id = article.source_id AND f.article_id = article.id)
                     AND NOT (read = 0 AND EXISTS (SELECT 1 FROM server_article AS r WHERE r.article_id = article.id)))
                 OR source_id IN (SELECT id FROM source WHERE removed_at < ?1))
             """, cutoff)
-        result.sources = try db.run("""
+        result.sources = try db.run(
+            """
             DELETE FROM source WHERE removed_at < ?
                 AND NOT EXISTS (SELECT 1 FROM article WHERE article.source_id = source.id)
             """, cutoff)

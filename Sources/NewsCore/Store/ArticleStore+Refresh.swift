@@ -70,27 +70,34 @@ extension ArticleStore {
         try reading { db in
             try db.readTransaction {
                 // Two index-only counts, rather than one scan of the (wide) article rows.
-                let all = Dictionary(uniqueKeysWithValues: try db.rows(
-                    "SELECT source_id, count(*) FROM article INDEXED BY article_by_source GROUP BY source_id", []
-                ) { ($0.int64(0), $0.int(1)) })
+                let all = Dictionary(
+                    uniqueKeysWithValues: try db.rows(
+                        "SELECT source_id, count(*) FROM article INDEXED BY article_by_source GROUP BY source_id", []
+                    ) { ($0.int64(0), $0.int(1)) })
                 let visible = visibleCondition()
-                let totals = visible.sql.isEmpty ? all : Dictionary(uniqueKeysWithValues: try db.rows(
-                    "SELECT a.source_id, count(*) FROM article a WHERE \(visible.sql) 1 GROUP BY a.source_id", visible.values
-                ) { ($0.int64(0), $0.int(1)) })
-                let unread = Dictionary(uniqueKeysWithValues: try db.rows(
-                    "SELECT a.source_id, count(*) FROM article a WHERE \(visible.sql) a.read = 0 GROUP BY a.source_id", visible.values
-                ) { ($0.int64(0), $0.int(1)) })
-                return addingKept(to: try db.rows("SELECT s.id, s.key, s.title, \(SourceRows.refreshColumns) FROM source s ORDER BY s.key", []) { row in
-                    let id = row.int64(0)
-                    return SourceSummary(
-                        key: SourceKey(row.text(1) ?? ""),
-                        title: Sanitizer.cleanOptional(row.text(2), maxLength: TextLimits.name),
-                        articleCount: totals[id] ?? 0,
-                        unreadCount: unread[id] ?? 0,
-                        refresh: SourceRows.refreshState(row, from: 3),
-                        hiddenCount: (all[id] ?? 0) - (totals[id] ?? 0)
-                    )
-                })
+                let totals =
+                    visible.sql.isEmpty
+                    ? all
+                    : Dictionary(
+                        uniqueKeysWithValues: try db.rows(
+                            "SELECT a.source_id, count(*) FROM article a WHERE \(visible.sql) 1 GROUP BY a.source_id", visible.values
+                        ) { ($0.int64(0), $0.int(1)) })
+                let unread = Dictionary(
+                    uniqueKeysWithValues: try db.rows(
+                        "SELECT a.source_id, count(*) FROM article a WHERE \(visible.sql) a.read = 0 GROUP BY a.source_id", visible.values
+                    ) { ($0.int64(0), $0.int(1)) })
+                return addingKept(
+                    to: try db.rows("SELECT s.id, s.key, s.title, \(SourceRows.refreshColumns) FROM source s ORDER BY s.key", []) { row in
+                        let id = row.int64(0)
+                        return SourceSummary(
+                            key: SourceKey(row.text(1) ?? ""),
+                            title: Sanitizer.cleanOptional(row.text(2), maxLength: TextLimits.name),
+                            articleCount: totals[id] ?? 0,
+                            unreadCount: unread[id] ?? 0,
+                            refresh: SourceRows.refreshState(row, from: 3),
+                            hiddenCount: (all[id] ?? 0) - (totals[id] ?? 0)
+                        )
+                    })
             }
         }
     }

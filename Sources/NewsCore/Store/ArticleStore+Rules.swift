@@ -89,7 +89,8 @@ extension ArticleStore {
         }
         for entry in sources {
             guard let limit = rules.sourceMaxItems[entry.key] ?? rules.maxItems else { continue }
-            try db.run("""
+            try db.run(
+                """
                 INSERT INTO temp.over_limit (article_id, source_id) SELECT id, source_id FROM article
                 WHERE source_id = ? ORDER BY sort_time DESC, id DESC LIMIT -1 OFFSET ?
                 """, entry.id, limit)

@@ -38,10 +38,11 @@ extension ArticleStore {
     private func leavingOutHidden(_ found: [StoredArticle], _ visible: FilterSQL) throws -> [StoredArticle] {
         guard !visible.sql.isEmpty, !found.isEmpty else { return found }
         let shown = try reading { db in
-            Set(try db.rows(
-                "SELECT a.id FROM article a WHERE \(visible.sql) a.id IN (" + found.map { _ in "?" }.joined(separator: ",") + ")",
-                visible.values + found.map(\.id.rawValue)
-            ) { ArticleID($0.int64(0)) })
+            Set(
+                try db.rows(
+                    "SELECT a.id FROM article a WHERE \(visible.sql) a.id IN (" + found.map { _ in "?" }.joined(separator: ",") + ")",
+                    visible.values + found.map(\.id.rawValue)
+                ) { ArticleID($0.int64(0)) })
         }
         return found.filter { shown.contains($0.id) }
     }
@@ -69,9 +70,12 @@ extension ArticleStore {
     /// older ones, the most recently stored first.
     static func page(_ query: SearchQuery, from oldest: Int64, limit: Int, offset: Int, _ db: SQLiteConnection) throws -> [StoredArticle] {
         // The first page never needs to know where the ranked matches end.
-        let ranked = oldest == 0 || offset == 0 ? Int.max : try db.firstRow(
-            "SELECT count(*) FROM article_text WHERE article_text MATCH ? AND rowid >= ?", query.expression, oldest,
-            map: { $0.int(0) }) ?? 0
+        let ranked =
+            oldest == 0 || offset == 0
+            ? Int.max
+            : try db.firstRow(
+                "SELECT count(*) FROM article_text WHERE article_text MATCH ? AND rowid >= ?", query.expression, oldest,
+                map: { $0.int(0) }) ?? 0
         var found: [StoredArticle] = []
         if offset < ranked {
             found = try Self.rankedPage(query, from: oldest, limit: limit, offset: offset, db)
@@ -83,7 +87,8 @@ extension ArticleStore {
 
     /// Matches stored before article `oldest` (those not ranked), the most recently stored first.
     static func olderPage(_ query: SearchQuery, below oldest: Int64, limit: Int, offset: Int, _ db: SQLiteConnection) throws -> [StoredArticle] {
-        try db.rows("""
+        try db.rows(
+            """
             SELECT \(ArticleRow.columns) FROM (
                 SELECT rowid AS id FROM article_text WHERE article_text MATCH ?1 AND rowid < ?2
                 ORDER BY rowid DESC LIMIT ?3 OFFSET ?4
@@ -101,14 +106,16 @@ extension ArticleStore {
     static func firstPageOfOneWord(
         _ query: SearchQuery, total: Int, limit: Int, maxRanked: Int, _ db: SQLiteConnection
     ) throws -> [StoredArticle] {
-        let newest = try db.rows("""
+        let newest = try db.rows(
+            """
             SELECT rowid, \(SearchRanking.score(query)) FROM article_text WHERE article_text MATCH ?
             ORDER BY rowid DESC LIMIT ?
             """, [query.expression, maxRanked]
         ) { (id: $0.int64(0), score: $0.double(1) ?? 0) }
         // Best first, the most recently stored first among equals: `rankedPage`'s order.
         let best = newest.sorted { $0.score != $1.score ? $0.score < $1.score : $0.id > $1.id }.prefix(limit).map(\.id)
-        let rows = try db.rows("""
+        let rows = try db.rows(
+            """
             SELECT \(ArticleRow.columns) FROM article a JOIN source s ON s.id = a.source_id
             WHERE a.id IN (SELECT value FROM json_each(?))
             """, ["[" + best.map(String.init).joined(separator: ",") + "]"]
@@ -125,7 +132,8 @@ extension ArticleStore {
     /// stops at the page's end however many articles share a score (short titles often do), and
     /// pages neither repeat nor skip one; article rows are read for the page only.
     static func rankedPage(_ query: SearchQuery, from oldest: Int64, limit: Int, offset: Int, _ db: SQLiteConnection) throws -> [StoredArticle] {
-        try db.rows("""
+        try db.rows(
+            """
             SELECT \(ArticleRow.columns) FROM (
                 SELECT rowid AS id, \(SearchRanking.score(query)) AS score
                 FROM article_text WHERE article_text MATCH ?1 AND rowid >= ?2

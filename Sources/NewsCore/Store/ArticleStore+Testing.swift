@@ -46,8 +46,10 @@ extension ArticleStore {
             let articles = try db.rows(
                 "SELECT title, summary, content, body_kind, body FROM article ORDER BY id DESC LIMIT ?", [sample]
             ) { row in
-                (row.text(0) ?? "", SearchableText.summary(description: row.text(1), content: row.text(2)),
-                 ArticleRow.body(kind: row.text(3), text: row.text(4)).map(SearchableText.plainText(of:)) ?? "")
+                (
+                    row.text(0) ?? "", SearchableText.summary(description: row.text(1), content: row.text(2)),
+                    ArticleRow.body(kind: row.text(3), text: row.text(4)).map(SearchableText.plainText(of:)) ?? ""
+                )
             }
             // Both made as the store's own table is (its columns, their order, its tokenizer).
             let table = "CREATE VIRTUAL TABLE article_text"

@@ -14,153 +14,163 @@ enum Schema {
     static var latest: Int { steps.count }
 
     /// Sources, their articles and refresh records, and the saved-image index.
-    static let version1 = Step(version: 1, sql: """
-        PRAGMA application_id = \(applicationID);
+    static let version1 = Step(
+        version: 1,
+        sql: """
+            PRAGMA application_id = \(applicationID);
 
-        CREATE TABLE source (
-            id            INTEGER PRIMARY KEY,
-            key           TEXT NOT NULL UNIQUE,   -- the caller's SourceKey
-            title         TEXT,                   -- the feed's own title, from its last edition
-            refreshed_at  REAL,                   -- when the last refresh ended (Unix time)
-            outcome       TEXT,                   -- 'updated', 'not-modified' or 'failed'
-            error         TEXT,                   -- the failure, one sentence
-            succeeded_at  REAL,                   -- the last refresh that got an answer
-            etag          TEXT,
-            last_modified TEXT,
-            retry_after   REAL,                   -- not to be asked again before this time
-            removed_at    REAL                    -- first found missing from the config
-        );
+            CREATE TABLE source (
+                id            INTEGER PRIMARY KEY,
+                key           TEXT NOT NULL UNIQUE,   -- the caller's SourceKey
+                title         TEXT,                   -- the feed's own title, from its last edition
+                refreshed_at  REAL,                   -- when the last refresh ended (Unix time)
+                outcome       TEXT,                   -- 'updated', 'not-modified' or 'failed'
+                error         TEXT,                   -- the failure, one sentence
+                succeeded_at  REAL,                   -- the last refresh that got an answer
+                etag          TEXT,
+                last_modified TEXT,
+                retry_after   REAL,                   -- not to be asked again before this time
+                removed_at    REAL                    -- first found missing from the config
+            );
 
-        CREATE TABLE article (
-            id          INTEGER PRIMARY KEY,
-            source_id   INTEGER NOT NULL REFERENCES source(id) ON DELETE CASCADE,
-            identity    TEXT NOT NULL,            -- Article.identity: "g:" + GUID, else "u:" + URL
-            url         TEXT NOT NULL,
-            sort_time   REAL NOT NULL,            -- published, else first seen: the list order
-            first_seen  REAL NOT NULL,
-            published   REAL,
-            read        INTEGER NOT NULL DEFAULT 0,
-            starred     INTEGER NOT NULL DEFAULT 0,
-            hash        INTEGER NOT NULL,         -- of the fields below: unchanged items are skipped unread
-            title       TEXT NOT NULL,
-            source_name TEXT,
-            author      TEXT,
-            summary     TEXT,
-            image_url   TEXT,
-            guid        TEXT,
-            content     TEXT,
-            body_kind   TEXT,                     -- 'html' or 'text'
-            body        TEXT,                     -- last, so lists never read its overflow pages
-            UNIQUE (source_id, identity)
-        );
-        CREATE INDEX article_by_source ON article(source_id, sort_time DESC, id DESC);
-        CREATE INDEX article_by_time ON article(sort_time DESC, id DESC);
-        CREATE INDEX article_by_url ON article(source_id, url);
-        CREATE INDEX article_starred ON article(sort_time DESC, id DESC) WHERE starred = 1;
-        CREATE INDEX article_unread ON article(source_id) WHERE read = 0;
+            CREATE TABLE article (
+                id          INTEGER PRIMARY KEY,
+                source_id   INTEGER NOT NULL REFERENCES source(id) ON DELETE CASCADE,
+                identity    TEXT NOT NULL,            -- Article.identity: "g:" + GUID, else "u:" + URL
+                url         TEXT NOT NULL,
+                sort_time   REAL NOT NULL,            -- published, else first seen: the list order
+                first_seen  REAL NOT NULL,
+                published   REAL,
+                read        INTEGER NOT NULL DEFAULT 0,
+                starred     INTEGER NOT NULL DEFAULT 0,
+                hash        INTEGER NOT NULL,         -- of the fields below: unchanged items are skipped unread
+                title       TEXT NOT NULL,
+                source_name TEXT,
+                author      TEXT,
+                summary     TEXT,
+                image_url   TEXT,
+                guid        TEXT,
+                content     TEXT,
+                body_kind   TEXT,                     -- 'html' or 'text'
+                body        TEXT,                     -- last, so lists never read its overflow pages
+                UNIQUE (source_id, identity)
+            );
+            CREATE INDEX article_by_source ON article(source_id, sort_time DESC, id DESC);
+            CREATE INDEX article_by_time ON article(sort_time DESC, id DESC);
+            CREATE INDEX article_by_url ON article(source_id, url);
+            CREATE INDEX article_starred ON article(sort_time DESC, id DESC) WHERE starred = 1;
+            CREATE INDEX article_unread ON article(source_id) WHERE read = 0;
 
-        -- The articles of each source's latest edition: never pruned while there. A narrow
-        -- table of its own, so that items coming and going rewrite a few small pages, not rows.
-        CREATE TABLE feed_item (
-            source_id  INTEGER NOT NULL,
-            article_id INTEGER NOT NULL,
-            PRIMARY KEY (source_id, article_id)
-        ) WITHOUT ROWID;
-        CREATE TRIGGER article_left_feed AFTER DELETE ON article BEGIN
-            DELETE FROM feed_item WHERE source_id = old.source_id AND article_id = old.id;
-        END;
+            -- The articles of each source's latest edition: never pruned while there. A narrow
+            -- table of its own, so that items coming and going rewrite a few small pages, not rows.
+            CREATE TABLE feed_item (
+                source_id  INTEGER NOT NULL,
+                article_id INTEGER NOT NULL,
+                PRIMARY KEY (source_id, article_id)
+            ) WITHOUT ROWID;
+            CREATE TRIGGER article_left_feed AFTER DELETE ON article BEGIN
+                DELETE FROM feed_item WHERE source_id = old.source_id AND article_id = old.id;
+            END;
 
-        CREATE TABLE saved_image (
-            article_id INTEGER PRIMARY KEY REFERENCES article(id) ON DELETE CASCADE,
-            path       TEXT NOT NULL,
-            saved_at   REAL NOT NULL
-        );
-        """)
+            CREATE TABLE saved_image (
+                article_id INTEGER PRIMARY KEY REFERENCES article(id) ON DELETE CASCADE,
+                path       TEXT NOT NULL,
+                saved_at   REAL NOT NULL
+            );
+            """)
 
     /// Full-text search over every article's title, summary and full text (as plain text).
     /// Merges only note new and changed articles in `search_pending`: indexing a thousand
     /// articles costs several times the merge itself, so it happens after, in small batches,
     /// and before any search (`ArticleStore.indexForSearch`). The articles already stored
     /// are all pending after the upgrade.
-    static let version2 = Step(version: 2, sql: """
-        CREATE VIRTUAL TABLE article_text USING fts5(
-            title, summary, body,
-            tokenize = 'unicode61 remove_diacritics 2'
-        );
-        CREATE TABLE search_pending (
-            article_id INTEGER PRIMARY KEY   -- new or changed since it was last indexed
-        );
-        CREATE TRIGGER article_deleted AFTER DELETE ON article BEGIN
-            DELETE FROM article_text WHERE rowid = old.id;
-            DELETE FROM search_pending WHERE article_id = old.id;
-        END;
-        INSERT INTO search_pending (article_id) SELECT id FROM article;
-        """)
+    static let version2 = Step(
+        version: 2,
+        sql: """
+            CREATE VIRTUAL TABLE article_text USING fts5(
+                title, summary, body,
+                tokenize = 'unicode61 remove_diacritics 2'
+            );
+            CREATE TABLE search_pending (
+                article_id INTEGER PRIMARY KEY   -- new or changed since it was last indexed
+            );
+            CREATE TRIGGER article_deleted AFTER DELETE ON article BEGIN
+                DELETE FROM article_text WHERE rowid = old.id;
+                DELETE FROM search_pending WHERE article_id = old.id;
+            END;
+            INSERT INTO search_pending (article_id) SELECT id FROM article;
+            """)
 
     /// The feed a source's web page named, asked for directly from then on (with the feed's
     /// own validators), and when the page was last read. Validators stored before this step
     /// may be a page's, which answered 304 while its feed went unread: they are dropped, so
     /// each source is fetched whole once.
-    static let version3 = Step(version: 3, sql: """
-        ALTER TABLE source ADD COLUMN feed_url TEXT;
-        ALTER TABLE source ADD COLUMN feed_found_at REAL;
-        UPDATE source SET etag = NULL, last_modified = NULL;
-        """)
+    static let version3 = Step(
+        version: 3,
+        sql: """
+            ALTER TABLE source ADD COLUMN feed_url TEXT;
+            ALTER TABLE source ADD COLUMN feed_found_at REAL;
+            UPDATE source SET etag = NULL, last_modified = NULL;
+            """)
 
     /// Search in every script: runs of Chinese, Japanese, Korean and Thai are indexed as pairs
     /// of characters (`ScriptBigrams`), so the index is written anew: emptied, and every article
     /// pending (indexed in batches before the next search, as after version 2).
-    static let version4 = Step(version: 4, sql: """
-        DELETE FROM article_text;
-        INSERT OR IGNORE INTO search_pending (article_id) SELECT id FROM article;
-        """)
+    static let version4 = Step(
+        version: 4,
+        sql: """
+            DELETE FROM article_text;
+            INSERT OR IGNORE INTO search_pending (article_id) SELECT id FROM article;
+            """)
 
     /// Feed servers (Tiny Tiny RSS, Fever): each server's sync record and cursor, its feeds as
     /// sources, its articles' ids, and the outbox of marks made here and not yet sent. A trigger
     /// puts every change of a server article's read or starred mark in the outbox, whichever
     /// code made it, except while a sync writes the server's own marks (`sync_writing` holds a row).
     /// Written to run again harmlessly (`IF NOT EXISTS`), as step 4 can.
-    static let version5 = Step(version: 5, sql: """
-        CREATE TABLE IF NOT EXISTS server (
-            id            INTEGER PRIMARY KEY,
-            name          TEXT NOT NULL UNIQUE,   -- the config's [server "Name"]
-            cursor        INTEGER,                -- the highest article id the last whole sync stored
-            synced_at     REAL,                   -- the last sync that reached the server
-            offline_since REAL,                   -- the first failed sync since then
-            error         TEXT                    -- the last failure, one sentence
-        );
-        CREATE TABLE IF NOT EXISTS server_feed (
-            source_id INTEGER PRIMARY KEY REFERENCES source(id) ON DELETE CASCADE,
-            server_id INTEGER NOT NULL REFERENCES server(id) ON DELETE CASCADE,
-            remote_id INTEGER NOT NULL,
-            category  TEXT,                       -- its category or group on the server
-            UNIQUE (server_id, remote_id)
-        );
-        CREATE TABLE IF NOT EXISTS server_article (
-            article_id INTEGER PRIMARY KEY REFERENCES article(id) ON DELETE CASCADE,
-            server_id  INTEGER NOT NULL REFERENCES server(id) ON DELETE CASCADE,
-            remote_id  INTEGER NOT NULL,
-            UNIQUE (server_id, remote_id)
-        );
-        CREATE TABLE IF NOT EXISTS mark_outbox (
-            server_id INTEGER NOT NULL REFERENCES server(id) ON DELETE CASCADE,
-            remote_id INTEGER NOT NULL,
-            field     TEXT NOT NULL,              -- 'read' or 'starred'
-            value     INTEGER NOT NULL,
-            PRIMARY KEY (server_id, remote_id, field)
-        ) WITHOUT ROWID;
-        CREATE TABLE IF NOT EXISTS sync_writing (server_id INTEGER);
-        CREATE TRIGGER IF NOT EXISTS article_read_outbox AFTER UPDATE OF read ON article
-            WHEN old.read != new.read AND NOT EXISTS (SELECT 1 FROM sync_writing) BEGIN
-            INSERT OR REPLACE INTO mark_outbox (server_id, remote_id, field, value)
-                SELECT server_id, remote_id, 'read', new.read FROM server_article WHERE article_id = new.id;
-        END;
-        CREATE TRIGGER IF NOT EXISTS article_starred_outbox AFTER UPDATE OF starred ON article
-            WHEN old.starred != new.starred AND NOT EXISTS (SELECT 1 FROM sync_writing) BEGIN
-            INSERT OR REPLACE INTO mark_outbox (server_id, remote_id, field, value)
-                SELECT server_id, remote_id, 'starred', new.starred FROM server_article WHERE article_id = new.id;
-        END;
-        """)
+    static let version5 = Step(
+        version: 5,
+        sql: """
+            CREATE TABLE IF NOT EXISTS server (
+                id            INTEGER PRIMARY KEY,
+                name          TEXT NOT NULL UNIQUE,   -- the config's [server "Name"]
+                cursor        INTEGER,                -- the highest article id the last whole sync stored
+                synced_at     REAL,                   -- the last sync that reached the server
+                offline_since REAL,                   -- the first failed sync since then
+                error         TEXT                    -- the last failure, one sentence
+            );
+            CREATE TABLE IF NOT EXISTS server_feed (
+                source_id INTEGER PRIMARY KEY REFERENCES source(id) ON DELETE CASCADE,
+                server_id INTEGER NOT NULL REFERENCES server(id) ON DELETE CASCADE,
+                remote_id INTEGER NOT NULL,
+                category  TEXT,                       -- its category or group on the server
+                UNIQUE (server_id, remote_id)
+            );
+            CREATE TABLE IF NOT EXISTS server_article (
+                article_id INTEGER PRIMARY KEY REFERENCES article(id) ON DELETE CASCADE,
+                server_id  INTEGER NOT NULL REFERENCES server(id) ON DELETE CASCADE,
+                remote_id  INTEGER NOT NULL,
+                UNIQUE (server_id, remote_id)
+            );
+            CREATE TABLE IF NOT EXISTS mark_outbox (
+                server_id INTEGER NOT NULL REFERENCES server(id) ON DELETE CASCADE,
+                remote_id INTEGER NOT NULL,
+                field     TEXT NOT NULL,              -- 'read' or 'starred'
+                value     INTEGER NOT NULL,
+                PRIMARY KEY (server_id, remote_id, field)
+            ) WITHOUT ROWID;
+            CREATE TABLE IF NOT EXISTS sync_writing (server_id INTEGER);
+            CREATE TRIGGER IF NOT EXISTS article_read_outbox AFTER UPDATE OF read ON article
+                WHEN old.read != new.read AND NOT EXISTS (SELECT 1 FROM sync_writing) BEGIN
+                INSERT OR REPLACE INTO mark_outbox (server_id, remote_id, field, value)
+                    SELECT server_id, remote_id, 'read', new.read FROM server_article WHERE article_id = new.id;
+            END;
+            CREATE TRIGGER IF NOT EXISTS article_starred_outbox AFTER UPDATE OF starred ON article
+                WHEN old.starred != new.starred AND NOT EXISTS (SELECT 1 FROM sync_writing) BEGIN
+                INSERT OR REPLACE INTO mark_outbox (server_id, remote_id, field, value)
+                    SELECT server_id, remote_id, 'starred', new.starred FROM server_article WHERE article_id = new.id;
+            END;
+            """)
 
     /// The search index with the body as its first column: FTS5 writes the column's number
     /// before a word's positions in every column but the first (two bytes a word and article),
@@ -168,12 +178,14 @@ enum Schema {
     /// version 4 grew the index by 35% of what `unicode61` alone makes; in this layout, by 28%.
     /// Ranking weighs the columns by name (`SearchRanking`), so the order is the same. Written
     /// anew as in version 4.
-    static let version6 = Step(version: 6, sql: """
-        DROP TABLE article_text;
-        CREATE VIRTUAL TABLE article_text USING fts5(
-            body, summary, title,
-            tokenize = 'unicode61 remove_diacritics 2'
-        );
-        INSERT OR IGNORE INTO search_pending (article_id) SELECT id FROM article;
-        """)
+    static let version6 = Step(
+        version: 6,
+        sql: """
+            DROP TABLE article_text;
+            CREATE VIRTUAL TABLE article_text USING fts5(
+                body, summary, title,
+                tokenize = 'unicode61 remove_diacritics 2'
+            );
+            INSERT OR IGNORE INTO search_pending (article_id) SELECT id FROM article;
+            """)
 }

@@ -1,7 +1,7 @@
 import CTerminalIO
 import FoundationEssentials
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Gets a server's password from where the config says: a command's first line of output, a

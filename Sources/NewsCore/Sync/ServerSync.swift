@@ -34,13 +34,18 @@ public actor ServerSync {
             running = task
         }
         do {
-            let report = try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+            let report = try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                task.cancel()
+            }
             finished(task)
             return report
         } catch {
             finished(task)
             if let failure = error as? SyncError, failure.isUnreachable, case .network(_, let reason) = failure,
-               let since = try? await store.serverRecord(name).syncedAt {
+                let since = try? await store.serverRecord(name).syncedAt
+            {
                 throw SourceUnreachable(reason: reason, since: since, now: Date())
             }
             throw error

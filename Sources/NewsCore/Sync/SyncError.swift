@@ -19,7 +19,7 @@ public enum SyncError: Error, Sendable, Equatable {
     public var server: String {
         switch self {
         case .wrongPassword(let server), .network(let server, _), .invalidResponse(let server, _),
-             .api(let server, _), .unsupported(let server, _), .password(let server, _):
+            .api(let server, _), .unsupported(let server, _), .password(let server, _):
             return server
         }
     }

@@ -1,6 +1,6 @@
 import FoundationEssentials
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Local documents and images, opened so that nothing but a regular file is ever read: a FIFO

@@ -57,7 +57,7 @@ enum CharacterEncoding: Equatable, Sendable {
     private static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "+"):
+            UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "+"):
             return true
         default:
             return false
@@ -78,10 +78,16 @@ enum CharacterEncoding: Equatable, Sendable {
         add(["utf-32le", "utf32le"], .utf32(bigEndian: false))
         add(["utf-32be", "utf32be"], .utf32(bigEndian: true))
         add(["shift_jis", "shift-jis", "sjis", "x-sjis", "ms_kanji", "csshiftjis", "windows-31j", "ms932", "cp932", "x-ms-cp932"], .iconv("CP932"))
-        add(["euc-kr", "euckr", "ks_c_5601-1987", "ks_c_5601-1989", "ksc5601", "ksc_5601", "korean", "windows-949", "cp949",
-             "uhc", "csksc56011987", "iso-ir-149", "cseuckr", "x-windows-949"], .iconv("CP949"))
-        add(["gb2312", "gbk", "x-gbk", "chinese", "csgb2312", "iso-ir-58", "gb_2312-80", "gb_2312", "csiso58gb231280",
-             "cp936", "ms936", "windows-936", "euc-cn", "gb18030"], .iconv("GB18030"))
+        add(
+            [
+                "euc-kr", "euckr", "ks_c_5601-1987", "ks_c_5601-1989", "ksc5601", "ksc_5601", "korean", "windows-949", "cp949",
+                "uhc", "csksc56011987", "iso-ir-149", "cseuckr", "x-windows-949",
+            ], .iconv("CP949"))
+        add(
+            [
+                "gb2312", "gbk", "x-gbk", "chinese", "csgb2312", "iso-ir-58", "gb_2312-80", "gb_2312", "csiso58gb231280",
+                "cp936", "ms936", "windows-936", "euc-cn", "gb18030",
+            ], .iconv("GB18030"))
         add(["big5", "big5-hkscs", "cn-big5", "csbig5", "x-x-big5", "cp950"], .iconv("BIG5-HKSCS"))
         add(["tis-620", "iso-8859-11", "iso8859-11", "iso885911", "windows-874", "dos-874", "cp874"], .iconv("CP874"))
         add(["macintosh", "mac", "x-mac-roman", "macroman", "mac-roman", "csmacintosh"], .iconv("MACINTOSH"))

@@ -25,11 +25,11 @@ public enum ISO8601 {
         // The extended form has its separators throughout; the basic form has none.
         let extended = reader.take(0x2D)
         guard let month = reader.digits(2), !extended || reader.take(0x2D),
-              let day = reader.digits(2)
+            let day = reader.digits(2)
         else { return nil }
         guard reader.take(0x54) || reader.take(0x74) || reader.take(0x20),
-              let hour = reader.digits(2), !extended || reader.take(0x3A),
-              let minute = reader.digits(2)
+            let hour = reader.digits(2), !extended || reader.take(0x3A),
+            let minute = reader.digits(2)
         else { return nil }
         var second = 0
         var nanoseconds = 0
@@ -59,8 +59,8 @@ public enum ISO8601 {
         }
         reader.skipSpaces()
         guard reader.atEnd,
-              (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month),
-              hour <= 23, minute <= 59, second <= 60
+            (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month),
+            hour <= 23, minute <= 59, second <= 60
         else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offsetSeconds

@@ -61,7 +61,8 @@ enum Iconv {
                 let start = UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
                 var out: UnsafeMutablePointer<CChar>? = start + written
                 var outLeft = buffer.count - written
-                let result = flushing
+                let result =
+                    flushing
                     ? iconv(descriptor, nil, nil, &out, &outLeft)
                     : iconv(descriptor, &input, &inputLeft, &out, &outLeft)
                 return (result, errno, buffer.count - written - outLeft)

@@ -23,8 +23,10 @@ public enum LatinLetters {
         let scalars = character.unicodeScalars
         guard scalars.count > 1, var current = scalars.first else { return character }
         var rest = scalars.dropFirst().enumerated()
-            .sorted { ($0.element.properties.canonicalCombiningClass.rawValue, $0.offset)
-                < ($1.element.properties.canonicalCombiningClass.rawValue, $1.offset) }
+            .sorted {
+                ($0.element.properties.canonicalCombiningClass.rawValue, $0.offset)
+                    < ($1.element.properties.canonicalCombiningClass.rawValue, $1.offset)
+            }
             .map(\.element)[...]
         while let mark = rest.first, let next = compose(current, mark) {
             current = next

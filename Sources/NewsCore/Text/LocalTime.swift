@@ -1,6 +1,6 @@
 import FoundationEssentials
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The local day and time of the dates on screen. The system's comes from the C library's
@@ -31,8 +31,9 @@ public struct LocalTime: Sendable {
         var time = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         guard localtime_r(&time, &parts) != nil else { return nil }
-        return Parts(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
-                     weekday: Int(parts.tm_wday) + 1, hour: Int(parts.tm_hour), minute: Int(parts.tm_min))
+        return Parts(
+            year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
+            weekday: Int(parts.tm_wday) + 1, hour: Int(parts.tm_hour), minute: Int(parts.tm_min))
     }
 
     /// The zone of a given calendar (tests; a zone other than the machine's).
@@ -40,7 +41,8 @@ public struct LocalTime: Sendable {
         LocalTime { date in
             let parts = calendar.dateComponents([.year, .month, .day, .weekday, .hour, .minute], from: date)
             guard let year = parts.year, let month = parts.month, let day = parts.day, let weekday = parts.weekday,
-                  let hour = parts.hour, let minute = parts.minute else { return nil }
+                let hour = parts.hour, let minute = parts.minute
+            else { return nil }
             return Parts(year: year, month: month, day: day, weekday: weekday, hour: hour, minute: minute)
         }
     }

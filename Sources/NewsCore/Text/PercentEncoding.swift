@@ -56,7 +56,7 @@ enum PercentEncoding {
         var index = 0
         while index < bytes.count, isASCIIAlphanumeric(bytes[index]) || "+-.".utf8.contains(bytes[index]) { index += 1 }
         guard index > 0, index + 2 < bytes.count, bytes[index] == UInt8(ascii: ":"),
-              bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/")
+            bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/")
         else { return 0..<0 }
         let start = index + 3
         let end = bytes[start...].firstIndex { "/?#".utf8.contains($0) } ?? bytes.count

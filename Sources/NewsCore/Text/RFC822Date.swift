@@ -69,8 +69,8 @@ public enum RFC822Date {
         }
         let (hour, minute, second) = time ?? (0, 0, 0)
         guard let year, reader.atEnd,
-              (1...12).contains(month), day >= 1, day <= ISO8601.daysInMonth(year: year, month: month),
-              hour <= 23, minute <= 59, second <= 60
+            (1...12).contains(month), day >= 1, day <= ISO8601.daysInMonth(year: year, month: month),
+            hour <= 23, minute <= 59, second <= 60
         else { return nil }
         let days = ISO8601.daysFromCivil(year: year, month: month, day: day)
         // A missing zone is read as UTC, as `ISO8601.parse` does.

@@ -12,9 +12,10 @@ public enum Sanitizer {
         // is copied into that form once, so the rules live in one byte-level implementation.
         var text = text
         text.makeContiguousUTF8()
-        let cleaned = text.utf8.withContiguousStorageIfAvailable { bytes in
-            isClean(bytes) ? text : cleanBytes(bytes)
-        } ?? text
+        let cleaned =
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                isClean(bytes) ? text : cleanBytes(bytes)
+            } ?? text
         return truncate(cleaned, to: maxLength)
     }
 
@@ -53,7 +54,8 @@ public enum Sanitizer {
                 // No byte below 0x20 (a borrow only starts at one), no DEL, no C2, D8 or E2: only
                 // double spaces can be wrong. (A C2, D8 or E2 sequence is stepped over whole below,
                 // so a word never starts inside one.)
-                let suspect = ((word &- ones &* 0x20) & ~word & highs) | zeroBytes(word ^ (ones &* 0x7F))
+                let suspect =
+                    ((word &- ones &* 0x20) & ~word & highs) | zeroBytes(word ^ (ones &* 0x7F))
                     | zeroBytes(word ^ (ones &* 0xC2)) | zeroBytes(word ^ (ones &* 0xE2)) | zeroBytes(word ^ (ones &* 0xD8))
                 if suspect == 0 {
                     let spaces = zeroBytes(word ^ (ones &* 0x20))

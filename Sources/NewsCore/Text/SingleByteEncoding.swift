@@ -12,7 +12,7 @@ public enum SingleByteEncoding: Sendable, Equatable {
     public init?(label: String) {
         switch label.lowercased() {
         case "windows-1252", "cp1252", "x-cp1252", "iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "l1",
-             "iso-ir-100", "ibm819", "cp819", "csisolatin1", "us-ascii", "ascii", "iso646-us", "ansi_x3.4-1968":
+            "iso-ir-100", "ibm819", "cp819", "csisolatin1", "us-ascii", "ascii", "iso646-us", "ansi_x3.4-1968":
             self = .windows1252
         case "koi8-r", "koi8_r", "koi8", "koi", "cskoi8r":
             self = .koi8R

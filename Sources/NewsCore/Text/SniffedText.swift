@@ -7,7 +7,8 @@ enum SniffedText {
         let head = String(decoding: bytes.prefix(64), as: UTF8.self).lowercased()
         let text = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         if ["<!doctype html", "<html", "<head", "<body"].contains(where: { text.hasPrefix($0) })
-            || head.containsBytes(of: "<!doctype html") || head.containsBytes(of: "<html") {
+            || head.containsBytes(of: "<!doctype html") || head.containsBytes(of: "<html")
+        {
             self = .html
         } else if text.hasPrefix("{") || text.hasPrefix("[") {
             self = .json

@@ -50,8 +50,9 @@ enum ManPage {
     private static func keys() -> [String] {
         var lines = [
             ".SH KEYS",
-            Roff.text("The default keys, by the screens they act on. The config file's `bind` and `unbind` change them by "
-                + "the action names given in parentheses (see CONFIGURATION), and `?` shows them as bound. Ctrl-C quits at once, from anywhere."),
+            Roff.text(
+                "The default keys, by the screens they act on. The config file's `bind` and `unbind` change them by "
+                    + "the action names given in parentheses (see CONFIGURATION), and `?` shows them as bound. Ctrl-C quits at once, from anywhere."),
         ]
         for (title, bindings) in KeyTable.documentedGroups() {
             lines += [".SS \"\(title)\""]
@@ -66,10 +67,11 @@ enum ManPage {
     private static func configuration() -> [String] {
         var lines = [
             ".SH CONFIGURATION",
-            Roff.text("The config file (see FILES; `--config FILE` names another) holds one construct a line. Blank lines and lines "
-                + "starting with `#` are ignored. `name = value` sets a setting; values are trimmed, or quoted as `\"...\"` with backslash escapes. "
-                + "Global settings come before the first section; `[source \"Name\"]` starts a source; `bind KEY ACTION` and `unbind KEY` change the keys. "
-                + "A mistake stops headlines with the file, the line and the reason, and exit status 2."),
+            Roff.text(
+                "The config file (see FILES; `--config FILE` names another) holds one construct a line. Blank lines and lines "
+                    + "starting with `#` are ignored. `name = value` sets a setting; values are trimmed, or quoted as `\"...\"` with backslash escapes. "
+                    + "Global settings come before the first section; `[source \"Name\"]` starts a source; `bind KEY ACTION` and `unbind KEY` change the keys. "
+                    + "A mistake stops headlines with the file, the line and the reason, and exit status 2."),
             ".SS Settings",
         ]
         lines += entries(ConfigDocumentation.settings)
@@ -80,8 +82,9 @@ enum ManPage {
         lines += entries(ConfigDocumentation.sourceSettings)
         lines += [
             ".SS Servers",
-            Roff.text("Each `[server \"Name\"]` section reads a feed server's feeds through its API, and takes these "
-                + "(one of `password-command`, `password-file` and `password`):"),
+            Roff.text(
+                "Each `[server \"Name\"]` section reads a feed server's feeds through its API, and takes these "
+                    + "(one of `password-command`, `password-file` and `password`):"),
         ]
         lines += entries(ConfigDocumentation.serverSettings)
         lines += [
@@ -95,10 +98,11 @@ enum ManPage {
         let named: [KeyName] = [.enter, .escape, .tab, .space, .backspace, .up, .down, .left, .right, .pageUp, .pageDown, .home, .end]
         lines += [
             ".SS Keys",
-            Roff.text("`bind KEY ACTION` gives KEY to ACTION, and `unbind KEY` frees it. A key is one character (`g`, `G`, `?`), "
-                + "`Ctrl-X` (a letter other than H, I, J and M, which terminals send as Backspace, Tab and Enter), or one of "
-                + named.map { "`\($0.name)`" }.joined(separator: ", ") + " (any case). The actions are "
-                + Action.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") + "."),
+            Roff.text(
+                "`bind KEY ACTION` gives KEY to ACTION, and `unbind KEY` frees it. A key is one character (`g`, `G`, `?`), "
+                    + "`Ctrl-X` (a letter other than H, I, J and M, which terminals send as Backspace, Tab and Enter), or one of "
+                    + named.map { "`\($0.name)`" }.joined(separator: ", ") + " (any case). The actions are "
+                    + Action.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") + "."),
             ".SS Example",
             ".EX",
             "max\\-connections = 8",
@@ -132,8 +136,9 @@ enum ManPage {
             ".TP", Roff.italic("$XDG_CONFIG_HOME/headlines/config"),
             Roff.text("The config file; without `XDG_CONFIG_HOME`, `~/.config/headlines/config`. `--import-opml` creates it (mode 0600) when there is none."),
             ".TP", Roff.italic("$XDG_CACHE_HOME/headlines/" + StoreLocation.fileName),
-            Roff.text("The cache of articles, marks and each source's validators; without `XDG_CACHE_HOME`, under `~/.cache`. "
-                + "A damaged file is moved aside as `cache.db.damaged-TIME`."),
+            Roff.text(
+                "The cache of articles, marks and each source's validators; without `XDG_CACHE_HOME`, under `~/.cache`. "
+                    + "A damaged file is moved aside as `cache.db.damaged-TIME`."),
             ".TP", Roff.italic("LOG"),
             Roff.text("The diagnostic log, when `--log FILE` or the `log` setting names one; at 1 MiB it moves to `LOG.1`."),
             ".TP", Roff.italic("$XDG_DOWNLOAD_DIR/headlines"),

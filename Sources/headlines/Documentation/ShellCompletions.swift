@@ -32,9 +32,16 @@ enum ShellCompletions {
             switch option.values {
             case .none: continue
             case .text: body = ["            return ;;  # free text: nothing to offer"]
-            case .file: body = ["            compopt -o filenames 2>/dev/null", "            mapfile -t COMPREPLY < <(compgen -f -- \"$cur\")", "            return ;;"]
-            case .directory: body = ["            compopt -o filenames 2>/dev/null", "            mapfile -t COMPREPLY < <(compgen -d -- \"$cur\")", "            return ;;"]
-            case .oneOf(let values): body = ["            mapfile -t COMPREPLY < <(compgen -W \"\(values.joined(separator: " "))\" -- \"$cur\")", "            return ;;"]
+            case .file:
+                body = [
+                    "            compopt -o filenames 2>/dev/null", "            mapfile -t COMPREPLY < <(compgen -f -- \"$cur\")", "            return ;;",
+                ]
+            case .directory:
+                body = [
+                    "            compopt -o filenames 2>/dev/null", "            mapfile -t COMPREPLY < <(compgen -d -- \"$cur\")", "            return ;;",
+                ]
+            case .oneOf(let values):
+                body = ["            mapfile -t COMPREPLY < <(compgen -W \"\(values.joined(separator: " "))\" -- \"$cur\")", "            return ;;"]
             }
             let names = [option.short, option.long].compactMap { $0 }
             if let index = cases.firstIndex(where: { $0.body == body }) {

@@ -112,7 +112,8 @@ struct UsageTable {
         var rest = Substring(text.drop { $0 == " " })
         while let character = rest.first {
             if rest.hasPrefix(", "), let digit = rest.dropFirst(2).first, digit.isNumber,
-               rest.dropFirst(2).drop(while: \.isNumber).first == " " {
+                rest.dropFirst(2).drop(while: \.isNumber).first == " "
+            {
                 items.append(current)
                 current = ""
                 rest = rest.dropFirst(2)

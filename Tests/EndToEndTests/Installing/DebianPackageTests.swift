@@ -15,7 +15,9 @@ extension EndToEnd {
 
         @Test func thePackageHoldsTheInstalledFilesAndRunsUnpacked() async throws {
             let package = folder.file("headlines.deb").path
-            let made = try await Checkout.make(["deb", "DEB=\(package)", "DEB_STAGE=\(folder.file("stage").path)", "BINARY=\(HeadlinesBinary.path)", "DEB_COMPRESSION=none"])
+            let made = try await Checkout.make([
+                "deb", "DEB=\(package)", "DEB_STAGE=\(folder.file("stage").path)", "BINARY=\(HeadlinesBinary.path)", "DEB_COMPRESSION=none",
+            ])
             #expect(made.status == 0, "\(made.stderrText)")
 
             let info = try await ProcessRunner("dpkg-deb", ["--info", package]).run()
@@ -33,9 +35,11 @@ extension EndToEnd {
             let root = folder.file("root")
             let unpacked = try await ProcessRunner("dpkg-deb", ["-x", package, root.path]).run()
             #expect(unpacked.status == 0, "\(unpacked.stderrText)")
-            #expect(InstalledFiles.all(under: root) == InstalledFiles.expected(
-                zshFolder: "share/zsh/vendor-completions", manPage: "share/man/man1/headlines.1.gz"
-            ).map { "usr/" + $0 })
+            #expect(
+                InstalledFiles.all(under: root)
+                    == InstalledFiles.expected(
+                        zshFolder: "share/zsh/vendor-completions", manPage: "share/man/man1/headlines.1.gz"
+                    ).map { "usr/" + $0 })
             try await InstalledFiles.checkRuns(prefix: root.appendingPathComponent("usr"))
         }
 

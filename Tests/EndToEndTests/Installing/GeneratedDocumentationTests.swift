@@ -29,11 +29,12 @@ extension EndToEnd {
             #expect(options.count >= 20)
             for option in options {
                 for name in [option.short, option.long].compactMap({ $0 }) {
-                    let value: String? = switch option.values {
-                    case .none: nil
-                    case .oneOf(let values): values.first
-                    default: "1"
-                    }
+                    let value: String? =
+                        switch option.values {
+                        case .none: nil
+                        case .oneOf(let values): values.first
+                        default: "1"
+                        }
                     var arguments = [name] + (value.map { [$0] } ?? [])
                     if name == "--everything" { arguments += ["--query", "x"] }
                     if name == "--json" || name == "--offline" || name == "--unread" || name == "--strict" { arguments += ["--print"] }

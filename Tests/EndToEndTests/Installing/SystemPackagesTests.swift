@@ -66,9 +66,10 @@ extension EndToEnd {
             }
             let listed = try await ProcessRunner("/bin/bash", [script, "--list", "build"], environment: environment).run(timeout: .seconds(30))
             #expect(listed.status == 0)
-            #expect(listed.stdoutText.split(separator: "\n") == [
-                "libncurses-dev", "libcurl4-openssl-dev", "libsqlite3-dev", "libxml2-dev", "libpng-dev", "libjpeg-dev", "pkg-config",
-            ])
+            #expect(
+                listed.stdoutText.split(separator: "\n") == [
+                    "libncurses-dev", "libcurl4-openssl-dev", "libsqlite3-dev", "libxml2-dev", "libpng-dev", "libjpeg-dev", "pkg-config",
+                ])
         }
     }
 }

@@ -38,7 +38,8 @@ enum FeedFixtures {
         let items = (1...max(1, count)).map { index in
             #"{"id":"\#(prefix)-\#(index)","url":"https://example.com/\#(prefix.lowercased())/\#(index)","title":"\#(prefix) \#(index)","content_text":"Text of \#(prefix) \#(index)","date_published":"2026-11-29T\#(String(format: "%02d", 12 - min(index, 11))):00:00Z"}"#
         }
-        return #"{"version":"https://jsonfeed.org/version/1.1","title":"\#(prefix) feed","home_page_url":"https://example.com/","items":[\#(items.joined(separator: ","))]}"#
+        return
+            #"{"version":"https://jsonfeed.org/version/1.1","title":"\#(prefix) feed","home_page_url":"https://example.com/","items":[\#(items.joined(separator: ","))]}"#
     }
 
     /// A web page that names its feed in a `<link rel="alternate">`.

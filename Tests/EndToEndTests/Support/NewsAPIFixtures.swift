@@ -24,10 +24,12 @@ enum NewsAPIFixtures {
 
     /// `count` articles titled `<prefix> 1`, `<prefix> 2`...
     static func numbered(_ prefix: String, count: Int, imageBase: String? = nil) -> String {
-        document((1...count).map { index in
-            Entry(title: "\(prefix) \(index)", url: "https://example.com/\(prefix.lowercased().replacingOccurrences(of: " ", with: "-"))/\(index)",
-                  imageURL: imageBase.map { "\($0)/image-\(index).png" })
-        })
+        document(
+            (1...count).map { index in
+                Entry(
+                    title: "\(prefix) \(index)", url: "https://example.com/\(prefix.lowercased().replacingOccurrences(of: " ", with: "-"))/\(index)",
+                    imageURL: imageBase.map { "\($0)/image-\(index).png" })
+            })
     }
 
     static func json(_ text: String) -> String {

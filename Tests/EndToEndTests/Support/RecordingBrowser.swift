@@ -13,11 +13,11 @@ struct RecordingBrowser {
         descriptorRecord = folder.file("descriptors.txt")
         script = folder.file("browser.sh")
         try """
-            #!/bin/sh
-            for f in /proc/$$/fd/*; do printf '%s %s\\n' "${f##*/}" "$(readlink "$f")"; done > '\(descriptorRecord.path)'
-            { printf '%s\\n' "$#"; for a in "$@"; do printf '[%s]\\n' "$a"; done; } > '\(record.path).tmp'
-            mv '\(record.path).tmp' '\(record.path)'
-            """.write(to: script, atomically: true, encoding: .utf8)
+        #!/bin/sh
+        for f in /proc/$$/fd/*; do printf '%s %s\\n' "${f##*/}" "$(readlink "$f")"; done > '\(descriptorRecord.path)'
+        { printf '%s\\n' "$#"; for a in "$@"; do printf '[%s]\\n' "$a"; done; } > '\(record.path).tmp'
+        mv '\(record.path).tmp' '\(record.path)'
+        """.write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
     }
 

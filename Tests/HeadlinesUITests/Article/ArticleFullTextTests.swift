@@ -15,8 +15,9 @@ struct ArticleFullTextTests {
         """
 
     static func feedArticle(body: ArticleBody? = .html(html)) -> Article {
-        Article(sourceName: "Feed", title: "Version 10", description: "The summary, not shown when there is a body.",
-                url: URL(string: "https://news.example/articles/10")!, publishedAt: Fixtures.now, body: body)
+        Article(
+            sourceName: "Feed", title: "Version 10", description: "The summary, not shown when there is a body.",
+            url: URL(string: "https://news.example/articles/10")!, publishedAt: Fixtures.now, body: body)
     }
 
     static func lines(_ article: Article, width: Int = 60) -> [StyledLine] {
@@ -26,28 +27,29 @@ struct ArticleFullTextTests {
 
     @Test func theBodyIsLaidOutWithHeadingsListsAndNumberedLinks() {
         let lines = Self.lines(Self.feedArticle())
-        #expect(lines.map(\.text) == [
-            "Version 10",
-            "Feed",
-            "Sun 29 Nov 2026, 21:40",
-            "",
-            "What changed",
-            "",
-            "The release notes[1] list three things:",
-            "",
-            "• faster starts",
-            "• a new guide[2]",
-            "• fewer crashes",
-            "",
-            "See the notes[1] again, and enjoy.",
-            "",
-            "Links",
-            "[1] https://news.example/notes",
-            "[2] https://docs.example/guide",
-            "",
-            "https://news.example/articles/10",
-            "",
-        ])
+        #expect(
+            lines.map(\.text) == [
+                "Version 10",
+                "Feed",
+                "Sun 29 Nov 2026, 21:40",
+                "",
+                "What changed",
+                "",
+                "The release notes[1] list three things:",
+                "",
+                "• faster starts",
+                "• a new guide[2]",
+                "• fewer crashes",
+                "",
+                "See the notes[1] again, and enjoy.",
+                "",
+                "Links",
+                "[1] https://news.example/notes",
+                "[2] https://docs.example/guide",
+                "",
+                "https://news.example/articles/10",
+                "",
+            ])
         #expect(lines[4].runs.first?.style == RichTextLayout.headingStyle)  // the heading
         #expect(lines[8].runs.first?.style == RichTextLayout.markerStyle)
         #expect(lines[6].runs.contains { $0.text == "release notes" && $0.style == RichTextLayout.linkStyle })
@@ -72,11 +74,12 @@ struct ArticleFullTextTests {
 
     @Test func newsAPIArticlesKeepTheirDescriptionAndContent() {
         let lines = Self.lines(ArticleViewTests.article(), width: 40).map(\.text)
-        #expect(lines == [
-            "Swift on the terminal: a headline", "that needs two lines", "Example Times · by Ada Lovelace", "Sun 29 Nov 2026, 21:40", "",
-            "A short description.", "", "Content paragraph with 世界 wide", "characters and an emoji 🚀 to wrap.", "",
-            "https://news.example/articles/2026/1", "1/29/swift-on-the-terminal-headline", "",
-        ])
+        #expect(
+            lines == [
+                "Swift on the terminal: a headline", "that needs two lines", "Example Times · by Ada Lovelace", "Sun 29 Nov 2026, 21:40", "",
+                "A short description.", "", "Content paragraph with 世界 wide", "characters and an emoji 🚀 to wrap.", "",
+                "https://news.example/articles/2026/1", "1/29/swift-on-the-terminal-headline", "",
+            ])
     }
 
     @Test @MainActor func theScreenLaysTheTextOutOncePerWidth() async throws {

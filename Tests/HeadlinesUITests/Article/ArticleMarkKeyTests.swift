@@ -39,10 +39,11 @@ struct ArticleMarkKeyTests {
         #expect(list.state.rows[0].isStarred && !list.state.rows[0].isRead)
 
         let store = services.library.store
-        #expect(await eventually {
-            let stored = try? await store.page(.sources([source.key]), limit: 10).articles.first { $0.id == id }
-            return stored?.isStarred == true && stored?.isRead == false
-        })
+        #expect(
+            await eventually {
+                let stored = try? await store.page(.sources([source.key]), limit: 10).articles.first { $0.id == id }
+                return stored?.isStarred == true && stored?.isRead == false
+            })
     }
 
     @Test func anArticleOutsideTheCacheSaysItCannotBeMarked() async throws {

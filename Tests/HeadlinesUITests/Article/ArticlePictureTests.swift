@@ -11,8 +11,9 @@ struct ArticlePictureTests {
     static let imageURL = URL(string: "https://img.example/picture.jpg")!
 
     static func article() -> Article {
-        Article(sourceName: "Pictures", title: "Short title", url: URL(string: "https://news.example/p")!,
-                imageURL: imageURL, publishedAt: Fixtures.now, content: "The text under the picture.")
+        Article(
+            sourceName: "Pictures", title: "Short title", url: URL(string: "https://news.example/p")!,
+            imageURL: imageURL, publishedAt: Fixtures.now, content: "The text under the picture.")
     }
 
     /// `width` × `height` pixels in horizontal bands of `colours`, one pixel row each, repeating.
@@ -50,8 +51,9 @@ struct ArticlePictureTests {
 
     @Test func trueColourCellsCarryBothPixelsExactly() throws {
         // 8 × 4 pixels: rows red, green, blue, grey → 8 × 2 cells at 40 × 24.
-        let (canvas, lines) = Self.render(Self.decoded(Self.bands(width: 8, height: 4, [Self.red, Self.green, Self.blue, Self.grey])),
-                                          width: 40, height: 24, depth: .trueColour)
+        let (canvas, lines) = Self.render(
+            Self.decoded(Self.bands(width: 8, height: 4, [Self.red, Self.green, Self.blue, Self.grey])),
+            width: 40, height: 24, depth: .trueColour)
         let slot = try #require(lines.slot)
         #expect(slot == PictureSlot(columns: 8, rows: 2))
         // Header: title, byline, date, blank; the picture centred over the 36 text columns.
@@ -66,16 +68,18 @@ struct ArticlePictureTests {
     }
 
     @Test func paletteCellsCarryTheNearestOfTheCubeAndGreys() {
-        let (canvas, _) = Self.render(Self.decoded(Self.bands(width: 8, height: 4, [Self.red, Self.green, Self.blue, Self.grey])),
-                                      width: 40, height: 24, depth: .palette256)
+        let (canvas, _) = Self.render(
+            Self.decoded(Self.bands(width: 8, height: 4, [Self.red, Self.green, Self.blue, Self.grey])),
+            width: 40, height: 24, depth: .palette256)
         #expect(canvas[16, 5] == Canvas.Cell(text: "▀", style: Style(foreground: .indexed(196), background: .indexed(46))))
         #expect(canvas[16, 6] == Canvas.Cell(text: "▀", style: Style(foreground: .indexed(21), background: .indexed(244))))
     }
 
     @Test func shadesAreASCIIWithoutColour() {
         let white = RGB(255, 255, 255)
-        let (canvas, _) = Self.render(Self.decoded(Self.bands(width: 8, height: 4, [.black, .black, white, white])),
-                                      width: 40, height: 24, depth: .shades)
+        let (canvas, _) = Self.render(
+            Self.decoded(Self.bands(width: 8, height: 4, [.black, .black, white, white])),
+            width: 40, height: 24, depth: .shades)
         #expect(canvas.line(5) == padded(String(repeating: " ", count: 40), 40))
         #expect(canvas[16, 6] == Canvas.Cell(text: "@", style: .normal))
         #expect(canvas.line(6) == padded(String(repeating: " ", count: 16) + String(repeating: "@", count: 8), 40))

@@ -26,9 +26,10 @@ struct ArticleWalkTests {
         #expect(await eventually { article.state.article.title == Fixtures.title(200) }, "\(article.state.article.title)")
         #expect(list.state.scroll.selection == 200, "the list follows")
         // The mark reaches the row after the article shows (through the one mark writer): wait for it.
-        #expect(await eventually {
-            article.state.marks?.isRead == true && list.state.rows.indices.contains(200) && list.state.rows[200].isRead
-        }, "read, here and on its row")
+        #expect(
+            await eventually {
+                article.state.marks?.isRead == true && list.state.rows.indices.contains(200) && list.state.rows[200].isRead
+            }, "read, here and on its row")
         _ = articleHost.press(.character("K"), article)
         #expect(await eventually { article.state.article.title == Fixtures.title(199) })
         list.state.select(0)

@@ -78,7 +78,8 @@ struct KeyMapTests {
     }
 
     @Test func actionNamesAreWhatTheConfigAccepts() throws {
-        let config = try ConfigParser.parse("bind x reload\nbind y open-in-browser\n", file: "config", folder: URL(fileURLWithPath: "/"), environment: [:], knownActions: Action.names)
+        let config = try ConfigParser.parse(
+            "bind x reload\nbind y open-in-browser\n", file: "config", folder: URL(fileURLWithPath: "/"), environment: [:], knownActions: Action.names)
         #expect(config.bindings.count == 2)
         #expect(throws: ConfigError.self) {
             try ConfigParser.parse("bind x relaod\n", file: "config", folder: URL(fileURLWithPath: "/"), environment: [:], knownActions: Action.names)

@@ -38,9 +38,10 @@ struct KeyDecoderTests {
     }
 
     @Test func keysAroundASequenceStayKeys() {
-        #expect(KeyDecoder.keys(from: Self.input("j\u{1B}[200~q\u{1B}[201~k")) == [
-            .character("j"), .unknownSequence, .character("q"), .unknownSequence, .character("k"),
-        ])
+        #expect(
+            KeyDecoder.keys(from: Self.input("j\u{1B}[200~q\u{1B}[201~k")) == [
+                .character("j"), .unknownSequence, .character("q"), .unknownSequence, .character("k"),
+            ])
         // A control character ends a sequence and is a key of its own.
         #expect(KeyDecoder.keys(from: Self.input("\u{1B}[1\r")) == [.unknownSequence, .enter])
     }

@@ -72,7 +72,8 @@ struct TerminalColourTests {
 
     @Test func theSGRPassPaintsEachTrueColourRunAndPutsTheCursorBack() {
         let bytes = TrueColourCells.bytes(Self.canvas(), rows: [0, 1, 2])
-        let expected = "\u{1B}7\u{1B}[0m"
+        let expected =
+            "\u{1B}7\u{1B}[0m"
             + "\u{1B}[2;2H\u{1B}[38;2;255;0;0;48;2;0;0;255m▀▀"
             + "\u{1B}[2;5H\u{1B}[38;2;1;2;3;49m▀"
             + "\u{1B}8"  // the bottom-right cell is left alone

@@ -8,9 +8,11 @@ struct TerminalTitleTests {
         #expect(TerminalTitle.set("Headlines (12 unread)") == "\u{1B}]2;Headlines (12 unread)\u{07}")
     }
 
-    @Test("control characters cannot end the sequence or start another", arguments: [
-        "a\u{07}b", "a\u{1B}]2;evil\u{07}b", "a\u{9C}b", "a\nb\u{7F}",
-    ])
+    @Test(
+        "control characters cannot end the sequence or start another",
+        arguments: [
+            "a\u{07}b", "a\u{1B}]2;evil\u{07}b", "a\u{9C}b", "a\nb\u{7F}",
+        ])
     func controlsAreLeftOut(_ text: String) {
         let sequence = TerminalTitle.set(text)
         let inside = sequence.dropFirst(4).dropLast()

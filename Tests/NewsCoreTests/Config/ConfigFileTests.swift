@@ -52,10 +52,12 @@ struct ConfigFileTests {
     @Test func theEnvironmentKeyWinsOverTheFile() throws {
         let url = try write("newsapi-key = fromfile0123\n", mode: 0o600)
         let config = try load(url)
-        #expect(NewsAPIKey.resolve(environment: ["NEWSAPI_KEY": " fromenv0123\n"], config: config)
-            == NewsAPIKey(key: "fromenv0123", origin: .environment))
-        #expect(NewsAPIKey.resolve(environment: ["NEWSAPI_KEY": "  "], config: config)
-            == NewsAPIKey(key: "fromfile0123", origin: .configFile))
+        #expect(
+            NewsAPIKey.resolve(environment: ["NEWSAPI_KEY": " fromenv0123\n"], config: config)
+                == NewsAPIKey(key: "fromenv0123", origin: .environment))
+        #expect(
+            NewsAPIKey.resolve(environment: ["NEWSAPI_KEY": "  "], config: config)
+                == NewsAPIKey(key: "fromfile0123", origin: .configFile))
         #expect(NewsAPIKey.resolve(environment: [:], config: config) == NewsAPIKey(key: "fromfile0123", origin: .configFile))
         #expect(NewsAPIKey.resolve(environment: [:], config: nil) == nil)
         #expect(NewsAPIKey.resolve(environment: ["NEWSAPI_KEY": "k123"], config: nil)?.key == "k123")
@@ -92,11 +94,13 @@ struct ConfigPathsTests {
     }
 
     @Test func elseTheHomeFolder() {
-        #expect(ConfigPaths.configFile(explicit: nil, environment: ["HOME": "/home/a"], workingDirectory: "/")?.path
-            == "/home/a/.config/headlines/config")
+        #expect(
+            ConfigPaths.configFile(explicit: nil, environment: ["HOME": "/home/a"], workingDirectory: "/")?.path
+                == "/home/a/.config/headlines/config")
         // The XDG spec says a relative XDG_CONFIG_HOME is ignored.
-        #expect(ConfigPaths.configFile(explicit: nil, environment: ["XDG_CONFIG_HOME": "rel", "HOME": "/home/a"], workingDirectory: "/")?.path
-            == "/home/a/.config/headlines/config")
+        #expect(
+            ConfigPaths.configFile(explicit: nil, environment: ["XDG_CONFIG_HOME": "rel", "HOME": "/home/a"], workingDirectory: "/")?.path
+                == "/home/a/.config/headlines/config")
     }
 
     @Test func anExplicitFileWins() {

@@ -6,7 +6,8 @@ import Testing
 @Suite("Config filters")
 struct ConfigFilterTests {
     @Test func queriesKillRulesAndItemLimits() throws {
-        let config = try ConfigFixture.parse("""
+        let config = try ConfigFixture.parse(
+            """
             ignore = title ~ "sponsored"
             max-items = 50
 

@@ -22,7 +22,8 @@ struct ConfigParserTests {
     }
 
     @Test func commentsBlankLinesAndIndentationAreIgnored() throws {
-        let config = try ConfigFixture.parse("""
+        let config = try ConfigFixture.parse(
+            """
             # Headlines config
 
                # indented comment
@@ -34,7 +35,8 @@ struct ConfigParserTests {
     }
 
     @Test func everyGlobalSetting() throws {
-        let config = try ConfigFixture.parse("""
+        let config = try ConfigFixture.parse(
+            """
             newsapi-key = 0123456789abcdef
             newsapi-url = http://127.0.0.1:8080/proxy
             max-connections = 16
@@ -81,7 +83,8 @@ struct ConfigParserTests {
     }
 
     @Test func quotedValuesKeepSpacesAndReadEscapes() throws {
-        let config = try ConfigFixture.parse(#"""
+        let config = try ConfigFixture.parse(
+            #"""
             log = "/tmp/a log file.txt  "
             [source "Quote \"and\" back\\slash"]
             url = "https://example.com/feed?a=1&b=2"
@@ -103,7 +106,8 @@ struct ConfigParserTests {
     }
 
     @Test func sourcesKeepFileOrderAndTheirLines() throws {
-        let config = try ConfigFixture.parse("""
+        let config = try ConfigFixture.parse(
+            """
             [source "Zeta"]
             url = https://zeta.example/feed.xml
 
@@ -137,7 +141,8 @@ struct ConfigParserTests {
     }
 
     @Test func newsAPISources() throws {
-        let config = try ConfigFixture.parse("""
+        let config = try ConfigFixture.parse(
+            """
             [source "UK business"]
             newsapi = top-headlines
             country = GB
@@ -155,7 +160,8 @@ struct ConfigParserTests {
     }
 
     @Test func bindingsInFileOrderAnywhereInTheFile() throws {
-        let config = try ConfigFixture.parse("""
+        let config = try ConfigFixture.parse(
+            """
             bind x quit
             unbind q
             [source "A"]
@@ -164,13 +170,14 @@ struct ConfigParserTests {
             bind "#" help
             bind é down
             """)
-        #expect(config.bindings == [
-            .bind(.character("x"), action: "quit", line: 1),
-            .unbind(.character("q"), line: 2),
-            .bind(.control("r"), action: "refresh-all", line: 5),
-            .bind(.character("#"), action: "help", line: 6),
-            .bind(.character("é"), action: "down", line: 7),
-        ])
+        #expect(
+            config.bindings == [
+                .bind(.character("x"), action: "quit", line: 1),
+                .unbind(.character("q"), line: 2),
+                .bind(.control("r"), action: "refresh-all", line: 5),
+                .bind(.character("#"), action: "help", line: 6),
+                .bind(.character("é"), action: "down", line: 7),
+            ])
         #expect(config.sources.count == 1)
     }
 

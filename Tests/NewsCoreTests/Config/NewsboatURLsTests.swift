@@ -6,23 +6,26 @@ import Testing
 @Suite("newsboat urls file")
 struct NewsboatURLsTests {
     @Test func urlsTitlesAndTags() throws {
-        let list = NewsboatURLs.parse("""
+        let list = NewsboatURLs.parse(
+            """
             # comment
             https://example.com/a.xml tech "linux news" "~Alpha \\"Weekly\\"" ! tech
 
             \thttps://example.com/b.xml\r
             https://example.com/c.xml "~"
             """)
-        #expect(list.feeds == [
-            FeedToAdd(url: URL(string: "https://example.com/a.xml")!, title: "Alpha \"Weekly\"", group: "tech", tags: ["tech", "linux news"]),
-            FeedToAdd(url: URL(string: "https://example.com/b.xml")!),
-            FeedToAdd(url: URL(string: "https://example.com/c.xml")!),
-        ])
+        #expect(
+            list.feeds == [
+                FeedToAdd(url: URL(string: "https://example.com/a.xml")!, title: "Alpha \"Weekly\"", group: "tech", tags: ["tech", "linux news"]),
+                FeedToAdd(url: URL(string: "https://example.com/b.xml")!),
+                FeedToAdd(url: URL(string: "https://example.com/c.xml")!),
+            ])
         #expect(list.skipped.isEmpty)
     }
 
     @Test func untranslatableQueriesProgramsFiltersAndOtherSchemesAreSkippedWithTheirReason() {
-        let list = NewsboatURLs.parse("""
+        let list = NewsboatURLs.parse(
+            """
             "query:Unread Articles:feedtitle = \\"x\\""
             "exec:~/bin/feed"
             "filter:~/bin/f:https://example.com/f.xml" tag

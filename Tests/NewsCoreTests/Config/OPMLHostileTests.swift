@@ -69,24 +69,30 @@ struct OPMLHostileTests {
 
     @Test func deepNestingIsRefused() {
         let depth = 100
-        let text = "<opml version=\"2.0\"><body>" + String(repeating: "<outline text=\"f\">", count: depth)
+        let text =
+            "<opml version=\"2.0\"><body>" + String(repeating: "<outline text=\"f\">", count: depth)
             + String(repeating: "</outline>", count: depth) + "</body></opml>"
         #expect(failure(text) == "its outlines nest more than 64 deep")
     }
 
     @Test func tooManyOutlinesAreRefused() {
-        let text = "<opml version=\"2.0\"><body>" + String(repeating: "<outline text=\"a\"/>", count: OPMLReader.maxOutlines + 1)
+        let text =
+            "<opml version=\"2.0\"><body>" + String(repeating: "<outline text=\"a\"/>", count: OPMLReader.maxOutlines + 1)
             + "</body></opml>"
         #expect(failure(text) == "it has more than 100000 outlines")
     }
 
     @Test(arguments: [
         ("<rss version=\"2.0\"><channel/></rss>", "it is not OPML (its root element is <rss>)"),
-        ("<opml version=\"2.0\"><body><outline text=\"a\"></body></opml>",
-         "it is not well-formed XML (line 1: a closing tag that does not match the open one)"),
+        (
+            "<opml version=\"2.0\"><body><outline text=\"a\"></body></opml>",
+            "it is not well-formed XML (line 1: a closing tag that does not match the open one)"
+        ),
         ("<opml version=\"2.0\"><body><outline text=\"&nbsp;\"/></body></opml>", "it is not well-formed XML (line 1: the undefined entity &nbsp;)"),
-        ("<opml version=\"2.0\"><body><outline text=\"a&#27;\"/></body></opml>",
-         "it is not well-formed XML (line 1: a character that XML does not allow)"),
+        (
+            "<opml version=\"2.0\"><body><outline text=\"a&#27;\"/></body></opml>",
+            "it is not well-formed XML (line 1: a character that XML does not allow)"
+        ),
         ("", "it has no <opml> element"),
         ("just text", "it is not well-formed XML (line 1: no XML at all)"),
     ])
@@ -110,11 +116,12 @@ struct OPMLHostileTests {
             </body></opml>
             """
         let outlines = try OPMLReader.parse(Data(text.utf8))
-        #expect(outlines.feeds == [
-            OPMLFeed(title: "Red title", url: URL(string: "https://a.example/feed")!),
-            OPMLFeed(title: "b", url: URL(string: "https://b.example/")!, group: "Folder"),
-            OPMLFeed(title: nil, url: URL(string: "https://c.example/")!),
-        ])
+        #expect(
+            outlines.feeds == [
+                OPMLFeed(title: "Red title", url: URL(string: "https://a.example/feed")!),
+                OPMLFeed(title: "b", url: URL(string: "https://b.example/")!, group: "Folder"),
+                OPMLFeed(title: nil, url: URL(string: "https://c.example/")!),
+            ])
         #expect(outlines.unsupported == ["ftp://d.example/feed", "/relative/feed.xml"])
     }
 

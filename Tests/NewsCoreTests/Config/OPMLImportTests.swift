@@ -83,7 +83,10 @@ struct OPMLImportTests {
         #expect(again.added == 0)
         #expect(again.duplicates == 4)
         #expect(try Data(contentsOf: config) == before)
-        #expect(again.summary == "Added 0 feeds to \(config.path); skipped 4 already there and 3 that are not web feeds (|~/fetch_tweets.py, exec:~/bin/feed.sh, file:///etc/passwd).")
+        #expect(
+            again.summary
+                == "Added 0 feeds to \(config.path); skipped 4 already there and 3 that are not web feeds (|~/fetch_tweets.py, exec:~/bin/feed.sh, file:///etc/passwd)."
+        )
     }
 
     @Test func nestedFoldersBecomeSlashSeparatedGroups() throws {

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import NewsCore
 #if canImport(FoundationXML)
-import FoundationXML
-import TestSupport
+    import FoundationXML
+    import TestSupport
 #endif
 
 @Suite("OPML export and round trip")
@@ -75,8 +75,9 @@ struct OPMLRoundTripTests {
 
     @Test func theExportDocument() {
         let sources = [
-            SourceConfig(name: "A & B <\"quoted\">", kind: .location(URL(string: "https://a.example/feed?x=1&y=2")!),
-                         site: URL(string: "https://a.example/")),
+            SourceConfig(
+                name: "A & B <\"quoted\">", kind: .location(URL(string: "https://a.example/feed?x=1&y=2")!),
+                site: URL(string: "https://a.example/")),
             SourceConfig(name: "NewsAPI -- US", kind: .newsAPI(.topHeadlines(country: "us"))),
             SourceConfig(name: "Friend", kind: .location(URL(string: "https://f.example/rss")!), group: "Blogs/friends"),
             SourceConfig(name: "Blog", kind: .location(URL(string: "https://b.example/rss")!), group: "Blogs"),
@@ -84,26 +85,27 @@ struct OPMLRoundTripTests {
         ]
         let export = OPMLWriter.export(sources)
         #expect(export.leftOut == ["NewsAPI -- US"])
-        #expect(export.document == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <opml version="2.0">
-              <head>
-                <title>Headlines sources</title>
-              </head>
-              <body>
-                <outline type="rss" text="A &amp; B &lt;&quot;quoted&quot;&gt;" title="A &amp; B &lt;&quot;quoted&quot;&gt;" xmlUrl="https://a.example/feed?x=1&amp;y=2" htmlUrl="https://a.example/"/>
-                <outline text="Blogs" title="Blogs">
-                  <outline text="friends" title="friends">
-                    <outline type="rss" text="Friend" title="Friend" xmlUrl="https://f.example/rss"/>
-                  </outline>
-                  <outline type="rss" text="Blog" title="Blog" xmlUrl="https://b.example/rss"/>
-                </outline>
-                <outline type="rss" text="Local" title="Local" xmlUrl="file:///srv/feed.xml"/>
-                <!-- “NewsAPI - - US” is left out: it is a NewsAPI query, not a feed -->
-              </body>
-            </opml>
+        #expect(
+            export.document == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <opml version="2.0">
+                  <head>
+                    <title>Headlines sources</title>
+                  </head>
+                  <body>
+                    <outline type="rss" text="A &amp; B &lt;&quot;quoted&quot;&gt;" title="A &amp; B &lt;&quot;quoted&quot;&gt;" xmlUrl="https://a.example/feed?x=1&amp;y=2" htmlUrl="https://a.example/"/>
+                    <outline text="Blogs" title="Blogs">
+                      <outline text="friends" title="friends">
+                        <outline type="rss" text="Friend" title="Friend" xmlUrl="https://f.example/rss"/>
+                      </outline>
+                      <outline type="rss" text="Blog" title="Blog" xmlUrl="https://b.example/rss"/>
+                    </outline>
+                    <outline type="rss" text="Local" title="Local" xmlUrl="file:///srv/feed.xml"/>
+                    <!-- “NewsAPI - - US” is left out: it is a NewsAPI query, not a feed -->
+                  </body>
+                </opml>
 
-            """)
+                """)
     }
 
     /// A folder whose title holds `/` comes back as one folder, not three nested ones; real
@@ -128,15 +130,18 @@ struct OPMLRoundTripTests {
         let (trip, config) = try roundTripWithConfig(opml)
         #expect(config.contains("group = Group\\/With\\/Slash\n") && config.contains("group = Back\\\\slash\n"), "\(config)")
         let folders = trip.export.split(separator: "\n").filter { $0.contains("<outline text=") }.map { $0.trimmingPrefix(while: { $0 == " " }) }
-        #expect(folders == [
-            #"<outline text="Group/With/Slash" title="Group/With/Slash">"#, #"<outline text="News" title="News">"#,
-            #"<outline text="World" title="World">"#, #"<outline text="Back\slash" title="Back\slash">"#,
-        ], "\(trip.export)")
-        #expect(trip.export.contains("""
-                <outline text="Group/With/Slash" title="Group/With/Slash">
-                  <outline type="rss" text="One" title="One" xmlUrl="https://one.example/rss"/>
-                </outline>
-            """), "\(trip.export)")
+        #expect(
+            folders == [
+                #"<outline text="Group/With/Slash" title="Group/With/Slash">"#, #"<outline text="News" title="News">"#,
+                #"<outline text="World" title="World">"#, #"<outline text="Back\slash" title="Back\slash">"#,
+            ], "\(trip.export)")
+        #expect(
+            trip.export.contains(
+                """
+                    <outline text="Group/With/Slash" title="Group/With/Slash">
+                      <outline type="rss" text="One" title="One" xmlUrl="https://one.example/rss"/>
+                    </outline>
+                """), "\(trip.export)")
         #expect(trip.before.feeds.map(\.group) == [#"Group\/With\/Slash"#, "News/World", #"Back\\slash"#])
         #expect(entries(trip.after) == entries(trip.before))
     }

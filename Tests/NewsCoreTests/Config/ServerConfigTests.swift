@@ -8,7 +8,8 @@ import TestSupport
 @Suite("Server config")
 struct ServerConfigTests {
     @Test func aServerSectionGivesAServer() throws {
-        let config = try ConfigFixture.parse("""
+        let config = try ConfigFixture.parse(
+            """
             timeout = 5
             [server "Home"]
             kind = ttrss
@@ -20,9 +21,12 @@ struct ServerConfigTests {
             url = ./feed.xml
             """)
         #expect(config.sources.map(\.name) == ["Local"])
-        #expect(config.servers == [ServerConfig(
-            name: "Home", kind: .ttrss, url: URL(string: "https://rss.example.com/")!, user: "me",
-            password: .command(["pass", "show", "rss/home server"]), line: 2, passwordLine: 6)])
+        #expect(
+            config.servers == [
+                ServerConfig(
+                    name: "Home", kind: .ttrss, url: URL(string: "https://rss.example.com/")!, user: "me",
+                    password: .command(["pass", "show", "rss/home server"]), line: 2, passwordLine: 6)
+            ])
     }
 
     @Test func aPasswordFileIsReadFromTheConfigsFolder() throws {
@@ -36,10 +40,14 @@ struct ServerConfigTests {
         ("[server \"A\"]\nkind = ttrss\nuser = me\npassword-file = /p\n", 1, "server \"A\" needs url = the server's address"),
         ("[server \"A\"]\nkind = ttrss\nurl = https://e.com/\npassword-file = /p\n", 1, "server \"A\" needs user = the account's name"),
         ("[server \"A\"]\nkind = ttrss\nurl = https://e.com/\nuser = me\n", 1, "server \"A\" needs password-command or password-file"),
-        ("[server \"A\"]\nkind = ttrss\nurl = https://e.com/\nuser = me\npassword-file = /p\npassword-command = pass x\n", 6,
-         "server \"A\" takes one of password-command, password-file and password"),
-        ("[server \"A\"]\ngroup = News\n", 2,
-         "unknown server setting \"group\" (a server takes kind, url, user, password-command, password-file, password)"),
+        (
+            "[server \"A\"]\nkind = ttrss\nurl = https://e.com/\nuser = me\npassword-file = /p\npassword-command = pass x\n", 6,
+            "server \"A\" takes one of password-command, password-file and password"
+        ),
+        (
+            "[server \"A\"]\ngroup = News\n", 2,
+            "unknown server setting \"group\" (a server takes kind, url, user, password-command, password-file, password)"
+        ),
         ("[source \"A\"]\nurl = https://e.com/\n[server \"A\"]\n", 3, "duplicate server name \"A\" (first on line 1)"),
         ("[server \"A\"]\npassword-command = \"\"\n", 2, "password-command names no program"),
     ])

@@ -26,15 +26,15 @@ struct NewsAPIDecoderTests {
 
     @Test func fullResponse() throws {
         let json = #"""
-        {"status":"ok","totalResults":38,"articles":[
-          {"source":{"id":"bbc-news","name":"BBC News"},"author":"Jane Doe","title":"First story",
-           "description":"What happened.","url":"https://www.bbc.co.uk/news/1",
-           "urlToImage":"https://ichef.bbci.co.uk/1.jpg","publishedAt":"2024-08-29T06:37:13.3966463Z",
-           "content":"The whole thing… [+1234 chars]"},
-          {"source":{"id":null,"name":"Reuters"},"author":null,"title":"Second story","description":null,
-           "url":"https://www.reuters.com/2","urlToImage":null,"publishedAt":"2024-08-29T05:00:00Z","content":null}
-        ]}
-        """#
+            {"status":"ok","totalResults":38,"articles":[
+              {"source":{"id":"bbc-news","name":"BBC News"},"author":"Jane Doe","title":"First story",
+               "description":"What happened.","url":"https://www.bbc.co.uk/news/1",
+               "urlToImage":"https://ichef.bbci.co.uk/1.jpg","publishedAt":"2024-08-29T06:37:13.3966463Z",
+               "content":"The whole thing… [+1234 chars]"},
+              {"source":{"id":null,"name":"Reuters"},"author":null,"title":"Second story","description":null,
+               "url":"https://www.reuters.com/2","urlToImage":null,"publishedAt":"2024-08-29T05:00:00Z","content":null}
+            ]}
+            """#
         let edition = try decode(json)
         #expect(edition.totalResults == 38)
         #expect(edition.skipped == 0)
@@ -48,10 +48,12 @@ struct NewsAPIDecoderTests {
         #expect(first.imageURL == URL(string: "https://ichef.bbci.co.uk/1.jpg"))
         #expect(first.publishedAt.map { ISO8601.formatUTC($0) } == "2024-08-29T06:37:13Z")
         #expect(first.content == "The whole thing… [+1234 chars]")
-        #expect(edition.articles[1] == Article(
-            sourceName: "Reuters", title: "Second story", url: URL(string: "https://www.reuters.com/2")!,
-            publishedAt: Date(timeIntervalSince1970: 1_724_907_600)
-        ))
+        #expect(
+            edition.articles[1]
+                == Article(
+                    sourceName: "Reuters", title: "Second story", url: URL(string: "https://www.reuters.com/2")!,
+                    publishedAt: Date(timeIntervalSince1970: 1_724_907_600)
+                ))
     }
 
     @Test func totalResultsIsOptional() throws {
@@ -63,19 +65,19 @@ struct NewsAPIDecoderTests {
 
     @Test func badEntriesAreSkippedAndTheRestKeptInOrder() throws {
         let json = """
-        {"status":"ok","articles":[
-          \(entry("https://a.example/1", title: "one")),
-          42,
-          {"url":null,"title":"no url"},
-          \(entry("javascript:alert(1)", title: "script")),
-          \(entry("https://a.example/2", title: "two")),
-          \(entry("not a url", title: "junk")),
-          {"title":"missing url"},
-          "a string",
-          \(entry("ftp://a.example/f", title: "ftp")),
-          \(entry("https://a.example/3", title: "three"))
-        ]}
-        """
+            {"status":"ok","articles":[
+              \(entry("https://a.example/1", title: "one")),
+              42,
+              {"url":null,"title":"no url"},
+              \(entry("javascript:alert(1)", title: "script")),
+              \(entry("https://a.example/2", title: "two")),
+              \(entry("not a url", title: "junk")),
+              {"title":"missing url"},
+              "a string",
+              \(entry("ftp://a.example/f", title: "ftp")),
+              \(entry("https://a.example/3", title: "three"))
+            ]}
+            """
         let edition = try decode(json)
         #expect(edition.articles.map(\.title) == ["one", "two", "three"])
         #expect(edition.articles.map(\.url?.absoluteString) == ["https://a.example/1", "https://a.example/2", "https://a.example/3"])
@@ -84,13 +86,13 @@ struct NewsAPIDecoderTests {
 
     @Test func removedPlaceholdersAreDropped() throws {
         let json = """
-        {"articles":[
-          {"source":{"id":null,"name":"[Removed]"},"title":"[Removed]","url":"https://removed.com","publishedAt":"1970-01-01T00:00:00Z"},
-          \(entry("https://a.example/kept", title: "Kept")),
-          \(entry("https://a.example/other", title: "[Removed]")),
-          \(entry("https://removed.com", title: "Looks real"))
-        ]}
-        """
+            {"articles":[
+              {"source":{"id":null,"name":"[Removed]"},"title":"[Removed]","url":"https://removed.com","publishedAt":"1970-01-01T00:00:00Z"},
+              \(entry("https://a.example/kept", title: "Kept")),
+              \(entry("https://a.example/other", title: "[Removed]")),
+              \(entry("https://removed.com", title: "Looks real"))
+            ]}
+            """
         let edition = try decode(json)
         #expect(edition.articles.map(\.title) == ["Kept"])
         #expect(edition.skipped == 3)
@@ -98,8 +100,8 @@ struct NewsAPIDecoderTests {
 
     @Test func duplicateURLsAreSkipped() throws {
         let json = """
-        {"articles":[\(entry("https://a.example/1", title: "first")),\(entry("https://a.example/2")),\(entry("https://a.example/1", title: "again"))]}
-        """
+            {"articles":[\(entry("https://a.example/1", title: "first")),\(entry("https://a.example/2")),\(entry("https://a.example/1", title: "again"))]}
+            """
         let edition = try decode(json)
         #expect(edition.articles.map(\.title) == ["first", "T"])
         #expect(edition.skipped == 1)
@@ -114,10 +116,10 @@ struct NewsAPIDecoderTests {
 
     @Test func emptyStringsBecomeNilAndUnknownFieldsAreIgnored() throws {
         let json = #"""
-        {"status":"ok","articles":[{"source":{"id":"","name":""},"author":"","title":"T","description":"   ",
-          "url":"https://a.example/1","urlToImage":"","publishedAt":"","content":"\n",
-          "extra":{"nested":[1,2,3]},"rating":5,"author2":"x"}],"unknown":true}
-        """#
+            {"status":"ok","articles":[{"source":{"id":"","name":""},"author":"","title":"T","description":"   ",
+              "url":"https://a.example/1","urlToImage":"","publishedAt":"","content":"\n",
+              "extra":{"nested":[1,2,3]},"rating":5,"author2":"x"}],"unknown":true}
+            """#
         let edition = try decode(json)
         #expect(edition.skipped == 0)
         #expect(edition.articles == [Article(title: "T", url: URL(string: "https://a.example/1")!)])
@@ -136,11 +138,11 @@ struct NewsAPIDecoderTests {
 
     @Test func publishedAtThatCannotBeReadLeavesTheArticleUndated() throws {
         let json = #"""
-        {"articles":[{"url":"https://a.example/1"},{"url":"https://a.example/2","publishedAt":null},
-          {"url":"https://a.example/3","publishedAt":"yesterday"},{"url":"https://a.example/4","publishedAt":1724913433},
-          {"url":"https://a.example/5","publishedAt":"2024-02-30T00:00:00Z"},
-          {"url":"https://a.example/6","publishedAt":"2024-08-29T08:37:13+02:00"}]}
-        """#
+            {"articles":[{"url":"https://a.example/1"},{"url":"https://a.example/2","publishedAt":null},
+              {"url":"https://a.example/3","publishedAt":"yesterday"},{"url":"https://a.example/4","publishedAt":1724913433},
+              {"url":"https://a.example/5","publishedAt":"2024-02-30T00:00:00Z"},
+              {"url":"https://a.example/6","publishedAt":"2024-08-29T08:37:13+02:00"}]}
+            """#
         let edition = try decode(json)
         #expect(edition.skipped == 0)
         #expect(edition.articles.map(\.publishedAt) == [nil, nil, nil, nil, nil, Date(timeIntervalSince1970: 1_724_913_433)])
@@ -148,10 +150,10 @@ struct NewsAPIDecoderTests {
 
     @Test func everyTextFieldIsSanitised() throws {
         let json = #"""
-        {"articles":[{"source":{"name":"\u001b[31mBBC\u001b[0m\nNews"},"author":"  Jane\t\tDoe ",
-          "title":"\u001b]0;pwned\u0007Real\u202e title","description":"line one\r\nline two",
-          "content":"a\u0000b\u009b2Jc","url":"https://a.example/1"}]}
-        """#
+            {"articles":[{"source":{"name":"\u001b[31mBBC\u001b[0m\nNews"},"author":"  Jane\t\tDoe ",
+              "title":"\u001b]0;pwned\u0007Real\u202e title","description":"line one\r\nline two",
+              "content":"a\u0000b\u009b2Jc","url":"https://a.example/1"}]}
+            """#
         let article = try #require(try decode(json).articles.first)
         #expect(article.sourceName == "BBC News")
         #expect(article.author == "Jane Doe")
@@ -178,7 +180,8 @@ struct NewsAPIDecoderTests {
     }
 
     @Test func localImagesOnlyForLocalDocuments() throws {
-        let json = #"{"articles":[{"url":"https://a.example/1","urlToImage":"images/1.png"},{"url":"https://a.example/2","urlToImage":"file:///etc/passwd"},{"url":"https://a.example/3","urlToImage":"../pics/./3.png"}]}"#
+        let json =
+            #"{"articles":[{"url":"https://a.example/1","urlToImage":"images/1.png"},{"url":"https://a.example/2","urlToImage":"file:///etc/passwd"},{"url":"https://a.example/3","urlToImage":"../pics/./3.png"}]}"#
         let local = try decode(json, baseURL: URL(fileURLWithPath: "/tmp/news/today.json"))
         #expect(local.articles.map(\.imageURL?.absoluteString) == ["file:///tmp/news/images/1.png", "file:///etc/passwd", "file:///tmp/pics/3.png"])
         #expect(local.articles.map { $0.imageURL?.isFileURL } == [true, true, true])
@@ -246,8 +249,9 @@ struct NewsAPIDecoderTests {
 
     @Test func deeplyNestedJSONIsNotCalledInvalid() {
         let text = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
-        #expect(thrown { _ = try DocumentDecoder.decode(Data(text.utf8), baseURL: nil) }
-            == .invalidDocument("it is not a news document (its JSON is nested more than 256 levels deep)"))
+        #expect(
+            thrown { _ = try DocumentDecoder.decode(Data(text.utf8), baseURL: nil) }
+                == .invalidDocument("it is not a news document (its JSON is nested more than 256 levels deep)"))
     }
 
     // MARK: DocumentDecoder

@@ -115,9 +115,11 @@ enum AtomCorpus {
             </feed>
             """,
         title: "Old Atom", site: "http://old.example/",
-        articles: [ExpectedArticle(
-            title: "Old entry", url: "http://old.example/1", date: "2004-01-01T10:00:00Z", guid: "tag:old.example,2004:1",
-            body: .html("<p>Hi</p>"))]
+        articles: [
+            ExpectedArticle(
+                title: "Old entry", url: "http://old.example/1", date: "2004-01-01T10:00:00Z", guid: "tag:old.example,2004:1",
+                body: .html("<p>Hi</p>"))
+        ]
     )
 
     static let noNamespace = FeedCase(

@@ -89,12 +89,14 @@ struct FeedDateFormsTests {
     /// Of repeated date elements the last is taken, as feedparser does; an unreadable last one
     /// does not hide a readable one.
     @Test func theLastOfRepeatedDatesIsTaken() throws {
-        let edition = try FeedTesting.decode(FeedTesting.rss(item: """
-            <title>a</title><link>https://site.example/a</link>
-            <pubDate>Sun, 05 May 2024 10:00:00 GMT</pubDate><pubDate>Mon, 06 May 2024 10:00:00 GMT</pubDate>
-            </item><item><title>b</title><link>https://site.example/b</link>
-            <dc:date>2024-05-05T10:00:00Z</dc:date><dc:date>2024-05-07T10:00:00Z</dc:date><dc:date>soon</dc:date>
-            """))
+        let edition = try FeedTesting.decode(
+            FeedTesting.rss(
+                item: """
+                    <title>a</title><link>https://site.example/a</link>
+                    <pubDate>Sun, 05 May 2024 10:00:00 GMT</pubDate><pubDate>Mon, 06 May 2024 10:00:00 GMT</pubDate>
+                    </item><item><title>b</title><link>https://site.example/b</link>
+                    <dc:date>2024-05-05T10:00:00Z</dc:date><dc:date>2024-05-07T10:00:00Z</dc:date><dc:date>soon</dc:date>
+                    """))
         let dates = edition.articles.map { $0.publishedAt.map(ISO8601.formatUTC) }
         #expect(dates == ["2024-05-06T10:00:00Z", "2024-05-07T10:00:00Z"])
     }

@@ -27,10 +27,11 @@ struct FeedDiscoveryTests {
 
     @Test func findsTheFeedsAPageNamesInOrder() {
         let found = FeedDiscovery.feedURLs(in: Data(Self.page.utf8), baseURL: URL(string: "https://page.example/index.html"))
-        #expect(found.map(\.absoluteString) == [
-            "https://base.example/sub/feed.rss", "https://base.example/atom.xml", "https://json.example/feed.json",
-            "https://base.example/a?x=1&y=2", "https://base.example/in-body.xml",
-        ])
+        #expect(
+            found.map(\.absoluteString) == [
+                "https://base.example/sub/feed.rss", "https://base.example/atom.xml", "https://json.example/feed.json",
+                "https://base.example/a?x=1&y=2", "https://base.example/in-body.xml",
+            ])
     }
 
     /// JSON Feed 1.0 told pages to name their feed as `application/json`.
@@ -61,9 +62,11 @@ struct FeedDiscoveryTests {
     @Test func aPageThatNamesAFeedIsReadThroughIt() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        server.route("/blog/", .text(
-            "<html><head><link rel=\"alternate\" type=\"application/rss+xml\" href=\"feed.xml\"></head><body>Blog</body></html>",
-            contentType: "text/html; charset=utf-8"))
+        server.route(
+            "/blog/",
+            .text(
+                "<html><head><link rel=\"alternate\" type=\"application/rss+xml\" href=\"feed.xml\"></head><body>Blog</body></html>",
+                contentType: "text/html; charset=utf-8"))
         server.route("/blog/feed.xml", .text(Self.rss(title: "First post", link: "post-1"), contentType: "application/rss+xml"))
 
         let edition = try await DocumentSource(service: NewsService(), location: server.url("/blog/")).fetch()
@@ -141,8 +144,10 @@ struct FeedDiscoveryTests {
         let server = try LoopbackServer()
         defer { server.stop() }
         let prefix = Data("<rss version=\"2.0\"><channel><title>Huge</title><item><title>".utf8)
-        server.route("/huge.xml", ScriptedResponse(
-            headers: [("Content-Type", "application/rss+xml")], body: .generated(prefix: prefix, count: 100_000_000), contentLength: length))
+        server.route(
+            "/huge.xml",
+            ScriptedResponse(
+                headers: [("Content-Type", "application/rss+xml")], body: .generated(prefix: prefix, count: 100_000_000), contentLength: length))
 
         let error = await thrownError { try await DocumentSource(service: NewsService(), location: server.url("/huge.xml")).fetch() }
 

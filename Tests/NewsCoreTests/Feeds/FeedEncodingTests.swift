@@ -8,7 +8,8 @@ import Testing
 struct FeedEncodingTests {
     /// An RSS document with one item titled by `title` (raw bytes), after an optional declaration.
     static func feed(title: [UInt8], declaration: String? = nil) -> [UInt8] {
-        let head = (declaration.map { "<?xml version=\"1.0\" encoding=\"\($0)\"?>\n" } ?? "")
+        let head =
+            (declaration.map { "<?xml version=\"1.0\" encoding=\"\($0)\"?>\n" } ?? "")
             + "<rss version=\"2.0\"><channel><title>E</title><item><title>"
         return Array(head.utf8) + title + Array("</title><link>https://e.example/1</link></item></channel></rss>".utf8)
     }
@@ -22,21 +23,22 @@ struct FeedEncodingTests {
     static let latin1: [UInt8] = [0x43, 0x61, 0x66, 0xE9]
     static let koi8R: [UInt8] = [0xEE, 0xCF, 0xD7, 0xCF, 0xD3, 0xD4, 0xC9, 0x20, 0xC4, 0xCE, 0xD1]
 
-    @Test(arguments: [
-        ("windows-1252 declared", windows1252, "windows-1252", nil, "Café – “Zürich” €5"),
-        ("ISO-8859-1 declared", latin1, "ISO-8859-1", nil, "Café"),
-        ("latin-1 label on windows-1252 text (read as browsers do)", windows1252, "iso-8859-1", nil, "Café – “Zürich” €5"),
-        ("KOI8-R declared", koi8R, "KOI8-R", nil, "Новости дня"),
-        ("KOI8-R from the HTTP charset", koi8R, nil, "application/rss+xml; charset=koi8-r", "Новости дня"),
-        ("latin-1 from the HTTP charset, quoted", latin1, nil, "text/xml; charset=\"ISO-8859-1\"", "Café"),
-        ("the declaration wins over the HTTP charset", koi8R, "koi8-r", "text/xml; charset=iso-8859-1", "Новости дня"),
-        ("no label at all: windows-1252", windows1252, nil, nil, "Café – “Zürich” €5"),
-        ("an unknown declared label, then the HTTP charset", koi8R, "x-made-up", "text/xml; charset=koi8-r", "Новости дня"),
-        ("a UTF-8 declaration on bytes that are not gives way to the charset", koi8R, "UTF-8", "text/xml; charset=koi8-r", "Новости дня"),
-        ("windows-1251 through iconv", [0xCD, 0xEE, 0xE2, 0xEE, 0xF1, 0xF2, 0xE8], "windows-1251", nil, "Новости"),
-        ("Shift_JIS through iconv", [0x93, 0xFA, 0x96, 0x7B], "Shift_JIS", nil, "日本"),
-        ("a UTF-16 label on bytes that read as ASCII is wrong", latin1, "UTF-16", "text/xml; charset=iso-8859-1", "Café"),
-    ] as [(String, [UInt8], String?, String?, String)])
+    @Test(
+        arguments: [
+            ("windows-1252 declared", windows1252, "windows-1252", nil, "Café – “Zürich” €5"),
+            ("ISO-8859-1 declared", latin1, "ISO-8859-1", nil, "Café"),
+            ("latin-1 label on windows-1252 text (read as browsers do)", windows1252, "iso-8859-1", nil, "Café – “Zürich” €5"),
+            ("KOI8-R declared", koi8R, "KOI8-R", nil, "Новости дня"),
+            ("KOI8-R from the HTTP charset", koi8R, nil, "application/rss+xml; charset=koi8-r", "Новости дня"),
+            ("latin-1 from the HTTP charset, quoted", latin1, nil, "text/xml; charset=\"ISO-8859-1\"", "Café"),
+            ("the declaration wins over the HTTP charset", koi8R, "koi8-r", "text/xml; charset=iso-8859-1", "Новости дня"),
+            ("no label at all: windows-1252", windows1252, nil, nil, "Café – “Zürich” €5"),
+            ("an unknown declared label, then the HTTP charset", koi8R, "x-made-up", "text/xml; charset=koi8-r", "Новости дня"),
+            ("a UTF-8 declaration on bytes that are not gives way to the charset", koi8R, "UTF-8", "text/xml; charset=koi8-r", "Новости дня"),
+            ("windows-1251 through iconv", [0xCD, 0xEE, 0xE2, 0xEE, 0xF1, 0xF2, 0xE8], "windows-1251", nil, "Новости"),
+            ("Shift_JIS through iconv", [0x93, 0xFA, 0x96, 0x7B], "Shift_JIS", nil, "日本"),
+            ("a UTF-16 label on bytes that read as ASCII is wrong", latin1, "UTF-16", "text/xml; charset=iso-8859-1", "Café"),
+        ] as [(String, [UInt8], String?, String?, String)])
     func singleByteEncodings(name: String, bytes: [UInt8], declared: String?, contentType: String?, expected: String) throws {
         #expect(try Self.title(Self.feed(title: bytes, declaration: declared), contentType: contentType) == expected, "\(name)")
     }
@@ -80,31 +82,33 @@ struct FeedEncodingTests {
         }
     }
 
-    @Test(arguments: [
-        ([0x00, 0x00, 0xFE, 0xFF], EncodingSignature.utf32(bigEndian: true, byteOrderMark: true)),
-        ([0xFF, 0xFE, 0x00, 0x00], .utf32(bigEndian: false, byteOrderMark: true)),
-        ([0xFE, 0xFF, 0x00, 0x3C], .utf16(bigEndian: true, byteOrderMark: true)),
-        ([0xFF, 0xFE, 0x3C, 0x00], .utf16(bigEndian: false, byteOrderMark: true)),
-        ([0xEF, 0xBB, 0xBF, 0x3C], .utf8ByteOrderMark),
-        ([0x00, 0x00, 0x00, 0x3C], .utf32(bigEndian: true, byteOrderMark: false)),
-        ([0x3C, 0x00, 0x00, 0x00], .utf32(bigEndian: false, byteOrderMark: false)),
-        ([0x00, 0x3C, 0x00, 0x3F], .utf16(bigEndian: true, byteOrderMark: false)),
-        ([0x3C, 0x00, 0x3F, 0x00], .utf16(bigEndian: false, byteOrderMark: false)),
-        ([0x0A, 0x00, 0x3C, 0x00], .utf16(bigEndian: false, byteOrderMark: false)),
-        ([0x00, 0x00, 0x3C, 0x00], .unusualUCS4), ([0x00, 0x00, 0xFF, 0xFE], .unusualUCS4),
-        ([0x4C, 0x6F, 0xA7, 0x94], .ebcdic),
-        ([0x3C, 0x3F, 0x78, 0x6D], .asciiCompatible), ([0x3C, 0x72], .asciiCompatible), ([], .asciiCompatible),
-    ] as [([UInt8], EncodingSignature)])
+    @Test(
+        arguments: [
+            ([0x00, 0x00, 0xFE, 0xFF], EncodingSignature.utf32(bigEndian: true, byteOrderMark: true)),
+            ([0xFF, 0xFE, 0x00, 0x00], .utf32(bigEndian: false, byteOrderMark: true)),
+            ([0xFE, 0xFF, 0x00, 0x3C], .utf16(bigEndian: true, byteOrderMark: true)),
+            ([0xFF, 0xFE, 0x3C, 0x00], .utf16(bigEndian: false, byteOrderMark: true)),
+            ([0xEF, 0xBB, 0xBF, 0x3C], .utf8ByteOrderMark),
+            ([0x00, 0x00, 0x00, 0x3C], .utf32(bigEndian: true, byteOrderMark: false)),
+            ([0x3C, 0x00, 0x00, 0x00], .utf32(bigEndian: false, byteOrderMark: false)),
+            ([0x00, 0x3C, 0x00, 0x3F], .utf16(bigEndian: true, byteOrderMark: false)),
+            ([0x3C, 0x00, 0x3F, 0x00], .utf16(bigEndian: false, byteOrderMark: false)),
+            ([0x0A, 0x00, 0x3C, 0x00], .utf16(bigEndian: false, byteOrderMark: false)),
+            ([0x00, 0x00, 0x3C, 0x00], .unusualUCS4), ([0x00, 0x00, 0xFF, 0xFE], .unusualUCS4),
+            ([0x4C, 0x6F, 0xA7, 0x94], .ebcdic),
+            ([0x3C, 0x3F, 0x78, 0x6D], .asciiCompatible), ([0x3C, 0x72], .asciiCompatible), ([], .asciiCompatible),
+        ] as [([UInt8], EncodingSignature)])
     func signatures(bytes: [UInt8], expected: EncodingSignature) {
         #expect(EncodingSignature(Data(bytes)) == expected)
     }
 
-    @Test(arguments: [
-        ("<html><head><meta charset=\"windows-1251\"><title>x</title>", "windows-1251"),
-        ("<html><head><META HTTP-EQUIV=\"Content-Type\" CONTENT=\"text/html; charset=Shift_JIS\">", "Shift_JIS"),
-        ("<html><head><meta name=\"description\" content=\"charset=koi8-r\">", nil),
-        ("<html><head><title>no charset</title></head>", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("<html><head><meta charset=\"windows-1251\"><title>x</title>", "windows-1251"),
+            ("<html><head><META HTTP-EQUIV=\"Content-Type\" CONTENT=\"text/html; charset=Shift_JIS\">", "Shift_JIS"),
+            ("<html><head><meta name=\"description\" content=\"charset=koi8-r\">", nil),
+            ("<html><head><title>no charset</title></head>", nil),
+        ] as [(String, String?)])
     func metaCharset(page: String, expected: String?) {
         #expect(FeedEncoding.metaCharset(Data(page.utf8)) == expected)
     }
@@ -171,23 +175,25 @@ struct FeedEncodingTests {
         #expect(SingleByteEncoding(label: label) == expected)
     }
 
-    @Test(arguments: [
-        ([0x41, 0xC3, 0xA9], true), ([0xE2, 0x9C, 0x93], true), ([0xF0, 0x9F, 0x98, 0x80], true),
-        ([0xC3], false), ([0xC0, 0x80], false), ([0xE0, 0x80, 0x80], false), ([0xED, 0xA0, 0x80], false),
-        ([0xF4, 0x90, 0x80, 0x80], false), ([0xFF], false), ([0x80], false), ([0xE9, 0x41], false),
-    ] as [([UInt8], Bool)])
+    @Test(
+        arguments: [
+            ([0x41, 0xC3, 0xA9], true), ([0xE2, 0x9C, 0x93], true), ([0xF0, 0x9F, 0x98, 0x80], true),
+            ([0xC3], false), ([0xC0, 0x80], false), ([0xE0, 0x80, 0x80], false), ([0xED, 0xA0, 0x80], false),
+            ([0xF4, 0x90, 0x80, 0x80], false), ([0xFF], false), ([0x80], false), ([0xE9, 0x41], false),
+        ] as [([UInt8], Bool)])
     func utf8Validation(bytes: [UInt8], valid: Bool) {
         // Padded with ASCII on both sides, past the 16-byte fast path.
         let padded = [UInt8](repeating: 0x61, count: 17) + bytes + [UInt8](repeating: 0x62, count: 17)
         #expect(padded.withUnsafeBufferPointer { UTF8Validation.isValid($0) } == valid, "\(bytes)")
     }
 
-    @Test(arguments: [
-        ("<?xml version=\"1.0\" encoding=\"KOI8-R\"?><rss/>", "KOI8-R"),
-        ("  \n<?xml version='1.0' encoding = 'windows-1252' ?><rss/>", "windows-1252"),
-        ("<?xml version=\"1.0\"?><rss/>", nil),
-        ("<rss/><?xml version=\"1.0\" encoding=\"KOI8-R\"?>", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("<?xml version=\"1.0\" encoding=\"KOI8-R\"?><rss/>", "KOI8-R"),
+            ("  \n<?xml version='1.0' encoding = 'windows-1252' ?><rss/>", "windows-1252"),
+            ("<?xml version=\"1.0\"?><rss/>", nil),
+            ("<rss/><?xml version=\"1.0\" encoding=\"KOI8-R\"?>", nil),
+        ] as [(String, String?)])
     func declaredEncoding(document: String, expected: String?) {
         #expect(FeedEncoding.declaredEncoding(Data(document.utf8)) == expected)
     }

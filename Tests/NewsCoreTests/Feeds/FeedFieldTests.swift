@@ -18,10 +18,12 @@ struct FeedFieldTests {
     static func article(_ edition: Edition) throws -> Article { try #require(edition.articles.first) }
 
     @Test func dublinCoreStandsInForTheItemsOwnFields() throws {
-        let article = try Self.article(Self.rss(item: """
-            <dc:title>DC title</dc:title><dc:description>DC &lt;b&gt;summary&lt;/b&gt;</dc:description>
-            <dc:creator>Ann Author</dc:creator><dcterms:modified>2024-05-06T07:08:09Z</dcterms:modified>
-            """))
+        let article = try Self.article(
+            Self.rss(
+                item: """
+                    <dc:title>DC title</dc:title><dc:description>DC &lt;b&gt;summary&lt;/b&gt;</dc:description>
+                    <dc:creator>Ann Author</dc:creator><dcterms:modified>2024-05-06T07:08:09Z</dcterms:modified>
+                    """))
         #expect(article.title == "DC title")
         #expect(article.description == "DC summary")
         #expect(article.author == "Ann Author")
@@ -35,11 +37,13 @@ struct FeedFieldTests {
     }
 
     @Test func theFormatsOwnFieldsComeFirstWhateverTheOrder() throws {
-        let article = try Self.article(Self.rss(item: """
-            <dc:title>DC title</dc:title><itunes:summary>Podcast summary</itunes:summary><media:title>Media title</media:title>
-            <title>Own title</title><description>Own summary</description>
-            <dcterms:modified>2024-05-06T07:08:09Z</dcterms:modified><pubDate>Mon, 01 Jan 2024 00:00:00 GMT</pubDate>
-            """))
+        let article = try Self.article(
+            Self.rss(
+                item: """
+                    <dc:title>DC title</dc:title><itunes:summary>Podcast summary</itunes:summary><media:title>Media title</media:title>
+                    <title>Own title</title><description>Own summary</description>
+                    <dcterms:modified>2024-05-06T07:08:09Z</dcterms:modified><pubDate>Mon, 01 Jan 2024 00:00:00 GMT</pubDate>
+                    """))
         #expect(article.title == "Own title")
         #expect(article.description == "Own summary")
         #expect(article.publishedAt.map(ISO8601.formatUTC) == "2024-01-01T00:00:00Z")
@@ -52,10 +56,12 @@ struct FeedFieldTests {
     }
 
     @Test func iTunesSummaryAuthorAndImage() throws {
-        let edition = try Self.rss(channel: "<title>Show</title><itunes:author>The Show</itunes:author>", item: """
-            <title>Episode 1</title><itunes:summary>What we talk about</itunes:summary>
-            <itunes:image href="https://e.example/episode1.jpg"/>
-            """)
+        let edition = try Self.rss(
+            channel: "<title>Show</title><itunes:author>The Show</itunes:author>",
+            item: """
+                <title>Episode 1</title><itunes:summary>What we talk about</itunes:summary>
+                <itunes:image href="https://e.example/episode1.jpg"/>
+                """)
         let article = try Self.article(edition)
         #expect(article.description == "What we talk about")
         #expect(article.author == "The Show")
@@ -66,7 +72,8 @@ struct FeedFieldTests {
 
     /// YouTube's feeds: Atom entries whose description and picture are in `media:group`.
     @Test func mediaGroupAsYouTubeWritesIt() throws {
-        let edition = try FeedTesting.decode("""
+        let edition = try FeedTesting.decode(
+            """
             <feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/"><title>Channel</title>
             <entry><id>yt:video:abc</id><title>Video title</title><link rel="alternate" href="https://www.youtube.com/watch?v=abc"/>
             <media:group><media:title>Video title</media:title>
@@ -85,7 +92,8 @@ struct FeedFieldTests {
 
     @Test func atom03Base64AndAnEmptyType() throws {
         // "Base64 <b>title</b>" and "<p>Body</p>"
-        let edition = try FeedTesting.decode("""
+        let edition = try FeedTesting.decode(
+            """
             <feed version="0.3" xmlns="http://purl.org/atom/ns#"><title type="">Feed</title>
             <entry><title type="text/html" mode="base64">QmFzZTY0IDxiPnRpdGxlPC9iPg==</title>
             <link rel="alternate" type="text/html" href="https://e.example/1"/>
@@ -102,7 +110,8 @@ struct FeedFieldTests {
     /// Atom 1.0 says a text construct in a binary MIME type is base64 (feedparser shows it decoded).
     @Test func anAtomTitleAndSummaryInABinaryTypeAreBase64() throws {
         // "Example <b>Atom</b>", and "Plain summary"
-        let edition = try FeedTesting.decode("""
+        let edition = try FeedTesting.decode(
+            """
             <feed xmlns="http://www.w3.org/2005/Atom"><title type="application/octet-stream">RXhhbXBsZSA8Yj5BdG9tPC9iPg==</title>
             <entry><title type="application/octet-stream">
               RXhhbXBsZSA8Yj5BdG9tPC9iPg==
@@ -117,9 +126,11 @@ struct FeedFieldTests {
     @Test func bodyXHTMLBodyAndFullitemAreTheFullText() throws {
         let body = try Self.article(Self.rss(item: "<title>T</title><body>safe<applet code=\"x\"></applet> text &amp; more</body>"))
         #expect(body.body == .html("safe<applet code=\"x\"></applet> text &amp; more"))
-        let xhtml = try Self.article(Self.rss(item: """
-            <title>T</title><xhtml:body xmlns:xhtml="http://www.w3.org/1999/xhtml"><xhtml:p>Para</xhtml:p></xhtml:body>
-            """))
+        let xhtml = try Self.article(
+            Self.rss(
+                item: """
+                    <title>T</title><xhtml:body xmlns:xhtml="http://www.w3.org/1999/xhtml"><xhtml:p>Para</xhtml:p></xhtml:body>
+                    """))
         #expect(xhtml.body == .html("<xhtml:p>Para</xhtml:p>"))
         let fullitem = try Self.article(Self.rss(item: "<title>T</title><fullitem>&lt;p&gt;Full&lt;/p&gt;</fullitem>"))
         #expect(fullitem.body == .html("<p>Full</p>"))
@@ -129,7 +140,8 @@ struct FeedFieldTests {
     /// RSS's own names in another case (iTunes reads `<TiTlE>`).
     @Test func dcAuthorTheCapitalisedITunesNamespaceAndRSSNamesInAnyCase() throws {
         #expect(try Self.article(Self.rss(item: "<title>T</title><dc:author>Ed Itor</dc:author>")).author == "Ed Itor")
-        let edition = try FeedTesting.decode("""
+        let edition = try FeedTesting.decode(
+            """
             <rss xmlns:itunes="http://www.itunes.com/DTDs/Podcast-1.0.dtd"><channel><TiTlE>Show</TiTlE>
             <item><TITLE>Episode</TITLE><itunes:author>Mark</itunes:author><itunes:summary>About it</itunes:summary>
             <PubDate>Mon, 01 Jan 2024 00:00:00 GMT</PubDate></item></channel></rss>
@@ -144,7 +156,8 @@ struct FeedFieldTests {
 
     /// Microsoft's CDF: the channel is the root, an item's link and date are its attributes.
     @Test func channelDefinitionFormat() throws {
-        let edition = try FeedTesting.decode("""
+        let edition = try FeedTesting.decode(
+            """
             <CHANNEL HREF="http://www.example.org/"><TITLE>Example feed</TITLE>
             <ITEM HREF="http://www.example.org/1" LASTMOD="2004-04-06T23:05:43-05:00">
             <TITLE>Example item</TITLE><ABSTRACT>Example description</ABSTRACT></ITEM></CHANNEL>
@@ -159,11 +172,13 @@ struct FeedFieldTests {
 
     /// The content's only image is a tracking pixel: the summary's picture is the next candidate.
     @Test func aTrackingPixelIsNotTheArticlesPicture() throws {
-        let article = try Self.article(Self.rss(item: """
-            <title>T</title><description>&lt;img src="https://e.example/photo.jpg"&gt;</description>
-            <content:encoded xmlns:content="http://purl.org/rss/1.0/modules/content/">&lt;p&gt;Text&lt;/p&gt;\
-            &lt;img src="https://medium.com/_/stat?event=post.clientViewed&amp;amp;postId=1" width="1" height="1"&gt;</content:encoded>
-            """))
+        let article = try Self.article(
+            Self.rss(
+                item: """
+                    <title>T</title><description>&lt;img src="https://e.example/photo.jpg"&gt;</description>
+                    <content:encoded xmlns:content="http://purl.org/rss/1.0/modules/content/">&lt;p&gt;Text&lt;/p&gt;\
+                    &lt;img src="https://medium.com/_/stat?event=post.clientViewed&amp;amp;postId=1" width="1" height="1"&gt;</content:encoded>
+                    """))
         #expect(article.imageURL?.absoluteString == "https://e.example/photo.jpg")
     }
 }

@@ -19,8 +19,10 @@ enum FieldCorpus {
         """
     }
 
-    private static func article(_ title: String, date: String? = nil, image: String? = nil, description: String? = nil,
-                                body: ArticleBody? = nil) -> ExpectedArticle {
+    private static func article(
+        _ title: String, date: String? = nil, image: String? = nil, description: String? = nil,
+        body: ArticleBody? = nil
+    ) -> ExpectedArticle {
         ExpectedArticle(title: title, url: "https://f.example/\(title)", date: date, image: image, description: description, body: body)
     }
 
@@ -34,8 +36,13 @@ enum FieldCorpus {
             item("thumbnailFirst", #"<media:thumbnail url="https://f.example/th.jpg"/><media:content url="https://f.example/c.jpg" medium="image"/>"#),
             item("group", #"<media:group><media:content url="https://f.example/g.png" type="image/png"/></media:group>"#),
             item("enclosure", #"<enclosure url="https://f.example/en.gif" type="image/gif" length="1"/>"#),
-            item("enclosureOverMediaVideo", #"<media:content url="https://f.example/x.mp4" type="video/mp4"/><enclosure url="https://f.example/en2.png" type="image/png"/>"#),
-            item("audio", #"<enclosure url="https://f.example/a.mp3" type="audio/mpeg"/><content:encoded><![CDATA[<p><img src="/in-content.jpg"></p>]]></content:encoded>"#),
+            item(
+                "enclosureOverMediaVideo",
+                #"<media:content url="https://f.example/x.mp4" type="video/mp4"/><enclosure url="https://f.example/en2.png" type="image/png"/>"#),
+            item(
+                "audio",
+                #"<enclosure url="https://f.example/a.mp3" type="audio/mpeg"/><content:encoded><![CDATA[<p><img src="/in-content.jpg"></p>]]></content:encoded>"#
+            ),
             item("summaryImage", #"<description>&lt;img src="https://f.example/d.jpg"&gt; Caption</description>"#),
             item("none", ""),
         ]),
@@ -50,8 +57,9 @@ enum FieldCorpus {
             article("enclosure", image: "https://f.example/en.gif"),
             article("enclosureOverMediaVideo", image: "https://f.example/en2.png"),
             article("audio", image: "https://f.example/in-content.jpg", body: .html(#"<p><img src="/in-content.jpg"></p>"#)),
-            article("summaryImage", image: "https://f.example/d.jpg", description: "Caption",
-                    body: .html(#"<img src="https://f.example/d.jpg"> Caption"#)),
+            article(
+                "summaryImage", image: "https://f.example/d.jpg", description: "Caption",
+                body: .html(#"<img src="https://f.example/d.jpg"> Caption"#)),
             article("none"),
         ]
     )

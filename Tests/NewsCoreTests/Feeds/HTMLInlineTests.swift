@@ -64,26 +64,28 @@ struct HTMLInlineTests {
         #expect(FeedEditionBuilder.authorName(text) == expected)
     }
 
-    @Test(arguments: [
-        ("<p>x</p><img src=\"a.jpg\"><img src=\"b.jpg\">", "a.jpg"),
-        ("<IMG SRC=a.jpg>", "a.jpg"),
-        ("<img alt=\"no source\"><img src='b.png'>", "b.png"),
-        ("<!-- <img src=\"hidden.jpg\"> --><img src=\"shown.jpg\">", "shown.jpg"),
-        ("<script>'<img src=\"no.jpg\">'</script>", nil),
-        ("<img src=\"a.jpg?w=1&amp;h=2\">", "a.jpg?w=1&h=2"),
-        ("no images", nil),
-        // Tracking pixels (Medium's among them) are passed over for the next candidate.
-        ("<img src=\"https://medium.com/_/stat?event=post.clientViewed\" width=\"1\" height=\"1\" alt=\"\"><img src=\"real.jpg\">", "real.jpg"),
-        ("<img src=a.gif height=2px><img src=b.gif WIDTH=\" 1 \"><img src=c.jpg width=600 height=400>", "c.jpg"),
-        ("<img src=only-a-pixel.gif width=1 height=1>", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("<p>x</p><img src=\"a.jpg\"><img src=\"b.jpg\">", "a.jpg"),
+            ("<IMG SRC=a.jpg>", "a.jpg"),
+            ("<img alt=\"no source\"><img src='b.png'>", "b.png"),
+            ("<!-- <img src=\"hidden.jpg\"> --><img src=\"shown.jpg\">", "shown.jpg"),
+            ("<script>'<img src=\"no.jpg\">'</script>", nil),
+            ("<img src=\"a.jpg?w=1&amp;h=2\">", "a.jpg?w=1&h=2"),
+            ("no images", nil),
+            // Tracking pixels (Medium's among them) are passed over for the next candidate.
+            ("<img src=\"https://medium.com/_/stat?event=post.clientViewed\" width=\"1\" height=\"1\" alt=\"\"><img src=\"real.jpg\">", "real.jpg"),
+            ("<img src=a.gif height=2px><img src=b.gif WIDTH=\" 1 \"><img src=c.jpg width=600 height=400>", "c.jpg"),
+            ("<img src=only-a-pixel.gif width=1 height=1>", nil),
+        ] as [(String, String?)])
     func firstImage(html: String, expected: String?) {
         #expect(FeedEditionBuilder.firstImageSource(html) == expected)
     }
 
     @Test func bodiesAreCappedAtTheLimit() throws {
         let long = String(repeating: "é", count: TextLimits.body + 5)
-        let document = #"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"1","url":"https://c.example/1","title":"T","content_text":""#
+        let document =
+            #"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"1","url":"https://c.example/1","title":"T","content_text":""#
             + long + #""}]}"#
         let article = try #require(try FeedTesting.decode(document).articles.first)
         guard case .text(let body) = article.body else {

@@ -20,7 +20,8 @@ struct HostileFeedTests {
     }()
 
     /// Quadratic blow-up: one 50 KB entity referenced 50,000 times (2.5 GB if expanded).
-    static let quadraticBlowup = "<?xml version=\"1.0\"?><!DOCTYPE rss [<!ENTITY a \"" + String(repeating: "x", count: 50_000)
+    static let quadraticBlowup =
+        "<?xml version=\"1.0\"?><!DOCTYPE rss [<!ENTITY a \"" + String(repeating: "x", count: 50_000)
         + "\">]><rss><channel><item><title>" + String(repeating: "&a;", count: 50_000)
         + "</title><link>https://q.example/</link></item></channel></rss>"
 
@@ -38,8 +39,9 @@ struct HostileFeedTests {
     }
 
     @Test func theRefusalReadsAsOneSentence() {
-        #expect(Self.entityRefusal.message
-            == "The response could not be read: it declares its own XML entities, which feeds never need and which can hide an attack.")
+        #expect(
+            Self.entityRefusal.message
+                == "The response could not be read: it declares its own XML entities, which feeds never need and which can hide an attack.")
     }
 
     @Test func externalEntitiesAndDTDsAreNeverRead() throws {
@@ -48,12 +50,14 @@ struct HostileFeedTests {
         let dtd = try folder.write(Data("<!ENTITY leak SYSTEM \"\(secret.absoluteString)\">".utf8), to: "evil.dtd")
 
         // A SYSTEM entity in the internal subset: refused outright.
-        let declared = "<?xml version=\"1.0\"?><!DOCTYPE rss [<!ENTITY leak SYSTEM \"\(secret.absoluteString)\">]>"
+        let declared =
+            "<?xml version=\"1.0\"?><!DOCTYPE rss [<!ENTITY leak SYSTEM \"\(secret.absoluteString)\">]>"
             + "<rss><channel><item><title>&leak;</title><link>https://x.example/</link></item></channel></rss>"
         #expect(FeedTesting.error { try FeedTesting.decode(declared) } == Self.entityRefusal)
 
         // An external DTD that would declare it: the DOCTYPE is dropped, so `&leak;` stays text.
-        let external = "<?xml version=\"1.0\"?><!DOCTYPE rss SYSTEM \"\(dtd.absoluteString)\">"
+        let external =
+            "<?xml version=\"1.0\"?><!DOCTYPE rss SYSTEM \"\(dtd.absoluteString)\">"
             + "<rss><channel><title>&leak;</title><item><title>&leak;</title><link>https://x.example/</link></item></channel></rss>"
         let edition = try FeedTesting.decode(external)
         #expect(edition.articles.map(\.title) == ["&leak;"])
@@ -62,11 +66,12 @@ struct HostileFeedTests {
 
     // MARK: - Cut off
 
-    static let threeItems = FeedTesting.rss(item: """
-        <title>One</title><link>https://c.example/1</link></item>
-        <item><title>Two</title><link>https://c.example/2</link></item>
-        <item><title>Three</title><link>https://c.example/3</link>
-        """)
+    static let threeItems = FeedTesting.rss(
+        item: """
+            <title>One</title><link>https://c.example/1</link></item>
+            <item><title>Two</title><link>https://c.example/2</link></item>
+            <item><title>Three</title><link>https://c.example/3</link>
+            """)
 
     @Test(arguments: [
         ("inside the third item's title", "<title>Thr", 2),
@@ -90,8 +95,9 @@ struct HostileFeedTests {
 
     @Test(arguments: ["<rss><channel><title>Cut", "<rss><channel><item><title>Only</title><link>https://c.example/1</li", "<?xml version=\"1.0\"?><rss><chan"])
     func aFeedCutBeforeItsFirstItemIsAnError(document: String) {
-        #expect(FeedTesting.error { try FeedTesting.decode(document) }
-            == .invalidDocument("the feed was cut off before its first complete item"))
+        #expect(
+            FeedTesting.error { try FeedTesting.decode(document) }
+                == .invalidDocument("the feed was cut off before its first complete item"))
     }
 
     @Test func aFeedOfCountlessItemsIsReadUpToTheLimit() throws {

@@ -70,16 +70,21 @@ struct HostileTextTests {
     /// A terminal hyperlink written raw in XML goes whole, as from JSON text: stripping only the
     /// control bytes (which XML forbids) left "]8;;https://evil.exampleClick me]8;; now".
     @Test(arguments: [
-        ("\u{1B}]8;;https://evil.example\u{07}Click me\u{1B}]8;;\u{07} now",
-         #"\u001b]8;;https://evil.example\u0007Click me\u001b]8;;\u0007 now"#),
-        ("<![CDATA[\u{1B}]8;;https://evil.example\u{1B}\\Click me\u{1B}]8;;\u{1B}\\ now]]>",
-         #"\u001b]8;;https://evil.example\u001b\\Click me\u001b]8;;\u001b\\ now"#),
+        (
+            "\u{1B}]8;;https://evil.example\u{07}Click me\u{1B}]8;;\u{07} now",
+            #"\u001b]8;;https://evil.example\u0007Click me\u001b]8;;\u0007 now"#
+        ),
+        (
+            "<![CDATA[\u{1B}]8;;https://evil.example\u{1B}\\Click me\u{1B}]8;;\u{1B}\\ now]]>",
+            #"\u001b]8;;https://evil.example\u001b\\Click me\u001b]8;;\u001b\\ now"#
+        ),
         ("\u{1B}[1mClick me\u{1B}[0m now", #"\u001b[1mClick me\u001b[0m now"#),
     ])
     func escapeSequencesGoWholeFromXML(xmlTitle: String, jsonTitle: String) throws {
         let edition = try FeedTesting.decode(FeedTesting.rss(item: "<title>\(xmlTitle)</title><link>https://h.example/1</link>"))
         #expect(edition.articles.first?.title == "Click me now")
-        let json = #"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"1","url":"https://h.example/1","title":""#
+        let json =
+            #"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"1","url":"https://h.example/1","title":""#
             + jsonTitle + #""}]}"#
         #expect(try FeedTesting.decode(json).articles.first?.title == "Click me now")
     }
@@ -110,10 +115,11 @@ struct HostileTextTests {
     }
 
     @Test func controlsInsideCDATAAndAttributesAreRemovedToo() throws {
-        let document = FeedTesting.rss(item: """
-            <title><![CDATA[\u{1B}[1mLoud\u{0}]]></title><link>https://h.example/\u{1}x</link>
-            <media:content url="https://h.example/i\u{2}.jpg" medium="image"/>
-            """)
+        let document = FeedTesting.rss(
+            item: """
+                <title><![CDATA[\u{1B}[1mLoud\u{0}]]></title><link>https://h.example/\u{1}x</link>
+                <media:content url="https://h.example/i\u{2}.jpg" medium="image"/>
+                """)
         let edition = try FeedTesting.decode(document)
         let article = try #require(edition.articles.first)
         #expect(article.title == "Loud")  // the whole escape sequence gone

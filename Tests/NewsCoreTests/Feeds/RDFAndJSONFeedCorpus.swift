@@ -113,7 +113,7 @@ enum JSONFeedCorpus {
             ExpectedArticle(
                 title: "X", url: "https://feeds.example.com/news/x.html", date: "2020-01-01T00:00:00Z", guid: "x", author: "Old Style",
                 body: .text("x")
-            ),
+            )
         ]
     )
 }

@@ -82,17 +82,18 @@ enum RSSCorpus {
         articles: [
             ExpectedArticle(
                 title: "Crème brûlée & more\u{A0}news", url: "http://cafe.example.org/creme", description: "Desserts — all of them"
-            ),
+            )
         ]
     )
 
     static let permalinks = FeedCase(
         name: "RSS GUIDs: a permalink GUID serves as the link, a non-permalink does not: that item has no link",
-        document: FeedTesting.rss(item: """
-            <title>Only a permalink guid</title><guid>https://site.example/a</guid></item>
-            <item><title>Not a permalink</title><guid isPermaLink="false">https://site.example/b</guid></item>
-            <item><title>Both</title><link>https://site.example/c-link</link><guid isPermaLink="true">https://site.example/c</guid>
-            """),
+        document: FeedTesting.rss(
+            item: """
+                <title>Only a permalink guid</title><guid>https://site.example/a</guid></item>
+                <item><title>Not a permalink</title><guid isPermaLink="false">https://site.example/b</guid></item>
+                <item><title>Both</title><link>https://site.example/c-link</link><guid isPermaLink="true">https://site.example/c</guid>
+                """),
         title: "T", site: "https://site.example/",
         articles: [
             ExpectedArticle(title: "Only a permalink guid", url: "https://site.example/a", guid: "https://site.example/a"),
@@ -151,15 +152,16 @@ enum RSSCorpus {
 
     static let cdataAndEntities = FeedCase(
         name: "Titles in CDATA, double-escaped, with tags, with escaped markup that is text",
-        document: FeedTesting.rss(item: """
-            <title><![CDATA[Tom & Jerry <em>return</em>]]></title><link>https://site.example/1</link></item>
-            <item><title>Fish &amp;amp; Chips</title><link>https://site.example/2</link></item>
-            <item><title>&lt;b&gt;Bold&lt;/b&gt; move</title><link>https://site.example/3</link></item>
-            <item><title>5 &lt; 6 &#38; 7 &#x3E; 3</title><link>https://site.example/4</link></item>
-            <item><title>&amp;lt;script&amp;gt;alert(1)&amp;lt;/script&amp;gt;</title><link>https://site.example/5</link></item>
-            <item><title>AT&amp;T&apos;s &quot;deal&quot;</title><link>https://site.example/6?a=1&amp;b=2</link>
-            <description><![CDATA[<p>Caf&eacute; &amp; bar</p>]]></description>
-            """),
+        document: FeedTesting.rss(
+            item: """
+                <title><![CDATA[Tom & Jerry <em>return</em>]]></title><link>https://site.example/1</link></item>
+                <item><title>Fish &amp;amp; Chips</title><link>https://site.example/2</link></item>
+                <item><title>&lt;b&gt;Bold&lt;/b&gt; move</title><link>https://site.example/3</link></item>
+                <item><title>5 &lt; 6 &#38; 7 &#x3E; 3</title><link>https://site.example/4</link></item>
+                <item><title>&amp;lt;script&amp;gt;alert(1)&amp;lt;/script&amp;gt;</title><link>https://site.example/5</link></item>
+                <item><title>AT&amp;T&apos;s &quot;deal&quot;</title><link>https://site.example/6?a=1&amp;b=2</link>
+                <description><![CDATA[<p>Caf&eacute; &amp; bar</p>]]></description>
+                """),
         title: "T", site: "https://site.example/",
         articles: [
             ExpectedArticle(title: "Tom & Jerry return", url: "https://site.example/1"),

@@ -18,23 +18,30 @@ import Testing
     /// Twelve articles over three sources (one not in the config any more), hours to days old.
     static func articles(_ source: Int) -> [Article] {
         let titles: [[(String, String?, String?, ArticleBody?, Double)]] = [
-            [("Linux 6.9 released", "Linus", "The kernel grows", .html("<p>New <b>drivers</b></p>"), 0.5),
-             ("Rust in the kernel", nil, "Memory safety", nil, 1.5),
-             ("Straße und Ärger: ÜBER Linux", "Jörg", nil, .text("Ein Text"), 3.2),
-             ("Kernel regressions", "Ann", "Bisecting", nil, 10.0)],
-            [("Elections in Europe", "Bob", "Votes counted", nil, 0.2),
-             ("Storm hits coast", "ann", nil, .html("<p>Linux servers down</p>"), 2.0),
-             ("Markets rally", nil, "Stocks up", nil, 5.5),
-             ("Linux in schools", "Carol", nil, nil, 40.0)],
-            [("Old article", nil, nil, nil, 1.0),
-             ("Another LINUX note", "Dan", "text", nil, 2.5),
-             ("Ünïcode title", nil, nil, nil, 0.1),
-             ("Undated-ish", nil, nil, nil, 7.0)],
+            [
+                ("Linux 6.9 released", "Linus", "The kernel grows", .html("<p>New <b>drivers</b></p>"), 0.5),
+                ("Rust in the kernel", nil, "Memory safety", nil, 1.5),
+                ("Straße und Ärger: ÜBER Linux", "Jörg", nil, .text("Ein Text"), 3.2),
+                ("Kernel regressions", "Ann", "Bisecting", nil, 10.0),
+            ],
+            [
+                ("Elections in Europe", "Bob", "Votes counted", nil, 0.2),
+                ("Storm hits coast", "ann", nil, .html("<p>Linux servers down</p>"), 2.0),
+                ("Markets rally", nil, "Stocks up", nil, 5.5),
+                ("Linux in schools", "Carol", nil, nil, 40.0),
+            ],
+            [
+                ("Old article", nil, nil, nil, 1.0),
+                ("Another LINUX note", "Dan", "text", nil, 2.5),
+                ("Ünïcode title", nil, nil, nil, 0.1),
+                ("Undated-ish", nil, nil, nil, 7.0),
+            ],
         ]
         return titles[source].enumerated().map { index, entry in
-            Article(sourceName: "Outlet", author: entry.1, title: entry.0, description: entry.2,
-                    url: URL(string: "https://example.com/\(source)/\(index)")!,
-                    publishedAt: now.addingTimeInterval(-entry.4 * 86_400), guid: "g\(source)-\(index)", body: entry.3)
+            Article(
+                sourceName: "Outlet", author: entry.1, title: entry.0, description: entry.2,
+                url: URL(string: "https://example.com/\(source)/\(index)")!,
+                publishedAt: now.addingTimeInterval(-entry.4 * 86_400), guid: "g\(source)-\(index)", body: entry.3)
         }
     }
 

@@ -27,10 +27,12 @@ import TestSupport
 
     @Test func tenSavesRunFourAtATime() async throws {
         for i in 0..<10 {
-            server.route("/img\(i).png", ScriptedResponse(
-                headers: [("Content-Type", "image/png")],
-                body: .data(SaveFixtures.image(.png, width: i + 1)),
-                delayBeforeHeaders: .milliseconds(300)))
+            server.route(
+                "/img\(i).png",
+                ScriptedResponse(
+                    headers: [("Content-Type", "image/png")],
+                    body: .data(SaveFixtures.image(.png, width: i + 1)),
+                    delayBeforeHeaders: .milliseconds(300)))
         }
         let persistence = persistence()
         let urls = (0..<10).map { server.url("/img\($0).png") }
@@ -56,8 +58,10 @@ import TestSupport
     }
 
     @Test func boundIsConfigurable() async throws {
-        server.route("/slow.png", ScriptedResponse(
-            headers: [("Content-Type", "image/png")], body: .data(SaveFixtures.image(.png)), delayBeforeHeaders: .milliseconds(100)))
+        server.route(
+            "/slow.png",
+            ScriptedResponse(
+                headers: [("Content-Type", "image/png")], body: .data(SaveFixtures.image(.png)), delayBeforeHeaders: .milliseconds(100)))
         let persistence = persistence(maxConcurrent: 2)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for i in 0..<5 {

@@ -52,7 +52,8 @@ import TestSupport
 
     @Test func largeHTMLBodyIsRefusedAfterItsFirstBytes() async throws {
         let page = Data("<!DOCTYPE html><html>".utf8) + Data(repeating: 0x20, count: 4_000_000)
-        server.route("/page", ScriptedResponse(headers: [("Content-Type", "text/html")], body: .data(page), chunkSize: 4096, delayBetweenChunks: .milliseconds(5)))
+        server.route(
+            "/page", ScriptedResponse(headers: [("Content-Type", "text/html")], body: .data(page), chunkSize: 4096, delayBetweenChunks: .milliseconds(5)))
         await #expect(throws: SaveError.notAnImage(contentType: "text/html")) { try await save("/page") }
         // Refused at once, not after the whole 5 s trickled body: the server saw the hang-up
         // before it had sent everything (a measure that machine load cannot fake).
@@ -117,8 +118,10 @@ import TestSupport
     }
 
     @Test func contentLengthOverTheCapIsRefusedWithoutWriting() async throws {
-        server.route("/big.png", ScriptedResponse(
-            headers: [("Content-Type", "image/png")], body: .generated(prefix: HeaderOnlyImage.pngSignature, count: 5000)))
+        server.route(
+            "/big.png",
+            ScriptedResponse(
+                headers: [("Content-Type", "image/png")], body: .generated(prefix: HeaderOnlyImage.pngSignature, count: 5000)))
         let error = await #expect(throws: SaveError.tooLarge(limit: 1000)) { try await save("/big.png", sizeLimit: 1000) }
         #expect(error?.reason == "larger than 1000 bytes")
         #expect(folder.names().isEmpty, "no file and no temporary file")
@@ -126,8 +129,10 @@ import TestSupport
 
     @Test func over50MiBByContentLengthIsRefusedWithTheDefaultCap() async throws {
         // Declared, not sent: the head alone decides.
-        server.route("/huge.png", ScriptedResponse(
-            headers: [("Content-Type", "image/png")], body: .data(SaveFixtures.image(.png)), contentLength: .declared(60 * 1024 * 1024)))
+        server.route(
+            "/huge.png",
+            ScriptedResponse(
+                headers: [("Content-Type", "image/png")], body: .data(SaveFixtures.image(.png)), contentLength: .declared(60 * 1024 * 1024)))
         let error = await #expect(throws: SaveError.tooLarge(limit: 50 * 1024 * 1024)) { try await save("/huge.png") }
         #expect(error?.message == "Not saved: larger than 50 MiB.")
         #expect(folder.names().isEmpty)
@@ -140,10 +145,12 @@ import TestSupport
         .bug(id: "save-head-refusal-keeps-reading", "a response refused on its head is still read to the end"),
         arguments: [404, 200])
     func responseRefusedOnItsHeadIsNotReadFurther(_ status: Int) async throws {
-        server.route("/slow", ScriptedResponse(
-            status: status, headers: [("Content-Type", "image/png")],
-            body: .generated(prefix: HeaderOnlyImage.pngSignature, count: 20_000),
-            chunkSize: 100, delayBetweenChunks: .milliseconds(20)))
+        server.route(
+            "/slow",
+            ScriptedResponse(
+                status: status, headers: [("Content-Type", "image/png")],
+                body: .generated(prefix: HeaderOnlyImage.pngSignature, count: 20_000),
+                chunkSize: 100, delayBetweenChunks: .milliseconds(20)))
         let error = await #expect(throws: SaveError.self) { try await save("/slow", sizeLimit: 1000) }
         #expect(error == (status == 404 ? .http(status: 404) : .tooLarge(limit: 1000)))
         #expect(await server.waitUntil(timeout: .seconds(5)) { $0.first?.clientClosedAt != nil })
@@ -153,18 +160,22 @@ import TestSupport
     }
 
     @Test func omittedContentLengthIsCappedMidStream() async throws {
-        server.route("/stream.png", ScriptedResponse(
-            headers: [("Content-Type", "image/png")],
-            body: .generated(prefix: HeaderOnlyImage.pngSignature, count: 5000),
-            chunkSize: 500, delayBetweenChunks: .milliseconds(2),
-            contentLength: .omitted))
+        server.route(
+            "/stream.png",
+            ScriptedResponse(
+                headers: [("Content-Type", "image/png")],
+                body: .generated(prefix: HeaderOnlyImage.pngSignature, count: 5000),
+                chunkSize: 500, delayBetweenChunks: .milliseconds(2),
+                contentLength: .omitted))
         await #expect(throws: SaveError.tooLarge(limit: 1000)) { try await save("/stream.png", sizeLimit: 1000) }
         #expect(folder.names().isEmpty, "no file and no temporary file")
     }
 
     @Test func oneByteOverTheCapIsRefused() async throws {
-        server.route("/edge.gif", ScriptedResponse(
-            headers: [("Content-Type", "image/gif")], body: .data(SaveFixtures.image(.gif, size: 1001)), contentLength: .omitted))
+        server.route(
+            "/edge.gif",
+            ScriptedResponse(
+                headers: [("Content-Type", "image/gif")], body: .data(SaveFixtures.image(.gif, size: 1001)), contentLength: .omitted))
         await #expect(throws: SaveError.tooLarge(limit: 1000)) { try await save("/edge.gif", sizeLimit: 1000) }
         #expect(folder.names().isEmpty)
     }
@@ -172,10 +183,12 @@ import TestSupport
     // MARK: Broken transfers
 
     @Test func resetMidBodyLeavesNoFile() async throws {
-        server.route("/reset.png", ScriptedResponse(
-            headers: [("Content-Type", "image/png")],
-            body: .generated(prefix: HeaderOnlyImage.pngSignature, count: 200_000),
-            action: .resetAfter(bytes: 50_000)))
+        server.route(
+            "/reset.png",
+            ScriptedResponse(
+                headers: [("Content-Type", "image/png")],
+                body: .generated(prefix: HeaderOnlyImage.pngSignature, count: 200_000),
+                action: .resetAfter(bytes: 50_000)))
         let error = await #expect(throws: SaveError.self) { try await save("/reset.png") }
         guard case .network? = error else {
             Issue.record("expected a network error, got \(String(describing: error))")
@@ -196,10 +209,12 @@ import TestSupport
     }
 
     @Test func bodyShorterThanItsContentLengthLeavesNoFile() async throws {
-        server.route("/short.png", ScriptedResponse(
-            headers: [("Content-Type", "image/png")],
-            body: .data(SaveFixtures.image(.png, size: 3000)),
-            contentLength: .declared(5000)))
+        server.route(
+            "/short.png",
+            ScriptedResponse(
+                headers: [("Content-Type", "image/png")],
+                body: .data(SaveFixtures.image(.png, size: 3000)),
+                contentLength: .declared(5000)))
         let error = await #expect(throws: SaveError.self) { try await save("/short.png") }
         guard case .network? = error else {
             Issue.record("expected a network error, got \(String(describing: error))")

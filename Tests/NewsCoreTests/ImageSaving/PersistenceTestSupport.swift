@@ -12,13 +12,14 @@ extension TemporaryFolder {
 /// Small but well-formed image files of each accepted type, with a pixel size in the header.
 enum SaveFixtures {
     static func image(_ format: ImageFormat, width: Int = 640, height: Int = 360, size: Int = 512) -> Data {
-        let header = switch format {
-        case .png: HeaderOnlyImage.png(width: width, height: height)
-        case .jpeg: HeaderOnlyImage.jpeg(width: width, height: height)
-        case .gif: HeaderOnlyImage.gif(width: width, height: height)
-        case .webp: HeaderOnlyImage.webp(width: width, height: height, fileSize: size)
-        case .avif: HeaderOnlyImage.avif(width: width, height: height)
-        }
+        let header =
+            switch format {
+            case .png: HeaderOnlyImage.png(width: width, height: height)
+            case .jpeg: HeaderOnlyImage.jpeg(width: width, height: height)
+            case .gif: HeaderOnlyImage.gif(width: width, height: height)
+            case .webp: HeaderOnlyImage.webp(width: width, height: height, fileSize: size)
+            case .avif: HeaderOnlyImage.avif(width: width, height: height)
+            }
         return HeaderOnlyImage.padded(header, to: size)
     }
 

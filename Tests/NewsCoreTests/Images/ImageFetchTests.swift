@@ -26,8 +26,10 @@ struct ImageFetchTests {
         }
         padded.append(jpeg.dropFirst(2))
         padded.append(Data(repeating: 0, count: 200_000))  // trailing bytes after the image
-        server.route("/slow.jpg", ScriptedResponse(
-            headers: [("Content-Type", "image/jpeg")], body: .data(padded), chunkSize: 4096, delayBetweenChunks: .milliseconds(3)))
+        server.route(
+            "/slow.jpg",
+            ScriptedResponse(
+                headers: [("Content-Type", "image/jpeg")], body: .data(padded), chunkSize: 4096, delayBetweenChunks: .milliseconds(3)))
         let reports = Reports()
 
         let image = try await ImageLoader().fetch(server.url("/slow.jpg")) { reports.record($0) }

@@ -44,10 +44,12 @@ struct ImageLoaderTests {
         let server = try LoopbackServer()
         defer { server.stop() }
         let count = 8 * 1024 * 1024
-        server.route("/big.png", ScriptedResponse(
-            headers: [("Content-Type", "image/png")],
-            body: .generated(prefix: HeaderOnlyImage.png(width: 4000, height: 3000), count: count),
-            chunkSize: 16 * 1024, delayBetweenChunks: .microseconds(500)))
+        server.route(
+            "/big.png",
+            ScriptedResponse(
+                headers: [("Content-Type", "image/png")],
+                body: .generated(prefix: HeaderOnlyImage.png(width: 4000, height: 3000), count: count),
+                chunkSize: 16 * 1024, delayBetweenChunks: .microseconds(500)))
         let log = ProgressLog()
 
         let info = try await ImageLoader().fetch(server.url("/big.png")) { log.record($0.transfer) }.info
@@ -64,10 +66,12 @@ struct ImageLoaderTests {
         let server = try LoopbackServer()
         defer { server.stop() }
         let count = 64 * 1024
-        server.route("/nolength.png", ScriptedResponse(
-            headers: [("Content-Type", "image/png")],
-            body: .generated(prefix: HeaderOnlyImage.png(width: 2, height: 3), count: count),
-            chunkSize: 4096, delayBetweenChunks: .milliseconds(5), contentLength: .omitted))
+        server.route(
+            "/nolength.png",
+            ScriptedResponse(
+                headers: [("Content-Type", "image/png")],
+                body: .generated(prefix: HeaderOnlyImage.png(width: 2, height: 3), count: count),
+                chunkSize: 4096, delayBetweenChunks: .milliseconds(5), contentLength: .omitted))
         let log = ProgressLog()
 
         let info = try await ImageLoader().fetch(server.url("/nolength.png")) { log.record($0.transfer) }.info
@@ -117,9 +121,11 @@ struct ImageLoaderTests {
     @Test func imageOverTheCapIsTooLarge() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        server.route("/huge.png", ScriptedResponse(
-            headers: [("Content-Type", "image/png")],
-            body: .generated(prefix: HeaderOnlyImage.png(width: 1, height: 1), count: 5000)))
+        server.route(
+            "/huge.png",
+            ScriptedResponse(
+                headers: [("Content-Type", "image/png")],
+                body: .generated(prefix: HeaderOnlyImage.png(width: 1, height: 1), count: 5000)))
 
         let error = await thrownError { try await ImageLoader(sizeLimit: 1000).fetch(server.url("/huge.png")) { _ in } }
 

@@ -49,15 +49,16 @@ struct DiagnosticLogTests {
         log.config("key", ["origin": "NEWSAPI_KEY"])
         log.cache("served", ["source": "Example News", "age-s": "12"], level: .debug)
         await log.flush()
-        #expect(try bodies() == [
-            "info fetch source=\"Example News\" url=https://feeds.example/rss status=200 bytes=48211 ms=87 outcome=ok",
-            "error fetch source=Slow url=https://feeds.example/rss status=- bytes=0 ms=60000 outcome=failed error=\"feeds.example did not answer in time.\"",
-            "info fetch source=Same url=https://feeds.example/rss status=304 bytes=0 ms=5 outcome=not-modified",
-            "info parse source=\"Example News\" format=rss items=48 skipped=3 why=\"no title: 2; bad link: 1\"",
-            "info parse source=Clean format=atom items=3 skipped=0",
-            "info config decision=key origin=NEWSAPI_KEY",
-            "debug cache decision=served source=\"Example News\" age-s=12",
-        ])
+        #expect(
+            try bodies() == [
+                "info fetch source=\"Example News\" url=https://feeds.example/rss status=200 bytes=48211 ms=87 outcome=ok",
+                "error fetch source=Slow url=https://feeds.example/rss status=- bytes=0 ms=60000 outcome=failed error=\"feeds.example did not answer in time.\"",
+                "info fetch source=Same url=https://feeds.example/rss status=304 bytes=0 ms=5 outcome=not-modified",
+                "info parse source=\"Example News\" format=rss items=48 skipped=3 why=\"no title: 2; bad link: 1\"",
+                "info parse source=Clean format=atom items=3 skipped=0",
+                "info config decision=key origin=NEWSAPI_KEY",
+                "debug cache decision=served source=\"Example News\" age-s=12",
+            ])
     }
 
     @Test(arguments: LogLevel.allCases)
@@ -81,10 +82,11 @@ struct DiagnosticLogTests {
         let text = try String(contentsOf: folder.file("headlines.log"), encoding: .utf8)
         #expect(!text.contains(key))
         #expect(!text.contains("later-secret"))
-        #expect(try bodies() == [
-            "info request header=\"X-Api-Key: [redacted]\" note=\"abc stays: too short to redact\"",
-            "debug later value=[redacted]",
-        ])
+        #expect(
+            try bodies() == [
+                "info request header=\"X-Api-Key: [redacted]\" note=\"abc stays: too short to redact\"",
+                "debug later value=[redacted]",
+            ])
     }
 
     @Test func escapeSequencesAreSanitised() async throws {

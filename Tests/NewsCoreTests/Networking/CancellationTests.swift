@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import Testing
 @testable import NewsCore
@@ -147,7 +147,11 @@ struct CancellationTests {
     /// the cancel, up to six rounds of 48 fetches at once, so that some cancels land while a
     /// fetch is setting up): every one must end, in CancellationError. The server
     /// holds its headers for 5 s, so no fetch can legitimately succeed first.
-    @Test(.bug(id: "cancel-before-start-hangs", "A cancel that lands between withTaskCancellationHandler and TransferDelegate.start ends the URLSession task before the continuation is handed over; didCompleteWithError finds none and drops the outcome, so the fetch never returns"))
+    @Test(
+        .bug(
+            id: "cancel-before-start-hangs",
+            "A cancel that lands between withTaskCancellationHandler and TransferDelegate.start ends the URLSession task before the continuation is handed over; didCompleteWithError finds none and drops the outcome, so the fetch never returns"
+        ))
     func cancellingAtManyMomentsAlwaysEnds() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }

@@ -15,9 +15,11 @@ struct ConditionalFetchTests {
     @Test func validatorsComeBackAndA304BringsNoBody() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        server.route("/feed.xml",
-            ScriptedResponse(headers: [("Content-Type", "application/rss+xml"), ("ETag", "\"v1\""), ("Last-Modified", "Mon, 30 Nov 2026 10:00:00 GMT")],
-                             body: .data(Data(Self.feed.utf8))),
+        server.route(
+            "/feed.xml",
+            ScriptedResponse(
+                headers: [("Content-Type", "application/rss+xml"), ("ETag", "\"v1\""), ("Last-Modified", "Mon, 30 Nov 2026 10:00:00 GMT")],
+                body: .data(Data(Self.feed.utf8))),
             ScriptedResponse(status: 304, headers: [("ETag", "\"v1\"")]))
         let source = DocumentSource(service: NewsService(http: HTTPClient(timeout: 5)), location: server.url("/feed.xml"))
         let first = try await source.fetch(validators: nil)
@@ -68,9 +70,11 @@ struct ConditionalFetchTests {
     @Test func hostileValidatorsAreNotEchoed() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        server.route("/feed.xml", ScriptedResponse(
-            headers: [("ETag", String(repeating: "x", count: 5000)), ("Last-Modified", "Mon, 30 Nov 2026 10:00:00 GMT")],
-            body: .data(Data(Self.feed.utf8))))
+        server.route(
+            "/feed.xml",
+            ScriptedResponse(
+                headers: [("ETag", String(repeating: "x", count: 5000)), ("Last-Modified", "Mon, 30 Nov 2026 10:00:00 GMT")],
+                body: .data(Data(Self.feed.utf8))))
         let outcome = try await NewsService(http: HTTPClient(timeout: 5)).document(at: server.url("/feed.xml"), validators: nil)
         #expect(outcome.validators == HTTPValidators(etag: nil, lastModified: "Mon, 30 Nov 2026 10:00:00 GMT"))
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Testing
 @testable import NewsCore
@@ -59,9 +59,11 @@ struct HTTPTransportTests {
         let server = try LoopbackServer()
         defer { server.stop() }
         // libcurl decodes a Transfer-Encoding it was never asked for.
-        server.route("/x", ScriptedResponse(
-            headers: [("Content-Type", "application/json"), ("Transfer-Encoding", coding)],
-            body: .data(ZstdBomb.body(mebibytes: 1024)), contentLength: .omitted))
+        server.route(
+            "/x",
+            ScriptedResponse(
+                headers: [("Content-Type", "application/json"), ("Transfer-Encoding", coding)],
+                body: .data(ZstdBomb.body(mebibytes: 1024)), contentLength: .omitted))
 
         let error = await thrownError { try await NewsService(http: HTTPClient(timeout: 5)).document(at: server.url("/x")) }
 
@@ -117,9 +119,11 @@ struct HTTPTransportTests {
         let server = try LoopbackServer()
         defer { server.stop() }
         let redirectBody: ScriptedResponse.Body = kind == "zstd" ? .data(ZstdBomb.body(mebibytes: 1024)) : .generated(prefix: Data(), count: Int.max)
-        server.route("/a", ScriptedResponse(
-            status: 302, headers: [("Location", "/b")] + (kind == "zstd" ? [("Content-Encoding", "zstd")] : []),
-            body: redirectBody, contentLength: kind == "zstd" ? .exact : .omitted))
+        server.route(
+            "/a",
+            ScriptedResponse(
+                status: 302, headers: [("Location", "/b")] + (kind == "zstd" ? [("Content-Encoding", "zstd")] : []),
+                body: redirectBody, contentLength: kind == "zstd" ? .exact : .omitted))
         server.route("/b", .text("arrived"))
 
         let (head, body) = try await HTTPClient(timeout: 5).fetch(HTTPRequest(url: server.url("/a")), limit: 100)

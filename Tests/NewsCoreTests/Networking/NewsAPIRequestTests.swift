@@ -9,8 +9,9 @@ struct NewsAPIRequestTests {
     }
 
     @Test func bareTopHeadlinesAsksForTheUSEdition() {
-        #expect(NewsAPIRequest.topHeadlines().url(base: NewsService.defaultBaseURL)?.absoluteString
-            == "https://newsapi.org/v2/top-headlines?country=us")
+        #expect(
+            NewsAPIRequest.topHeadlines().url(base: NewsService.defaultBaseURL)?.absoluteString
+                == "https://newsapi.org/v2/top-headlines?country=us")
         #expect(url(.topHeadlines(), base: "https://newsapi.org/") == "https://newsapi.org/v2/top-headlines?country=us")
     }
 
@@ -22,18 +23,21 @@ struct NewsAPIRequestTests {
     }
 
     @Test func queryItemsInOrder() {
-        #expect(url(.topHeadlines(country: "gb", category: "business", query: "rates", pageSize: 20))
-            == "https://newsapi.org/v2/top-headlines?country=gb&category=business&q=rates&pageSize=20")
+        #expect(
+            url(.topHeadlines(country: "gb", category: "business", query: "rates", pageSize: 20))
+                == "https://newsapi.org/v2/top-headlines?country=gb&category=business&q=rates&pageSize=20")
         #expect(url(.topHeadlines(category: "science")) == "https://newsapi.org/v2/top-headlines?category=science")
         #expect(url(.topHeadlines(query: "nasa")) == "https://newsapi.org/v2/top-headlines?q=nasa")
-        #expect(url(NewsAPIRequest(endpoint: .everything, query: "x", pageSize: 5, page: 3))
-            == "https://newsapi.org/v2/everything?q=x&pageSize=5&page=3")
+        #expect(
+            url(NewsAPIRequest(endpoint: .everything, query: "x", pageSize: 5, page: 3))
+                == "https://newsapi.org/v2/everything?q=x&pageSize=5&page=3")
         #expect(url(NewsAPIRequest(endpoint: .everything)) == "https://newsapi.org/v2/everything")
     }
 
     @Test func sourcesWinOverCountryAndCategory() {
-        #expect(url(NewsAPIRequest(country: "us", category: "sports", sources: "bbc-news,cnn", pageSize: 10))
-            == "https://newsapi.org/v2/top-headlines?sources=bbc-news,cnn&pageSize=10")
+        #expect(
+            url(NewsAPIRequest(country: "us", category: "sports", sources: "bbc-news,cnn", pageSize: 10))
+                == "https://newsapi.org/v2/top-headlines?sources=bbc-news,cnn&pageSize=10")
         #expect(url(.topHeadlines(sources: "bbc-news")) == "https://newsapi.org/v2/top-headlines?sources=bbc-news")
     }
 
@@ -92,7 +96,9 @@ struct NewsErrorTests {
         #expect(error.localizedDescription == expected)
     }
 
-    @Test(.bug(id: "http-message-full-stop", "Without a server message, an HTTP error reads \"HTTP 404: Not Found\", the one message that is not a full sentence"))
+    @Test(
+        .bug(id: "http-message-full-stop", "Without a server message, an HTTP error reads \"HTTP 404: Not Found\", the one message that is not a full sentence")
+    )
     func httpStatusWithoutAMessageIsASentence() {
         #expect(NewsError.http(status: 404, code: nil, message: nil).message == "HTTP 404: Not Found.")
         #expect(NewsError.http(status: 503, code: "maintenance", message: nil).message == "HTTP 503 maintenance: Service Unavailable.")

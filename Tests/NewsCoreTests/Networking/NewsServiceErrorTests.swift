@@ -30,8 +30,14 @@ struct NewsServiceErrorTests {
     }
 
     @Test(
-        .bug(id: "gzip-length-mismatch", "With Content-Encoding: gzip, Content-Length counts compressed bytes but the delegate counts inflated ones, so a small gzipped answer (NewsAPI's 401, an empty result) is reported as a connection lost"),
-        .bug(id: "truncated-body-unknown-error", "A body cut short of its Content-Length reaches the delegate as URLError.unknown (libcurl's \"transfer closed with N bytes remaining\"), so it reads \"The request failed: error -1 talking to…\" instead of .connectionLost"),
+        .bug(
+            id: "gzip-length-mismatch",
+            "With Content-Encoding: gzip, Content-Length counts compressed bytes but the delegate counts inflated ones, so a small gzipped answer (NewsAPI's 401, an empty result) is reported as a connection lost"
+        ),
+        .bug(
+            id: "truncated-body-unknown-error",
+            "A body cut short of its Content-Length reaches the delegate as URLError.unknown (libcurl's \"transfer closed with N bytes remaining\"), so it reads \"The request failed: error -1 talking to…\" instead of .connectionLost"
+        ),
         arguments: FetchFailure.all)
     func aFailedFetchNamesItsCause(_ failure: FetchFailure) async throws {
         let server = try LoopbackServer()
@@ -62,7 +68,10 @@ struct NewsServiceErrorTests {
         #expect(count > 1 && count <= 51, "\(count) requests")
     }
 
-    @Test(.bug(id: "subsecond-timeout", "FoundationNetworking truncates timeouts to whole seconds, so HTTPClient(timeout: 0.5) times out after about 1 ms, before any server could answer"))
+    @Test(
+        .bug(
+            id: "subsecond-timeout",
+            "FoundationNetworking truncates timeouts to whole seconds, so HTTPClient(timeout: 0.5) times out after about 1 ms, before any server could answer"))
     func hangingServerTimesOut() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }

@@ -101,7 +101,8 @@ struct FetchFailure: Sendable, CustomTestStringConvertible {
             sentence: { _ in "The response is larger than 1000 bytes, the most Headlines will read." })
     }
 
-    static let rateLimitMessage = "You have made too many requests recently. Developer accounts are limited to 100 requests over a 24 hour period (50 requests available every 12 hours). Please upgrade to a paid plan if you need more requests."
+    static let rateLimitMessage =
+        "You have made too many requests recently. Developer accounts are limited to 100 requests over a 24 hour period (50 requests available every 12 hours). Please upgrade to a paid plan if you need more requests."
 
     static let connectionLostSentence: @Sendable (String) -> String = {
         "The connection to \($0) closed before the response was complete."

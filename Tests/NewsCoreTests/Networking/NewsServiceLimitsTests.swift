@@ -7,7 +7,11 @@ import TestSupport
 /// the size cap, which stops a transfer as soon as it is passed.
 @Suite("NewsService limits against a loopback server")
 struct NewsServiceLimitsTests {
-    @Test(.bug(id: "gzip-length-mismatch", "With Content-Encoding: gzip, Content-Length counts compressed bytes but the delegate counts inflated ones, so a small gzipped answer (NewsAPI's 401, an empty result) is reported as a connection lost"))
+    @Test(
+        .bug(
+            id: "gzip-length-mismatch",
+            "With Content-Encoding: gzip, Content-Length counts compressed bytes but the delegate counts inflated ones, so a small gzipped answer (NewsAPI's 401, an empty result) is reported as a connection lost"
+        ))
     func gzippedDocumentDecodes() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
@@ -43,13 +47,18 @@ struct NewsServiceLimitsTests {
         #expect(ContinuousClock.now - start >= .milliseconds(1100))  // it really outlasted the timeout
     }
 
-    @Test(.bug(id: "subsecond-timeout", "FoundationNetworking truncates timeouts to whole seconds, so HTTPClient(timeout: 0.5) times out after about 1 ms, before any server could answer"))
+    @Test(
+        .bug(
+            id: "subsecond-timeout",
+            "FoundationNetworking truncates timeouts to whole seconds, so HTTPClient(timeout: 0.5) times out after about 1 ms, before any server could answer"))
     func fastAnswerWithASubSecondTimeoutSucceeds() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        server.route("/v2/top-headlines", ScriptedResponse(
-            headers: [("Content-Type", "application/json")], body: .data(Data(NetFixtures.threeArticles.utf8)),
-            delayBeforeHeaders: .milliseconds(30)))
+        server.route(
+            "/v2/top-headlines",
+            ScriptedResponse(
+                headers: [("Content-Type", "application/json")], body: .data(Data(NetFixtures.threeArticles.utf8)),
+                delayBeforeHeaders: .milliseconds(30)))
 
         let service = NewsService(baseURL: server.baseURL, http: HTTPClient(timeout: 0.5))
         let edition = try await service.headlines(.topHeadlines())

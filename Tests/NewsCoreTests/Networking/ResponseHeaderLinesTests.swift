@@ -64,12 +64,13 @@ struct ResponseHeaderLinesTests {
         }
     }
 
-    @Test(arguments: [
-        ([:], nil), (["content-encoding": "gzip"], nil), (["content-encoding": "x-gzip, deflate"], nil),
-        (["content-encoding": "Identity"], nil), (["transfer-encoding": "gzip, chunked"], nil),
-        (["content-encoding": "br"], "br"), (["content-encoding": "gzip, ZSTD"], "gzip, zstd"),
-        (["transfer-encoding": "zstd, chunked"], "zstd, chunked"), (["content-encoding": "compress"], "compress"),
-    ] as [([String: String], String?)])
+    @Test(
+        arguments: [
+            ([:], nil), (["content-encoding": "gzip"], nil), (["content-encoding": "x-gzip, deflate"], nil),
+            (["content-encoding": "Identity"], nil), (["transfer-encoding": "gzip, chunked"], nil),
+            (["content-encoding": "br"], "br"), (["content-encoding": "gzip, ZSTD"], "gzip, zstd"),
+            (["transfer-encoding": "zstd, chunked"], "zstd, chunked"), (["content-encoding": "compress"], "compress"),
+        ] as [([String: String], String?)])
     func onlyCodingsWithABoundAreAccepted(_ headers: [String: String], _ refused: String?) {
         #expect(ContentCodings.refused(headers) == refused)
     }

@@ -15,26 +15,36 @@ struct TransferLimitTests {
     static func route(_ body: Body, on server: LoopbackServer) {
         switch body {
         case .endlessDocument:
-            server.route("/x", ScriptedResponse(
-                headers: [("Content-Type", "application/json")],
-                body: .generated(prefix: Data(#"{"articles":["#.utf8), count: Int.max), contentLength: .omitted))
+            server.route(
+                "/x",
+                ScriptedResponse(
+                    headers: [("Content-Type", "application/json")],
+                    body: .generated(prefix: Data(#"{"articles":["#.utf8), count: Int.max), contentLength: .omitted))
         case .gzipBomb:
-            server.route("/x", ScriptedResponse(
-                headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")],
-                body: .data(GzipBomb.body(mebibytes: 1024))))
+            server.route(
+                "/x",
+                ScriptedResponse(
+                    headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")],
+                    body: .data(GzipBomb.body(mebibytes: 1024))))
         case .zstdBomb:
-            server.route("/x", ScriptedResponse(
-                headers: [("Content-Type", "application/json"), ("Content-Encoding", "zstd")],
-                body: .data(ZstdBomb.body(mebibytes: 12_800))))
+            server.route(
+                "/x",
+                ScriptedResponse(
+                    headers: [("Content-Type", "application/json"), ("Content-Encoding", "zstd")],
+                    body: .data(ZstdBomb.body(mebibytes: 12_800))))
         case .brotli:
             // Any body will do: it must be refused before a byte of it is decoded.
-            server.route("/x", ScriptedResponse(
-                headers: [("Content-Type", "application/json"), ("Content-Encoding", "br")],
-                body: .generated(prefix: Data([0x1B]), count: 4096)))
+            server.route(
+                "/x",
+                ScriptedResponse(
+                    headers: [("Content-Type", "application/json"), ("Content-Encoding", "br")],
+                    body: .generated(prefix: Data([0x1B]), count: 4096)))
         case .endlessImage:
-            server.route("/x", ScriptedResponse(
-                headers: [("Content-Type", "image/png")],
-                body: .generated(prefix: HeaderOnlyImage.png(width: 10, height: 10), count: Int.max), contentLength: .omitted))
+            server.route(
+                "/x",
+                ScriptedResponse(
+                    headers: [("Content-Type", "image/png")],
+                    body: .generated(prefix: HeaderOnlyImage.png(width: 10, height: 10), count: Int.max), contentLength: .omitted))
         }
     }
 
@@ -69,9 +79,11 @@ struct TransferLimitTests {
     @Test func aServerThatTricklesIsStoppedAtTheDeadline() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        server.route("/x", ScriptedResponse(
-            headers: [("Content-Type", "application/json")], body: .data(Data(repeating: 0x20, count: 1000)),
-            chunkSize: 1, delayBetweenChunks: .milliseconds(500)))
+        server.route(
+            "/x",
+            ScriptedResponse(
+                headers: [("Content-Type", "application/json")], body: .data(Data(repeating: 0x20, count: 1000)),
+                chunkSize: 1, delayBetweenChunks: .milliseconds(500)))
         let started = ContinuousClock.now
         let error = await thrownError { try await NewsService(http: HTTPClient(timeout: 5, deadline: 2)).document(at: server.url("/x")) }
         #expect(error as? NewsError == .tooSlow(host: "127.0.0.1:\(server.port)", seconds: 2))
@@ -85,8 +97,10 @@ struct TransferLimitTests {
     func encodingsWeDidNotOfferAreRefused(_ encoding: String) async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        server.route("/x", ScriptedResponse(
-            headers: [("Content-Type", "application/json"), ("Content-Encoding", encoding)], body: .data(Data(count: 100))))
+        server.route(
+            "/x",
+            ScriptedResponse(
+                headers: [("Content-Type", "application/json"), ("Content-Encoding", encoding)], body: .data(Data(count: 100))))
         let error = await thrownError { try await NewsService(http: HTTPClient(timeout: 5)).document(at: server.url("/x")) }
         #expect(error as? NewsError == .unsupportedEncoding(host: "127.0.0.1:\(server.port)", encoding: encoding))
         let offered = server.requests.first?.headers["accept-encoding"]
@@ -96,9 +110,11 @@ struct TransferLimitTests {
     @Test func cancellingDuringABombReturnsAtOnce() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        server.route("/x", ScriptedResponse(
-            headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")],
-            body: .data(GzipBomb.body(mebibytes: 1024)), chunkSize: 64, delayBetweenChunks: .milliseconds(1)))
+        server.route(
+            "/x",
+            ScriptedResponse(
+                headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")],
+                body: .data(GzipBomb.body(mebibytes: 1024)), chunkSize: 64, delayBetweenChunks: .milliseconds(1)))
         let task = Task { try await NewsService(http: HTTPClient(timeout: 10)).document(at: server.url("/x")) }
         // About 2 MiB inflated so far, well under the cap: the fetch is still running.
         #expect(await server.waitUntil(timeout: .seconds(5)) { ($0.first?.bodyBytesSent ?? 0) > 2_000 })

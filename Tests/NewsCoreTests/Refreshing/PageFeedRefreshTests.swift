@@ -55,7 +55,8 @@ struct PageFeedRefreshTests {
         let server = try LoopbackServer()
         defer { server.stop() }
         server.route("/site", Self.page("/feed.xml", etag: "\"page-1\""), ScriptedResponse(status: 304, headers: [("ETag", "\"page-1\"")]))
-        server.route("/feed.xml",
+        server.route(
+            "/feed.xml",
             Self.feed(["One"], etag: "\"feed-1\""),
             ScriptedResponse(status: 304, headers: [("ETag", "\"feed-1\"")]),
             Self.feed(["One", "Two"], etag: "\"feed-2\""))
@@ -213,7 +214,8 @@ struct PageFeedRefreshTests {
         let source = source(server)
         _ = try await loader(store, clock: Clock(t0)).refresh(source)
 
-        let config = try ConfigFixture.parse("""
+        let config = try ConfigFixture.parse(
+            """
             [source "Site"]
             url = \(server.url("/site").absoluteString)
 
@@ -221,7 +223,10 @@ struct PageFeedRefreshTests {
             url = https://example.com/plain.xml
             """)
         let document = OPMLWriter.export(config.sources, discoveredFeeds: try await store.discoveredFeeds()).document
-        #expect(document.contains(#"text="Site" title="Site" xmlUrl="\#(server.url("/feed.xml").absoluteString)" htmlUrl="\#(server.url("/site").absoluteString)""#), "\(document)")
+        #expect(
+            document.contains(
+                #"text="Site" title="Site" xmlUrl="\#(server.url("/feed.xml").absoluteString)" htmlUrl="\#(server.url("/site").absoluteString)""#),
+            "\(document)")
         #expect(document.contains(#"xmlUrl="https://example.com/plain.xml"/>"#))
     }
 }

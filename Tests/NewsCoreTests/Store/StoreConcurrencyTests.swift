@@ -11,10 +11,12 @@ import TestSupport
     init() throws { sandbox = try StoreSandbox() }
 
     static func edition(_ source: String, round: Int, count: Int) -> Edition {
-        Edition(articles: (0..<count).map { index in
-            StoreFixtures.article(index, guid: "\(source)-\(round)-\(index)", title: "\(source) \(round).\(index)",
-                                  url: "https://example.com/\(source)/\(round)/\(index)")
-        })
+        Edition(
+            articles: (0..<count).map { index in
+                StoreFixtures.article(
+                    index, guid: "\(source)-\(round)-\(index)", title: "\(source) \(round).\(index)",
+                    url: "https://example.com/\(source)/\(round)/\(index)")
+            })
     }
 
     @Test func twoStoresInOneProcessWriteInTurn() async throws {
@@ -44,7 +46,8 @@ import TestSupport
         let store = try await sandbox.open(busyTimeout: .seconds(20))
         try await store.merge(Self.edition("parent", round: 0, count: 1), into: SourceKey("parent"))
         async let child = ProcessRunner(
-            StoreTestChildBinary.path, ["merge-rounds", sandbox.file.path, "child", "30", "20"]).run(timeout: .seconds(120))
+            StoreTestChildBinary.path, ["merge-rounds", sandbox.file.path, "child", "30", "20"]
+        ).run(timeout: .seconds(120))
         for round in 1...30 {
             try await store.merge(Self.edition("parent", round: round, count: 20), into: SourceKey("parent"))
         }

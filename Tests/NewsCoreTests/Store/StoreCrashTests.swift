@@ -35,7 +35,8 @@ import TestSupport
         do { try await seed(try await sandbox.open()) }
         let ready = sandbox.folder.file("child-ready")
         async let child = ProcessRunner(
-            StoreTestChildBinary.path, ["hang-mid-merge", sandbox.file.path, ready.path, "2000"]).run(timeout: .seconds(180))
+            StoreTestChildBinary.path, ["hang-mid-merge", sandbox.file.path, ready.path, "2000"]
+        ).run(timeout: .seconds(180))
 
         // The child writes its pid when half the merge is written, inside the transaction.
         var pid: pid_t?
@@ -65,9 +66,10 @@ import TestSupport
         try await seed(store)
         try await store.executeForTesting("PRAGMA max_page_count = 1")  // clamped to the current size
 
-        let big = Edition(articles: (100..<600).map {
-            StoreFixtures.article($0, body: .text(String(repeating: "filler words ", count: 200)))
-        })
+        let big = Edition(
+            articles: (100..<600).map {
+                StoreFixtures.article($0, body: .text(String(repeating: "filler words ", count: 200)))
+            })
         await #expect(throws: StoreError.diskFull) { try await store.merge(big, into: SourceKey("big")) }
         await #expect(throws: StoreError.diskFull) { try await store.merge(big, into: feed) }
 

@@ -74,14 +74,18 @@ import Testing
     func everyOrderPagesThroughTheList(order: ListOrder, pageSize: Int) async throws {
         let store = try await sandbox.open()
         let titles = ["banana", "Apple", "cherry", "apple", "Date", "elder", "Fig", "banana", "grape", "Honey", "ice", "jam"]
-        try await store.merge(Edition(articles: titles.enumerated().map {
-            StoreFixtures.article($0.offset + 1, title: $0.element, undated: $0.offset % 4 == 0)
-        }), into: feed)
-        try await store.merge(Edition(articles: (1...5).map {
-            var article = StoreFixtures.article(100 + $0, title: "Other \($0)")
-            article.sourceName = "Another"
-            return article
-        }), into: other)
+        try await store.merge(
+            Edition(
+                articles: titles.enumerated().map {
+                    StoreFixtures.article($0.offset + 1, title: $0.element, undated: $0.offset % 4 == 0)
+                }), into: feed)
+        try await store.merge(
+            Edition(
+                articles: (1...5).map {
+                    var article = StoreFixtures.article(100 + $0, title: "Other \($0)")
+                    article.sourceName = "Another"
+                    return article
+                }), into: other)
         let everything = try await store.all(.all, pageSize: 100)
         let expected: [StoredArticle]
         switch order {
@@ -204,8 +208,10 @@ import Testing
         let when = StoreFixtures.epoch
         try await store.recordSavedImage(of: one.id, file: URL(fileURLWithPath: "/home/reader/Downloads/headlines/one.png"), at: when)
         try await store.recordSavedImage(of: one.id, file: URL(fileURLWithPath: "/home/reader/Downloads/headlines/one-2.png"), at: when)
-        #expect(try await store.savedImage(of: one.id) == SavedImageRecord(
-            file: URL(fileURLWithPath: "/home/reader/Downloads/headlines/one-2.png"), savedAt: when))
+        #expect(
+            try await store.savedImage(of: one.id)
+                == SavedImageRecord(
+                    file: URL(fileURLWithPath: "/home/reader/Downloads/headlines/one-2.png"), savedAt: when))
         // Saving for an article that is gone records nothing.
         try await store.recordSavedImage(of: ArticleID(987_654), file: URL(fileURLWithPath: "/tmp/x.png"))
         #expect(try await store.savedImage(of: ArticleID(987_654)) == nil)

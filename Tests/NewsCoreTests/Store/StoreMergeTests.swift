@@ -14,22 +14,29 @@ struct MergeCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 
     static let all: [MergeCase] = [
-        MergeCase(name: "the same items", second: { [3, 2, 1].map { StoreFixtures.article($0) } },
-                  updated: [], titles: ["Article 3", "Article 2", "Article 1"]),
-        MergeCase(name: "reordered", second: { [1, 3, 2].map { StoreFixtures.article($0) } },
-                  updated: [], titles: ["Article 3", "Article 2", "Article 1"]),
-        MergeCase(name: "one re-dated to the newest",
-                  second: { [StoreFixtures.article(1, date: StoreFixtures.epoch.addingTimeInterval(86_400))] + [2, 3].map { StoreFixtures.article($0) } },
-                  updated: [1], titles: ["Article 1", "Article 3", "Article 2"]),
-        MergeCase(name: "a changed title", second: { [StoreFixtures.article(2, title: "Article 2, corrected"), StoreFixtures.article(3)] },
-                  updated: [2], titles: ["Article 3", "Article 2, corrected", "Article 1"]),
-        MergeCase(name: "a changed link, same GUID",
-                  second: { [StoreFixtures.article(2, url: "https://example.com/moved/2")] },
-                  updated: [2], titles: ["Article 3", "Article 2", "Article 1"]),
-        MergeCase(name: "a new full text", second: { [StoreFixtures.article(3, body: .html("<p>Now with text</p>"))] },
-                  updated: [3], titles: ["Article 3", "Article 2", "Article 1"]),
-        MergeCase(name: "the GUIDs dropped", second: { [1, 2, 3].map { StoreFixtures.article($0, noGUID: true) } },
-                  updated: [1, 2, 3], titles: ["Article 3", "Article 2", "Article 1"]),
+        MergeCase(
+            name: "the same items", second: { [3, 2, 1].map { StoreFixtures.article($0) } },
+            updated: [], titles: ["Article 3", "Article 2", "Article 1"]),
+        MergeCase(
+            name: "reordered", second: { [1, 3, 2].map { StoreFixtures.article($0) } },
+            updated: [], titles: ["Article 3", "Article 2", "Article 1"]),
+        MergeCase(
+            name: "one re-dated to the newest",
+            second: { [StoreFixtures.article(1, date: StoreFixtures.epoch.addingTimeInterval(86_400))] + [2, 3].map { StoreFixtures.article($0) } },
+            updated: [1], titles: ["Article 1", "Article 3", "Article 2"]),
+        MergeCase(
+            name: "a changed title", second: { [StoreFixtures.article(2, title: "Article 2, corrected"), StoreFixtures.article(3)] },
+            updated: [2], titles: ["Article 3", "Article 2, corrected", "Article 1"]),
+        MergeCase(
+            name: "a changed link, same GUID",
+            second: { [StoreFixtures.article(2, url: "https://example.com/moved/2")] },
+            updated: [2], titles: ["Article 3", "Article 2", "Article 1"]),
+        MergeCase(
+            name: "a new full text", second: { [StoreFixtures.article(3, body: .html("<p>Now with text</p>"))] },
+            updated: [3], titles: ["Article 3", "Article 2", "Article 1"]),
+        MergeCase(
+            name: "the GUIDs dropped", second: { [1, 2, 3].map { StoreFixtures.article($0, noGUID: true) } },
+            updated: [1, 2, 3], titles: ["Article 3", "Article 2", "Article 1"]),
     ]
 }
 
@@ -74,9 +81,10 @@ struct MergeCase: Sendable, CustomTestStringConvertible {
         try await store.markRead([two.id])
         try await store.setStarred(true, for: two.id)
 
-        try await store.merge(Edition(articles: [
-            StoreFixtures.article(2, title: "Article 2, updated", date: StoreFixtures.epoch.addingTimeInterval(99_999)),
-        ]), into: feed)
+        try await store.merge(
+            Edition(articles: [
+                StoreFixtures.article(2, title: "Article 2, updated", date: StoreFixtures.epoch.addingTimeInterval(99_999))
+            ]), into: feed)
 
         let after = try #require(try await store.article(two.id))
         #expect(after.article.title == "Article 2, updated")
@@ -86,12 +94,13 @@ struct MergeCase: Sendable, CustomTestStringConvertible {
 
     @Test func duplicatedGUIDsInOneEditionKeepTheFirst() async throws {
         let store = try await sandbox.open()
-        let result = try await store.merge(Edition(articles: [
-            StoreFixtures.article(1),
-            StoreFixtures.article(2),
-            StoreFixtures.article(9, guid: "guid-1", title: "A later copy of 1"),
-            StoreFixtures.article(2),
-        ]), into: feed)
+        let result = try await store.merge(
+            Edition(articles: [
+                StoreFixtures.article(1),
+                StoreFixtures.article(2),
+                StoreFixtures.article(9, guid: "guid-1", title: "A later copy of 1"),
+                StoreFixtures.article(2),
+            ]), into: feed)
         #expect(result.added.count == 2)
         #expect(result.duplicates == 2)
         #expect(try await store.titles() == ["Article 2", "Article 1"])
@@ -104,10 +113,11 @@ struct MergeCase: Sendable, CustomTestStringConvertible {
         let again = try await store.merge(edition, into: feed)
         #expect(again.added.isEmpty && again.unchanged == 3)
 
-        let changed = try await store.merge(Edition(articles: [
-            StoreFixtures.article(2, noGUID: true, title: "Article 2, retitled"),
-            StoreFixtures.article(2, noGUID: true, title: "The same link again"),
-        ]), into: feed)
+        let changed = try await store.merge(
+            Edition(articles: [
+                StoreFixtures.article(2, noGUID: true, title: "Article 2, retitled"),
+                StoreFixtures.article(2, noGUID: true, title: "The same link again"),
+            ]), into: feed)
         #expect(changed.updated.count == 1 && changed.duplicates == 1)
         #expect(try await store.titles() == ["Article 3", "Article 2, retitled", "Article 1"])
     }
@@ -167,9 +177,11 @@ struct MergeCase: Sendable, CustomTestStringConvertible {
     @Test func undatedItemsKeepTheFeedsOrder() async throws {
         let store = try await sandbox.open()
         let titles = ["First in the feed", "Second", "Third", "Fourth"]
-        try await store.merge(Edition(articles: titles.enumerated().map { index, title in
-            StoreFixtures.article(index, title: title, undated: true)
-        }), into: feed, at: StoreFixtures.epoch)
+        try await store.merge(
+            Edition(
+                articles: titles.enumerated().map { index, title in
+                    StoreFixtures.article(index, title: title, undated: true)
+                }), into: feed, at: StoreFixtures.epoch)
         #expect(try await store.titles() == titles)
         let stored = try await store.all(.source(feed))
         #expect(stored.allSatisfy { $0.firstSeen == StoreFixtures.epoch && $0.article.publishedAt == nil })

@@ -64,9 +64,11 @@ import Testing
         let gone = SourceKey("gone")
         let store = try await sandbox.open()
         let later = now.addingTimeInterval(31 * day)
-        try await store.merge(Edition(articles: (1...3).map {
-            StoreFixtures.article($0, date: later.addingTimeInterval(-Double($0) * 3_600))
-        }), into: gone, at: now)
+        try await store.merge(
+            Edition(
+                articles: (1...3).map {
+                    StoreFixtures.article($0, date: later.addingTimeInterval(-Double($0) * 3_600))
+                }), into: gone, at: now)
         try await store.merge(StoreFixtures.edition(1...1), into: feed, at: now)
         let starred = try #require(try await store.all(.source(gone)).first)
         try await store.setStarred(true, for: starred.id)
@@ -98,9 +100,10 @@ import Testing
 
     @Test func prunedArticlesLeaveTheSearchIndex() async throws {
         let store = try await sandbox.open()
-        try await store.merge(Edition(articles: [
-            StoreFixtures.article(1, title: "Aardvarks everywhere", date: now.addingTimeInterval(-90 * day)),
-        ]), into: feed, at: now.addingTimeInterval(-90 * day))
+        try await store.merge(
+            Edition(articles: [
+                StoreFixtures.article(1, title: "Aardvarks everywhere", date: now.addingTimeInterval(-90 * day))
+            ]), into: feed, at: now.addingTimeInterval(-90 * day))
         try await store.merge(Edition(articles: []), into: feed, at: now)
         #expect(try await store.search("aardvarks").count == 1)
         try await store.prune(configured: [feed], now: now)

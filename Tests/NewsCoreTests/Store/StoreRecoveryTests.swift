@@ -66,9 +66,11 @@ enum UnusableFile: String, CaseIterable, Sendable {
     @Test func damageFoundInUseIsReplacedAtOnce() async throws {
         do {
             let store = try await sandbox.open()
-            try await store.merge(Edition(articles: (1...200).map {
-                StoreFixtures.article($0, body: .text(String(repeating: "words of the body ", count: 100)))
-            }), into: StoreFixtures.feed)
+            try await store.merge(
+                Edition(
+                    articles: (1...200).map {
+                        StoreFixtures.article($0, body: .text(String(repeating: "words of the body ", count: 100)))
+                    }), into: StoreFixtures.feed)
         }  // closed: everything checkpointed into the file
         let store = try await sandbox.open()
         var bytes = try Data(contentsOf: sandbox.file)

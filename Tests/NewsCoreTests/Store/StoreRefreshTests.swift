@@ -23,8 +23,10 @@ import Testing
         }
         let reopened = try await sandbox.open()
         let state = try #require(try await reopened.refreshState(of: feed))
-        #expect(state == SourceRefreshState(
-            lastAttempt: t0, outcome: .updated, lastSuccess: t0, validators: validators, retryAfter: nil))
+        #expect(
+            state
+                == SourceRefreshState(
+                    lastAttempt: t0, outcome: .updated, lastSuccess: t0, validators: validators, retryAfter: nil))
     }
 
     /// A 304 writes the time only: articles, titles and validators as they were.
@@ -42,8 +44,9 @@ import Testing
         #expect(try await store.all(.source(feed)) == before)
 
         try await store.recordNotModified(feed, validators: HTTPValidators(etag: "\"v2\""), at: t0 + 1_200)
-        #expect(try await store.refreshState(of: feed)?.validators == HTTPValidators(etag: "\"v2\""),
-                "a 304 may bring a new ETag; a missing Last-Modified stays missing")
+        #expect(
+            try await store.refreshState(of: feed)?.validators == HTTPValidators(etag: "\"v2\""),
+            "a 304 may bring a new ETag; a missing Last-Modified stays missing")
     }
 
     @Test func aFailureKeepsValidatorsAndSaysWhenToRetry() async throws {
@@ -54,9 +57,11 @@ import Testing
         try await store.recordFailure(feed, message: "HTTP 429: too many requests.", retryAfter: t0 + 3_600, at: t0 + 60)
 
         let failed = try #require(try await store.refreshState(of: feed))
-        #expect(failed == SourceRefreshState(
-            lastAttempt: t0 + 60, outcome: .failed("HTTP 429: too many requests."), lastSuccess: t0,
-            validators: validators, retryAfter: t0 + 3_600))
+        #expect(
+            failed
+                == SourceRefreshState(
+                    lastAttempt: t0 + 60, outcome: .failed("HTTP 429: too many requests."), lastSuccess: t0,
+                    validators: validators, retryAfter: t0 + 3_600))
         #expect(try await store.count(.source(feed)) == 2, "a failure keeps the articles")
 
         try await store.merge(StoreFixtures.edition(1...2), into: feed, validators: validators, at: t0 + 4_000)
@@ -77,8 +82,9 @@ import Testing
     @Test func hostileRefreshTextIsCleaned() async throws {
         let store = try await sandbox.open()
         let longTag = String(repeating: "x", count: HTTPValidators.maxLength + 1)
-        try await store.merge(StoreFixtures.edition(1...1), into: feed,
-                              validators: HTTPValidators(etag: "\"a\u{1B}[31mb\"", lastModified: longTag), at: t0)
+        try await store.merge(
+            StoreFixtures.edition(1...1), into: feed,
+            validators: HTTPValidators(etag: "\"a\u{1B}[31mb\"", lastModified: longTag), at: t0)
         #expect(try await store.refreshState(of: feed)?.validators == HTTPValidators(etag: "\"ab\"", lastModified: nil))
         try await store.recordFailure(feed, message: "bad\u{1B}]0;title\u{07} news\r\nhere", at: t0)
         #expect(try await store.refreshState(of: feed)?.outcome == .failed("bad news here"))

@@ -17,8 +17,10 @@ import Testing
 
     func expectClean(_ stored: StoredArticle, sourceLocation: SourceLocation = #_sourceLocation) {
         let article = stored.article
-        for (name, text) in [("title", article.title), ("source", article.sourceName), ("author", article.author),
-                             ("description", article.description), ("content", article.content), ("guid", article.guid)] {
+        for (name, text) in [
+            ("title", article.title), ("source", article.sourceName), ("author", article.author),
+            ("description", article.description), ("content", article.content), ("guid", article.guid),
+        ] {
             #expect(isClean(text), "\(name): \(String(reflecting: text))", sourceLocation: sourceLocation)
         }
     }
@@ -71,11 +73,14 @@ import Testing
     /// Text is stored clean even when a caller hands over an article that skipped the decoders.
     @Test func textIsStoredClean() async throws {
         let store = try await sandbox.open()
-        try await store.merge(Edition(articles: [
-            Article(sourceName: Self.hostile, author: Self.hostile, title: "Title " + Self.hostile,
-                    description: Self.hostile, url: URL(string: "https://example.com/x")!, content: Self.hostile,
-                    guid: "id" + Self.hostile),
-        ], title: Self.hostile), into: feed)
+        try await store.merge(
+            Edition(
+                articles: [
+                    Article(
+                        sourceName: Self.hostile, author: Self.hostile, title: "Title " + Self.hostile,
+                        description: Self.hostile, url: URL(string: "https://example.com/x")!, content: Self.hostile,
+                        guid: "id" + Self.hostile)
+                ], title: Self.hostile), into: feed)
         let db = try sandbox.rawConnection()
         for column in ["title", "source_name", "author", "summary", "content", "guid", "identity"] {
             let value = try db.text("SELECT \(column) FROM article")

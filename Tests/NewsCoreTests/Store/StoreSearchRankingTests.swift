@@ -18,7 +18,8 @@ import TestSupport
         let words = ["harbour", "crane", "cranes", "port", "dock", "strike", "weather", "ship", "shipping", "tide"]
         let japanese = ["東京", "天気", "港", "船", "晴れ", "東京都"]
         func text(_ count: Int, cjk: Bool) -> String {
-            cjk ? (0..<count).map { _ in random.pick(japanese) }.joined()
+            cjk
+                ? (0..<count).map { _ in random.pick(japanese) }.joined()
                 : (0..<count).map { _ in random.pick(words) }.joined(separator: " ")
         }
         let store = try await sandbox.open()
@@ -36,7 +37,8 @@ import TestSupport
     /// Article ids as FTS5's own `bm25` orders them (the most recently stored first among equals).
     func bm25Order(_ text: String) throws -> [Int64] {
         let query = try #require(SearchQuery(text))
-        return try sandbox.rawConnection().rows("""
+        return try sandbox.rawConnection().rows(
+            """
             SELECT rowid FROM article_text WHERE article_text MATCH ?
             ORDER BY bm25(article_text, \(SearchRanking.weightArguments)), rowid DESC
             """, [query.expression]
@@ -73,11 +75,13 @@ import TestSupport
     func storeWithCorpus(rankingLimit: Int) async throws -> ArticleStore {
         let store = try await sandbox.open()
         await store.setRankingLimit(rankingLimit)
-        try await store.merge(Edition(articles: (1...60).reversed().map { number in
-            StoreFixtures.article(
-                number, title: "Robots \(number)" + (number % 3 == 0 ? " rover" : "") + (number % 4 == 0 ? " 東京都の天気" : ""),
-                summary: String(repeating: "robots ", count: number % 7) + (number % 5 == 0 ? "robin" : ""))
-        }), into: StoreFixtures.feed)
+        try await store.merge(
+            Edition(
+                articles: (1...60).reversed().map { number in
+                    StoreFixtures.article(
+                        number, title: "Robots \(number)" + (number % 3 == 0 ? " rover" : "") + (number % 4 == 0 ? " 東京都の天気" : ""),
+                        summary: String(repeating: "robots ", count: number % 7) + (number % 5 == 0 ? "robin" : ""))
+                }), into: StoreFixtures.feed)
         return store
     }
 

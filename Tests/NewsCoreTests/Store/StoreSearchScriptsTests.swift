@@ -22,9 +22,11 @@ import Testing
 
     func storeWithTitles() async throws -> ArticleStore {
         let store = try await sandbox.open()
-        try await store.merge(Edition(articles: Self.titles.enumerated().map {
-            StoreFixtures.article($0.offset + 1, title: $0.element, summary: $0.offset == 1 ? "北京大学的课程" : nil)
-        }), into: feed)
+        try await store.merge(
+            Edition(
+                articles: Self.titles.enumerated().map {
+                    StoreFixtures.article($0.offset + 1, title: $0.element, summary: $0.offset == 1 ? "北京大学的课程" : nil)
+                }), into: feed)
         return store
     }
 
@@ -96,7 +98,8 @@ import Testing
         }
         let raw = try sandbox.rawConnection()
         // The index as version 4 made it: the title first.
-        try raw.execute("""
+        try raw.execute(
+            """
             DROP TABLE article_text;
             CREATE VIRTUAL TABLE article_text USING fts5(title, summary, body, tokenize = 'unicode61 remove_diacritics 2');
             INSERT INTO article_text (rowid, title, summary, body) SELECT id, title, coalesce(summary, ''), '' FROM article;

@@ -11,14 +11,16 @@ import Testing
 
     func storeWithCorpus() async throws -> ArticleStore {
         let store = try await sandbox.open()
-        try await store.merge(Edition(articles: [
-            StoreFixtures.article(1, title: "Harbour cranes return to the port", summary: "Dock workers welcome the machines."),
-            StoreFixtures.article(2, title: "A quiet week", summary: "Nothing of note.",
-                                  body: .html("<p>Deep in the text: the <b>zeppelin</b> festival &amp; more.</p><script>var hidden = 'scriptword';</script>")),
-            StoreFixtures.article(3, title: "Crane operators strike", summary: "The strike began at dawn."),
-            StoreFixtures.article(4, title: "Café owners and the port", summary: "Espresso prices rise near the harbour."),
-            StoreFixtures.article(5, title: "Weather", summary: "Rain.", body: .text("Plain text body with the word lighthouse.")),
-        ]), into: feed)
+        try await store.merge(
+            Edition(articles: [
+                StoreFixtures.article(1, title: "Harbour cranes return to the port", summary: "Dock workers welcome the machines."),
+                StoreFixtures.article(
+                    2, title: "A quiet week", summary: "Nothing of note.",
+                    body: .html("<p>Deep in the text: the <b>zeppelin</b> festival &amp; more.</p><script>var hidden = 'scriptword';</script>")),
+                StoreFixtures.article(3, title: "Crane operators strike", summary: "The strike began at dawn."),
+                StoreFixtures.article(4, title: "Café owners and the port", summary: "Espresso prices rise near the harbour."),
+                StoreFixtures.article(5, title: "Weather", summary: "Rain.", body: .text("Plain text body with the word lighthouse.")),
+            ]), into: feed)
         return store
     }
 
@@ -60,10 +62,11 @@ import Testing
 
     @Test func keywordsTypedAreSearchedAsWords() async throws {
         let store = try await sandbox.open()
-        try await store.merge(Edition(articles: [
-            StoreFixtures.article(1, title: "Ships NEAR the coast"),
-            StoreFixtures.article(2, title: "The coast"),
-        ]), into: feed)
+        try await store.merge(
+            Edition(articles: [
+                StoreFixtures.article(1, title: "Ships NEAR the coast"),
+                StoreFixtures.article(2, title: "The coast"),
+            ]), into: feed)
         #expect(try await titles(store, "near coast") == ["Ships NEAR the coast"])
         #expect(try await titles(store, "NEAR").count == 1)
     }
@@ -73,12 +76,13 @@ import Testing
     @Test func rankingAndTieOrder() async throws {
         let store = try await sandbox.open()
         let filler = String(repeating: "other words here ", count: 20)
-        try await store.merge(Edition(articles: [
-            StoreFixtures.article(4, title: "Otters", summary: "Same text."),
-            StoreFixtures.article(3, title: "Otters", summary: "Same text."),
-            StoreFixtures.article(2, title: "Otters", summary: "Same text."),
-            StoreFixtures.article(1, title: "Nothing here", body: .text("A mention of otters deep in the text. " + filler)),
-        ]), into: feed)
+        try await store.merge(
+            Edition(articles: [
+                StoreFixtures.article(4, title: "Otters", summary: "Same text."),
+                StoreFixtures.article(3, title: "Otters", summary: "Same text."),
+                StoreFixtures.article(2, title: "Otters", summary: "Same text."),
+                StoreFixtures.article(1, title: "Nothing here", body: .text("A mention of otters deep in the text. " + filler)),
+            ]), into: feed)
         try await store.merge(Edition(articles: [StoreFixtures.article(5, title: "Otters", summary: "Same text.")]), into: StoreFixtures.feed)
         let found = try await store.search("otters")
         #expect(found.map(\.article.title) == ["Otters", "Otters", "Otters", "Otters", "Nothing here"])
@@ -91,9 +95,11 @@ import Testing
     @Test func commonWordsRankOnlyTheNewestMatches() async throws {
         let store = try await sandbox.open()
         await store.setRankingLimit(3)
-        try await store.merge(Edition(articles: (1...10).map {
-            StoreFixtures.article($0, title: "Common words \($0)" + ($0 == 2 ? " unusual" : ""))
-        }), into: feed)
+        try await store.merge(
+            Edition(
+                articles: (1...10).map {
+                    StoreFixtures.article($0, title: "Common words \($0)" + ($0 == 2 ? " unusual" : ""))
+                }), into: feed)
         let every = (1...10).map { "Common words \($0)" + ($0 == 2 ? " unusual" : "") }
         let found = try await titles(store, "common words")
         #expect(found.count == 10 && Set(found) == Set(every))

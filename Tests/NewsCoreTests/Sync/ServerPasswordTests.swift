@@ -56,7 +56,8 @@ struct ServerPasswordTests {
         let file = try folder.write(Data("file-secret\n".utf8), to: "pw")
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
         let error = await #expect(throws: SyncError.self) { try await resolve(.file(file)) }
-        #expect(error?.message == "The password for the server Home could not be read: password-file ~/pw can be read by others (mode 644): run chmod 600 ~/pw.")
+        #expect(
+            error?.message == "The password for the server Home could not be read: password-file ~/pw can be read by others (mode 644): run chmod 600 ~/pw.")
         #expect(error?.message.contains("file-secret") == false)
     }
 }

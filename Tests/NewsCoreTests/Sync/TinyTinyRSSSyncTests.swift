@@ -49,7 +49,11 @@ struct TinyTinyRSSSyncTests {
         try await sync.engine.sync()
         let ids = try await sync.serverIDs(feedURL: sync.server.feeds.urls[2])
         let (readHere, starHere) = (ids[0], ids[1])
-        defer { Task { try? await sync.setOnServer(readHere, unread: true); try? await sync.setOnServer(starHere, starred: false) } }
+        defer {
+            Task {
+                try? await sync.setOnServer(readHere, unread: true); try? await sync.setOnServer(starHere, starred: false)
+            }
+        }
         let readID = try #require(try await sync.store.articleID(server: TinyTinyRSSSync.serverName, remote: readHere))
         let starID = try #require(try await sync.store.articleID(server: TinyTinyRSSSync.serverName, remote: starHere))
         try await sync.store.markRead([readID])

@@ -41,18 +41,24 @@ struct TinyTinyRSSSync {
     /// Sets a mark on the server directly, as another device would.
     func setOnServer(_ id: RemoteArticleID, unread: Bool? = nil, starred: Bool? = nil) async throws {
         let observer = Self.client(for: server)
-        if let unread { _ = try await observer.call("updateArticle", [("article_ids", .string(id.description)), ("field", .int(2)), ("mode", .int(unread ? 1 : 0))]) }
-        if let starred { _ = try await observer.call("updateArticle", [("article_ids", .string(id.description)), ("field", .int(0)), ("mode", .int(starred ? 1 : 0))]) }
+        if let unread {
+            _ = try await observer.call("updateArticle", [("article_ids", .string(id.description)), ("field", .int(2)), ("mode", .int(unread ? 1 : 0))])
+        }
+        if let starred {
+            _ = try await observer.call("updateArticle", [("article_ids", .string(id.description)), ("field", .int(0)), ("mode", .int(starred ? 1 : 0))])
+        }
     }
 
     /// The server's ids of one feed's articles, oldest first (the feeds each test picks for itself).
     func serverIDs(feedURL: URL) async throws -> [RemoteArticleID] {
         let feed = try await client.feeds().first { $0.url == feedURL }
         guard let feed else { throw TestFailure("the server has no feed \(feedURL)") }
-        let content = try await Self.client(for: server).call("getHeadlines", [
-            ("feed_id", .int(feed.id.rawValue)), ("view_mode", .string("all_articles")), ("limit", .int(200)),
-            ("order_by", .string("date_reverse")),
-        ])
+        let content = try await Self.client(for: server).call(
+            "getHeadlines",
+            [
+                ("feed_id", .int(feed.id.rawValue)), ("view_mode", .string("all_articles")), ("limit", .int(200)),
+                ("order_by", .string("date_reverse")),
+            ])
         return (content.array ?? []).compactMap { TinyTinyRSSClient.id($0["id"]).map(RemoteArticleID.init) }
     }
 
@@ -61,15 +67,19 @@ struct TinyTinyRSSSync {
         let observer = Self.client(for: server)
         var unread = Set<RemoteArticleID>(), starred = Set<RemoteArticleID>()
         for (feed, view) in [(-4, "unread"), (-1, "all_articles")] {
-            let content = try await observer.call("getHeadlines", [
-                ("feed_id", .int(Int64(feed))), ("view_mode", .string(view)), ("limit", .int(200)),
-            ])
+            let content = try await observer.call(
+                "getHeadlines",
+                [
+                    ("feed_id", .int(Int64(feed))), ("view_mode", .string(view)), ("limit", .int(200)),
+                ])
             var ids = (content.array ?? []).compactMap { TinyTinyRSSClient.id($0["id"]).map(RemoteArticleID.init) }
             var skip = ids.count
             while ids.count == skip, skip % 200 == 0, skip > 0 {
-                let more = try await observer.call("getHeadlines", [
-                    ("feed_id", .int(Int64(feed))), ("view_mode", .string(view)), ("limit", .int(200)), ("skip", .int(Int64(skip))),
-                ])
+                let more = try await observer.call(
+                    "getHeadlines",
+                    [
+                        ("feed_id", .int(Int64(feed))), ("view_mode", .string(view)), ("limit", .int(200)), ("skip", .int(Int64(skip))),
+                    ])
                 let next = (more.array ?? []).compactMap { TinyTinyRSSClient.id($0["id"]).map(RemoteArticleID.init) }
                 ids += next
                 skip += next.count

@@ -20,7 +20,9 @@ struct FoundationEquivalenceTests {
         #expect(text.trimmingNewlines() == text.trimmingCharacters(in: .newlines))
     }
 
-    @Test(arguments: ["https://example.com/a b", "https://例え.jp/パス?q=値#frag", "%41 already", "[v6]:80", "a\"b<c>d`e{f}g|h\\i^j", "\u{0}\u{7F}", "~user/x-y_z.~"])
+    @Test(arguments: [
+        "https://example.com/a b", "https://例え.jp/パス?q=値#frag", "%41 already", "[v6]:80", "a\"b<c>d`e{f}g|h\\i^j", "\u{0}\u{7F}", "~user/x-y_z.~",
+    ])
     func urlEncodingMatchesFoundation(_ text: String) {
         var allowed = CharacterSet.urlQueryAllowed
         allowed.formUnion(.urlPathAllowed)

@@ -15,8 +15,10 @@ public struct JPEGFixture: Sendable {
     /// 4:4:4 rather than 4:2:0: colour edges stay where they are.
     public var fullChroma = false
 
-    public init(width: Int, height: Int, pixels: [UInt8], grey: Bool = false, quality: Int = 90,
-                progressive: Bool = false, fullChroma: Bool = false) {
+    public init(
+        width: Int, height: Int, pixels: [UInt8], grey: Bool = false, quality: Int = 90,
+        progressive: Bool = false, fullChroma: Bool = false
+    ) {
         (self.width, self.height, self.pixels, self.grey) = (width, height, pixels, grey)
         (self.quality, self.progressive, self.fullChroma) = (quality, progressive, fullChroma)
     }
@@ -27,7 +29,8 @@ public struct JPEGFixture: Sendable {
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
         guard hl_jpeg_encode_blank(UInt32(width), UInt32(height), progressive ? 1 : 0, fullChroma ? 1 : 0, &output, &size) == 1,
-              let output else { throw ImageFixtureError("libjpeg refused the blank JPEG fixture") }
+            let output
+        else { throw ImageFixtureError("libjpeg refused the blank JPEG fixture") }
         defer { hl_free(output) }
         return Data(bytes: output, count: size)
     }

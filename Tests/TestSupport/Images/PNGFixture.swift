@@ -47,9 +47,11 @@ public struct PNGFixture: Sendable {
     ) throws -> Data {
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
-        guard hl_png_encode_blank(
-            UInt32(width), UInt32(height), colourType.rawValue, Int32(bitDepth), interlaced ? 1 : 0, &output, &size) == 1,
-              let output else {
+        guard
+            hl_png_encode_blank(
+                UInt32(width), UInt32(height), colourType.rawValue, Int32(bitDepth), interlaced ? 1 : 0, &output, &size) == 1,
+            let output
+        else {
             throw ImageFixtureError("libpng refused the blank PNG fixture")
         }
         defer { hl_free(output) }

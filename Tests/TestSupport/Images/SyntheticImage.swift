@@ -24,8 +24,10 @@ public enum SyntheticImage {
         var bytes = [UInt8](repeating: 0, count: width * height * 3)
         let w = Double(width), h = Double(height)
         let blobs = (0..<6).map { _ in
-            (x: Double(random.int(0...width)), y: Double(random.int(0...height)),
-             radius: Double(random.int(max(1, width / 12)...max(2, width / 4))), hue: random.int(0...2))
+            (
+                x: Double(random.int(0...width)), y: Double(random.int(0...height)),
+                radius: Double(random.int(max(1, width / 12)...max(2, width / 4))), hue: random.int(0...2)
+            )
         }
         for y in 0..<height {
             let sky = Double(y) / h

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The listening socket on 127.0.0.1 and the thread that accepts on it, starting one

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// This process's resident memory, from Linux's /proc (nil or false elsewhere, which callers
@@ -31,11 +31,11 @@ public enum ResidentMemory {
     /// so that the current RSS, and a peak measured from it, reflect live memory.
     public static func releaseFreeMemory() {
         #if canImport(Glibc)
-        // malloc_trim is a glibc extension that the Glibc module does not export; look it up.
-        typealias MallocTrim = @convention(c) (Int) -> Int32
-        if let symbol = dlsym(nil, "malloc_trim") {
-            _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
-        }
+            // malloc_trim is a glibc extension that the Glibc module does not export; look it up.
+            typealias MallocTrim = @convention(c) (Int) -> Int32
+            if let symbol = dlsym(nil, "malloc_trim") {
+                _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+            }
         #endif
     }
 

@@ -1,11 +1,11 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A child started with `posix_spawn`, its stdout (and stderr, or stdin) on pipes whose other
@@ -51,11 +51,11 @@ struct SpawnedChild {
         stdin: Int32?, stdout: Int32, stderr: Int32?
     ) throws -> pid_t {
         #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t?
-        var attributes: posix_spawnattr_t?
+            var actions: posix_spawn_file_actions_t?
+            var attributes: posix_spawnattr_t?
         #else
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
+            var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -71,21 +71,21 @@ struct SpawnedChild {
         if let stderr { posix_spawn_file_actions_adddup2(&actions, stderr, 2) }
         var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP)
         #if canImport(Darwin)
-        flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
-        if let currentDirectory { posix_spawn_file_actions_addchdir_np(&actions, currentDirectory) }
+            flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+            if let currentDirectory { posix_spawn_file_actions_addchdir_np(&actions, currentDirectory) }
         #else
-        // Without this a long-lived child (the tmux server) would keep any descriptor of ours
-        // that lacks close-on-exec, such as another test's pipe, open for good.
-        guard let closeFrom = GNUExtensions.addCloseFrom else {
-            throw ProcessRunnerError.spawnFailed("posix_spawn_file_actions_addclosefrom_np", errno: ENOSYS)
-        }
-        _ = closeFrom(&actions, 3)
-        if let currentDirectory {
-            guard let addChdir = GNUExtensions.addChdir else {
-                throw ProcessRunnerError.spawnFailed("posix_spawn_file_actions_addchdir_np", errno: ENOSYS)
+            // Without this a long-lived child (the tmux server) would keep any descriptor of ours
+            // that lacks close-on-exec, such as another test's pipe, open for good.
+            guard let closeFrom = GNUExtensions.addCloseFrom else {
+                throw ProcessRunnerError.spawnFailed("posix_spawn_file_actions_addclosefrom_np", errno: ENOSYS)
             }
-            _ = addChdir(&actions, currentDirectory)
-        }
+            _ = closeFrom(&actions, 3)
+            if let currentDirectory {
+                guard let addChdir = GNUExtensions.addChdir else {
+                    throw ProcessRunnerError.spawnFailed("posix_spawn_file_actions_addchdir_np", errno: ENOSYS)
+                }
+                _ = addChdir(&actions, currentDirectory)
+            }
         #endif
 
         var noSignals = sigset_t()
@@ -136,11 +136,11 @@ private struct PipeSet {
     mutating func make() throws -> (read: Int32, write: Int32) {
         var fds: [Int32] = [-1, -1]
         #if canImport(Darwin)
-        guard pipe(&fds) == 0 else { throw ProcessRunnerError.spawnFailed("pipe", errno: errno) }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            guard pipe(&fds) == 0 else { throw ProcessRunnerError.spawnFailed("pipe", errno: errno) }
+            for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         #else
-        guard let pipe2 = GNUExtensions.pipe2 else { throw ProcessRunnerError.spawnFailed("pipe2", errno: ENOSYS) }
-        guard pipe2(&fds, O_CLOEXEC) == 0 else { throw ProcessRunnerError.spawnFailed("pipe2", errno: errno) }
+            guard let pipe2 = GNUExtensions.pipe2 else { throw ProcessRunnerError.spawnFailed("pipe2", errno: ENOSYS) }
+            guard pipe2(&fds, O_CLOEXEC) == 0 else { throw ProcessRunnerError.spawnFailed("pipe2", errno: errno) }
         #endif
         descriptors += fds
         return (fds[0], fds[1])

@@ -2,11 +2,11 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A program running in a detached tmux session of its own, on a private tmux server, for
@@ -51,9 +51,11 @@ public final class TmuxSession: @unchecked Sendable {
             // -P prints once the pane exists, so capture-pane works as soon as this returns.
             // The options come after new-session: tmux 3.3a crashes on window-size before a session.
             output = try server.run(
-                ["new-session", "-d", "-P", "-F", "#{pane_id} #{socket_path}",
-                 "-x", String(width), "-y", String(height),
-                 "-c", workingDirectory ?? FileManager.default.currentDirectoryPath]
+                [
+                    "new-session", "-d", "-P", "-F", "#{pane_id} #{socket_path}",
+                    "-x", String(width), "-y", String(height),
+                    "-c", workingDirectory ?? FileManager.default.currentDirectoryPath,
+                ]
                     + paneCommand,
                 ["set-option", "-g", "window-size", "manual"],
                 ["set-option", "-g", "status", "off"],

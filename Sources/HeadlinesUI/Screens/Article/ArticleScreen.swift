@@ -293,9 +293,11 @@ public final class ArticleScreen: Screen {
     private func openLink(_ context: ScreenContext) {
         let links = richText?.links ?? []
         guard let number = state.endLinkNumber() else {
-            state.show(Notice(links.isEmpty
-                ? "This article has no numbered links."
-                : "Type a link's number (1 to \(links.count)), then \(openLinkKey.hintLabel)."))
+            state.show(
+                Notice(
+                    links.isEmpty
+                        ? "This article has no numbered links."
+                        : "Type a link's number (1 to \(links.count)), then \(openLinkKey.hintLabel)."))
             return
         }
         guard let url = richText?.link(number) else {

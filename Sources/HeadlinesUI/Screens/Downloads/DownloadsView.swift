@@ -52,8 +52,10 @@ public struct DownloadsView {
             return (ProgressBar.text(fraction: 0, columns: barWidth), "queued", .muted)
         case .saving(let progress):
             let fraction = progress?.fraction
-            return (ProgressBar.text(fraction: fraction ?? (progress == nil ? 0 : nil), columns: barWidth, tick: Int(progress?.received ?? 0) / 65536),
-                    ProgressBar.percent(fraction) + " saving", Style(.progress))
+            return (
+                ProgressBar.text(fraction: fraction ?? (progress == nil ? 0 : nil), columns: barWidth, tick: Int(progress?.received ?? 0) / 65536),
+                ProgressBar.percent(fraction) + " saving", Style(.progress)
+            )
         case .saved(let image):
             return (ProgressBar.text(fraction: 1, columns: barWidth), "100% saved " + image.file.lastPathComponent, Style(.success))
         case .failed(let reason):

@@ -17,17 +17,23 @@ extension HeadlinesScreen: ArticleList {
         let scope = self.scope
         let (order, unreadOnly) = view
         if step > 0, index == state.windowEnd, let cursor = state.next {
-            context.scope.run(.stepPage, work: {
-                try await store.page(scope, after: cursor, limit: Self.pageSize, unreadOnly: unreadOnly, order: order)
-            }) { [weak self] result in
+            context.scope.run(
+                .stepPage,
+                work: {
+                    try await store.page(scope, after: cursor, limit: Self.pageSize, unreadOnly: unreadOnly, order: order)
+                }
+            ) { [weak self] result in
                 guard let self else { return }
                 if case .success(let page) = result, self.state.next == cursor { self.state.append(self.rows(page), next: page.next) }
                 self.stepped(to: index, context, found)
             }
         } else if step < 0, index == state.offset - 1, let cursor = state.previous {
-            context.scope.run(.stepPage, work: {
-                try await store.page(scope, before: cursor, limit: Self.pageSize, unreadOnly: unreadOnly, order: order)
-            }) { [weak self] result in
+            context.scope.run(
+                .stepPage,
+                work: {
+                    try await store.page(scope, before: cursor, limit: Self.pageSize, unreadOnly: unreadOnly, order: order)
+                }
+            ) { [weak self] result in
                 guard let self else { return }
                 if case .success(let page) = result, self.state.previous == cursor { self.state.prepend(self.rows(page), previous: page.previous) }
                 self.stepped(to: index, context, found)

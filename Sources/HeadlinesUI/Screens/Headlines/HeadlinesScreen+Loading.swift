@@ -27,14 +27,18 @@ extension HeadlinesScreen {
         let known = anchor == .jumpToTop ? state.total : nil
         let (order, unreadOnly) = view
         context.scope.cancel(.morePage)  // its cursor belongs to the rows this read replaces
-        context.scope.run(.page, work: {
-            let page = fromEnd
-                ? try await store.page(scope, before: nil, limit: limit, unreadOnly: unreadOnly, order: order)
-                : try await store.page(scope, limit: limit, unreadOnly: unreadOnly, order: order)
-            let total: Int
-            if let known { total = known } else { total = try await store.count(scope, unreadOnly: unreadOnly) }
-            return (page, total)
-        }) { [weak self] result in
+        context.scope.run(
+            .page,
+            work: {
+                let page =
+                    fromEnd
+                    ? try await store.page(scope, before: nil, limit: limit, unreadOnly: unreadOnly, order: order)
+                    : try await store.page(scope, limit: limit, unreadOnly: unreadOnly, order: order)
+                let total: Int
+                if let known { total = known } else { total = try await store.count(scope, unreadOnly: unreadOnly) }
+                return (page, total)
+            }
+        ) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let (page, total)):
@@ -73,7 +77,8 @@ extension HeadlinesScreen {
     /// (`finishing`: the read whose result calls this, which still counts as running).
     func readMoreIfNeeded(_ context: ScreenContext, finishing: TaskKey? = nil) {
         guard finishing == .page || !context.scope.isRunning(.page), finishing == .morePage || !context.scope.isRunning(.morePage),
-              !state.rows.isEmpty else { return }
+            !state.rows.isEmpty
+        else { return }
         let selection = state.scroll.selection
         let margin = max(layout.bodyRows, 1) * 2
         // Three screenfuls a read: each is short, so a key that jumps next is not kept waiting behind it.
@@ -87,9 +92,12 @@ extension HeadlinesScreen {
                 return
             }
             let limit = min(ArticleStore.maxPageSize, max(step, selection + margin - state.windowEnd))
-            context.scope.run(.morePage, work: {
-                try await store.page(scope, after: cursor, limit: limit, unreadOnly: unreadOnly, order: order)
-            }) { [weak self] result in
+            context.scope.run(
+                .morePage,
+                work: {
+                    try await store.page(scope, after: cursor, limit: limit, unreadOnly: unreadOnly, order: order)
+                }
+            ) { [weak self] result in
                 // A failed read leaves the rows read so far; so does one the list moved on from.
                 guard let self, case .success(let page) = result, self.state.next == cursor else { return }
                 let awaited = self.state.selectedRow == nil  // the reader is on a row of this page
@@ -103,9 +111,12 @@ extension HeadlinesScreen {
                 return
             }
             let limit = min(ArticleStore.maxPageSize, max(step, state.offset - selection + margin))
-            context.scope.run(.morePage, work: {
-                try await store.page(scope, before: cursor, limit: limit, unreadOnly: unreadOnly, order: order)
-            }) { [weak self] result in
+            context.scope.run(
+                .morePage,
+                work: {
+                    try await store.page(scope, before: cursor, limit: limit, unreadOnly: unreadOnly, order: order)
+                }
+            ) { [weak self] result in
                 guard let self, case .success(let page) = result, self.state.previous == cursor else { return }
                 let awaited = self.state.selectedRow == nil
                 self.state.prepend(self.rows(page), previous: page.previous)
@@ -122,9 +133,12 @@ extension HeadlinesScreen {
         let total = state.total
         let (order, unreadOnly) = view
         let limit = jumpPage
-        context.scope.run(.morePage, work: {
-            try await store.page(scope, before: nil, limit: limit, unreadOnly: unreadOnly, order: order)
-        }) { [weak self] result in
+        context.scope.run(
+            .morePage,
+            work: {
+                try await store.page(scope, before: nil, limit: limit, unreadOnly: unreadOnly, order: order)
+            }
+        ) { [weak self] result in
             guard let self, case .success(let page) = result, self.state.filter == nil else { return }
             self.state.showEnd(self.rows(page), total: total, previous: page.previous)
             self.readMoreIfNeeded(context, finishing: .morePage)

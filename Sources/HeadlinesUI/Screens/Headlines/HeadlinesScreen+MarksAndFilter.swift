@@ -129,9 +129,12 @@ extension HeadlinesScreen {
         pendingNextUnread = request
         guard rowsJustRead || !context.scope.isRunning(.page) else { return .handled }
         let (order, unreadOnly) = view
-        context.scope.run(.morePage, work: {
-            try await store.page(scope, after: cursor, limit: ArticleStore.maxPageSize, unreadOnly: unreadOnly, order: order)
-        }) { [weak self] result in
+        context.scope.run(
+            .morePage,
+            work: {
+                try await store.page(scope, after: cursor, limit: ArticleStore.maxPageSize, unreadOnly: unreadOnly, order: order)
+            }
+        ) { [weak self] result in
             guard let self, let request = self.pendingNextUnread else { return }
             self.pendingNextUnread = nil
             guard case .success(let page) = result else { return }  // a failed read leaves the selection where it is
@@ -266,9 +269,10 @@ extension HeadlinesScreen {
             switch result {
             case .success(let ids):
                 let passing = Set(ids)
-                self.showFilterMatches(pool.rows.indices.compactMap { index in
-                    pool.rows[index].id.map { passing.contains($0) } == true ? Int32(index) : nil
-                })
+                self.showFilterMatches(
+                    pool.rows.indices.compactMap { index in
+                        pool.rows[index].id.map { passing.contains($0) } == true ? Int32(index) : nil
+                    })
             case .failure(let error):
                 self.state.show(Notice(ErrorText.sentence(error), kind: .error))
             }

@@ -136,9 +136,12 @@ public final class SearchScreen: Screen {
         let text = query
         let store = services.library.store
         context.scope.cancel(.morePage)  // it reads the previous query's results
-        context.scope.run(.search, work: {
-            try await store.searchWithCount(text, limit: Self.pageSize)
-        }) { [weak self] result in
+        context.scope.run(
+            .search,
+            work: {
+                try await store.searchWithCount(text, limit: Self.pageSize)
+            }
+        ) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let (articles, total)):
@@ -156,10 +159,13 @@ public final class SearchScreen: Screen {
             return
         }
         let everything = NewsAPISource(service: remote.service, request: .everything(query: text, pageSize: 50))
-        context.scope.run(.remoteSearch, work: {
-            try await Task.sleep(for: Self.remoteDelay)  // typing on cancels this sleep: no request for a half-typed word
-            return try await everything.fetch()
-        }) { [weak self] result in
+        context.scope.run(
+            .remoteSearch,
+            work: {
+                try await Task.sleep(for: Self.remoteDelay)  // typing on cancels this sleep: no request for a half-typed word
+                return try await everything.fetch()
+            }
+        ) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let edition): self.found = edition.articles.map { ListRow(article: $0) }
@@ -198,7 +204,8 @@ public final class SearchScreen: Screen {
         let margin = max(layout.bodyRows, 1) * 2
         let selection = state.scroll.selection
         guard cached.count < cachedTotal, selection >= cached.count - margin,
-              !context.scope.isRunning(.search), finishing || !context.scope.isRunning(.morePage) else { return }
+            !context.scope.isRunning(.search), finishing || !context.scope.isRunning(.morePage)
+        else { return }
         let store = services.library.store
         let text = cachedQuery
         let offset = cached.count

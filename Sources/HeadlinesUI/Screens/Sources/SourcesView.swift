@@ -52,17 +52,21 @@ struct SourcesView {
                 canvas.write(state.0, x: 4 + nameWidth + countWidth, y: y, style: selected ? base : state.1, maxX: width - 1)
             case .query(let name):
                 canvas.write("⌕ " + name, x: 2, y: y, style: selected ? base : Style(.normal, bold: true), maxX: 2 + nameWidth)
-                let count = library.queryCounts[name].map { (($0.unread > 0 ? CountText.grouped($0.unread) + " unread · " : "") + CountText.grouped($0.total)) } ?? ""
+                let count =
+                    library.queryCounts[name].map { (($0.unread > 0 ? CountText.grouped($0.unread) + " unread · " : "") + CountText.grouped($0.total)) } ?? ""
                 canvas.write(pad(count, countWidth), x: 3 + nameWidth, y: y, style: base)
             case .tag(let tag, let keys):
                 canvas.write("#" + tag, x: 2, y: y, style: base, maxX: 2 + nameWidth)
                 canvas.write(pad(counts(keys), countWidth), x: 3 + nameWidth, y: y, style: base)
-                canvas.write(keys.count == 1 ? "1 source" : "\(keys.count) sources", x: 4 + nameWidth + countWidth, y: y, style: selected ? base : .muted, maxX: width - 1)
+                canvas.write(
+                    keys.count == 1 ? "1 source" : "\(keys.count) sources", x: 4 + nameWidth + countWidth, y: y, style: selected ? base : .muted,
+                    maxX: width - 1)
             }
         }
         var facts = state.showsTags ? "\(state.tagRows.count) tags · t: the sources" : "\(library.entries.count) sources"
         if let filter = state.filter { facts = "/\(filter): \(state.sourcesShown) found · " + facts }
-        let left = state.isTypingFilter
+        let left =
+            state.isTypingFilter
             ? "/" + (state.filter ?? "") + "▏  Enter keeps it · Esc clears it"
             : state.notice?.text ?? downloadsSummary ?? keyHints
         StatusBar.render(left: left, leftStyle: state.notice?.style ?? .statusBar, right: facts, into: &canvas, y: layout.statusRow)

@@ -20,9 +20,10 @@ public enum HalfBlocks {
         for row in 0..<rows {
             let lower = row * 2 + 1
             for column in 0..<columns {
-                cells.append(PictureCell(
-                    top: image[column, row * 2],
-                    bottom: lower < image.height ? image[column, lower] : background))
+                cells.append(
+                    PictureCell(
+                        top: image[column, row * 2],
+                        bottom: lower < image.height ? image[column, lower] : background))
             }
         }
         return PictureGrid(columns: columns, rows: rows, cells: cells)

@@ -40,9 +40,10 @@ public struct ConfigAppend: Sendable {
         do {
             let contents = try ConfigFile.read(target, display: display, mustExist: false, limit: ConfigFile.maxSize)
             existing = contents
-            config = try contents.map { contents throws(ConfigError) in
-                try ConfigFile.parse(contents, at: target, environment: environment, knownActions: knownActions)
-            } ?? .empty
+            config =
+                try contents.map { contents throws(ConfigError) in
+                    try ConfigFile.parse(contents, at: target, environment: environment, knownActions: knownActions)
+                } ?? .empty
         } catch {
             throw .config(error)
         }

@@ -19,7 +19,9 @@ public struct OPMLImportResult: Sendable, Equatable {
         var skips: [String] = []
         if duplicates > 0 { skips.append("\(duplicates) already there") }
         if !unsupported.isEmpty {
-            skips.append("\(unsupported.count) that \(unsupported.count == 1 ? "is not a web feed" : "are not web feeds") (\(unsupported.prefix(3).joined(separator: ", "))\(unsupported.count > 3 ? ", ..." : ""))")
+            skips.append(
+                "\(unsupported.count) that \(unsupported.count == 1 ? "is not a web feed" : "are not web feeds") (\(unsupported.prefix(3).joined(separator: ", "))\(unsupported.count > 3 ? ", ..." : ""))"
+            )
         }
         if !skips.isEmpty { text += "; skipped " + skips.joined(separator: " and ") }
         return text + "."
@@ -40,7 +42,8 @@ public enum OPMLImport {
             for feed in outlines.feeds {
                 plan.add(FeedToAdd(url: feed.url, title: feed.title, group: feed.group, site: feed.site))
             }
-            try file.append(plan.sections, comment: "Added by headlines --import-opml from " + Sanitizer.clean(opmlURL.lastPathComponent, maxLength: TextLimits.name))
+            try file.append(
+                plan.sections, comment: "Added by headlines --import-opml from " + Sanitizer.clean(opmlURL.lastPathComponent, maxLength: TextLimits.name))
             return OPMLImportResult(
                 added: plan.sections.count, duplicates: plan.duplicates, unsupported: outlines.unsupported, configFile: file.display
             )

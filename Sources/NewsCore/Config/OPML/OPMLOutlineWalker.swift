@@ -26,7 +26,8 @@ struct OPMLOutlineWalker {
         guard folders.count < OPMLReader.maxDepth else { throw OPMLParseFailure("its outlines nest more than \(OPMLReader.maxDepth) deep") }
         guard count <= OPMLReader.maxOutlines else { throw OPMLParseFailure("it has more than \(OPMLReader.maxOutlines) outlines") }
         let attributes = Dictionary(attributes.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
-        let name = Sanitizer.cleanOptional(attributes["title"], maxLength: TextLimits.name)
+        let name =
+            Sanitizer.cleanOptional(attributes["title"], maxLength: TextLimits.name)
             ?? Sanitizer.cleanOptional(attributes["text"], maxLength: TextLimits.name)
         guard let link = feedLink(attributes) else {
             folders.append(name)
@@ -58,7 +59,7 @@ struct OPMLOutlineWalker {
     /// (the caller lists it as unsupported, so the failure is reported, not lost).
     private func webURL(_ text: String) -> URL? {
         guard text.utf8.count <= TextLimits.url, let url = try? ConfigLocation.webURL(text),
-              (try? ConfigLocation.webURL(url.absoluteString)) != nil
+            (try? ConfigLocation.webURL(url.absoluteString)) != nil
         else { return nil }
         return url
     }

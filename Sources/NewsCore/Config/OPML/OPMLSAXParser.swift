@@ -39,7 +39,7 @@ enum OPMLSAXParser {
         headlines_silence_libxml_generic_errors()
         data.withUnsafeBytes { raw in
             guard let base = raw.bindMemory(to: CChar.self).baseAddress,
-                  let context = xmlCreatePushParserCtxt(&handler, unmanaged.toOpaque(), nil, 0, nil)
+                let context = xmlCreatePushParserCtxt(&handler, unmanaged.toOpaque(), nil, 0, nil)
             else { return }
             defer { xmlFreeParserCtxt(context) }
             xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOENT.rawValue))

@@ -8,7 +8,7 @@ enum JPEGPreviewReader {
 
     static func decode(_ bytes: UnsafeRawBufferPointer, _ request: PreviewRequest) throws(PreviewError) -> RGBImage {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-              let reader = hl_jpeg_create(
+            let reader = hl_jpeg_create(
                 base, bytes.count, UInt64(request.budget.maxPixels), request.budget.maxDecoderMemory, previewCancelCheck)
         else { throw .outOfMemory }
         defer { hl_jpeg_destroy(reader) }

@@ -6,7 +6,7 @@ enum PNGPreviewReader {
     static func decode(_ bytes: UnsafeRawBufferPointer, _ request: PreviewRequest) throws(PreviewError) -> RGBImage {
         let background = request.background
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-              let reader = hl_png_create(
+            let reader = hl_png_create(
                 base, bytes.count, UInt64(request.budget.maxPixels), background.red, background.green, background.blue)
         else { throw .outOfMemory }
         defer { hl_png_destroy(reader) }

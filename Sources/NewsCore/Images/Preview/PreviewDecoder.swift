@@ -50,7 +50,7 @@ struct PreviewRequest: Sendable {
     func checkSize(_ size: PixelSize) throws(PreviewError) {
         guard size.width > 0, size.height > 0 else { throw .damaged(reason: "the image has no pixels") }
         guard size.width <= budget.maxPixels / size.height,
-              size.width <= PreviewBudget.maxSide, size.height <= PreviewBudget.maxSide
+            size.width <= PreviewBudget.maxSide, size.height <= PreviewBudget.maxSide
         else {
             throw .tooLarge(width: size.width, height: size.height, maxPixels: budget.maxPixels)
         }

@@ -15,9 +15,10 @@ public struct RGB: Sendable, Hashable, CustomStringConvertible {
 
     /// `#rrggbb`, for messages and test failures.
     public var description: String {
-        "#" + [red, green, blue].map { byte in
-            let hex = String(byte, radix: 16)
-            return hex.count == 1 ? "0" + hex : hex
-        }.joined()
+        "#"
+            + [red, green, blue].map { byte in
+                let hex = String(byte, radix: 16)
+                return hex.count == 1 ? "0" + hex : hex
+            }.joined()
     }
 }

@@ -27,7 +27,8 @@ struct HopRequest: Sendable {
         var headers: [(name: String, value: String)] = []
         for (name, value) in request.headers.sorted(by: { $0.name < $1.name }) {
             guard !Self.headersSetByUs.contains(name.lowercased()), Self.isSafe(name), Self.isSafe(value), !name.isEmpty,
-                  !name.contains(":") else { continue }
+                !name.contains(":")
+            else { continue }
             headers.append((name, value))
         }
         self.init(method: method.isEmpty ? "GET" : method, url: url, headers: headers, body: request.body)

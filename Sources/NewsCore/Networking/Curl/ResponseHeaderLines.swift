@@ -57,7 +57,8 @@ struct ResponseHeaderLines {
         var head = ResponseHead(status: status, headers: headers, url: url)
         let bodiless = method == "HEAD" || status == 204 || status == 304 || (100..<200).contains(status)
         if !bodiless, head.contentEncoding == nil, headers["transfer-encoding"] == nil,
-           let length = headers["content-length"], !length.isEmpty, length.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+            let length = headers["content-length"], !length.isEmpty, length.utf8.allSatisfy({ (0x30...0x39).contains($0) })
+        {
             head.expectedLength = Int64(length)
         }
         return head

@@ -18,8 +18,10 @@ extension ListOrder {
         case .dateAscending: return [(time, true), (id, true)]
         case .title: return [(Self.noCase(a.text ?? "", b.text ?? ""), true), (id, true)]
         case .source:
-            return [(Self.noCase(a.text ?? "", b.text ?? ""), true), (Self.sign(a.sourceID ?? 0, b.sourceID ?? 0), true),
-                    (time, false), (id, false)]
+            return [
+                (Self.noCase(a.text ?? "", b.text ?? ""), true), (Self.sign(a.sourceID ?? 0, b.sourceID ?? 0), true),
+                (time, false), (id, false),
+            ]
         }
     }
 

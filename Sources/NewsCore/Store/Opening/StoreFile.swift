@@ -1,6 +1,6 @@
 import FoundationEssentials
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The cache file on disk: made private, and moved aside when it cannot be used.

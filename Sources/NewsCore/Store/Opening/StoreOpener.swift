@@ -71,8 +71,11 @@ enum StoreOpener {
     private static func attempt(_ file: URL, busyTimeout: Duration, mode: SQLiteConnection.Mode = .readWrite) throws -> OpenedStore {
         do {
             let db = try SQLiteConnection(path: file.path, mode: mode)
-            sqlite3_busy_timeout(db.handle, Int32(clamping: busyTimeout.components.seconds * 1_000
-                + busyTimeout.components.attoseconds / 1_000_000_000_000_000))
+            sqlite3_busy_timeout(
+                db.handle,
+                Int32(
+                    clamping: busyTimeout.components.seconds * 1_000
+                        + busyTimeout.components.attoseconds / 1_000_000_000_000_000))
             let readOnly = db.isReadOnly
             try db.execute("PRAGMA foreign_keys = ON")
             try SearchRanking.register(db)
@@ -86,7 +89,9 @@ enum StoreOpener {
             try migrate(db, from: version, file: file, readOnly: readOnly)
             // Touch every table, so that a file damaged past its header is found now.
             _ = try db.integer("SELECT (SELECT max(id) FROM source) + (SELECT max(id) FROM article) + (SELECT count(*) FROM article_text WHERE rowid = 1)")
-            let access: StoreAccess = !readOnly ? .readWrite
+            let access: StoreAccess =
+                !readOnly
+                ? .readWrite
                 : .readOnly(reason: mode == .immutable ? "neither it nor its folder can be written" : "the file cannot be written")
             return OpenedStore(connection: db, access: access, notices: [])
         } catch let error as SQLiteError where error.isDamage {

@@ -24,8 +24,10 @@ struct ArticleFields {
         var hasher = ContentHash()
         hasher.add(url)
         hasher.add(article.publishedAt?.timeIntervalSince1970.bitPattern)
-        for text in [article.title, article.sourceName, article.author, article.description,
-                     article.imageURL?.absoluteString, article.guid, article.content, body.kind, body.text] {
+        for text in [
+            article.title, article.sourceName, article.author, article.description,
+            article.imageURL?.absoluteString, article.guid, article.content, body.kind, body.text,
+        ] {
             hasher.add(text)
         }
         hash = hasher.value

@@ -17,7 +17,8 @@ enum SourceRows {
     static func recordUpdated(
         _ db: SQLiteConnection, _ id: Int64, title: String?, validators: HTTPValidators, now: Date
     ) throws {
-        try db.run("""
+        try db.run(
+            """
             UPDATE source SET refreshed_at = ?1, succeeded_at = ?1, outcome = 'updated', error = NULL,
                 retry_after = NULL, etag = ?2, last_modified = ?3, title = coalesce(?4, title)
             WHERE id = ?5
@@ -27,7 +28,8 @@ enum SourceRows {
 
     /// A 304: only the time (and new validators, when the server sent any).
     static func recordNotModified(_ db: SQLiteConnection, _ id: Int64, validators: HTTPValidators?, now: Date) throws {
-        try db.run("""
+        try db.run(
+            """
             UPDATE source SET refreshed_at = ?1, succeeded_at = ?1, outcome = 'not-modified', error = NULL,
                 retry_after = NULL, etag = coalesce(?2, etag), last_modified = coalesce(?3, last_modified)
             WHERE id = ?4
@@ -49,7 +51,8 @@ enum SourceRows {
     }
 
     static func recordFailure(_ db: SQLiteConnection, _ id: Int64, message: String, retryAfter: Date?, now: Date) throws {
-        try db.run("""
+        try db.run(
+            """
             UPDATE source SET refreshed_at = ?, outcome = 'failed', error = ?, retry_after = ? WHERE id = ?
             """, now, Sanitizer.clean(message, maxLength: TextLimits.description), retryAfter, id)
     }
@@ -79,8 +82,9 @@ enum SourceRows {
     /// `feed_url, feed_found_at` from `column`: a remembered feed, if it still reads as an http(s) URL.
     static func discoveredFeed(_ row: SQLiteRow, from column: Int32) -> DiscoveredFeed? {
         guard let text = row.text(column), let url = URL(string: text),
-              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil,
-              let foundAt = row.date(column + 1) else { return nil }
+            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil,
+            let foundAt = row.date(column + 1)
+        else { return nil }
         return DiscoveredFeed(url: url, foundAt: foundAt)
     }
 

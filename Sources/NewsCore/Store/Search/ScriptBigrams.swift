@@ -44,18 +44,18 @@ enum ScriptBigrams {
     static func isPaired(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0E00...0x0EFF,  // Thai, Lao
-             0x1000...0x109F,  // Myanmar
-             0x1100...0x11FF,  // Hangul Jamo
-             0x1780...0x17FF,  // Khmer
-             0x3040...0x30FF,  // Hiragana, Katakana
-             0x3130...0x318F,  // Hangul compatibility Jamo
-             0x31F0...0x31FF,  // Katakana phonetic extensions
-             0x3400...0x4DBF,  // CJK Extension A
-             0x4E00...0x9FFF,  // CJK Unified Ideographs
-             0xAC00...0xD7AF,  // Hangul syllables
-             0xF900...0xFAFF,  // CJK compatibility ideographs
-             0xFF66...0xFF9F,  // Halfwidth Katakana
-             0x20000...0x3FFFF:  // CJK Extensions B onwards
+            0x1000...0x109F,  // Myanmar
+            0x1100...0x11FF,  // Hangul Jamo
+            0x1780...0x17FF,  // Khmer
+            0x3040...0x30FF,  // Hiragana, Katakana
+            0x3130...0x318F,  // Hangul compatibility Jamo
+            0x31F0...0x31FF,  // Katakana phonetic extensions
+            0x3400...0x4DBF,  // CJK Extension A
+            0x4E00...0x9FFF,  // CJK Unified Ideographs
+            0xAC00...0xD7AF,  // Hangul syllables
+            0xF900...0xFAFF,  // CJK compatibility ideographs
+            0xFF66...0xFF9F,  // Halfwidth Katakana
+            0x20000...0x3FFFF:  // CJK Extensions B onwards
             return SearchQuery.isTokenCharacter(scalar)
         default:
             return false

@@ -12,15 +12,18 @@ enum SearchIndex {
 
     /// Indexes (or re-indexes) up to `limit` pending articles, oldest first; returns how many.
     static func indexPending(_ db: SQLiteConnection, limit: Int) throws -> Int {
-        let pending = try db.rows("""
+        let pending = try db.rows(
+            """
             SELECT p.article_id, a.title, a.summary, a.content, a.body_kind, a.body
             FROM search_pending p JOIN article a ON a.id = p.article_id
             ORDER BY p.article_id LIMIT ?
             """, [limit]
         ) { row in
-            (id: row.int64(0), title: ScriptBigrams.segmented(row.text(1) ?? ""),
-             summary: ScriptBigrams.segmented(SearchableText.summary(description: row.text(2), content: row.text(3))),
-             body: ScriptBigrams.segmented(ArticleRow.body(kind: row.text(4), text: row.text(5)).map(SearchableText.plainText(of:)) ?? ""))
+            (
+                id: row.int64(0), title: ScriptBigrams.segmented(row.text(1) ?? ""),
+                summary: ScriptBigrams.segmented(SearchableText.summary(description: row.text(2), content: row.text(3))),
+                body: ScriptBigrams.segmented(ArticleRow.body(kind: row.text(4), text: row.text(5)).map(SearchableText.plainText(of:)) ?? "")
+            )
         }
         for article in pending {
             try db.run("DELETE FROM article_text WHERE rowid = ?", article.id)

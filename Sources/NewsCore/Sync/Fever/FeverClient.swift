@@ -225,7 +225,9 @@ public actor FeverClient: SyncClient {
         do {
             answer = try JSONParser.parse(data)
         } catch {
-            throw invalid("its answer to \(what) is not JSON, so \(Sanitizer.clean(endpoint.absoluteString, maxLength: 200)) may not be its Fever API (Miniflux: /fever/, FreshRSS: /api/fever.php)")
+            throw invalid(
+                "its answer to \(what) is not JSON, so \(Sanitizer.clean(endpoint.absoluteString, maxLength: 200)) may not be its Fever API (Miniflux: /fever/, FreshRSS: /api/fever.php)"
+            )
         }
         guard let auth = answer["auth"] else { throw invalid("its answer to \(what) does not say whether the key was accepted") }
         guard FeverIDs.flag(auth) else { throw SyncError.wrongPassword(server: name) }

@@ -16,7 +16,8 @@ enum MD5 {
         for block in stride(from: 0, to: message.count, by: 64) {
             for index in 0..<16 {
                 let at = block + index * 4
-                words[index] = UInt32(message[at]) | UInt32(message[at + 1]) << 8
+                words[index] =
+                    UInt32(message[at]) | UInt32(message[at + 1]) << 8
                     | UInt32(message[at + 2]) << 16 | UInt32(message[at + 3]) << 24
             }
             var (a, b, c, d) = state

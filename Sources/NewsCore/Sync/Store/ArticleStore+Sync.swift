@@ -5,11 +5,16 @@ import FoundationEssentials
 extension ArticleStore {
     public func serverRecord(_ server: String) throws -> ServerSyncRecord {
         try reading { db in
-            guard let row = try db.firstRow(
-                "SELECT id, cursor, synced_at, offline_since, error FROM server WHERE name = ?", server, map: { row in
-                    (id: row.int64(0), cursor: row.isNull(1) ? nil : RemoteArticleID(row.int64(1)), synced: row.date(2),
-                     offline: row.date(3), error: row.text(4))
-                }) else { return ServerSyncRecord() }
+            guard
+                let row = try db.firstRow(
+                    "SELECT id, cursor, synced_at, offline_since, error FROM server WHERE name = ?", server,
+                    map: { row in
+                        (
+                            id: row.int64(0), cursor: row.isNull(1) ? nil : RemoteArticleID(row.int64(1)), synced: row.date(2),
+                            offline: row.date(3), error: row.text(4)
+                        )
+                    })
+            else { return ServerSyncRecord() }
             let pending = try db.firstRow("SELECT count(*) FROM mark_outbox WHERE server_id = ?", row.id) { $0.int(0) } ?? 0
             return ServerSyncRecord(
                 cursor: row.cursor, syncedAt: row.synced, offlineSince: row.offline,
@@ -20,11 +25,13 @@ extension ArticleStore {
     /// The server's feeds the cache holds, by title.
     public func serverFeeds(_ server: String) throws -> [ServerFeedRecord] {
         try reading { db in
-            try db.rows("""
+            try db.rows(
+                """
                 SELECT s.key, f.remote_id, s.title, f.category FROM server_feed f
                 JOIN source s ON s.id = f.source_id JOIN server v ON v.id = f.server_id
                 WHERE v.name = ? ORDER BY s.title COLLATE NOCASE, f.remote_id
-                """, [server]) { row in
+                """, [server]
+            ) { row in
                 ServerFeedRecord(
                     key: SourceKey(row.text(0) ?? ""), remoteID: RemoteFeedID(row.int64(1)),
                     title: Sanitizer.clean(row.text(2) ?? "", maxLength: TextLimits.name),
@@ -42,10 +49,12 @@ extension ArticleStore {
             var kept = Set<Int64>()
             for feed in feeds {
                 let sourceID = try ServerRows.feedSource(db, serverID: serverID, server: server, feed: feed.id, title: feed.title)
-                try db.run("UPDATE source SET title = ?, removed_at = NULL WHERE id = ?",
-                           Sanitizer.clean(feed.title, maxLength: TextLimits.name), sourceID)
-                try db.run("UPDATE server_feed SET category = ? WHERE source_id = ?",
-                           Sanitizer.cleanOptional(feed.category, maxLength: TextLimits.name), sourceID)
+                try db.run(
+                    "UPDATE source SET title = ?, removed_at = NULL WHERE id = ?",
+                    Sanitizer.clean(feed.title, maxLength: TextLimits.name), sourceID)
+                try db.run(
+                    "UPDATE server_feed SET category = ? WHERE source_id = ?",
+                    Sanitizer.cleanOptional(feed.category, maxLength: TextLimits.name), sourceID)
                 kept.insert(sourceID)
             }
             let known = try db.rows("SELECT source_id FROM server_feed WHERE server_id = ?", [serverID]) { $0.int64(0) }
@@ -76,11 +85,13 @@ extension ArticleStore {
     /// The cache's unread and starred counts per feed of `server`, for `SyncClient.marks`.
     public func localMarkCounts(_ server: String) throws -> [RemoteFeedID: MarkCounts] {
         try reading { db in
-            let rows = try db.rows("""
+            let rows = try db.rows(
+                """
                 SELECT f.remote_id, coalesce(sum(a.read = 0), 0), coalesce(sum(a.starred = 1), 0)
                 FROM server_feed f JOIN server v ON v.id = f.server_id LEFT JOIN article a ON a.source_id = f.source_id
                 WHERE v.name = ? GROUP BY f.remote_id
-                """, [server]) { (RemoteFeedID($0.int64(0)), MarkCounts(unread: $0.int(1), starred: $0.int(2))) }
+                """, [server]
+            ) { (RemoteFeedID($0.int64(0)), MarkCounts(unread: $0.int(1), starred: $0.int(2))) }
             return Dictionary(rows, uniquingKeysWith: { first, _ in first })
         }
     }
@@ -99,15 +110,19 @@ extension ArticleStore {
                     feedFilter = " AND f.remote_id IN (" + feeds.map { _ in "?" }.joined(separator: ",") + ")"
                     values += feeds.map { $0.rawValue }
                 }
-                let rows = try db.rows("""
+                let rows = try db.rows(
+                    """
                     SELECT a.id, r.remote_id, a.read, a.starred,
                         EXISTS (SELECT 1 FROM mark_outbox o WHERE o.server_id = r.server_id AND o.remote_id = r.remote_id AND o.field = 'read'),
                         EXISTS (SELECT 1 FROM mark_outbox o WHERE o.server_id = r.server_id AND o.remote_id = r.remote_id AND o.field = 'starred')
                     FROM server_article r JOIN article a ON a.id = r.article_id JOIN server_feed f ON f.source_id = a.source_id
                     WHERE r.server_id = ?\(feedFilter)
-                    """, values) { row in
-                    (id: row.int64(0), remote: RemoteArticleID(row.int64(1)), read: row.bool(2), starred: row.bool(3),
-                     readPending: row.bool(4), starPending: row.bool(5))
+                    """, values
+                ) { row in
+                    (
+                        id: row.int64(0), remote: RemoteArticleID(row.int64(1)), read: row.bool(2), starred: row.bool(3),
+                        readPending: row.bool(4), starPending: row.bool(5)
+                    )
                 }
                 var held = Set<RemoteArticleID>()
                 for row in rows {
@@ -131,10 +146,12 @@ extension ArticleStore {
     /// Up to `limit` marks waiting in the outbox of `server`.
     public func pendingMarks(_ server: String, limit: Int) throws -> [MarkChange] {
         try reading { db in
-            try db.rows("""
+            try db.rows(
+                """
                 SELECT o.remote_id, o.field, o.value FROM mark_outbox o JOIN server v ON v.id = o.server_id
                 WHERE v.name = ? ORDER BY o.remote_id, o.field LIMIT ?
-                """, [server, limit]) { row in
+                """, [server, limit]
+            ) { row in
                 MarkChange(article: RemoteArticleID(row.int64(0)), field: row.text(1) == "starred" ? .starred : .read, value: row.bool(2))
             }
         }
@@ -145,8 +162,9 @@ extension ArticleStore {
         try writing { db in
             guard let serverID = try ServerRows.id(db, server) else { return }
             for mark in marks {
-                try db.run("DELETE FROM mark_outbox WHERE server_id = ? AND remote_id = ? AND field = ? AND value = ?",
-                           serverID, mark.article.rawValue, mark.field.rawValue, mark.value)
+                try db.run(
+                    "DELETE FROM mark_outbox WHERE server_id = ? AND remote_id = ? AND field = ? AND value = ?",
+                    serverID, mark.article.rawValue, mark.field.rawValue, mark.value)
             }
         }
     }
@@ -155,7 +173,8 @@ extension ArticleStore {
     public func recordSyncSuccess(_ server: String, cursor: RemoteArticleID?, at now: Date = Date()) throws {
         try writing { db in
             let serverID = try ServerRows.ensure(db, server)
-            try db.run("""
+            try db.run(
+                """
                 UPDATE server SET cursor = max(coalesce(cursor, ?1), coalesce(?1, cursor)), synced_at = ?2,
                     offline_since = NULL, error = NULL WHERE id = ?3
                 """, cursor?.rawValue, now, serverID)
@@ -166,8 +185,9 @@ extension ArticleStore {
     public func recordSyncFailure(_ server: String, message: String, at now: Date = Date()) throws {
         try writing { db in
             let serverID = try ServerRows.ensure(db, server)
-            try db.run("UPDATE server SET offline_since = coalesce(offline_since, ?), error = ? WHERE id = ?",
-                       now, Sanitizer.clean(message, maxLength: TextLimits.description), serverID)
+            try db.run(
+                "UPDATE server SET offline_since = coalesce(offline_since, ?), error = ? WHERE id = ?",
+                now, Sanitizer.clean(message, maxLength: TextLimits.description), serverID)
         }
     }
 }
@@ -198,8 +218,9 @@ enum ServerRows {
             return id
         }
         let sourceID = try SourceRows.ensure(db, .serverFeed(server: server, feed: feed))
-        try db.run("UPDATE source SET title = coalesce(title, ?), removed_at = NULL WHERE id = ?",
-                   Sanitizer.cleanOptional(title, maxLength: TextLimits.name), sourceID)
+        try db.run(
+            "UPDATE source SET title = coalesce(title, ?), removed_at = NULL WHERE id = ?",
+            Sanitizer.cleanOptional(title, maxLength: TextLimits.name), sourceID)
         try db.run("INSERT INTO server_feed (source_id, server_id, remote_id) VALUES (?, ?, ?)", sourceID, serverID, feed.rawValue)
         return sourceID
     }
@@ -207,15 +228,18 @@ enum ServerRows {
     /// Stores one article (see `ArticleStore.storeRemoteArticles`); true when it was new.
     static func store(_ remote: RemoteArticle, db: SQLiteConnection, serverID: Int64, server: String, now: Date) throws -> Bool {
         let fields = ArticleFields(remote.article)
-        if let stored = try db.firstRow("""
+        if let stored = try db.firstRow(
+            """
             SELECT a.id, a.hash,
                 EXISTS (SELECT 1 FROM mark_outbox o WHERE o.server_id = r.server_id AND o.remote_id = r.remote_id AND o.field = 'read'),
                 EXISTS (SELECT 1 FROM mark_outbox o WHERE o.server_id = r.server_id AND o.remote_id = r.remote_id AND o.field = 'starred')
             FROM server_article r JOIN article a ON a.id = r.article_id WHERE r.server_id = ? AND r.remote_id = ?
-            """, serverID, remote.id.rawValue, map: { (id: $0.int64(0), hash: $0.int64(1), readPending: $0.bool(2), starPending: $0.bool(3)) }) {
+            """, serverID, remote.id.rawValue, map: { (id: $0.int64(0), hash: $0.int64(1), readPending: $0.bool(2), starPending: $0.bool(3)) })
+        {
             if stored.hash != fields.hash {
-                try db.run("UPDATE article SET \(ArticleFields.assignments), sort_time = coalesce(?, first_seen) WHERE id = ?",
-                           values: fields.values + [fields.article.publishedAt, stored.id])
+                try db.run(
+                    "UPDATE article SET \(ArticleFields.assignments), sort_time = coalesce(?, first_seen) WHERE id = ?",
+                    values: fields.values + [fields.article.publishedAt, stored.id])
                 try SearchIndex.markPending(db, id: stored.id)
             }
             if !stored.readPending { try db.run("UPDATE article SET read = ? WHERE id = ? AND read != ?", !remote.unread, stored.id, !remote.unread) }
@@ -240,9 +264,11 @@ extension ArticleStore {
     /// The cache's article for a server's article id; nil when it holds none.
     public func articleID(server: String, remote: RemoteArticleID) throws -> ArticleID? {
         try reading { db in
-            try db.firstRow("""
+            try db.firstRow(
+                """
                 SELECT r.article_id FROM server_article r JOIN server v ON v.id = r.server_id WHERE v.name = ? AND r.remote_id = ?
-                """, server, remote.rawValue) { ArticleID($0.int64(0)) }
+                """, server, remote.rawValue
+            ) { ArticleID($0.int64(0)) }
         }
     }
 }

@@ -117,10 +117,12 @@ public actor TinyTinyRSSClient: SyncClient {
         for (key, ids) in groups.sorted(by: { $0.key < $1.key }) {
             let parts = key.split(separator: ":")
             for chunk in ids.chunked(Self.idsPerCall) {
-                _ = try await call("updateArticle", [
-                    ("article_ids", .string(chunk.map(\.description).joined(separator: ","))),
-                    ("field", .int(Int64(parts[0]) ?? 0)), ("mode", .int(Int64(parts[1]) ?? 0)),
-                ])
+                _ = try await call(
+                    "updateArticle",
+                    [
+                        ("article_ids", .string(chunk.map(\.description).joined(separator: ","))),
+                        ("field", .int(Int64(parts[0]) ?? 0)), ("mode", .int(Int64(parts[1]) ?? 0)),
+                    ])
             }
         }
     }
@@ -157,11 +159,13 @@ public actor TinyTinyRSSClient: SyncClient {
     ) async throws {
         var skip = 0
         while true {
-            let answer = try await call("getHeadlines", [
-                ("feed_id", .int(feed)), ("view_mode", .string(view)), ("since_id", .int(since)),
-                ("limit", .int(Int64(Self.pageSize))), ("skip", .int(Int64(skip))), ("order_by", .string("date_reverse")),
-                ("show_content", .bool(content)), ("show_excerpt", .bool(false)), ("include_attachments", .bool(false)),
-            ])
+            let answer = try await call(
+                "getHeadlines",
+                [
+                    ("feed_id", .int(feed)), ("view_mode", .string(view)), ("since_id", .int(since)),
+                    ("limit", .int(Int64(Self.pageSize))), ("skip", .int(Int64(skip))), ("order_by", .string("date_reverse")),
+                    ("show_content", .bool(content)), ("show_excerpt", .bool(false)), ("include_attachments", .bool(false)),
+                ])
             guard let items = answer.array else { throw invalid("getHeadlines did not answer with a list") }
             let page = items.compactMap(TinyTinyRSSArticle.decode)
             if !page.isEmpty { try await receive(page) }

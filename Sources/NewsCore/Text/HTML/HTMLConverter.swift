@@ -130,7 +130,8 @@ struct HTMLConverter {
         // End tags do not reach out of an open table or pre.
         let barrier = max(tableEntry ?? 0, preEntry ?? 0)
         if let index = openIndices[name]?.last, index >= barrier,
-           element != .item || index > (lists.last?.entry ?? -1) {
+            element != .item || index > (lists.last?.entry ?? -1)
+        {
             popTo(index)
         }
         if element == .boundary { boundary() }

@@ -23,7 +23,8 @@ enum HTMLReferences {
         }
         guard HTMLTagScanner.isLetter(bytes[index]) else { return nil }
         while index < bytes.count, index - ampersand <= HTMLEntityTable.longestName,
-              HTMLTagScanner.isLetter(bytes[index]) || (0x30...0x39).contains(bytes[index]) {
+            HTMLTagScanner.isLetter(bytes[index]) || (0x30...0x39).contains(bytes[index])
+        {
             index += 1
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ";") {

@@ -26,8 +26,9 @@ enum HTMLTagScanner {
             // `<!` starts a declaration only before a letter, `-` or `[`: "<!' text" is text,
             // as feedparser reads it.
             if name == "!" {
-                guard cursor < bytes.count, isLetter(bytes[cursor]) || bytes[cursor] == UInt8(ascii: "-")
-                    || bytes[cursor] == UInt8(ascii: "[")
+                guard cursor < bytes.count,
+                    isLetter(bytes[cursor]) || bytes[cursor] == UInt8(ascii: "-")
+                        || bytes[cursor] == UInt8(ascii: "[")
                 else { return nil }
             }
         case UInt8(ascii: "/"):

@@ -202,8 +202,9 @@ struct HTMLTokenizer: Sequence, IteratorProtocol {
             let nameStart = open + 2
             let after = nameStart + name.count
             if nameStart < bytes.count, bytes[open + 1] == Byte.slash, after < bytes.count,
-               Byte.endsName(bytes[after]),
-               zip(bytes[nameStart..<after], name).allSatisfy({ Byte.lowercased($0) == $1 }) {
+                Byte.endsName(bytes[after]),
+                zip(bytes[nameStart..<after], name).allSatisfy({ Byte.lowercased($0) == $1 })
+            {
                 return open
             }
             index = open + 1

@@ -84,7 +84,8 @@ struct PNGCase: CustomTestStringConvertible, Sendable {
             }
         }
         fixture.samples = samples
-        let label = "\(type) \(depth)-bit \(width)×\(height)" + (interlaced ? " interlaced" : "")
+        let label =
+            "\(type) \(depth)-bit \(width)×\(height)" + (interlaced ? " interlaced" : "")
             + (paletteAlpha ? " tRNS" : "") + (colourKey ? " colour key" : "")
         return PNGCase(label: label, fixture: fixture, expected: expected)
     }

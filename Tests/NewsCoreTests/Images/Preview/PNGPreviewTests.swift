@@ -19,9 +19,11 @@ import Testing
         let data = try PNGFixture(width: 3, height: 1, colourType: .rgba, samples: samples).encode()
         let image = try PreviewTesting.decode(data, background: background)
         #expect(image[0, 0] == RGB(255, 0, 0))
-        #expect(image[1, 0] == RGB(
-            PreviewTesting.over(0, alpha: 128, background.red), PreviewTesting.over(255, alpha: 128, background.green),
-            PreviewTesting.over(0, alpha: 128, background.blue)))
+        #expect(
+            image[1, 0]
+                == RGB(
+                    PreviewTesting.over(0, alpha: 128, background.red), PreviewTesting.over(255, alpha: 128, background.green),
+                    PreviewTesting.over(0, alpha: 128, background.blue)))
         #expect(image[2, 0] == background)
     }
 

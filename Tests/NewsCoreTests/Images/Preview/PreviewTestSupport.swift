@@ -8,8 +8,10 @@ enum PreviewTesting {
     /// A box no test image reaches: decode at full size.
     static let unbounded = PixelSize(width: 10_000, height: 10_000)
 
-    static func decode(_ data: Data, box: PixelSize = unbounded, background: RGB = .black,
-                       budget: PreviewBudget = .default) throws(PreviewError) -> RGBImage {
+    static func decode(
+        _ data: Data, box: PixelSize = unbounded, background: RGB = .black,
+        budget: PreviewBudget = .default
+    ) throws(PreviewError) -> RGBImage {
         try PreviewDecoder.decode(data, fitting: box, background: background, budget: budget)
     }
 

@@ -11,18 +11,20 @@ struct HTMLTextHostileTests {
         String(repeating: open, count: depth) + inner + String(repeating: close, count: depth)
     }
 
-    @Test("100,000 nested elements convert without recursion", arguments: [
-        (nested("<div>", "</div>"), ["x"]),
-        (nested("<b>", "</b>"), ["**x**"]),
-        (nested("<blockquote>", "</blockquote>"), [String(repeating: "> ", count: HTMLConverter.maxDepth) + "x"]),
-        (nested("<ul><li>", "</li></ul>"), ["L\(HTMLConverter.maxDepth) • x"]),
-        (nested("<table><tr><td>", "</td></tr></table>"), ["table: x"]),
-        (nested("<a href=https://a.example/>", "</a>"), ["[x](1)"]),
-        (nested("<svg>", "</svg>"), []),
-        (nested("<h1>", "</h1>"), ["# x"]),
-        (String(repeating: "<div>", count: depth) + "unclosed", ["unclosed"]),
-        (String(repeating: "<ol><li>", count: depth) + "unclosed", ["L\(HTMLConverter.maxDepth) 1. unclosed"]),
-    ])
+    @Test(
+        "100,000 nested elements convert without recursion",
+        arguments: [
+            (nested("<div>", "</div>"), ["x"]),
+            (nested("<b>", "</b>"), ["**x**"]),
+            (nested("<blockquote>", "</blockquote>"), [String(repeating: "> ", count: HTMLConverter.maxDepth) + "x"]),
+            (nested("<ul><li>", "</li></ul>"), ["L\(HTMLConverter.maxDepth) • x"]),
+            (nested("<table><tr><td>", "</td></tr></table>"), ["table: x"]),
+            (nested("<a href=https://a.example/>", "</a>"), ["[x](1)"]),
+            (nested("<svg>", "</svg>"), []),
+            (nested("<h1>", "</h1>"), ["# x"]),
+            (String(repeating: "<div>", count: depth) + "unclosed", ["unclosed"]),
+            (String(repeating: "<ol><li>", count: depth) + "unclosed", ["L\(HTMLConverter.maxDepth) 1. unclosed"]),
+        ])
     func deepNesting(html: String, expected: [String]) {
         #expect(RichTextOutline.of(html) == expected)
     }
@@ -33,17 +35,19 @@ struct HTMLTextHostileTests {
         #expect(RichTextOutline.of(html) == ["**x**"])
     }
 
-    @Test("escape sequences and controls never survive, wherever they hide", arguments: [
-        "<p>\u{1b}[31mred\u{1b}[0m</p>",
-        "<p>&#27;[31mencoded&#x1B;]0;title&#7;</p>",
-        "<p>\u{9b}31mC1 &#x9d;0;osc&#x9c;</p>",
-        "<img alt='\u{1b}[2Jalt&#27;[5m'>",
-        "<pre>a\u{1b}]0;title\u{07}b\u{7}  c\n\u{1b}[1A\u{1b}[2Kup</pre>",
-        "<table><tr><td>\u{1b}[31mcell</td><th>&#x1b;[1mhead</th></tr></table>",
-        "<a href='https://x.example/\u{1b}[31m'>link\u{1b}[0m</a>",
-        "<h1>\u{202E}reversed\u{2066}</h1><li>\u{0}nul\u{7f}del</li>",
-        "<![CDATA[\u{1b}]8;;https://evil.example/\u{07}hyperlink\u{1b}]8;;\u{07}]]>",
-    ])
+    @Test(
+        "escape sequences and controls never survive, wherever they hide",
+        arguments: [
+            "<p>\u{1b}[31mred\u{1b}[0m</p>",
+            "<p>&#27;[31mencoded&#x1B;]0;title&#7;</p>",
+            "<p>\u{9b}31mC1 &#x9d;0;osc&#x9c;</p>",
+            "<img alt='\u{1b}[2Jalt&#27;[5m'>",
+            "<pre>a\u{1b}]0;title\u{07}b\u{7}  c\n\u{1b}[1A\u{1b}[2Kup</pre>",
+            "<table><tr><td>\u{1b}[31mcell</td><th>&#x1b;[1mhead</th></tr></table>",
+            "<a href='https://x.example/\u{1b}[31m'>link\u{1b}[0m</a>",
+            "<h1>\u{202E}reversed\u{2066}</h1><li>\u{0}nul\u{7f}del</li>",
+            "<![CDATA[\u{1b}]8;;https://evil.example/\u{07}hyperlink\u{1b}]8;;\u{07}]]>",
+        ])
     func escapes(html: String) {
         let text = HTMLText.richText(html, baseURL: nil)
         #expect(!text.blocks.isEmpty)
@@ -58,17 +62,19 @@ struct HTMLTextHostileTests {
         #expect(RichTextOutline.of("<pre>a\u{1b}]0;title\u{07}b\u{7}  c\n\u{1b}[1A\u{1b}[2Kup</pre>") == ["pre|ab  c|up"])
     }
 
-    @Test("unterminated markup ends cleanly", arguments: [
-        ("<p>text<a href='https://a.example/", ["text"]),
-        ("text<!-- never", ["text"]),
-        ("<table><tr><td>a", ["table: a"]),
-        ("<pre>code", ["pre|code"]),
-        ("<ul><li>a", ["L1 • a"]),
-        ("<b>bold", ["**bold**"]),
-        ("<script>x", []),
-        ("<p title=\"a>b", []),
-        ("<![CDATA[cut", ["cut"]),
-    ])
+    @Test(
+        "unterminated markup ends cleanly",
+        arguments: [
+            ("<p>text<a href='https://a.example/", ["text"]),
+            ("text<!-- never", ["text"]),
+            ("<table><tr><td>a", ["table: a"]),
+            ("<pre>code", ["pre|code"]),
+            ("<ul><li>a", ["L1 • a"]),
+            ("<b>bold", ["**bold**"]),
+            ("<script>x", []),
+            ("<p title=\"a>b", []),
+            ("<![CDATA[cut", ["cut"]),
+        ])
     func unterminated(html: String, expected: [String]) {
         #expect(RichTextOutline.of(html) == expected)
     }

@@ -20,29 +20,33 @@ struct HTMLTextLinkTests {
         #expect(text.link(3) == nil)
     }
 
-    @Test("relative links resolve against the base URL", arguments: [
-        ("../about", "https://site.example/about"),
-        ("/root?q=1", "https://site.example/root?q=1"),
-        ("other.html#part", "https://site.example/news/other.html#part"),
-        ("//cdn.example/x", "https://cdn.example/x"),
-        ("  https://a.example/x \n", "https://a.example/x"),
-        ("https://a.exa\tmple/y", "https://a.example/y"),
-        ("https://x.example/?a=1&amp;b=2", "https://x.example/?a=1&b=2"),
-        ("https://x.example/?a=1&not=2&copy3&para;", "https://x.example/?a=1&not=2&copy3%C2%B6"),  // browsers' rule in attributes
-        ("https://x.example/?q=&lt&gt;&#38;", "https://x.example/?q=%3C%3E&"),
-        ("HTTP://UPPER.example/", "HTTP://UPPER.example/"),
-        ("https://x.example/a b", "https://x.example/a%20b"),
-    ])
+    @Test(
+        "relative links resolve against the base URL",
+        arguments: [
+            ("../about", "https://site.example/about"),
+            ("/root?q=1", "https://site.example/root?q=1"),
+            ("other.html#part", "https://site.example/news/other.html#part"),
+            ("//cdn.example/x", "https://cdn.example/x"),
+            ("  https://a.example/x \n", "https://a.example/x"),
+            ("https://a.exa\tmple/y", "https://a.example/y"),
+            ("https://x.example/?a=1&amp;b=2", "https://x.example/?a=1&b=2"),
+            ("https://x.example/?a=1&not=2&copy3&para;", "https://x.example/?a=1&not=2&copy3%C2%B6"),  // browsers' rule in attributes
+            ("https://x.example/?q=&lt&gt;&#38;", "https://x.example/?q=%3C%3E&"),
+            ("HTTP://UPPER.example/", "HTTP://UPPER.example/"),
+            ("https://x.example/a b", "https://x.example/a%20b"),
+        ])
     func relative(href: String, expected: String) {
         let text = HTMLText.richText("<a href=\"\(href)\">t</a>", baseURL: Self.base)
         #expect(text.links.map(\.absoluteString) == [expected])
         #expect(RichTextOutline.of(text) == ["[t](1)"])
     }
 
-    @Test("only web links are numbered; the text of any other stays", arguments: [
-        "javascript:alert(1)", "mailto:someone@example.com", "ftp://files.example/x", "data:text/html,<b>x</b>",
-        "#footnote-1", "file:///etc/passwd", "http://", "", "tel:+123",
-    ])
+    @Test(
+        "only web links are numbered; the text of any other stays",
+        arguments: [
+            "javascript:alert(1)", "mailto:someone@example.com", "ftp://files.example/x", "data:text/html,<b>x</b>",
+            "#footnote-1", "file:///etc/passwd", "http://", "", "tel:+123",
+        ])
     func refused(href: String) {
         let text = HTMLText.richText("<a href=\"\(href)\">t</a>", baseURL: Self.base)
         #expect(text.links.isEmpty)

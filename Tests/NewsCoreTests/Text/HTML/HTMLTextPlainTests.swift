@@ -20,12 +20,14 @@ struct HTMLTextPlainTests {
         #expect(HTMLText.richText(html, baseURL: nil).isEmpty)
     }
 
-    @Test("plain text input: blank lines part paragraphs, other line breaks stay", arguments: [
-        ("line one\nline two\n\n\npara two\r\nmore\n \n\u{1b}[31mred", ["line one⏎line two", "para two⏎more", "red"]),
-        ("  spaced   out  ", ["spaced out"]),
-        ("\n\n", []),
-        ("a\u{2028}b", ["a b"]),
-    ])
+    @Test(
+        "plain text input: blank lines part paragraphs, other line breaks stay",
+        arguments: [
+            ("line one\nline two\n\n\npara two\r\nmore\n \n\u{1b}[31mred", ["line one⏎line two", "para two⏎more", "red"]),
+            ("  spaced   out  ", ["spaced out"]),
+            ("\n\n", []),
+            ("a\u{2028}b", ["a b"]),
+        ])
     func plainInput(text: String, expected: [String]) {
         let rich = HTMLText.richText(plain: text)
         #expect(RichTextOutline.of(rich) == expected)

@@ -10,9 +10,10 @@ struct HTMLTokenizerTests {
 
     @Test("attribute values quoted, unquoted and missing; names lowercased")
     func attributes() {
-        #expect(Self.tokens("<p class=x id='y' data-z=\"w v\" hidden>") == [
-            Self.start("p", [("class", "x"), ("id", "y"), ("data-z", "w v"), ("hidden", "")]),
-        ])
+        #expect(
+            Self.tokens("<p class=x id='y' data-z=\"w v\" hidden>") == [
+                Self.start("p", [("class", "x"), ("id", "y"), ("data-z", "w v"), ("hidden", "")])
+            ])
         #expect(Self.tokens("<A HREF=X Title = 'spaced' >") == [Self.start("a", [("href", "X"), ("title", "spaced")])])
         #expect(Self.tokens("<a b=1 b=2 c='>'>") == [Self.start("a", [("b", "1"), ("c", ">")])])
         #expect(Self.tokens("<p =x>") == [Self.start("p", [("=x", "")])])
@@ -28,26 +29,30 @@ struct HTMLTokenizerTests {
         #expect(Self.tokens("<img / alt=x>") == [Self.start("img", [("alt", "x")])])
     }
 
-    @Test("text, including < that opens nothing", arguments: [
-        ("a < b", [HTMLToken.text("a < b")]),
-        ("1<2 & 3>2", [.text("1<2 & 3>2")]),
-        ("end<", [.text("end<")]),
-        ("x</", [.text("x"), .text("</")]),
-        ("a</>b", [.text("a"), .text("b")]),
-        ("café 漢字 🚀", [.text("café 漢字 🚀")]),
-        ("&amp;", [.text("&amp;")]),
-        // "<!" before anything but a letter, "-" or "[" opens nothing (feedparser reads it so).
-        ("<!' <a href=\"foo\">", [.text("<!' "), start("a", [("href", "foo")])]),
-        ("x<!", [.text("x<!")]),
-    ])
+    @Test(
+        "text, including < that opens nothing",
+        arguments: [
+            ("a < b", [HTMLToken.text("a < b")]),
+            ("1<2 & 3>2", [.text("1<2 & 3>2")]),
+            ("end<", [.text("end<")]),
+            ("x</", [.text("x"), .text("</")]),
+            ("a</>b", [.text("a"), .text("b")]),
+            ("café 漢字 🚀", [.text("café 漢字 🚀")]),
+            ("&amp;", [.text("&amp;")]),
+            // "<!" before anything but a letter, "-" or "[" opens nothing (feedparser reads it so).
+            ("<!' <a href=\"foo\">", [.text("<!' "), start("a", [("href", "foo")])]),
+            ("x<!", [.text("x<!")]),
+        ])
     func text(html: String, expected: [HTMLToken]) {
         #expect(Self.tokens(html) == expected)
     }
 
-    @Test("comments, doctypes, processing instructions and bogus comments vanish", arguments: [
-        "<!-- c -->x", "<!-->x", "<!--->x", "<!-- a --!>x", "<!-- a -- b -->x", "<!---->x",
-        "<!DOCTYPE html>x", "<?xml version='1.0'?>x", "</3>x", "<!x>x", "<!-- <p>not a tag</p> -->x",
-    ])
+    @Test(
+        "comments, doctypes, processing instructions and bogus comments vanish",
+        arguments: [
+            "<!-- c -->x", "<!-->x", "<!--->x", "<!-- a --!>x", "<!-- a -- b -->x", "<!---->x",
+            "<!DOCTYPE html>x", "<?xml version='1.0'?>x", "</3>x", "<!x>x", "<!-- <p>not a tag</p> -->x",
+        ])
     func dropped(html: String) {
         #expect(Self.tokens(html) == [.text("x")])
     }
@@ -59,22 +64,26 @@ struct HTMLTokenizerTests {
         #expect(Self.tokens("<![CDATA[]]>x") == [.text("x")])
     }
 
-    @Test("raw-text elements' content is skipped to their own end tag", arguments: [
-        ("<script>if (a<b) document.write('</p>')</script>x", [start("script"), .endTag("script"), .text("x")]),
-        ("<SCRIPT>x</ScRiPt >y", [start("script"), .endTag("script"), .text("y")]),
-        ("<style>p{}</styles></style>z", [start("style"), .endTag("style"), .text("z")]),
-        ("<script/>still script</script>y", [start("script", selfClosing: true), .endTag("script"), .text("y")]),
-        ("<style>p{}</style", [start("style")]),
-        ("<script>never closed <p>at all", [start("script")]),
-        ("<noscript><p>x</p></noscript>", [start("noscript"), .endTag("noscript")]),
-    ])
+    @Test(
+        "raw-text elements' content is skipped to their own end tag",
+        arguments: [
+            ("<script>if (a<b) document.write('</p>')</script>x", [start("script"), .endTag("script"), .text("x")]),
+            ("<SCRIPT>x</ScRiPt >y", [start("script"), .endTag("script"), .text("y")]),
+            ("<style>p{}</styles></style>z", [start("style"), .endTag("style"), .text("z")]),
+            ("<script/>still script</script>y", [start("script", selfClosing: true), .endTag("script"), .text("y")]),
+            ("<style>p{}</style", [start("style")]),
+            ("<script>never closed <p>at all", [start("script")]),
+            ("<noscript><p>x</p></noscript>", [start("noscript"), .endTag("noscript")]),
+        ])
     func rawText(html: String, expected: [HTMLToken]) {
         #expect(Self.tokens(html) == expected)
     }
 
-    @Test("input that ends inside a tag drops the unfinished tag", arguments: [
-        "text<p", "text<p title=\"unterminated", "text<a href=", "text<a href='x' ", "text</p", "text</p a='",
-    ])
+    @Test(
+        "input that ends inside a tag drops the unfinished tag",
+        arguments: [
+            "text<p", "text<p title=\"unterminated", "text<a href=", "text<a href='x' ", "text</p", "text</p a='",
+        ])
     func unterminated(html: String) {
         #expect(Self.tokens(html) == [.text("text")])
     }
@@ -92,9 +101,10 @@ struct HTMLTokenizerTests {
 
     @Test("a quote inside an unquoted value is part of it")
     func quoteInUnquotedValue() {
-        #expect(Self.tokens("<a href=http://example.com/\">example</a>") == [
-            Self.start("a", [("href", "http://example.com/\"")]), .text("example"), .endTag("a"),
-        ])
+        #expect(
+            Self.tokens("<a href=http://example.com/\">example</a>") == [
+                Self.start("a", [("href", "http://example.com/\"")]), .text("example"), .endTag("a"),
+            ])
     }
 
     @Test("end tags: names lowercased, attributes ignored, quotes respected")

@@ -25,9 +25,11 @@ enum RichTextOutline {
         case .listItem(.number(let number), let runs): body = "\(number). " + text(runs)
         case .preformatted(let lines): body = "pre|" + lines.joined(separator: "|")
         case .table(let rows):
-            body = "table: " + rows.map { row in
-                row.map { $0.isHeader ? "*" + text($0.runs) + "*" : text($0.runs) }.joined(separator: " | ")
-            }.joined(separator: " / ")
+            body =
+                "table: "
+                + rows.map { row in
+                    row.map { $0.isHeader ? "*" + text($0.runs) + "*" : text($0.runs) }.joined(separator: " | ")
+                }.joined(separator: " / ")
         case .rule: body = "---"
         }
         return quote + list + body
@@ -88,9 +90,10 @@ enum RichTextOutline {
 
     /// No control character (C0 but the line break run's newline, DEL, C1) and no bidi override.
     static func isSafe(_ string: String) -> Bool {
-        string == "\n" || !string.unicodeScalars.contains { scalar in
-            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-        }
+        string == "\n"
+            || !string.unicodeScalars.contains { scalar in
+                scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                    || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+            }
     }
 }

@@ -92,7 +92,8 @@ enum GIFPreviewReader {
                 let imageFlags = try reader.byte()
                 let localColours = imageFlags & 0x80 != 0 ? try reader.colourTable(2 << Int(imageFlags & 7)) : nil
                 // A zero screen size (some encoders write it) means the frame's own extent.
-                let canvas = screenWidth > 0 && screenHeight > 0
+                let canvas =
+                    screenWidth > 0 && screenHeight > 0
                     ? PixelSize(width: screenWidth, height: screenHeight)
                     : PixelSize(width: left + size.width, height: top + size.height)
                 try request.checkSize(canvas)
