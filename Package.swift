@@ -25,8 +25,9 @@ let package = Package(
 
         // Restores the tty on exit and on a crash (a signal handler, so plain C).
         .target(name: "CTerminalGuard", path: "Sources/CTerminalGuard"),
-        // The tty queries Swift cannot make (ioctl is variadic): window size, bytes waiting.
-        .target(name: "CTerminalIO", path: "Sources/CTerminalIO"),
+        // The system calls Swift cannot make: the tty's window size and bytes waiting (ioctl is
+        // variadic), ignoring a signal, a spawn's close-from action, glibc's malloc arenas.
+        .target(name: "CSystem", path: "Sources/CSystem"),
 
         // libpng and libjpeg-turbo for picture previews. A C target rather than a system library:
         // both report errors by longjmp, which only C can catch (Swift frames must not be jumped over).
@@ -37,22 +38,16 @@ let package = Package(
         ),
 
         // The model, decoders, networking and persistence. Knows nothing of terminals.
-        .target(name: "NewsCore", dependencies: ["CCurl", "CSQLite", "CLibXML2", "CIconv", "CImageDecoders", "CTerminalIO"], path: "Sources/NewsCore"),
+        .target(name: "NewsCore", dependencies: ["CCurl", "CSQLite", "CLibXML2", "CIconv", "CImageDecoders", "CSystem"], path: "Sources/NewsCore"),
 
         // Screens, widgets, the runtime and the one terminal driver that calls curses.
-        .target(name: "HeadlinesUI", dependencies: ["NewsCore", "CNCursesW", "CTerminalGuard", "CTerminalIO"], path: "Sources/HeadlinesUI"),
+        .target(name: "HeadlinesUI", dependencies: ["NewsCore", "CNCursesW", "CTerminalGuard", "CSystem"], path: "Sources/HeadlinesUI"),
 
         .executableTarget(
             name: "headlines",
-            dependencies: ["NewsCore", "HeadlinesUI", "CTerminalIO"],
+            dependencies: ["NewsCore", "HeadlinesUI", "CSystem"],
             path: "Sources/headlines"
         ),
-        .executableTarget(
-            name: "headlines-bench",
-            dependencies: ["NewsCore", "HeadlinesUI", "TestSupport", "CPseudoTerminal"],
-            path: "Sources/headlines-bench"
-        ),
-
         // Shared by the test targets: the loopback HTTP server, the tmux driver, fixtures.
         .target(name: "TestSupport", dependencies: ["CImageEncoders"], path: "Tests/TestSupport"),
         // PNG and JPEG writers for test fixtures and the preview benchmark (never in the app).
@@ -63,6 +58,13 @@ let package = Package(
         ),
         // A pseudo-terminal of a given size, for the redraw benchmark (ioctl is C's).
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
+        // The benchmarks (`swift run -c release headlines-bench`): beside the tests, whose loopback
+        // server, fixtures and feed servers they use; never part of the app.
+        .executableTarget(
+            name: "headlines-bench",
+            dependencies: ["NewsCore", "HeadlinesUI", "TestSupport", "CPseudoTerminal"],
+            path: "Tests/Benchmarks"
+        ),
         // A second process for the store's tests (killed mid-transaction; writing beside them).
         .executableTarget(name: "StoreTestChild", dependencies: ["NewsCore"], path: "Tests/StoreTestChild"),
         .testTarget(name: "NewsCoreTests", dependencies: ["NewsCore", "TestSupport", "StoreTestChild"], path: "Tests/NewsCoreTests"),

@@ -42,7 +42,7 @@ enum AddCommand {
         let service = NewsService(http: HTTPClient(deadline: TimeInterval(timeout)))
         let edition: Edition
         do {
-            edition = try await service.document(at: location)
+            edition = try await DocumentSource(service: service, location: location).fetch()
         } catch {
             Output.error("\(Sanitizer.clean(location.absoluteString)) gives no feed: \(ErrorText.sentence(error)) Nothing was added.")
             return 1

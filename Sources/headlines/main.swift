@@ -1,4 +1,4 @@
-import CTerminalIO
+import CSystem
 import FoundationEssentials
 import Glibc
 import NewsCore
@@ -9,7 +9,7 @@ import NewsCore
 // its own free pages, which put up to 0.8 MiB of run-to-run spread on the peak at start
 // (measured: start peaks 29.8-30.7 MiB with the default, 29.7-30.4 with one). The reload
 // benchmark, the most threaded path, was no slower.
-_ = tio_limit_malloc_arenas(1)  // a hint: 0 (refused) leaves glibc's default, which also works
+_ = sys_limit_malloc_arenas(1)  // a hint: 0 (refused) leaves glibc's default, which also works
 let environment = ProcessInfo.processInfo.environment
 let options: CommandLineOptions
 do {

@@ -24,7 +24,7 @@ struct ArticleViewTests {
     static func render(_ state: ArticleState, width: Int, height: Int, offset: Int = 0) -> (canvas: Canvas, offset: Int) {
         var state = state
         var canvas = Canvas(width: width, height: height)
-        let layout = ArticleLayout(width: width, height: height)
+        let layout = ScreenLayout(width: width, height: height, withImageRow: true)
         var view = ArticleView(state: state, layout: layout, localTime: Fixtures.utcTime)
         let lines = view.lines()
         state.scroll(.by(offset), lineCount: lines.count, rows: layout.bodyRows)
@@ -34,7 +34,7 @@ struct ArticleViewTests {
     }
 
     static func view(_ state: ArticleState, width: Int, height: Int = 30) -> ArticleView {
-        ArticleView(state: state, layout: ArticleLayout(width: width, height: height), localTime: Fixtures.utcTime)
+        ArticleView(state: state, layout: ScreenLayout(width: width, height: height, withImageRow: true), localTime: Fixtures.utcTime)
     }
 
     @Test("title, byline, date, description, content and URL, wrapped to the width")

@@ -26,7 +26,7 @@ struct DownloadsViewTests {
         var scroll = ListScroll()
         scroll.setCount(items.count)
         scroll.select(select)
-        let layout = ListLayout(width: width, height: height)
+        let layout = ScreenLayout(width: width, height: height)
         scroll.fit(rows: layout.bodyRows)
         DownloadsView(items: items, scroll: scroll, layout: layout).render(into: &canvas, saved: saved)
         return canvas

@@ -74,7 +74,7 @@ enum Fixtures {
     static func render(_ state: HeadlinesState, width: Int, height: Int) -> (canvas: Canvas, scroll: ListScroll) {
         var canvas = Canvas(width: width, height: height)
         var state = state
-        let layout = ListLayout(width: width, height: height)
+        let layout = ScreenLayout(width: width, height: height)
         state.fit(rows: layout.bodyRows)
         var view = HeadlinesView(state: state, layout: layout, now: now)
         view.localTime = utcTime

@@ -104,11 +104,10 @@ struct HeadlinesScreenTests {
             return
         }
         #expect(article.state.article.url == Fixtures.url(2))
-        guard case .push(let help) = host.press(.character("?"), screen) else {
+        guard case .openHelp = host.press(.character("?"), screen) else {
             Issue.record("? did not open help")
             return
         }
-        #expect(help is HelpScreen)
         guard case .quit = host.press(.character("q"), screen) else {
             Issue.record("q did not quit")
             return
@@ -180,6 +179,7 @@ struct HeadlinesScreenCancellationTests {
         let name = "Flaky"
         let key = SourceKey("flaky")
         let host: String? = nil
+        let location = URL(fileURLWithPath: "/flaky")
         func fetch(validators: HTTPValidators?) async throws -> FetchResult { throw CancellationError() }
     }
 

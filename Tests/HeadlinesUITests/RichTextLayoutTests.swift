@@ -144,9 +144,9 @@ struct RichTextLayoutTests {
 
     @Test("text-width caps the article's text")
     func textWidth() {
-        #expect(ArticleLayout(width: 200, height: 40, textWidth: 72).textColumns == 72)
-        #expect(ArticleLayout(width: 60, height: 40, textWidth: 72).textColumns == 56)
-        #expect(ArticleLayout(width: 200, height: 40).textColumns == 196)
+        #expect(ScreenLayout(width: 200, height: 40, withImageRow: true, textWidth: 72).textColumns == 72)
+        #expect(ScreenLayout(width: 60, height: 40, withImageRow: true, textWidth: 72).textColumns == 56)
+        #expect(ScreenLayout(width: 200, height: 40, withImageRow: true).textColumns == 196)
     }
 
     @Test("tables: aligned columns, header bold, fair shares, cut cells")

@@ -53,6 +53,7 @@ final class ScriptedSource: NewsSource {
 
     var key: SourceKey { SourceKey("scripted:" + name) }
     var host: String? { nil }
+    var location: URL { URL(fileURLWithPath: "/scripted") }
 
     func fetch(validators: HTTPValidators?) async throws -> FetchResult {
         fetches.withLock { $0 += 1 }

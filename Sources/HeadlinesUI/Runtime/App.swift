@@ -14,6 +14,8 @@ public final class App {
     }
 
     private let driver: CursesDriver
+    /// Builds the help screen (`KeyOutcome.openHelp`).
+    private let helpScreen: @MainActor () -> any Screen
     /// The keys in force: the default table with the config's bindings.
     let keys: KeyMap
     private var stack: [(screen: any Screen, context: ScreenContext)] = []
@@ -43,9 +45,11 @@ public final class App {
     public static let minimumSize = (width: 40, height: 10)
     static let frameInterval = Duration.milliseconds(16)
 
-    public init(driver: CursesDriver, keys: KeyMap = KeyMap()) {
+    /// `helpScreen` builds the screen `?` opens (the runtime stands below the screens).
+    public init(driver: CursesDriver, keys: KeyMap = KeyMap(), helpScreen: @escaping @MainActor () -> any Screen) {
         self.driver = driver
         self.keys = keys
+        self.helpScreen = helpScreen
         (events, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
     }
 
@@ -164,6 +168,7 @@ public final class App {
         case .close: pop()
         case .quit: requestQuit()
         case .push(let screen): push(screen)
+        case .openHelp: push(helpScreen())
         }
     }
 

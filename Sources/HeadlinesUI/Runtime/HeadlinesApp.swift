@@ -149,7 +149,7 @@ public enum HeadlinesApp {
         if !driver.isUnicode {
             services.startupNotice = Notice("The locale is not UTF-8: characters outside ASCII show as ?.", kind: .error)
         }
-        let app = App(driver: driver, keys: configuration.keys)
+        let app = App(driver: driver, keys: configuration.keys, helpScreen: { HelpScreen() })
         downloads.onChange = { [weak app] in app?.setNeedsDisplay() }
         downloads.onOutcome = { [weak app] outcome in
             app?.show(DownloadsText.outcome(outcome: outcome, home: downloads.homeDirectory))

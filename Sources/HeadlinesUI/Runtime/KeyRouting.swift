@@ -13,7 +13,7 @@ enum KeyRouting {
         guard case .ignored = outcome else { return outcome }
         switch action {
         case .back: return context.isRoot ? .quit : .close
-        case .help: return screen.kind == .help ? .close : .push(HelpScreen())
+        case .help: return screen.kind == .help ? .close : .openHelp
         default: return .ignored
         }
     }

@@ -34,4 +34,7 @@ public enum KeyOutcome {
     case close
     case quit
     case push(any Screen)
+    /// Open the help screen over this one: the runtime knows no screen, so the app builds it
+    /// (`App`'s `helpScreen`).
+    case openHelp
 }

@@ -114,7 +114,7 @@ public final class TaskScope {
             continuation.yield()
         }
         let deadline = Task {
-            try? await Task.sleep(for: timeout)
+            try? await Task.sleep(for: timeout)  // cancelled once the tasks ended first: then the yield is not waited for
             continuation.yield()
         }
         for await _ in signal { break }

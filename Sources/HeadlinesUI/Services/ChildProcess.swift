@@ -1,5 +1,5 @@
 import FoundationEssentials
-import CTerminalIO
+import CSystem
 import Glibc
 import NewsCore
 
@@ -42,7 +42,7 @@ enum ChildProcess {
         }
         // Nothing of ours past the three standard streams reaches the browser (the cache, the
         // log, sockets, the input monitor's pipe), as Foundation's Process also made sure.
-        guard tio_spawn_close_from(&actions, 3) == 0 else { throw SpawnFailure(code: EINVAL) }
+        guard sys_spawn_close_from(&actions, 3) == 0 else { throw SpawnFailure(code: EINVAL) }
 
         let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
         let argv = arguments.map { strdup($0) } + [nil]

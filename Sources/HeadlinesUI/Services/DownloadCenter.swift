@@ -127,8 +127,9 @@ public final class DownloadCenter {
             update(id, .saved(saved))
             if !(saved.alreadySaved && job.quietIfSaved) { onOutcome?(.saved(saved)) }
             if let article = job.article, let store, saved.file != request.savedBefore {
-                // A cache that cannot be written (another Headlines has it) keeps no note; the
-                // file is still found by its name.
+                // The save succeeded and was said. The note only finds the file again once its name
+                // has changed hands; a cache that cannot take it (read-only or busy, said at start;
+                // failing now) keeps no note, and the file is still found by its name.
                 try? await store.recordSavedImage(of: article, file: saved.file)
             }
         case .failure(let error) where error is CancellationError || Task.isCancelled:

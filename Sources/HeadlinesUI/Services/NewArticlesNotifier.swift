@@ -71,7 +71,9 @@ public final class NewArticlesNotifier {
     private static func titles(of ids: [ArticleID], in store: ArticleStore) async -> [String] {
         var articles: [Article] = []
         for id in ids {
-            // An article dropped meanwhile (pruned) has no title to give.
+            // An article dropped meanwhile (pruned) has no title to give, nor one a cache that cannot
+            // be read now: the count still goes out, with the titles found (the cache's own failure
+            // reaches the person through the screens that read it).
             if let stored = try? await store.article(id) { articles.append(stored.article) }
         }
         articles.sort { ($0.publishedAt ?? .distantPast) > ($1.publishedAt ?? .distantPast) }

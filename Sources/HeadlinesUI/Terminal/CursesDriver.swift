@@ -1,6 +1,6 @@
 import CNCursesW
 import CTerminalGuard
-import CTerminalIO
+import CSystem
 import FoundationEssentials
 import Glibc
 import NewsCore
@@ -76,7 +76,7 @@ public final class CursesDriver {
         // Ctrl-S and Ctrl-Q are keys here, not the tty's "stop output" and "start it again" (cbreak
         // leaves flow control on, and Ctrl-S froze the screen). def_prog_mode makes it part of the
         // mode curses puts back after a browser's turn or a stop; the saved modes restore it on exit.
-        _ = tio_disable_flow_control(outputFD)
+        _ = sys_disable_flow_control(outputFD)
         def_prog_mode()
         let colourTerm = environment["COLORTERM"]?.lowercased()
         let hasColour = useColor && has_colors()
@@ -209,13 +209,13 @@ public final class CursesDriver {
     }
 
     /// True when standard input has reached its end (the terminal went away).
-    public var inputClosed: Bool { tio_bytes_available(inputFD) == 0 }
+    public var inputClosed: Bool { sys_bytes_available(inputFD) == 0 }
 
     /// Follows a size change: reads the tty's size and tells curses.
     public func updateSize() {
         var rows: Int32 = 0
         var columns: Int32 = 0
-        tio_window_size(outputFD, &rows, &columns)
+        sys_window_size(outputFD, &rows, &columns)
         if rows > 0 && columns > 0 { resizeterm(rows, columns) }
         previous = nil
     }

@@ -1,4 +1,4 @@
-import CTerminalIO
+import CSystem
 import Glibc
 import Dispatch
 
@@ -13,7 +13,7 @@ final class SignalMonitor: @unchecked Sendable {
         for signo in Self.handled {
             // The default action would kill us before we restore the terminal. (Ignoring SIGCONT
             // does not stop it from continuing the process; the source still hears of it.)
-            _ = tio_ignore_signal(signo)
+            _ = sys_ignore_signal(signo)
             let source = DispatchSource.makeSignalSource(signal: signo, queue: queue)
             source.setEventHandler { onSignal(signo) }
             source.activate()

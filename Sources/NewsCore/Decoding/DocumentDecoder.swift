@@ -3,7 +3,7 @@ import FoundationEssentials
 /// Recognises a news document by its content (never its URL or Content-Type, which are often
 /// wrong) and hands it to the right decoder: JSON is a JSON Feed when its `version` says so,
 /// else NewsAPI's shape; XML is RSS, RSS 1.0 or Atom by its root element; a web page is named
-/// as one (`NewsService` looks for the feed it links to).
+/// as one (`DocumentSource` looks for the feed it links to).
 public enum DocumentDecoder {
     public enum Format: Sendable, Equatable {
         /// JSON: a JSON Feed or a NewsAPI response, or another value the decoder names.

@@ -107,6 +107,7 @@ enum FeedEncoding {
 
     /// The declaration of an EBCDIC document, read in the characters every EBCDIC code page shares.
     private static func ebcdicDeclaredEncoding(_ data: Data) -> String? {
+        // A head that does not convert names no encoding: the charset header, then IBM037 itself, are tried.
         let head = data.prefix(256).withUnsafeBytes { raw in
             try? Iconv.utf8(raw.bindMemory(to: UInt8.self), from: "IBM037", outputLimit: 1024)
         }

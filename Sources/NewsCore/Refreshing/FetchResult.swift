@@ -40,3 +40,21 @@ public struct FetchResult: Sendable {
         return nil
     }
 }
+
+extension FetchResult {
+    /// The edition, or an error when a plain (unconditional) request was answered "not modified".
+    func requireEdition() throws -> Edition {
+        guard let edition else { throw NewsError.invalidDocument("the server answered “not modified” to a plain request") }
+        return edition
+    }
+}
+
+extension DocumentResponse {
+    /// The result of a 304: nothing to decode.
+    var notModified: FetchResult { FetchResult(body: .notModified, validators: validators, status: status, bytes: 0, url: url) }
+
+    /// The result of a body decoded into `edition`.
+    func outcome(_ edition: Edition) -> FetchResult {
+        FetchResult(body: .edition(edition), validators: validators, status: status, bytes: body?.count ?? 0, url: url)
+    }
+}

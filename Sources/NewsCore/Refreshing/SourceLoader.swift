@@ -31,7 +31,7 @@ public struct SourceLoader: Sendable {
         // A cache that cannot be read gives no validators: the fetch is then unconditional.
         let state = try? await store.refreshState(of: source.key)
         if let until = state?.retryAfter, until > now() {
-            log.fetch(source: source.name, url: location(source), status: nil, bytes: 0, milliseconds: 0, outcome: .failed("waiting for Retry-After"))
+            log.fetch(source: source.name, url: source.location, status: nil, bytes: 0, milliseconds: 0, outcome: .failed("waiting for Retry-After"))
             throw NewsError.rateLimited(host: source.host ?? source.name, status: nil, retryAfter: until)
         }
         let started = ContinuousClock.now
@@ -119,8 +119,6 @@ public struct SourceLoader: Sendable {
         return edition
     }
 
-    private func location(_ source: any NewsSource) -> URL { DiagnosticLog.location(source) }
-
     private static func milliseconds(since start: ContinuousClock.Instant) -> Int {
         let elapsed = ContinuousClock.now - start
         return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
@@ -162,12 +160,8 @@ extension DiagnosticLog {
     func fetchFailed(_ source: any NewsSource, error: any Error, milliseconds: Int) -> String {
         let message = (error as? any ReadableError)?.message ?? String(describing: error)
         fetch(
-            source: source.name, url: Self.location(source), status: (error as? NewsError)?.httpStatus, bytes: 0,
+            source: source.name, url: source.location, status: (error as? NewsError)?.httpStatus, bytes: 0,
             milliseconds: milliseconds, outcome: .failed(message))
         return message
-    }
-
-    static func location(_ source: any NewsSource) -> URL {
-        (source as? DocumentSource)?.location ?? URL(string: "newsapi:")!
     }
 }

@@ -1,4 +1,4 @@
-import CTerminalIO
+import CSystem
 import FoundationEssentials
 #if canImport(Glibc)
     import Glibc
@@ -93,7 +93,7 @@ enum PasswordCommand {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        guard tio_spawn_close_from(&actions, 3) == 0 else {
+        guard sys_spawn_close_from(&actions, 3) == 0 else {
             close(writeEnd)
             return .failure(.couldNotStart)
         }

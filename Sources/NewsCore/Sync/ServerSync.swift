@@ -43,6 +43,7 @@ public actor ServerSync {
             return report
         } catch {
             finished(task)
+            // A cache that cannot say when the server last answered leaves the network failure as it is.
             if let failure = error as? SyncError, failure.isUnreachable, case .network(_, let reason) = failure,
                 let since = try? await store.serverRecord(name).syncedAt
             {
@@ -99,6 +100,7 @@ public struct ServerFeedSource: SyncedSource {
     }
 
     public var host: String? { server.config.url.host?.lowercased() }
+    public var location: URL { server.config.url }
 
     public func fetch(validators: HTTPValidators?) async throws -> FetchResult {
         throw NewsError.invalidDocument("a server's feed is synced, not fetched")

@@ -21,7 +21,7 @@ struct ArticleFullTextTests {
     }
 
     static func lines(_ article: Article, width: Int = 60) -> [StyledLine] {
-        ArticleView(state: ArticleState(article: article), layout: ArticleLayout(width: width, height: 30), localTime: Fixtures.utcTime)
+        ArticleView(state: ArticleState(article: article), layout: ScreenLayout(width: width, height: 30, withImageRow: true), localTime: Fixtures.utcTime)
             .lines().lines
     }
 

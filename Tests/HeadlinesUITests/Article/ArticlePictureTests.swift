@@ -39,7 +39,7 @@ struct ArticlePictureTests {
     }
 
     static func render(_ state: ArticleState, width: Int, height: Int, depth: PictureColourDepth) -> (Canvas, ArticleLines) {
-        var view = ArticleView(state: state, layout: ArticleLayout(width: width, height: height), localTime: Fixtures.utcTime)
+        var view = ArticleView(state: state, layout: ScreenLayout(width: width, height: height, withImageRow: true), localTime: Fixtures.utcTime)
         view.depth = depth
         let lines = view.lines()
         var canvas = Canvas(width: width, height: height)
@@ -122,7 +122,7 @@ struct ArticlePictureTests {
         #expect(after.lines.map(\.text) == before.lines.map(\.text))
         // The picture fills the room the placeholder drew (as far as it is in view), and nothing else.
         let top = 1 + before.pictureTop
-        let layout = ArticleLayout(width: width, height: height)
+        let layout = ScreenLayout(width: width, height: height, withImageRow: true)
         let x = PictureLayout.x(of: slot, on: layout)
         for y in 0..<(layout.bodyTop + layout.bodyRows) {
             for column in 0..<width {
@@ -134,8 +134,8 @@ struct ArticlePictureTests {
         // The placeholder's frame has the room's size, the progress inside it.
         // (on a screen tall enough to show all of it)
         let (whole, _) = Self.render(loading, width: width, height: 100, depth: .trueColour)
-        let room = try #require(PictureLayout.slot(for: header, on: ArticleLayout(width: width, height: 100)))
-        let left = PictureLayout.x(of: room, on: ArticleLayout(width: width, height: 100))
+        let room = try #require(PictureLayout.slot(for: header, on: ScreenLayout(width: width, height: 100, withImageRow: true)))
+        let left = PictureLayout.x(of: room, on: ScreenLayout(width: width, height: 100, withImageRow: true))
         #expect(whole[left, top].text == "┌" && whole[left + room.columns - 1, top + room.rows - 1].text == "┘")
         #expect(placeholder.line(top + (slot.rows - 1) / 2).contains("10%"))
     }
@@ -172,11 +172,11 @@ struct ArticlePictureTests {
         let slot = try #require(lines.slot)
         #expect(slot.columns <= width - 4 && slot.rows <= height / 2)
         #expect(slot.columns == width - 4 || slot.rows == height / 2)  // as large as the box allows
-        let layout = ArticleLayout(width: width, height: height)
+        let layout = ScreenLayout(width: width, height: height, withImageRow: true)
         let painted = (0..<height).flatMap { y in (0..<width).filter { canvas[$0, y].style.hasExactColours } }
         let visibleRows = min(slot.rows, layout.bodyRows - lines.pictureTop)
         #expect(painted.count == slot.columns * visibleRows)
-        let first = canvas[PictureLayout.x(of: slot, on: ArticleLayout(width: width, height: height)), 1 + lines.pictureTop]
+        let first = canvas[PictureLayout.x(of: slot, on: ScreenLayout(width: width, height: height, withImageRow: true)), 1 + lines.pictureTop]
         #expect(first.style == Style(foreground: .rgb(orange), background: .rgb(orange)))
     }
 
@@ -199,8 +199,8 @@ struct ArticlePictureTests {
     @Test func aScreenTooSmallForAPictureKeepsNoRoom() {
         var state = ArticleState(article: Self.article())
         state.pictureHeader(PixelSize(width: 640, height: 360))
-        #expect(PictureLayout.box(ArticleLayout(width: 19, height: 24)) == nil)
-        #expect(PictureLayout.box(ArticleLayout(width: 80, height: 5)) == nil)
+        #expect(PictureLayout.box(ScreenLayout(width: 19, height: 24, withImageRow: true)) == nil)
+        #expect(PictureLayout.box(ScreenLayout(width: 80, height: 5, withImageRow: true)) == nil)
         #expect(Self.render(state, width: 80, height: 5, depth: .trueColour).1.slot == nil)
     }
 

@@ -21,6 +21,13 @@ struct MovementTests {
         }
     }
 
+    /// `?` asks the app for its help screen (the router builds none); on the help screen it closes it.
+    @Test func helpOpensThroughTheAppAndClosesItself() throws {
+        let host = try TestHost(isRoot: false)
+        #expect(host.press(.character("?"), DownloadsScreenStandIn()) == .openHelp)
+        #expect(host.press(.character("?"), HelpScreen()) == .close)
+    }
+
     @Test func theHelpScreenPagesWithPgDnSpaceAndB() throws {
         let host = try TestHost(isRoot: false)
         let help = HelpScreen()
@@ -58,9 +65,18 @@ struct MovementTests {
 extension KeyOutcome: Equatable {
     public static func == (lhs: KeyOutcome, rhs: KeyOutcome) -> Bool {
         switch (lhs, rhs) {
-        case (.handled, .handled), (.ignored, .ignored), (.close, .close), (.quit, .quit): return true
+        case (.handled, .handled), (.ignored, .ignored), (.close, .close), (.quit, .quit), (.openHelp, .openHelp): return true
         case (.push(let a), .push(let b)): return a === b
         default: return false
         }
     }
+}
+
+/// A screen that leaves every action to the app, so that only the router's defaults apply.
+@MainActor
+private final class DownloadsScreenStandIn: Screen {
+    var kind: ScreenKind { .downloads }
+    func didAppear(_ context: ScreenContext) {}
+    func render(into canvas: inout Canvas) {}
+    func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome { .ignored }
 }

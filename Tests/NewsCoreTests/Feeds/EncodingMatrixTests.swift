@@ -124,7 +124,7 @@ struct EncodingMatrixTests {
         for (path, encoding, naming) in paths {
             let name = "\(encoding.codec)\(encoding.byteOrderMark.map { " + \($0)" } ?? "") as \(encoding.label), named in \(naming.rawValue)"
             do {
-                let title = try await service.document(at: server.url(path)).articles.first?.title
+                let title = try await DocumentSource(service: service, location: server.url(path)).fetch().articles.first?.title
                 #expect(title == encoding.title, "\(name)")
                 if title == encoding.title { right += 1 }
             } catch {

@@ -153,4 +153,24 @@ struct DiagnosticLogTests {
         let fetch = try #require(try bodies().first { $0.hasPrefix("error fetch ") })
         #expect(fetch.contains(" status=418 "), "\(fetch)")
     }
+
+    /// A failed NewsAPI fetch names the query it sent (the source says where it reads from),
+    /// and never the key, which travels in a header.
+    @Test func aFailedNewsAPIFetchLogsItsQueryWithoutTheKey() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        server.route("/v2/top-headlines", ScriptedResponse(status: 500, body: .data(Data("down".utf8))))
+        let log = try DiagnosticLog.open(file: folder.file("headlines.log"), level: .info)
+        let store = try await ArticleStore.open(at: folder.file("cache.db"))
+        let key = "k3y-n0t-f0r-the-l0g"
+        let service = NewsService(baseURL: server.baseURL, apiKey: key, http: HTTPClient(timeout: 5))
+        let source = NewsAPISource(service: service, request: .topHeadlines(country: "de"), name: "Wire")
+        _ = await thrownError { try await SourceLoader(store: store, log: log).refresh(source) }
+        await log.flush()
+        let fetch = try #require(try bodies().first { $0.hasPrefix("error fetch ") })
+        let query = try #require(NewsAPIRequest.topHeadlines(country: "de").url(base: server.baseURL))
+        #expect(query.absoluteString.hasSuffix("/v2/top-headlines?country=de"))
+        #expect(fetch.contains(" url=\"\(query.absoluteString)\" "), "\(fetch)")  // quoted: it holds an =
+        #expect(!fetch.contains(key), "\(fetch)")
+    }
 }

@@ -35,8 +35,8 @@ struct ApiKeyTests {
         server.route("/v2/everything", .json(NetFixtures.threeArticles))
         let service = NewsService(baseURL: server.baseURL, apiKey: Self.key)
 
-        _ = try await service.headlines(.topHeadlines(country: "de", pageSize: 10))
-        _ = try await service.headlines(.everything(query: "climate"))
+        _ = try await NewsAPISource(service: service, request: .topHeadlines(country: "de", pageSize: 10)).fetch()
+        _ = try await NewsAPISource(service: service, request: .everything(query: "climate")).fetch()
 
         #expect(server.requests.count == 2)
         for request in server.requests { expectKeyOnlyInHeader(request) }
@@ -47,8 +47,8 @@ struct ApiKeyTests {
         defer { server.stop() }
         server.route("/v2/top-headlines", .json(NetFixtures.threeArticles))
 
-        _ = try await NewsService(baseURL: server.baseURL, apiKey: nil).headlines(.topHeadlines())
-        _ = try await NewsService(baseURL: server.baseURL, apiKey: "").headlines(.topHeadlines())
+        _ = try await NewsAPISource(service: NewsService(baseURL: server.baseURL, apiKey: nil), request: .topHeadlines()).fetch()
+        _ = try await NewsAPISource(service: NewsService(baseURL: server.baseURL, apiKey: ""), request: .topHeadlines()).fetch()
 
         #expect(server.requests.count == 2)
         #expect(server.requests.allSatisfy { $0.headers["x-api-key"] == nil })
@@ -78,7 +78,7 @@ struct ApiKeyTests {
         server.route("/v2/top-headlines", .redirect(to: "http://127.0.0.1:\(server.port)/mirror/v2/top-headlines?country=us"))
         server.route("/mirror/v2/top-headlines", .json(NetFixtures.threeArticles))
 
-        let edition = try await NewsService(baseURL: server.baseURL, apiKey: Self.key).headlines(.topHeadlines())
+        let edition = try await NewsAPISource(service: NewsService(baseURL: server.baseURL, apiKey: Self.key), request: .topHeadlines()).fetch()
 
         #expect(edition.articles.count == 3)
         #expect(server.requests.map(\.path) == ["/v2/top-headlines", "/mirror/v2/top-headlines"])
@@ -96,7 +96,7 @@ struct ApiKeyTests {
         base.route("/v2/top-headlines", .redirect(to: other.url("/elsewhere?country=us").absoluteString, status: status))
         other.route("/elsewhere", .json(NetFixtures.threeArticles))
 
-        let edition = try await NewsService(baseURL: base.baseURL, apiKey: Self.key).headlines(.topHeadlines())
+        let edition = try await NewsAPISource(service: NewsService(baseURL: base.baseURL, apiKey: Self.key), request: .topHeadlines()).fetch()
 
         #expect(edition.articles.count == 3)
         expectKeyOnlyInHeader(try #require(base.requests.first))
@@ -113,7 +113,7 @@ struct ApiKeyTests {
         server.route("/v2/top-headlines", .redirect(to: "http://localhost:\(server.port)/via-localhost?country=us"))
         server.route("/via-localhost", .json(NetFixtures.threeArticles))
 
-        let edition = try await NewsService(baseURL: server.baseURL, apiKey: Self.key).headlines(.topHeadlines())
+        let edition = try await NewsAPISource(service: NewsService(baseURL: server.baseURL, apiKey: Self.key), request: .topHeadlines()).fetch()
 
         #expect(edition.articles.count == 3)
         let hops = server.requests
@@ -136,7 +136,7 @@ struct ApiKeyTests {
         other.route("/bounce", .redirect(to: base.url("/final").absoluteString))
         base.route("/final", .json(NetFixtures.threeArticles))
 
-        _ = try await NewsService(baseURL: base.baseURL, apiKey: Self.key).headlines(.topHeadlines())
+        _ = try await NewsAPISource(service: NewsService(baseURL: base.baseURL, apiKey: Self.key), request: .topHeadlines()).fetch()
 
         expectNoKey(try #require(other.requests.first))
         expectNoKey(try #require(base.requests(path: "/final").first))
@@ -158,7 +158,7 @@ struct ApiKeyTests {
         var messages: [String] = []
         for base in bases {
             let service = NewsService(baseURL: base, apiKey: Self.key, http: HTTPClient(timeout: 1), sizeLimit: 1000)
-            let error = await thrownError { try await service.headlines(.topHeadlines()) }
+            let error = await thrownError { try await NewsAPISource(service: service, request: .topHeadlines()).fetch() }
             let newsError = try #require(error as? NewsError, "\(base): \(String(describing: error))")
             messages.append(newsError.message)
             messages.append(newsError.localizedDescription)

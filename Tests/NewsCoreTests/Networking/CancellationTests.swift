@@ -37,7 +37,7 @@ struct CancellationTests {
         defer { server.stop() }
         server.route("/v2/top-headlines", Self.trickle)
         let service = NewsService(baseURL: server.baseURL, apiKey: "k")
-        let task = Task { try await service.headlines(.topHeadlines()) }
+        let task = Task { try await NewsAPISource(service: service, request: .topHeadlines()).fetch() }
 
         #expect(await server.waitUntil(timeout: .seconds(3)) { ($0.first?.bodyBytesSent ?? 0) >= 2048 })
         let cancelledAt = ContinuousClock.now
@@ -63,7 +63,7 @@ struct CancellationTests {
             "/v2/top-headlines",
             ScriptedResponse(body: .data(Data(NetFixtures.threeArticles.utf8)), delayBeforeHeaders: .seconds(10)))
         let service = NewsService(baseURL: server.baseURL, apiKey: "k")
-        let task = Task { try await service.headlines(.topHeadlines()) }
+        let task = Task { try await NewsAPISource(service: service, request: .topHeadlines()).fetch() }
 
         #expect(await server.waitUntil(timeout: .seconds(3)) { $0.count == 1 })
         let cancelledAt = ContinuousClock.now
@@ -105,13 +105,13 @@ struct CancellationTests {
         let task = Task {
             // Cancelled before the fetch begins.
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await service.headlines(.topHeadlines())
+            return try await NewsAPISource(service: service, request: .topHeadlines()).fetch()
         }
         await expectCancellation(task)
 
         let gate = Task { () -> Edition in
             try? await Task.sleep(for: .seconds(30))  // ends at once, by the cancel below
-            return try await service.headlines(.topHeadlines())
+            return try await NewsAPISource(service: service, request: .topHeadlines()).fetch()
         }
         gate.cancel()
         await expectCancellation(gate)
@@ -166,7 +166,7 @@ struct CancellationTests {
         for round in 0..<6 {
             let outcomes = OutcomeLog()
             for index in 0..<perRound {
-                let fetch = Task { try await service.headlines(.topHeadlines()) }
+                let fetch = Task { try await NewsAPISource(service: service, request: .topHeadlines()).fetch() }
                 Task.detached {
                     let spin = Duration.microseconds((index % 16) * 10)
                     let start = ContinuousClock.now

@@ -49,7 +49,9 @@ struct ConditionalFetchTests {
         defer { server.stop() }
         server.route("/feed.xml", ScriptedResponse(status: Int(status)!, headers: [("Retry-After", header)], body: .data(Data("busy".utf8))))
         let before = Date()
-        let error = await thrownError { try await NewsService(http: HTTPClient(timeout: 5)).document(at: server.url("/feed.xml")) }
+        let error = await thrownError {
+            try await DocumentSource(service: NewsService(http: HTTPClient(timeout: 5)), location: server.url("/feed.xml")).fetch()
+        }
         guard case .rateLimited(_, let code, let retryAfter)? = error as? NewsError else {
             Issue.record("expected rateLimited, got \(String(describing: error))")
             return
@@ -75,7 +77,7 @@ struct ConditionalFetchTests {
             ScriptedResponse(
                 headers: [("ETag", String(repeating: "x", count: 5000)), ("Last-Modified", "Mon, 30 Nov 2026 10:00:00 GMT")],
                 body: .data(Data(Self.feed.utf8))))
-        let outcome = try await NewsService(http: HTTPClient(timeout: 5)).document(at: server.url("/feed.xml"), validators: nil)
+        let outcome = try await DocumentSource(service: NewsService(http: HTTPClient(timeout: 5)), location: server.url("/feed.xml")).fetch(validators: nil)
         #expect(outcome.validators == HTTPValidators(etag: nil, lastModified: "Mon, 30 Nov 2026 10:00:00 GMT"))
     }
 }

@@ -65,7 +65,7 @@ struct HTTPTransportTests {
                 headers: [("Content-Type", "application/json"), ("Transfer-Encoding", coding)],
                 body: .data(ZstdBomb.body(mebibytes: 1024)), contentLength: .omitted))
 
-        let error = await thrownError { try await NewsService(http: HTTPClient(timeout: 5)).document(at: server.url("/x")) }
+        let error = await thrownError { try await DocumentSource(service: NewsService(http: HTTPClient(timeout: 5)), location: server.url("/x")).fetch() }
 
         #expect(error as? NewsError == .unsupportedEncoding(host: "127.0.0.1:\(server.port)", encoding: coding))
         #expect(await server.waitUntil(timeout: .seconds(5)) { $0.first?.clientClosedAt != nil })
@@ -77,7 +77,7 @@ struct HTTPTransportTests {
         let filler = (0..<3000).map { ("X-Filler-\($0)", String(repeating: "a", count: 100)) }
         server.route("/x", ScriptedResponse(headers: filler, body: .data(Data("{}".utf8))))
 
-        let error = await thrownError { try await NewsService(http: HTTPClient(timeout: 5)).document(at: server.url("/x")) }
+        let error = await thrownError { try await DocumentSource(service: NewsService(http: HTTPClient(timeout: 5)), location: server.url("/x")).fetch() }
 
         #expect(error as? NewsError == .invalidDocument("the server sent more than 256 KiB of headers"))
         #expect(await server.waitUntil(timeout: .seconds(5)) { $0.first?.clientClosedAt != nil })

@@ -16,7 +16,7 @@ struct NewsServiceErrorTests {
         sourceLocation: SourceLocation = #_sourceLocation
     ) async -> NewsError? {
         let service = NewsService(baseURL: server.baseURL, apiKey: key, http: http, sizeLimit: sizeLimit)
-        let error = await thrownError { try await service.headlines(.topHeadlines()) }
+        let error = await thrownError { try await NewsAPISource(service: service, request: .topHeadlines()).fetch() }
         guard let error else {
             Issue.record("the fetch succeeded", sourceLocation: sourceLocation)
             return nil
@@ -99,7 +99,7 @@ struct NewsServiceErrorTests {
         let service = NewsService(baseURL: closed.baseURL, apiKey: Self.key, http: HTTPClient(timeout: 5))
 
         let start = ContinuousClock.now
-        let error = await thrownError { try await service.headlines(.topHeadlines()) }
+        let error = await thrownError { try await NewsAPISource(service: service, request: .topHeadlines()).fetch() }
 
         #expect(error as? NewsError == .cannotConnect(host: "127.0.0.1:\(closed.port)"), "\(String(describing: error))")
         #expect((error as? NewsError)?.message == "Could not connect to 127.0.0.1:\(closed.port): the connection was refused.")
@@ -111,7 +111,7 @@ struct NewsServiceErrorTests {
         server.stop()
         let service = NewsService(baseURL: server.baseURL, apiKey: Self.key, http: HTTPClient(timeout: 5))
 
-        let error = await thrownError { try await service.headlines(.topHeadlines()) }
+        let error = await thrownError { try await NewsAPISource(service: service, request: .topHeadlines()).fetch() }
 
         #expect(error as? NewsError == .cannotConnect(host: "127.0.0.1:\(server.port)"), "\(String(describing: error))")
     }

@@ -21,7 +21,7 @@ struct NewsServiceLimitsTests {
                 headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")],
                 body: .data(NetFixtures.gzipStored(Data(NetFixtures.threeArticles.utf8)))))
 
-        let edition = try await NewsService(baseURL: server.baseURL).headlines(.topHeadlines())
+        let edition = try await NewsAPISource(service: NewsService(baseURL: server.baseURL), request: .topHeadlines()).fetch()
 
         #expect(server.requests.first?.headers["accept-encoding"]?.contains("gzip") == true)
         #expect(edition.articles.map(\.title) == ["First story", "Second story", "Third story"])
@@ -41,7 +41,7 @@ struct NewsServiceLimitsTests {
 
         let start = ContinuousClock.now
         let service = NewsService(baseURL: server.baseURL, http: HTTPClient(timeout: 1))
-        let edition = try await service.headlines(.topHeadlines())
+        let edition = try await NewsAPISource(service: service, request: .topHeadlines()).fetch()
 
         #expect(edition.articles.count == 3)
         #expect(ContinuousClock.now - start >= .milliseconds(1100))  // it really outlasted the timeout
@@ -61,7 +61,7 @@ struct NewsServiceLimitsTests {
                 delayBeforeHeaders: .milliseconds(30)))
 
         let service = NewsService(baseURL: server.baseURL, http: HTTPClient(timeout: 0.5))
-        let edition = try await service.headlines(.topHeadlines())
+        let edition = try await NewsAPISource(service: service, request: .topHeadlines()).fetch()
 
         #expect(edition.articles.count == 3)
     }
@@ -73,7 +73,7 @@ struct NewsServiceLimitsTests {
         server.route("/v2/top-headlines", .json(body))
 
         let service = NewsService(baseURL: server.baseURL, sizeLimit: body.utf8.count)
-        let edition = try await service.headlines(.topHeadlines())
+        let edition = try await NewsAPISource(service: service, request: .topHeadlines()).fetch()
 
         #expect(edition.articles.count == 3)
     }

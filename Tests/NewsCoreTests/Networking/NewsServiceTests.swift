@@ -3,7 +3,7 @@ import Testing
 @testable import NewsCore
 import TestSupport
 
-/// NewsService.headlines against a real HTTP server standing in for NewsAPI, the way
+/// NewsAPI queries (`NewsAPISource` over `NewsService`) against a real HTTP server standing in for NewsAPI, the way
 /// `--newsapi-url http://127.0.0.1:PORT[/proxy]` points the app at one.
 @Suite("NewsService against a loopback server")
 struct NewsServiceTests {
@@ -13,8 +13,11 @@ struct NewsServiceTests {
         server.route("/v2/top-headlines", .json(NetFixtures.threeArticles))
         let service = NewsService(baseURL: server.baseURL, apiKey: "k")
 
-        let edition = try await service.headlines(
-            .topHeadlines(country: "gb", category: "business", query: "rates", pageSize: 20))
+        let edition = try await NewsAPISource(
+            service: service,
+            request:
+                .topHeadlines(country: "gb", category: "business", query: "rates", pageSize: 20)
+        ).fetch()
 
         #expect(edition.articles.count == 3)
         let logged = try #require(server.requests.first)
@@ -32,7 +35,7 @@ struct NewsServiceTests {
         defer { server.stop() }
         server.route("/v2/top-headlines", .json(NetFixtures.threeArticles))
 
-        _ = try await NewsService(baseURL: server.baseURL).headlines(.topHeadlines())
+        _ = try await NewsAPISource(service: NewsService(baseURL: server.baseURL), request: .topHeadlines()).fetch()
 
         #expect(server.requests.map(\.target) == ["/v2/top-headlines?country=us"])
     }
@@ -44,7 +47,7 @@ struct NewsServiceTests {
         server.route("/proxy/v2/top-headlines", .json(NetFixtures.threeArticles))
         let base = try #require(URL(string: "http://127.0.0.1:\(server.port)\(suffix)"))
 
-        let edition = try await NewsService(baseURL: base).headlines(.topHeadlines(category: "science", pageSize: 5))
+        let edition = try await NewsAPISource(service: NewsService(baseURL: base), request: .topHeadlines(category: "science", pageSize: 5)).fetch()
 
         #expect(edition.articles.map(\.title) == ["First story", "Second story", "Third story"])
         #expect(server.requests.map(\.target) == ["/proxy/v2/top-headlines?category=science&pageSize=5"])
@@ -55,7 +58,7 @@ struct NewsServiceTests {
         defer { server.stop() }
         server.route("/v2/everything", .json(NetFixtures.threeArticles))
 
-        _ = try await NewsService(baseURL: server.baseURL).headlines(.everything(query: "mars rover & co", pageSize: 3))
+        _ = try await NewsAPISource(service: NewsService(baseURL: server.baseURL), request: .everything(query: "mars rover & co", pageSize: 3)).fetch()
 
         let logged = try #require(server.requests.first)
         #expect(logged.path == "/v2/everything")
@@ -68,7 +71,7 @@ struct NewsServiceTests {
         defer { server.stop() }
         server.route("/v2/top-headlines", .json(NetFixtures.newsAPIDocument(titles: titles)))
 
-        let edition = try await NewsService(baseURL: server.baseURL).headlines(.topHeadlines())
+        let edition = try await NewsAPISource(service: NewsService(baseURL: server.baseURL), request: .topHeadlines()).fetch()
 
         #expect(edition.articles.map(\.title) == titles)
         #expect(edition.articles.map(\.url?.absoluteString) == (0..<12).map { "https://example.com/\($0)" })
@@ -85,7 +88,7 @@ struct NewsServiceTests {
         response.chunkSize = 17  // many small pieces
         server.route("/v2/top-headlines", response)
 
-        let edition = try await NewsService(baseURL: server.baseURL).headlines(.topHeadlines())
+        let edition = try await NewsAPISource(service: NewsService(baseURL: server.baseURL), request: .topHeadlines()).fetch()
 
         #expect(edition.articles.map(\.title) == ["First story", "Second story", "Third story"])
     }
@@ -96,7 +99,7 @@ struct NewsServiceTests {
         server.route("/v2/top-headlines", .redirect(to: "/moved/v2/top-headlines?country=us"))
         server.route("/moved/v2/top-headlines", .json(NetFixtures.threeArticles))
 
-        let edition = try await NewsService(baseURL: server.baseURL).headlines(.topHeadlines())
+        let edition = try await NewsAPISource(service: NewsService(baseURL: server.baseURL), request: .topHeadlines()).fetch()
 
         #expect(edition.articles.count == 3)
         #expect(server.requests.map(\.path) == ["/v2/top-headlines", "/moved/v2/top-headlines"])

@@ -11,7 +11,7 @@ struct RedirectRefusalTests {
         let server = try LoopbackServer()
         defer { server.stop() }
         server.route("/feed", .redirect(to: target))
-        let error = await thrownError { try await NewsService(http: HTTPClient(timeout: 5)).document(at: server.url("/feed")) }
+        let error = await thrownError { try await DocumentSource(service: NewsService(http: HTTPClient(timeout: 5)), location: server.url("/feed")).fetch() }
         let expected = NewsError.redirectRefused(from: server.url("/feed").absoluteString, to: target)
         #expect(error as? NewsError == expected)
         let message = expected.message
@@ -28,7 +28,7 @@ struct RedirectRefusalTests {
         defer { server.stop() }
         server.route("/first", .redirect(to: server.url("/second").absoluteString))
         server.route("/second", .redirect(to: "ftp://files.example/x"))
-        let error = await thrownError { try await NewsService(http: HTTPClient(timeout: 5)).document(at: server.url("/first")) }
+        let error = await thrownError { try await DocumentSource(service: NewsService(http: HTTPClient(timeout: 5)), location: server.url("/first")).fetch() }
         #expect(error as? NewsError == .redirectRefused(from: server.url("/second").absoluteString, to: "ftp://files.example/x"))
     }
 }

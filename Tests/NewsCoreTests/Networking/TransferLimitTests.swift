@@ -68,7 +68,7 @@ struct TransferLimitTests {
             if body == .endlessImage {
                 _ = try await ImageLoader(http: HTTPClient(timeout: 10), sizeLimit: 5 << 20).fetch(url) { _ in }
             } else {
-                _ = try await NewsService(http: HTTPClient(timeout: 10)).document(at: url)
+                _ = try await DocumentSource(service: NewsService(http: HTTPClient(timeout: 10)), location: url).fetch()
             }
         }
         #expect(error as? NewsError == Self.expectedError(body, port: server.port), "\(String(describing: error))")
@@ -85,7 +85,9 @@ struct TransferLimitTests {
                 headers: [("Content-Type", "application/json")], body: .data(Data(repeating: 0x20, count: 1000)),
                 chunkSize: 1, delayBetweenChunks: .milliseconds(500)))
         let started = ContinuousClock.now
-        let error = await thrownError { try await NewsService(http: HTTPClient(timeout: 5, deadline: 2)).document(at: server.url("/x")) }
+        let error = await thrownError {
+            try await DocumentSource(service: NewsService(http: HTTPClient(timeout: 5, deadline: 2)), location: server.url("/x")).fetch()
+        }
         #expect(error as? NewsError == .tooSlow(host: "127.0.0.1:\(server.port)", seconds: 2))
         #expect((error as? NewsError)?.message.contains("too slow") == true)
         #expect(ContinuousClock.now - started < .seconds(10))  // a bound, not a timing: it would otherwise run 500 s
@@ -101,7 +103,7 @@ struct TransferLimitTests {
             "/x",
             ScriptedResponse(
                 headers: [("Content-Type", "application/json"), ("Content-Encoding", encoding)], body: .data(Data(count: 100))))
-        let error = await thrownError { try await NewsService(http: HTTPClient(timeout: 5)).document(at: server.url("/x")) }
+        let error = await thrownError { try await DocumentSource(service: NewsService(http: HTTPClient(timeout: 5)), location: server.url("/x")).fetch() }
         #expect(error as? NewsError == .unsupportedEncoding(host: "127.0.0.1:\(server.port)", encoding: encoding))
         let offered = server.requests.first?.headers["accept-encoding"]
         #expect(offered == "gzip, deflate")
@@ -115,7 +117,7 @@ struct TransferLimitTests {
             ScriptedResponse(
                 headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")],
                 body: .data(GzipBomb.body(mebibytes: 1024)), chunkSize: 64, delayBetweenChunks: .milliseconds(1)))
-        let task = Task { try await NewsService(http: HTTPClient(timeout: 10)).document(at: server.url("/x")) }
+        let task = Task { try await DocumentSource(service: NewsService(http: HTTPClient(timeout: 10)), location: server.url("/x")).fetch() }
         // About 2 MiB inflated so far, well under the cap: the fetch is still running.
         #expect(await server.waitUntil(timeout: .seconds(5)) { ($0.first?.bodyBytesSent ?? 0) > 2_000 })
         task.cancel()

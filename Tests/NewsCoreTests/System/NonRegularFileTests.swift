@@ -37,7 +37,7 @@ import TestSupport
     func aLocalDocumentMustBeARegularFile(_ kind: Kind) async throws {
         let folder = try TemporaryFolder("documents")
         let url = try Self.path(kind, in: folder)
-        let error = await thrownError { try await NewsService().document(at: url) }
+        let error = await thrownError { try await DocumentSource(service: NewsService(), location: url).fetch() }
         #expect(error as? NewsError == .file(path: url.path, reason: "it is not a regular file"))
     }
 

@@ -10,7 +10,7 @@ public final class ArticleScreen: Screen {
     public let kind = ScreenKind.article
     public internal(set) var state: ArticleState
     let services: AppServices
-    private var layout = ArticleLayout(width: 0, height: 0)
+    private var layout = ScreenLayout(width: 0, height: 0, withImageRow: true)
     private var lineCount = 0
     private var hints = ArticleView.defaultHints
     private var linkHints = ArticleView.defaultLinkHints
@@ -196,7 +196,7 @@ public final class ArticleScreen: Screen {
     }
 
     public func render(into canvas: inout Canvas) {
-        layout = ArticleLayout(canvas, textWidth: services.textWidth)
+        layout = ScreenLayout(canvas, withImageRow: true, textWidth: services.textWidth)
         var view = ArticleView(state: state, layout: layout)
         view.richText = richText
         let lines = lines(of: view)

@@ -15,7 +15,7 @@ public struct ArticleLines: Equatable, Sendable {
 /// the image line. Pure: the state's offset is already clamped to the text (`ArticleState.clamp`).
 public struct ArticleView {
     public var state: ArticleState
-    public var layout: ArticleLayout
+    public var layout: ScreenLayout
     public var localTime: LocalTime = .system
     /// The body as read from its HTML; the screen reads it once. Nil: read here, if there is one.
     public var richText: RichText?
@@ -36,7 +36,7 @@ public struct ArticleView {
     public static let defaultHints = KeyMap().hints(ScreenKind.article.hintedActions, on: .article, labels: [.down: "scroll"])
     public static let defaultLinkHints = ArticleScreen.linkHints(KeyMap())
 
-    public init(state: ArticleState, layout: ArticleLayout, localTime: LocalTime = .system) {
+    public init(state: ArticleState, layout: ScreenLayout, localTime: LocalTime = .system) {
         self.state = state
         self.layout = layout
         self.localTime = localTime
@@ -95,8 +95,10 @@ public struct ArticleView {
         canvas.write(" " + (state.article.sourceName ?? "Article"), x: 0, y: layout.titleRow, style: .header)
         canvas.draw(body.lines, from: offset, x: 2, y: layout.bodyTop, height: rows, maxX: width - 2)
         if let slot = body.slot { renderPicture(slot, top: body.pictureTop, into: &canvas) }
-        let (imageText, imageStyle) = imageLine()
-        canvas.write(imageText, x: 2, y: layout.imageRow, style: imageStyle, maxX: width - 1)
+        if let imageRow = layout.imageRow {
+            let (imageText, imageStyle) = imageLine()
+            canvas.write(imageText, x: 2, y: imageRow, style: imageStyle, maxX: width - 1)
+        }
         let more = body.count > rows ? " \(min(100, (offset + rows) * 100 / max(1, body.count)))%" : ""
         let left: String
         if let typed = state.linkNumber {

@@ -27,14 +27,14 @@ public enum PictureLayout {
     public static let minimumRows = 3
 
     /// The most the picture may take on `layout`, or nil when the screen is too small for one.
-    public static func box(_ layout: ArticleLayout) -> PictureSlot? {
+    public static func box(_ layout: ScreenLayout) -> PictureSlot? {
         let box = PictureSlot(columns: layout.textColumns, rows: layout.height / 2)
         guard box.columns >= minimumColumns, box.rows >= minimumRows else { return nil }
         return box
     }
 
     /// The picture's cells on `layout` for an image of `pixels` (nil: not known yet).
-    public static func slot(for pixels: PixelSize?, on layout: ArticleLayout) -> PictureSlot? {
+    public static func slot(for pixels: PixelSize?, on layout: ScreenLayout) -> PictureSlot? {
         guard let box = box(layout) else { return nil }
         // As the decoder will shrink it, then as the picture will be scaled for this box.
         let decoded = (pixels ?? assumedSize).fitted(within: decodeBox)
@@ -43,7 +43,7 @@ public enum PictureLayout {
     }
 
     /// The column the picture starts at: centred over the text.
-    public static func x(of slot: PictureSlot, on layout: ArticleLayout) -> Int {
+    public static func x(of slot: PictureSlot, on layout: ScreenLayout) -> Int {
         2 + max(0, layout.textColumns - slot.columns) / 2
     }
 }

@@ -8,7 +8,7 @@ public final class DownloadsScreen: Screen {
     public let kind = ScreenKind.downloads
     private let services: AppServices
     private var scroll = ListScroll()
-    private var layout = ListLayout(width: 0, height: 0)
+    private var layout = ScreenLayout(width: 0, height: 0)
     private var hints = DownloadsView.defaultHints
 
     public init(services: AppServices) {
@@ -20,7 +20,7 @@ public final class DownloadsScreen: Screen {
     }
 
     public func render(into canvas: inout Canvas) {
-        layout = ListLayout(canvas)
+        layout = ScreenLayout(canvas)
         let items = services.downloads.items
         scroll.setCount(items.count)
         scroll.fit(rows: layout.bodyRows)

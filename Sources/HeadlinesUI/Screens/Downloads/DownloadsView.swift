@@ -5,13 +5,13 @@ import NewsCore
 public struct DownloadsView {
     public var items: [DownloadCenter.Item]
     public var scroll: ListScroll
-    public var layout: ListLayout
+    public var layout: ScreenLayout
     /// The status bar's key hints (from the key map in force).
     public var keyHints = DownloadsView.defaultHints
 
     public static let defaultHints = KeyMap().hints([.cancelDownload, .cancelAllDownloads, .back], on: .downloads)
 
-    public init(items: [DownloadCenter.Item], scroll: ListScroll, layout: ListLayout) {
+    public init(items: [DownloadCenter.Item], scroll: ListScroll, layout: ScreenLayout) {
         self.items = items
         self.scroll = scroll
         self.layout = layout

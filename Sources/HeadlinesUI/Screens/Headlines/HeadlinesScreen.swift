@@ -11,7 +11,7 @@ public final class HeadlinesScreen: Screen {
     /// What the list shows; `n` after a source's last unread article moves it to the next source.
     public internal(set) var scope: ArticleScope
     let services: AppServices
-    var layout = ListLayout(width: 0, height: 0)
+    var layout = ScreenLayout(width: 0, height: 0)
     private var hints = HeadlinesView.defaultHints
     /// The list's headings while the `/` filter is on.
     var filterPool: ListFilter?
@@ -79,7 +79,7 @@ public final class HeadlinesScreen: Screen {
     }
 
     public func render(into canvas: inout Canvas) {
-        layout = ListLayout(canvas)
+        layout = ScreenLayout(canvas)
         state.fit(rows: layout.bodyRows)
         var view = HeadlinesView(state: state, layout: layout, now: services.now())
         view.isFallbackDemo = services.isFallbackDemo

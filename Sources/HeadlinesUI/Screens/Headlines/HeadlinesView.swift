@@ -6,7 +6,7 @@ import NewsCore
 /// state's selection is already fitted to the layout's rows (`HeadlinesState.fit`).
 public struct HeadlinesView {
     public var state: HeadlinesState
-    public var layout: ListLayout
+    public var layout: ScreenLayout
     public var now: Date
     public var isFallbackDemo = false
     public var downloadsSummary: String?
@@ -25,7 +25,7 @@ public struct HeadlinesView {
     /// The hints with the default keys, on the first screen.
     public static let defaultHints = KeyMap().hints(ScreenKind.headlines.hintedActions, on: .headlines, labels: [.back: "quit"])
 
-    public init(state: HeadlinesState, layout: ListLayout, now: Date) {
+    public init(state: HeadlinesState, layout: ScreenLayout, now: Date) {
         self.state = state
         self.layout = layout
         self.now = now

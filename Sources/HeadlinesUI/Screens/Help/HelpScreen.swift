@@ -5,7 +5,7 @@ public final class HelpScreen: Screen {
     public let kind = ScreenKind.help
     private var keys = KeyMap()
     private var offset = 0
-    private var layout = ListLayout(width: 0, height: 0)
+    private var layout = ScreenLayout(width: 0, height: 0)
 
     public init() {}
 
@@ -14,7 +14,7 @@ public final class HelpScreen: Screen {
     }
 
     public func render(into canvas: inout Canvas) {
-        layout = ListLayout(canvas)
+        layout = ScreenLayout(canvas)
         let lines = HelpView.lines(HelpRows.rows(keys), width: layout.width)
         offset = Movement.by(0).applied(to: offset, maximum: lines.count - layout.bodyRows)
         HelpView(lines: lines, offset: offset, layout: layout).render(into: &canvas)
@@ -58,7 +58,7 @@ enum HelpRows {
 struct HelpView {
     let lines: [HelpRows.Row]
     let offset: Int
-    let layout: ListLayout
+    let layout: ScreenLayout
 
     static func keyWidth(_ width: Int) -> Int { min(26, width / 3) }
 

@@ -16,7 +16,7 @@ public final class SearchScreen: Screen {
     public private(set) var isTypingQuery = true
     private let services: AppServices
     private let remote: NewsAPISource?
-    private var layout = ListLayout(width: 0, height: 0)
+    private var layout = ScreenLayout(width: 0, height: 0)
     /// This screen's link to the runtime, for the article screen walking the results (`J`, `K`, `n`).
     weak var context: ScreenContext?
     /// The cache's matches read so far (best first), of `cachedTotal`, for `cachedQuery`.
@@ -118,7 +118,7 @@ public final class SearchScreen: Screen {
     }
 
     public func render(into canvas: inout Canvas) {
-        layout = ListLayout(canvas)
+        layout = ScreenLayout(canvas)
         state.fit(rows: layout.bodyRows)
         var view = HeadlinesView(state: state, layout: layout, now: services.now())
         view.keyHints = isTypingQuery ? prompt.text : resultHints

@@ -9,7 +9,7 @@ public final class SourcesScreen: Screen {
     public let kind = ScreenKind.sources
     public private(set) var state: SourcesState
     private let services: AppServices
-    private var layout = ListLayout(width: 0, height: 0)
+    private var layout = ScreenLayout(width: 0, height: 0)
     private var hints = ""
 
     public init(services: AppServices) {
@@ -50,7 +50,7 @@ public final class SourcesScreen: Screen {
     }
 
     public func render(into canvas: inout Canvas) {
-        layout = ListLayout(canvas)
+        layout = ScreenLayout(canvas)
         state.fit(rows: layout.bodyRows)
         var view = SourcesView(state: state, layout: layout, library: library, now: services.now())
         view.keyHints = hints

@@ -6,7 +6,7 @@ import NewsCore
 @MainActor
 struct SourcesView {
     let state: SourcesState
-    let layout: ListLayout
+    let layout: ScreenLayout
     let library: Library
     let now: Date
     var keyHints = ""

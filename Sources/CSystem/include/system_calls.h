@@ -1,28 +1,28 @@
-// What the terminal driver asks of the tty that Swift cannot call itself (ioctl is variadic,
-// SIG_IGN is a macro), and what the Glibc module leaves out: one spawn action, and mallopt.
-#ifndef HEADLINES_TERMINAL_IO_H
-#define HEADLINES_TERMINAL_IO_H
+// The system calls Swift cannot make itself: what the terminal driver asks of the tty (ioctl is
+// variadic, SIG_IGN is a macro), and what the Glibc module leaves out: one spawn action, and mallopt.
+#ifndef HEADLINES_SYSTEM_CALLS_H
+#define HEADLINES_SYSTEM_CALLS_H
 
 /// The window size of the tty on `fd` (rows, columns); both 0 when it cannot be read.
-void tio_window_size(int fd, int *out_rows, int *out_columns);
+void sys_window_size(int fd, int *out_rows, int *out_columns);
 
 /// Bytes waiting to be read on `fd` (FIONREAD); -1 on error.
-int tio_bytes_available(int fd);
+int sys_bytes_available(int fd);
 
 /// Turns the tty's output flow control off (IXON): Ctrl-S and Ctrl-Q then reach the program as
 /// keys instead of stopping and restarting the terminal's output. 0 on success, -1 when `fd` is
 /// not a tty. The saved modes (`tg_save_tty_modes`) bring it back on exit.
-int tio_disable_flow_control(int fd);
+int sys_disable_flow_control(int fd);
 
 /// Ignores `signo` (SIG_IGN); -1 on error.
-int tio_ignore_signal(int signo);
+int sys_ignore_signal(int signo);
 
 /// Adds "close every descriptor from `from` up" to spawn actions (posix_spawn_file_actions_t *,
 /// passed as void * so the header needs no <spawn.h>): a program the terminal browser starts
 /// inherits nothing of ours. 0 on success.
-int tio_spawn_close_from(void *actions, int from);
+int sys_spawn_close_from(void *actions, int from);
 
 /// Caps glibc's malloc arenas at `count` (mallopt M_ARENA_MAX); 1 on success.
-int tio_limit_malloc_arenas(int count);
+int sys_limit_malloc_arenas(int count);
 
 #endif

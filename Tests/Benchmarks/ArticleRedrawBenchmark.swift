@@ -67,7 +67,7 @@ enum ArticleRedrawBenchmark {
         let downloads = DownloadCenter(persistence: Persistence(folder: folder.appendingPathComponent("saved")))
         let services = AppServices(library: library, environment: [:], downloads: downloads, pictureDepth: depth)
         let driver = try CursesDriver(inputFD: terminal.slave, outputFD: terminal.slave, useColor: true)
-        let app = App(driver: driver)
+        let app = App(driver: driver, helpScreen: { HelpScreen() })
         let frames = FrameWaiter()
         app.onFrame = { frames.frame() }
         let screen = ArticleScreen(article: article(image: image), services: services)

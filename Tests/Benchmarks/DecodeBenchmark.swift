@@ -15,7 +15,7 @@ enum DecodeBenchmark {
     static let defaultArticles = 10_000
     static let defaultRounds = 9
     static let goalRatio = 1.5
-    /// What NewsService passes as the base for relative links: the response's URL.
+    /// What `NewsAPISource` passes as the base for relative links: the response's URL.
     static let productionBaseURL = URL(string: "https://newsapi.org/v2/top-headlines?country=us&pageSize=100")!
 
     static func run(_ options: BenchmarkOptions) throws -> BenchmarkOutcome {
@@ -84,7 +84,7 @@ enum DecodeBenchmark {
             try check(walked)
             let freeTime = Timing.measure { tree = nil }.time
 
-            // As NewsService calls it, with the response's URL as the base for relative links.
+            // As `NewsAPISource` calls it, with the response's URL as the base for relative links.
             ResidentMemory.releaseFreeMemory()
             let (based, basedTime) = try Timing.measure { try NewsAPIDecoder.decode(data, baseURL: productionBaseURL) }
             try check(based)

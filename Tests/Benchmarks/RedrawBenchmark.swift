@@ -69,7 +69,7 @@ enum RedrawBenchmark {
         let downloads = DownloadCenter(persistence: Persistence(folder: folder.url, sizeLimit: 500_000_000))
         let services = AppServices(library: library, environment: [:], downloads: downloads)
         let driver = try CursesDriver(inputFD: terminal.slave, outputFD: terminal.slave, useColor: true)
-        let app = App(driver: driver)
+        let app = App(driver: driver, helpScreen: { HelpScreen() })
         downloads.onChange = { [weak app] in app?.setNeedsDisplay() }
         let frames = FrameWaiter()
         app.onFrame = { frames.frame() }

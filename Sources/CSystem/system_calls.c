@@ -1,5 +1,5 @@
 #define _GNU_SOURCE 1
-#include "terminal_io.h"
+#include "system_calls.h"
 
 #include <malloc.h>
 #include <signal.h>
@@ -7,7 +7,7 @@
 #include <sys/ioctl.h>
 #include <termios.h>
 
-void tio_window_size(int fd, int *out_rows, int *out_columns) {
+void sys_window_size(int fd, int *out_rows, int *out_columns) {
     struct winsize size;
     if (ioctl(fd, TIOCGWINSZ, &size) == 0) {
         *out_rows = size.ws_row;
@@ -18,25 +18,25 @@ void tio_window_size(int fd, int *out_rows, int *out_columns) {
     }
 }
 
-int tio_bytes_available(int fd) {
+int sys_bytes_available(int fd) {
     int count = 0;
     if (ioctl(fd, FIONREAD, &count) != 0) return -1;
     return count;
 }
 
-int tio_disable_flow_control(int fd) {
+int sys_disable_flow_control(int fd) {
     struct termios modes;
     if (tcgetattr(fd, &modes) != 0) return -1;
     modes.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
     return tcsetattr(fd, TCSANOW, &modes);
 }
 
-int tio_ignore_signal(int signo) { return signal(signo, SIG_IGN) == SIG_ERR ? -1 : 0; }
+int sys_ignore_signal(int signo) { return signal(signo, SIG_IGN) == SIG_ERR ? -1 : 0; }
 
-int tio_spawn_close_from(void *actions, int from) {
+int sys_spawn_close_from(void *actions, int from) {
     return posix_spawn_file_actions_addclosefrom_np((posix_spawn_file_actions_t *)actions, from);
 }
 
-int tio_limit_malloc_arenas(int count) {
+int sys_limit_malloc_arenas(int count) {
     return mallopt(M_ARENA_MAX, count);
 }

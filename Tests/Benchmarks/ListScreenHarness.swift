@@ -11,7 +11,7 @@ final class ListScreenHarness {
     let screen: HeadlinesScreen
     let app: App
     let frames = FrameWaiter()
-    let layout: ListLayout
+    let layout: ScreenLayout
     private let terminal: PseudoTerminal
     private let downloads: DownloadCenter
     private var running: Task<Int32, Never>?
@@ -21,12 +21,12 @@ final class ListScreenHarness {
     init(store: ArticleStore, source: any NewsSource, folder: URL, width: Int = 80, height: Int = 24) throws {
         setenv("TERM", "xterm-256color", 1)
         terminal = try PseudoTerminal(width: width, height: height)
-        layout = ListLayout(width: width, height: height)
+        layout = ScreenLayout(width: width, height: height)
         let library = Library(entries: [Library.Entry(source: source)], store: store, loader: SourceLoader(store: store))
         downloads = DownloadCenter(persistence: Persistence(folder: folder, sizeLimit: 1 << 20))
         let services = AppServices(library: library, environment: [:], downloads: downloads)
         let driver = try CursesDriver(inputFD: terminal.slave, outputFD: terminal.slave, useColor: true)
-        app = App(driver: driver)
+        app = App(driver: driver, helpScreen: { HelpScreen() })
         let frames = self.frames
         app.onFrame = { frames.frame() }
         screen = HeadlinesScreen(services: services)

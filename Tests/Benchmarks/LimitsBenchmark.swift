@@ -108,7 +108,7 @@ enum LimitsBenchmark {
         /// The fetch (and, for an image bomb, the decode) the app would make.
         func fetch(_ url: URL) async throws {
             switch self {
-            case .endlessJSON, .gzipBomb, .zstdBomb: _ = try await NewsService().document(at: url)
+            case .endlessJSON, .gzipBomb, .zstdBomb: _ = try await DocumentSource(service: NewsService(), location: url).fetch()
             case .endlessImage: _ = try await ImageLoader(sizeLimit: Self.imageCap).fetch(url) { _ in }
             default:
                 // As the article screen: the default image cap and budget, decoded to its box.
