@@ -11,7 +11,7 @@ complete -c headlines -l category -x -a 'business entertainment general health s
 complete -c headlines -s q -l query -x -d 'Only articles that match TEXT'
 complete -c headlines -l everything -d 'Search all articles (/v2/everything) for --query'
 complete -c headlines -l page-size -x -d 'Articles per request, 1 to 100'
-complete -c headlines -l save-dir -x -a '(__fish_complete_directories)' -d 'Where `d` saves images (default $XDG_DOWNLOAD_DIR/headlines or ~/Downloads/headlines)'
+complete -c headlines -l save-dir -x -a '(__fish_complete_directories)' -d 'Where `d` saves images and `s` articles (default $XDG_DOWNLOAD_DIR/headlines or ~/Downloads/headlines)'
 complete -c headlines -l max-image-size -x -d 'The largest image `d` will save (default 50)'
 complete -c headlines -l timeout -x -d 'The longest a document or image may take to arrive (default 60)'
 complete -c headlines -l config -r -F -d 'Read this config file instead of ~/.config/headlines/config'

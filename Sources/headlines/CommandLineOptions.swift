@@ -207,7 +207,7 @@ struct CommandLineOptions: Equatable {
           -q, --query TEXT       Only articles that match TEXT
               --everything       Search all articles (/v2/everything) for --query
               --page-size N      Articles per request, 1 to 100
-              --save-dir DIR     Where `d` saves images (default $XDG_DOWNLOAD_DIR/headlines
+              --save-dir DIR     Where `d` saves images and `s` articles (default $XDG_DOWNLOAD_DIR/headlines
                                  or ~/Downloads/headlines)
               --max-image-size MiB  The largest image `d` will save (default 50)
               --timeout SECONDS  The longest a document or image may take to arrive (default 60)

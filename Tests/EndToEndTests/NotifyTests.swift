@@ -25,8 +25,8 @@ extension EndToEnd.Hooks {
             try await session.tmux.waitForText("First")
             let recorded = try #require(try await program.recorded())
             let lines = recorded.split(separator: "\n").map(String.init)
-            #expect(Array(lines.prefix(4)) == ["5", "[--from]", "[headlines]", "[2]"], "\(recorded)")
-            #expect(Set(lines.dropFirst(4)) == ["[First]", "[\(Self.hostile)]"], "\(recorded)")
+            #expect(Array(lines.prefix(5)) == ["6", "[--from]", "[headlines]", "[2]", "[--]"], "\(recorded)")
+            #expect(Set(lines.dropFirst(5)) == ["[First]", "[\(Self.hostile)]"], "\(recorded)")
             // A second refresh within the minute brings a new article: not told yet.
             try FileManager.default.removeItem(at: program.record)
             server.route("/feed.xml", .bytes(feed(["First", Self.hostile, "Third"]), contentType: "application/rss+xml"))
@@ -34,6 +34,20 @@ extension EndToEnd.Hooks {
             try await session.tmux.waitForText("Third")
             let toldAgain = await eventually(timeout: .seconds(2)) { FileManager.default.fileExists(atPath: program.record.path) }
             #expect(!toldAgain, "told twice within a minute")
+        }
+
+        /// A title starting with "-" comes after "--", so the program never reads it as an option.
+        @Test func titlesComeAfterDoubleDashSoADashIsNoOption() async throws {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            server.route("/feed.xml", .bytes(Data(EndToEnd.Hooks.feed(server, titles: ["-rf everything"]).utf8), contentType: "application/rss+xml"))
+            let home = try TemporaryFolder()
+            defer { home.remove() }
+            let program = try RecordingBrowser(in: home)
+            let session = try HeadlinesSession(["--source", server.url("/feed.xml").absoluteString], config: "notify = \(program.script.path)\n")
+            defer { session.close() }
+            try await session.tmux.waitForText("-rf everything")
+            #expect(try await program.recorded() == "3\n[1]\n[--]\n[-rf everything]\n")
         }
 
         @Test func bellRingsTheTerminalAfterNewArticles() async throws {

@@ -31,6 +31,8 @@ public enum Action: String, CaseIterable, Sendable {
     // The article.
     case openLink = "open-link"
     case togglePicture = "toggle-picture"
+    case saveArticle = "save-article"
+    case pipeArticle = "pipe-article"
     // Saves.
     case cancelDownload = "cancel-download"
     case cancelAllDownloads = "cancel-all-downloads"

@@ -29,15 +29,17 @@ public enum KeyTable {
             .openInBrowser, [.character("o")], articleLists,
             "Open the article in the browser (the config's browser =, else $BROWSER, else xdg-open), and mark it read", hint: "open"),
         KeyBinding(.saveImage, [.character("d")], articleScreens, "Save the article's image", hint: "save"),
+        KeyBinding(.pipeArticle, [.character("|")], articleScreens, "Pipe the article to a command (pipe-command, pipe-format)"),
         KeyBinding(
             .openLink, [.enter], .screens([.article]),
             "Open link N of the text in the browser: type N (the status bar shows it), then this key; Esc cancels",
             hint: "open link"),
         KeyBinding(.togglePicture, [.character("i")], .screens([.article]), "Show or hide the article's picture", hint: "picture"),
+        KeyBinding(.saveArticle, [.character("s")], .screens([.article]), "Save the article as Markdown in the save folder"),
         KeyBinding(.toggleRead, [.character("N")], articleLists, "Mark the article read, or unread again", hint: "read/unread"),
         KeyBinding(
             .markAllRead, [.character("A")], .screens([.headlines]),
-            "Mark every article of the list read (more than a screenful: asks first, y or n)"),
+            "Mark every article of the list read (over a screenful: asks first)"),
         KeyBinding(.undo, [.character("u")], .screens([.headlines]), "Undo the last marking of the session (A, N, *)"),
         KeyBinding(.toggleStar, [.character("*")], articleLists, "Star the article, or unstar it", hint: "star"),
         KeyBinding(
@@ -51,17 +53,17 @@ public enum KeyTable {
                 + "on the Search screen's results: back to the query", hint: "filter"),
         KeyBinding(
             .tags, [.character("t")], .screens([.sources]),
-            "Show the tags with their counts (Enter opens one; t again: the sources)", hint: "tags"),
+            "Show the tags with their counts (Enter opens one; t again: sources)", hint: "tags"),
         KeyBinding(
             .search, [.character("S")], .screens([.sources, .headlines, .search]),
             "Search every cached article's title, summary and text (and NewsAPI, on a NewsAPI source); "
                 + "on its results: back to the query (Enter or ↓ go to the results)", hint: "search"),
         KeyBinding(
             .cycleSort, [.character("s")], .screens([.headlines]),
-            "Sort the lists newest first, oldest first, by title or by source, in turn (the config's sort = starts them)"),
+            "Sort by date, date-asc, title or source, in turn (sort = starts it)"),
         KeyBinding(
             .toggleShowRead, [.character("U")], .screens([.headlines]),
-            "Show unread articles only, or every article again (the config's show-read = starts it)"),
+            "Show unread articles only, or all again (show-read = starts it)"),
         KeyBinding(.saveAllImages, [.character("D")], .screens([.headlines]), "Save every image in the list (opens the downloads)"),
         KeyBinding(
             .downloads, [.character("w")], .screens([.headlines, .article, .downloads]),
@@ -78,7 +80,8 @@ extension KeyTable {
         var lines = ["| Keys | Action | Where |", "| --- | --- | --- |"]
         for binding in keys.bindings where !binding.keys.isEmpty {
             let names = binding.keys.map { "`\($0.label == "`" ? "` ` `" : $0.label)`" }.joined(separator: " ")
-            lines.append("| \(names) | \(binding.help.replacing("|", with: "\\|")) | \(binding.scope.title) |")
+            // A | in a cell, even in a code span, is written \| (GitHub's tables).
+            lines.append("| \(names.replacing("|", with: "\\|")) | \(binding.help.replacing("|", with: "\\|")) | \(binding.scope.title) |")
         }
         return lines.joined(separator: "\n")
     }

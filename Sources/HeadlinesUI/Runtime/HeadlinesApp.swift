@@ -36,6 +36,8 @@ public enum HeadlinesApp {
         public var showsRead = true
         /// The config's `browser`, split into words.
         public var browser: [String]?
+        /// `pipe-command` and `pipe-format`, for `|`.
+        public var pipe = PipeSettings()
         /// `set-title`: the terminal's title tells the unread count.
         public var setsTitle = false
         /// `notify` and `bell`: tell of new articles outside the interface.
@@ -133,6 +135,7 @@ public enum HeadlinesApp {
         services.listOrder = configuration.listOrder
         services.showsRead = configuration.showsRead
         services.browser = configuration.browser
+        services.pipe = configuration.pipe
         let noColor = configuration.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let driver: CursesDriver
         do {

@@ -15,6 +15,8 @@ public enum TaskKey: Hashable, Sendable {
     case picture
     /// A browser started by `o`.
     case browser
+    /// Saving the article as Markdown (`s`), and piping it to a command (`|`).
+    case articleSave, articlePipe
     /// Refreshing one source.
     case source(SourceKey)
     /// Reading a list's first rows from the cache (again, after a refresh or a mark).

@@ -20,6 +20,8 @@ public final class AppServices {
     public var textWidth: Int?
     /// The config's `browser`, split into words (nil: `$BROWSER`, else xdg-open).
     public var browser: [String]?
+    /// The config's `pipe-command` (what `|`'s prompt starts with) and `pipe-format`.
+    public var pipe = PipeSettings()
     /// Said once in the status line of the first screen (the locale is not UTF-8, the cache was moved aside...).
     public var startupNotice: Notice?
     /// The order lists are read in (`sort`; `s` cycles it for the session).

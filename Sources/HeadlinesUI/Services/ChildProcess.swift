@@ -14,8 +14,8 @@ enum ChildProcess {
     /// handling, an empty signal mask and only the standard streams open, whatever this
     /// program set for itself. `detached`:
     /// its standard streams go to /dev/null and it gets a process group of its own, so keys
-    /// typed at the terminal never signal it.
-    static func spawn(_ arguments: [String], detached: Bool) throws(SpawnFailure) -> pid_t {
+    /// typed at the terminal never signal it. `input`: a descriptor the child reads as its standard input.
+    static func spawn(_ arguments: [String], detached: Bool, input: Int32? = nil) throws(SpawnFailure) -> pid_t {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -40,6 +40,7 @@ enum ChildProcess {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
+        if let input { posix_spawn_file_actions_adddup2(&actions, input, 0) }
         // Nothing of ours past the three standard streams reaches the browser (the cache, the
         // log, sockets, the input monitor's pipe), as Foundation's Process also made sure.
         guard sys_spawn_close_from(&actions, 3) == 0 else { throw SpawnFailure(code: EINVAL) }

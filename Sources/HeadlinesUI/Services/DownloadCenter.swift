@@ -65,6 +65,9 @@ public final class DownloadCenter {
         self.store = store
     }
 
+    /// The save folder: images go there, and articles saved as Markdown (`s`).
+    public var folder: URL { persistence.folder }
+
     public var activeCount: Int { items.filter { $0.state.isActive }.count }
     public var savedCount: Int { items.filter { if case .saved = $0.state { return true } else { return false } }.count }
 

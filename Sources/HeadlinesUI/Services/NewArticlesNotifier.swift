@@ -2,7 +2,7 @@ import FoundationEssentials
 import NewsCore
 
 /// Tells the reader, outside the interface, that a refresh brought new articles: the config's
-/// `notify` command runs with the count and the first titles as its arguments (no shell), and
+/// `notify` command runs with the count, `--` and the first titles as its arguments (no shell), and
 /// `bell` rings the terminal. At most once a minute: what arrives meanwhile is told together
 /// when the minute is up.
 @MainActor
@@ -63,7 +63,8 @@ public final class NewArticlesNotifier {
             self.ring?()
             guard let command = self.command else { return }
             let titles = await Self.titles(of: ids, in: store)
-            await self.run(command, arguments: [String(count)] + titles)
+            // "--" ends the options: a title starting with "-" is never read as one.
+            await self.run(command, arguments: [String(count), "--"] + titles)
         }
     }
 

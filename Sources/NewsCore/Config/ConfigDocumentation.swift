@@ -27,15 +27,20 @@ public enum ConfigDocumentation {
         Entry(["log", "log-level"], "The diagnostic log's file (off) and its level: `error`, `info` (the default) or `debug`"),
         Entry(["keep-days"], "Days the cache keeps articles (\(ConfigSettings.defaultKeepDays))"),
         Entry(["refresh-minutes"], "Reload every source this often (`off`)"),
-        Entry(["save-dir", "max-image-size"], "As `--save-dir` and `--max-image-size` (MiB)"),
+        Entry(["save-dir", "max-image-size"], "As `--save-dir` (where `d` saves images and `s` articles, as Markdown) and `--max-image-size` (MiB)"),
         Entry(
             ["browser"],
             "The program `o` opens links with and its arguments, run in the terminal without a shell: `%u` is the link, one argument (else it comes last); wins over `$BROWSER` (xdg-open)"
         ),
         Entry(
             ["notify"],
-            "A program run without a shell after a refresh that brought new articles, at most once a minute: its arguments are followed by the count and the newest three titles (off)"
+            "A program run without a shell after a refresh that brought new articles, at most once a minute: its arguments are followed by the count, `--` (so that no title is read as an option) and the newest three titles (off)"
         ),
+        Entry(
+            ["pipe-command"],
+            "The command the pipe key offers to send the article to: edited at its prompt, run in the terminal without a shell, split as `browser` is (none)"
+        ),
+        Entry(["pipe-format"], "What the pipe key sends: `text` (title, link, date and the text as laid out, the default) or `html` (the article's HTML)"),
         Entry(["bell"], "`yes` rings the terminal when a refresh brought new articles, at most once a minute (`no`)"),
         Entry(["text-width"], "The widest an article's text is laid out, in columns, from 20 to 1000 (the terminal's width)"),
         Entry(["sort"], "The order lists start in: `date` (newest first, the default), `date-asc`, `title` or `source`; `s` cycles them"),

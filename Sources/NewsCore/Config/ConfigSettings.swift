@@ -50,6 +50,8 @@ public struct ConfigSettings: Sendable, Equatable {
     public var notify: [String]?
     /// `bell`: the terminal rings after a refresh that brought new articles.
     public var bell = false
+    /// `pipe-command` and `pipe-format`: what `|` offers to pipe the article to, and how.
+    public var pipe = PipeSettings()
     /// The line each setting was given on, by name.
     public var lines: [String: Int] = [:]
 
@@ -148,6 +150,24 @@ enum SettingsTable {
             }
         ),
         ("bell", { settings, value, _ throws(LineError) in settings.bell = try flag(value, "bell") }),
+        (
+            "pipe-command",
+            { settings, value, _ throws(LineError) in
+                guard let program = try ConfigText.words(Substring(value)).first, !program.isEmpty else {
+                    throw LineError("pipe-command names no program")
+                }
+                settings.pipe.command = value
+            }
+        ),
+        (
+            "pipe-format",
+            { settings, value, _ throws(LineError) in
+                guard let format = PipeSettings.Format(rawValue: value.lowercased()) else {
+                    throw LineError("pipe-format is text or html, not \(ConfigText.quoted(value))")
+                }
+                settings.pipe.format = format
+            }
+        ),
         ("save-dir", { settings, value, paths throws(LineError) in settings.saveDirectory = try paths.resolve(value) }),
         (
             "max-image-size",

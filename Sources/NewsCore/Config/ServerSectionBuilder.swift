@@ -10,26 +10,16 @@ struct ServerSectionBuilder {
     private var url: URL?
     private var user: String?
     private var passwords: [(source: ServerConfig.PasswordSource, line: Int)] = []
-    private var seen: [String: Int] = [:]
+    private var given: SectionKeys
 
     init(name: String, line: Int) {
         self.name = name
         self.line = line
+        given = SectionKeys(kind: "server", keys: Self.keys, name: name)
     }
 
     mutating func set(_ key: String, value: String, line: Int, paths: ConfigPathResolver) throws(LineError) {
-        guard Self.keys.contains(key) else {
-            if SettingsTable.names.contains(key) {
-                throw LineError("\(ConfigText.quoted(key)) is a global setting: move it above the first section")
-            }
-            throw LineError(
-                "unknown server setting \(ConfigText.quoted(key)) (a server takes \(Self.keys.joined(separator: ", ")))"
-            )
-        }
-        if let first = seen[key] {
-            throw LineError("\(key) is given twice in server \(ConfigText.quoted(name)) (first on line \(first))")
-        }
-        seen[key] = line
+        try given.check(key, line: line)
         switch key {
         case "kind":
             guard let parsed = ServerConfig.Kind(rawValue: value.lowercased()) else {

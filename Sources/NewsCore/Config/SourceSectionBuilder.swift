@@ -17,27 +17,16 @@ struct SourceSectionBuilder {
     private var tags: [String] = []
     private var ignore: ArticleFilter?
     private var maxItems: Int?
-    /// Where each key was first given, to refuse a second one.
-    private var seen: [String: Int] = [:]
+    private var given: SectionKeys
 
     init(name: String, line: Int) {
         self.name = name
         self.line = line
+        given = SectionKeys(kind: "source", keys: Self.keys, name: name)
     }
 
     mutating func set(_ key: String, value: String, line: Int, paths: ConfigPathResolver) throws(LineError) {
-        guard Self.keys.contains(key) else {
-            if SettingsTable.names.contains(key) {
-                throw LineError("\(ConfigText.quoted(key)) is a global setting: move it above the first [source] section")
-            }
-            throw LineError(
-                "unknown source setting \(ConfigText.quoted(key)) (a source takes \(Self.keys.joined(separator: ", ")))"
-            )
-        }
-        if let first = seen[key] {
-            throw LineError("\(key) is given twice in source \(ConfigText.quoted(name)) (first on line \(first))")
-        }
-        seen[key] = line
+        try given.check(key, line: line)
         switch key {
         case "url":
             location = (try ConfigLocation.parse(value, paths: paths), line)

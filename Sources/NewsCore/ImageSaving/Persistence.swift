@@ -7,7 +7,7 @@ import Glibc
 /// `FileSink`). One save of an image at a time is the caller's to ensure (`DownloadCenter`
 /// refuses a second while the first runs).
 public actor Persistence {
-    public let folder: URL
+    public nonisolated let folder: URL
     public let sizeLimit: Int
     private let http: HTTPClient
     private let limiter: AsyncLimiter

@@ -17,20 +17,13 @@ extension ArticleStore {
             guard let filter = try condition(scope, db) else {
                 return mergingKept([], scope, after: nil, forwards: true, order: order, limit: Self.maxHeadings).compactMap(\.0)
             }
-            let place = withKept ? ", a.sort_time, \(order == .source ? "coalesce(a.source_name, s.key)" : "a.title"), a.source_id" : ""
+            let place = withKept ? ", " + order.placeColumns : ""
             let rows = try db.rows(
                 "SELECT a.id, s.key, a.first_seen, a.read, a.starred, a.url, a.published, a.title, a.source_name, "
                     + "NULL, NULL, a.image_url, NULL, NULL, NULL, NULL\(place) FROM article a JOIN source s ON s.id = a.source_id "
                     + "WHERE \(filter.sql) \(unreadOnly ? "a.read = 0" : "1") ORDER BY \(order.orderBy(forwards: true)) LIMIT ?",
                 filter.values + [Self.maxHeadings]
-            ) { row -> (StoredArticle?, ArticleCursor?) in
-                (
-                    ArticleRow.decode(row),
-                    withKept
-                        ? ArticleCursor(sortTime: row.double(16) ?? 0, id: ArticleID(row.int64(0)), text: row.text(17), sourceID: row.int64(18))
-                        : nil
-                )
-            }
+            ) { row -> (StoredArticle?, ArticleCursor?) in (ArticleRow.decode(row), withKept ? ArticleCursor(placedRow: row) : nil) }
             guard withKept else { return rows.compactMap(\.0) }
             let placed = rows.compactMap { row in row.1.map { (row.0, $0) } }
             return mergingKept(placed, scope, after: nil, forwards: true, order: order, limit: Self.maxHeadings).compactMap(\.0)

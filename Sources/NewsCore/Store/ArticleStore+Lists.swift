@@ -52,17 +52,11 @@ extension ArticleStore {
     ) throws -> [(StoredArticle?, ArticleCursor)] {
         let position = order.condition(after: cursor, forwards: forwards)
         return try db.rows(
-            "SELECT \(ArticleRow.columns), a.sort_time, \(order == .source ? "coalesce(a.source_name, s.key)" : "a.title"), a.source_id "
-                + "FROM article a JOIN source s ON s.id = a.source_id "
+            "SELECT \(ArticleRow.columns), \(order.placeColumns) FROM article a JOIN source s ON s.id = a.source_id "
                 + "WHERE \(filter.sql) \(position.sql) \(unreadOnly ? "a.read = 0" : "1") "
                 + "ORDER BY \(order.orderBy(forwards: forwards)) LIMIT ?",
             filter.values + position.values + [limit]
-        ) { row in
-            (
-                ArticleRow.decode(row),
-                ArticleCursor(sortTime: row.double(16) ?? 0, id: ArticleID(row.int64(0)), text: row.text(17), sourceID: row.int64(18))
-            )
-        }
+        ) { row in (ArticleRow.decode(row), ArticleCursor(placedRow: row)) }
     }
 
     /// How many articles `scope` holds.

@@ -26,25 +26,29 @@ extension ArticleStore {
         let limit = min(max(limit, 1), Self.maxPageSize)
         let offset = max(offset, 0)
         let maxRanked = rankingLimit
-        let visible = visibleCondition()
-        let results = try reading { db in
+        let shown = Shown(visibleCondition())
+        return try reading { db in
             let oldest = try Self.oldestRanked(query, limit: maxRanked, db)
-            return try Self.page(query, from: oldest, limit: limit, offset: offset, db)
+            return try Self.page(query, from: oldest, limit: limit, offset: offset, shown, db)
         }
-        return try leavingOutHidden(results, visible)
     }
 
-    /// The articles the rules hide are not searched: a page keeps only those a list would show.
-    private func leavingOutHidden(_ found: [StoredArticle], _ visible: FilterSQL) throws -> [StoredArticle] {
-        guard !visible.sql.isEmpty, !found.isEmpty else { return found }
-        let shown = try reading { db in
-            Set(
-                try db.rows(
-                    "SELECT a.id FROM article a WHERE \(visible.sql) a.id IN (" + found.map { _ in "?" }.joined(separator: ",") + ")",
-                    visible.values + found.map(\.id.rawValue)
-                ) { ArticleID($0.int64(0)) })
+    /// The articles the rules hide are not searched: every read of matches joins the article and
+    /// keeps those a list would show, so pages are full and offsets count shown matches only.
+    struct Shown {
+        /// Joined to `article_text` (nothing when the rules hide nothing).
+        let join: String
+        /// True for a match the rules leave shown (over the joined `a`; `1` when they hide nothing).
+        let test: String
+        let values: [(any SQLiteBindable)?]
+        /// `test` as the end of a WHERE clause.
+        var condition: String { join.isEmpty ? "" : " AND " + test }
+
+        init(_ visible: FilterSQL) {
+            join = visible.sql.isEmpty ? "" : " JOIN article a ON a.id = article_text.rowid"
+            test = visible.sql.isEmpty ? "1" : "(\(visible.sql) 1)"
+            values = visible.values
         }
-        return found.filter { shown.contains($0.id) }
     }
 
     /// What the Search screen shows first: the first `limit` matches of `text`, in `search`'s
@@ -55,46 +59,51 @@ extension ArticleStore {
         let limit = min(max(limit, 1), Self.maxPageSize)
         let maxRanked = rankingLimit
         let visible = visibleCondition()
-        let (found, total) = try reading { db in
+        let shown = Shown(visible)
+        return try reading { db in
             let total = try Self.count(query, visible: visible, db)
             guard query.words.count > 1 else {
-                return (try Self.firstPageOfOneWord(query, total: total, limit: limit, maxRanked: maxRanked, db), total)
+                return (try Self.firstPageOfOneWord(query, total: total, limit: limit, maxRanked: maxRanked, shown, db), total)
             }
             let oldest = try Self.oldestRanked(query, limit: maxRanked, db)
-            return (try Self.page(query, from: oldest, limit: limit, offset: 0, db), total)
+            return (try Self.page(query, from: oldest, limit: limit, offset: 0, shown, db), total)
         }
-        return (try leavingOutHidden(found, visible), total)
     }
 
     /// A page of matches: the ranked ones (from article `oldest` on; all when 0), then the
     /// older ones, the most recently stored first.
-    static func page(_ query: SearchQuery, from oldest: Int64, limit: Int, offset: Int, _ db: SQLiteConnection) throws -> [StoredArticle] {
+    static func page(
+        _ query: SearchQuery, from oldest: Int64, limit: Int, offset: Int, _ shown: Shown, _ db: SQLiteConnection
+    ) throws -> [StoredArticle] {
         // The first page never needs to know where the ranked matches end.
         let ranked =
             oldest == 0 || offset == 0
             ? Int.max
             : try db.firstRow(
-                "SELECT count(*) FROM article_text WHERE article_text MATCH ? AND rowid >= ?", query.expression, oldest,
-                map: { $0.int(0) }) ?? 0
+                "SELECT count(*) FROM article_text\(shown.join) WHERE article_text MATCH ? AND article_text.rowid >= ?\(shown.condition)",
+                values: [query.expression, oldest] + shown.values, map: { $0.int(0) }) ?? 0
         var found: [StoredArticle] = []
         if offset < ranked {
-            found = try Self.rankedPage(query, from: oldest, limit: limit, offset: offset, db)
+            found = try Self.rankedPage(query, from: oldest, limit: limit, offset: offset, shown, db)
         }
         guard oldest > 0, found.count < limit else { return found }
         let olderOffset = max(0, offset - (ranked == Int.max ? found.count : ranked))
-        return found + (try olderPage(query, below: oldest, limit: limit - found.count, offset: olderOffset, db))
+        return found + (try olderPage(query, below: oldest, limit: limit - found.count, offset: olderOffset, shown, db))
     }
 
     /// Matches stored before article `oldest` (those not ranked), the most recently stored first.
-    static func olderPage(_ query: SearchQuery, below oldest: Int64, limit: Int, offset: Int, _ db: SQLiteConnection) throws -> [StoredArticle] {
+    static func olderPage(
+        _ query: SearchQuery, below oldest: Int64, limit: Int, offset: Int, _ shown: Shown, _ db: SQLiteConnection
+    ) throws -> [StoredArticle] {
         try db.rows(
             """
             SELECT \(ArticleRow.columns) FROM (
-                SELECT rowid AS id FROM article_text WHERE article_text MATCH ?1 AND rowid < ?2
-                ORDER BY rowid DESC LIMIT ?3 OFFSET ?4
+                SELECT article_text.rowid AS id FROM article_text\(shown.join)
+                WHERE article_text MATCH ? AND article_text.rowid < ?\(shown.condition)
+                ORDER BY article_text.rowid DESC LIMIT ? OFFSET ?
             ) AS hit
             JOIN article a ON a.id = hit.id JOIN source s ON s.id = a.source_id ORDER BY a.id DESC
-            """, [query.expression, oldest, limit, offset]
+            """, [query.expression, oldest] + shown.values + [limit, offset]
         ) { ArticleRow.decode($0) }
     }
 
@@ -104,16 +113,19 @@ extension ArticleStore {
     /// prefix is expanded by FTS5 at each read (12 ms for one of 82 words at 100,000 articles),
     /// so this saves one expansion of the three.
     static func firstPageOfOneWord(
-        _ query: SearchQuery, total: Int, limit: Int, maxRanked: Int, _ db: SQLiteConnection
+        _ query: SearchQuery, total: Int, limit: Int, maxRanked: Int, _ shown: Shown, _ db: SQLiteConnection
     ) throws -> [StoredArticle] {
+        // The newest matches, hidden ones too, so that they end where `oldestRanked` says the
+        // ranked ones end for the later pages; each says whether it is shown.
         let newest = try db.rows(
             """
-            SELECT rowid, \(SearchRanking.score(query)) FROM article_text WHERE article_text MATCH ?
-            ORDER BY rowid DESC LIMIT ?
-            """, [query.expression, maxRanked]
-        ) { (id: $0.int64(0), score: $0.double(1) ?? 0) }
+            SELECT article_text.rowid, \(SearchRanking.score(query)), \(shown.test) FROM article_text\(shown.join)
+            WHERE article_text MATCH ? ORDER BY article_text.rowid DESC LIMIT ?
+            """, shown.values + [query.expression, maxRanked]
+        ) { (id: $0.int64(0), score: $0.double(1) ?? 0, shown: $0.int(2) != 0) }
+        let ranked = newest.filter(\.shown)
         // Best first, the most recently stored first among equals: `rankedPage`'s order.
-        let best = newest.sorted { $0.score != $1.score ? $0.score < $1.score : $0.id > $1.id }.prefix(limit).map(\.id)
+        let best = ranked.sorted { $0.score != $1.score ? $0.score < $1.score : $0.id > $1.id }.prefix(limit).map(\.id)
         let rows = try db.rows(
             """
             SELECT \(ArticleRow.columns) FROM article a JOIN source s ON s.id = a.source_id
@@ -122,8 +134,8 @@ extension ArticleStore {
         ) { ArticleRow.decode($0) }
         let byID = Dictionary(rows.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
         let found = best.compactMap { byID[$0] }
-        guard found.count < limit, total > newest.count, let oldest = newest.last?.id else { return found }
-        return found + (try olderPage(query, below: oldest, limit: limit - found.count, offset: 0, db))
+        guard found.count < limit, total > ranked.count, let oldest = newest.last?.id else { return found }
+        return found + (try olderPage(query, below: oldest, limit: limit - found.count, offset: 0, shown, db))
     }
 
     /// A page of the ranked matches (those from article `oldest` on), in one total order: best
@@ -131,17 +143,19 @@ extension ArticleStore {
     /// so that is newest first). Ties are broken inside the index by the row id, so the ranking
     /// stops at the page's end however many articles share a score (short titles often do), and
     /// pages neither repeat nor skip one; article rows are read for the page only.
-    static func rankedPage(_ query: SearchQuery, from oldest: Int64, limit: Int, offset: Int, _ db: SQLiteConnection) throws -> [StoredArticle] {
+    static func rankedPage(
+        _ query: SearchQuery, from oldest: Int64, limit: Int, offset: Int, _ shown: Shown, _ db: SQLiteConnection
+    ) throws -> [StoredArticle] {
         try db.rows(
             """
             SELECT \(ArticleRow.columns) FROM (
-                SELECT rowid AS id, \(SearchRanking.score(query)) AS score
-                FROM article_text WHERE article_text MATCH ?1 AND rowid >= ?2
-                ORDER BY score, rowid DESC LIMIT ?3
+                SELECT article_text.rowid AS id, \(SearchRanking.score(query)) AS score
+                FROM article_text\(shown.join) WHERE article_text MATCH ? AND article_text.rowid >= ?\(shown.condition)
+                ORDER BY score, article_text.rowid DESC LIMIT ?
             ) AS hit
             JOIN article a ON a.id = hit.id JOIN source s ON s.id = a.source_id
-            ORDER BY hit.score, hit.id DESC LIMIT ?4 OFFSET ?5
-            """, [query.expression, oldest, offset + limit, limit, offset]
+            ORDER BY hit.score, hit.id DESC LIMIT ? OFFSET ?
+            """, [query.expression, oldest] + shown.values + [offset + limit, limit, offset]
         ) { ArticleRow.decode($0) }
     }
 

@@ -142,7 +142,7 @@ enum ManPage {
             ".TP", Roff.italic("LOG"),
             Roff.text("The diagnostic log, when `--log FILE` or the `log` setting names one; at 1 MiB it moves to `LOG.1`."),
             ".TP", Roff.italic("$XDG_DOWNLOAD_DIR/headlines"),
-            Roff.text("Where `d` and `D` save images (else `~/Downloads/headlines`; `--save-dir` and `save-dir` name another)."),
+            Roff.text("Where `d` and `D` save images and `s` articles (else `~/Downloads/headlines`; `--save-dir` and `save-dir` name another)."),
             ".TP", Roff.italic("PREFIX/share/headlines/demo"),
             Roff.text("The bundled demo edition, read from beside the binary's folder."),
         ]

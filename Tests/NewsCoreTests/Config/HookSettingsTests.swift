@@ -26,3 +26,26 @@ extension HookSettingsTests {
         #expect(ConfigFixture.error("set-title = maybe")?.reason == #"set-title is yes or no, not "maybe""#)
     }
 }
+
+extension HookSettingsTests {
+    @Test func pipeCommandIsKeptAsWrittenAndSplitAsTheBrowserIs() throws {
+        #expect(try ConfigFixture.parse("timeout = 5").settings.pipe == PipeSettings())
+        #expect(try ConfigFixture.parse(#"pipe-command = "less -R""#).settings.pipe.command == "less -R")
+        #expect(try CommandWords.split(#"tee "/tmp/a file" -a"#) == ["tee", "/tmp/a file", "-a"])
+        #expect(ConfigFixture.error(#"pipe-command = "  ""#)?.reason == "pipe-command names no program")
+        #expect(throws: CommandWords.SplitError.self) { try CommandWords.split(#"less "unclosed"#) }
+    }
+
+    @Test func pipeFormatIsTextOrHTML() throws {
+        #expect(try ConfigFixture.parse("pipe-format = html").settings.pipe.format == .html)
+        #expect(try ConfigFixture.parse("pipe-format = Text").settings.pipe.format == .text)
+        #expect(ConfigFixture.error("pipe-format = pdf")?.reason == #"pipe-format is text or html, not "pdf""#)
+    }
+
+    @Test func theHTMLIsTheBodyOrTheTextEscaped() {
+        let html = Article(title: "T", url: nil, body: .html("<p>Hi <b>there</b></p>"))
+        #expect(ArticleHTML.text(html) == "<p>Hi <b>there</b></p>")
+        let text = Article(title: "T", description: "1 < 2 & more", url: nil, content: "Second")
+        #expect(ArticleHTML.text(text) == "<p>1 &lt; 2 &amp; more</p>\n<p>Second</p>")
+    }
+}

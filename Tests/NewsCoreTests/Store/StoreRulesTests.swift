@@ -1,5 +1,5 @@
 import Foundation
-@testable import NewsCore
+@_spi(StoreTesting) @testable import NewsCore
 import Testing
 
 /// Kill rules and `max-items`: hidden from lists, counts and search, kept in the cache.
@@ -55,5 +55,40 @@ import Testing
         try await store.merge(Edition(articles: [StoreFixtures.article(20, title: "Newest")]), into: feed)
         #expect(try await store.titles() == ["Newest", "Sponsored: offer 6", "News 1"])
         #expect(try await store.sources().first { $0.key == feed }?.hiddenCount == 4)
+    }
+}
+
+/// The Search screen's pages over hidden articles: every page is full, and paging on reaches each
+/// shown match once (the count is the true one, so a short page would leave a gap).
+extension StoreRulesTests {
+    /// 90 matches, two of every three hidden by the rule, hidden ones between every shown pair.
+    func interleaved() async throws -> ArticleStore {
+        let store = try await sandbox.open()
+        let articles = (1...90).map {
+            StoreFixtures.article($0, title: $0 % 3 == 0 ? "Shown story \($0)" : "Sponsored story \($0)", summary: "pagingword other")
+        }
+        try await store.merge(Edition(articles: articles), into: feed)
+        try await store.indexForSearch()
+        try await store.setRules(ArticleRules(ignore: try ArticleFilter("title ~ sponsored")))
+        return store
+    }
+
+    @Test(arguments: [("pagingword", 1_000), ("pagingword", 7), ("pagingword other", 1_000), ("pagingword other", 7), ("paging*", 7)])
+    func everyPageOfASearchIsFullThoughHiddenMatchesFallInIt(_ query: String, rankingLimit: Int) async throws {
+        let store = try await interleaved()
+        await store.setRankingLimit(rankingLimit)
+        let first = try await store.searchWithCount(query, limit: 10)
+        #expect(first.total == 30)
+        #expect(first.articles.count == 10)
+        var seen = first.articles.map(\.article.title)
+        while seen.count < 30 {
+            let page = try await store.search(query, limit: 10, offset: seen.count)
+            #expect(page.count == 10, "a short page at \(seen.count)")
+            guard !page.isEmpty else { break }
+            seen += page.map(\.article.title)
+        }
+        #expect(seen.allSatisfy { $0.hasPrefix("Shown") })
+        #expect(Set(seen).count == 30)
+        #expect(try await store.search(query, limit: 10, offset: 30).isEmpty)
     }
 }

@@ -15,6 +15,8 @@ public final class ArticleScreen: Screen {
     private var hints = ArticleView.defaultHints
     private var linkHints = ArticleView.defaultLinkHints
     private var openLinkKey = Key.enter
+    /// `|`'s prompt, while the command is typed.
+    var pipePrompt: PipePrompt?
     /// The row of the list the article came from, with the marks as they are now.
     var row: ListRow
     /// The list `J`, `K` and `n` walk; nil for an article read on its own.
@@ -207,6 +209,7 @@ public final class ArticleScreen: Screen {
         view.downloadsSummary = DownloadsText.summary(services.downloads)
         view.keyHints = hints
         view.linkHints = linkHints
+        view.prompt = pipePrompt?.statusText(width: layout.width)
         view.render(lines, into: &canvas)
     }
 
@@ -235,6 +238,11 @@ public final class ArticleScreen: Screen {
     }
 
     public func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
+        if pipePrompt != nil {
+            return Actions.answer(&pipePrompt, action, columns: layout.textColumns, services: services, context: context) { [weak self] notice in
+                self?.state.show(notice)
+            }
+        }
         if let movement = Movement(action, pageRows: layout.bodyRows) {
             state.scroll(movement, lineCount: lineCount, rows: layout.bodyRows)
             return .handled
@@ -266,6 +274,12 @@ public final class ArticleScreen: Screen {
             }
         case .saveImage:
             state.show(DownloadsText.refusal(services.downloads.save(state.article, id: state.marks?.id)))
+        case .pipeArticle:
+            pipePrompt = PipePrompt(article: state.article, id: row.id, command: services.pipe.command)
+        case .saveArticle:
+            Actions.saveArticle(state.article, id: row.id, services: services, context: context) { [weak self] notice in
+                self?.state.show(notice)
+            }
         case .downloads:
             return .push(DownloadsScreen(services: services))
         default:
@@ -279,8 +293,14 @@ public final class ArticleScreen: Screen {
         return .handled
     }
 
-    /// Digits type a link's number (shown in the status bar).
+    public var capturesText: Bool { pipePrompt != nil }
+
+    /// Digits type a link's number (shown in the status bar); while `|`'s prompt is up, keys type its command.
     public func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome {
+        if pipePrompt != nil {
+            pipePrompt?.type(key)
+            return .handled
+        }
         guard case .character(let character) = key, character.isASCII, character.isNumber else { return .ignored }
         guard let links = richText?.links, !links.isEmpty else {
             state.show(Notice("This article has no numbered links."))

@@ -32,6 +32,8 @@ public struct ArticleView {
     public var keyHints = ArticleView.defaultHints
     /// The hints while a link number is typed.
     public var linkHints = ArticleView.defaultLinkHints
+    /// A prompt typed on the status line (`|`'s command).
+    public var prompt: String?
 
     public static let defaultHints = KeyMap().hints(ScreenKind.article.hintedActions, on: .article, labels: [.down: "scroll"])
     public static let defaultLinkHints = ArticleScreen.linkHints(KeyMap())
@@ -101,12 +103,14 @@ public struct ArticleView {
         }
         let more = body.count > rows ? " \(min(100, (offset + rows) * 100 / max(1, body.count)))%" : ""
         let left: String
-        if let typed = state.linkNumber {
+        if let prompt {
+            left = prompt
+        } else if let typed = state.linkNumber {
             left = "Open link: \(typed) · " + linkHints
         } else {
             left = state.notice?.text ?? downloadsSummary ?? keyHints
         }
-        let leftStyle = state.linkNumber == nil ? state.notice?.style ?? .statusBar : .statusBar
+        let leftStyle = state.linkNumber == nil && prompt == nil ? state.notice?.style ?? .statusBar : .statusBar
         StatusBar.render(left: left, leftStyle: leftStyle, right: (state.marks?.statusText ?? "") + "Article" + more, into: &canvas, y: layout.statusRow)
     }
 

@@ -26,6 +26,8 @@ public final class HeadlinesScreen: Screen {
     var markAllQuestion: MarkAllRead?
     /// `n` waits for rows being read (see `nextUnread`).
     var pendingNextUnread: NextUnread?
+    /// `|`'s prompt, while the command is typed.
+    var pipePrompt: PipePrompt?
     /// This screen's link to the runtime, for the article screen walking its rows (`J`, `K`, `n`).
     weak var context: ScreenContext?
     /// A page is read this many rows at a time.
@@ -86,14 +88,19 @@ public final class HeadlinesScreen: Screen {
         view.downloadsSummary = DownloadsText.summary(services.downloads)
         view.downloadsFirst = services.downloads.isQuitting
         view.keyHints = hints
+        view.prompt = pipePrompt?.statusText(width: layout.width)
         view.showsSourceColumn = showsSourceColumn
         view.viewFacts = (services.showsRead ? [] : ["unread only"]) + (services.listOrder == .date ? [] : [services.listOrder.label])
         view.render(into: &canvas)
     }
 
-    public var capturesText: Bool { state.isTypingFilter || markAllQuestion != nil }
+    public var capturesText: Bool { state.isTypingFilter || markAllQuestion != nil || pipePrompt != nil }
 
     public func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome {
+        if pipePrompt != nil {
+            pipePrompt?.type(key)
+            return .handled
+        }
         if markAllQuestion != nil { return answerMarkAllQuestion(key) }
         return state.isTypingFilter ? typeInFilter(key) : .ignored
     }
@@ -114,6 +121,12 @@ public final class HeadlinesScreen: Screen {
     public func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
         // Any key but y answers "Mark … articles read?" with no (Esc does not leave the list too).
         if markAllQuestion != nil { return answerMarkAllQuestion(.escape) }
+        if pipePrompt != nil {
+            let columns = ArticleLayout(width: layout.width, height: layout.height, textWidth: services.textWidth).textColumns
+            return Actions.answer(&pipePrompt, action, columns: columns, services: services, context: context) { [weak self] notice in
+                self?.state.show(notice)
+            }
+        }
         // A notice lasts until the next key; the actions below set a new one when they have one.
         state.show(nil)
         if let movement = Movement(action, pageRows: layout.bodyRows) {
@@ -152,6 +165,9 @@ public final class HeadlinesScreen: Screen {
             Actions.openInBrowser(article, services: services, context: context) { [weak self] notice in
                 self?.state.show(notice)
             }
+        case .pipeArticle:
+            guard let row = state.selectedRow else { return .ignored }
+            pipePrompt = PipePrompt(article: row.article, id: row.id, command: services.pipe.command)
         case .saveImage:
             guard let row = state.selectedRow else { return .ignored }
             state.show(DownloadsText.refusal(services.downloads.save(row.article, id: row.id)))

@@ -21,6 +21,8 @@ public struct HeadlinesView {
 
     /// The status bar's key hints (from the key map in force).
     public var keyHints = HeadlinesView.defaultHints
+    /// A prompt typed on the status line (`|`'s command).
+    public var prompt: String?
 
     /// The hints with the default keys, on the first screen.
     public static let defaultHints = KeyMap().hints(ScreenKind.headlines.hintedActions, on: .headlines, labels: [.back: "quit"])
@@ -98,6 +100,8 @@ public struct HeadlinesView {
         var left = keyHints
         var leftStyle = Style.statusBar
         switch state.phase {
+        case _ where prompt != nil:
+            left = prompt ?? ""
         case _ where downloadsFirst && downloadsSummary != nil:
             left = downloadsSummary ?? ""
         case _ where state.isTypingFilter:

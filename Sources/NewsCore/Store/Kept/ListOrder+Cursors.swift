@@ -44,3 +44,17 @@ extension ListOrder {
 
     private static func folded(_ byte: UInt8) -> UInt8 { (65...90).contains(byte) ? byte + 32 : byte }
 }
+
+/// A row's place in a list's order, read with the row: what kept articles are merged in by (the
+/// pages and the headings read it alike).
+extension ListOrder {
+    /// The columns after `ArticleRow.columns` that `ArticleCursor(placedRow:)` reads back.
+    var placeColumns: String { "a.sort_time, \(self == .source ? "coalesce(a.source_name, s.key)" : "a.title"), a.source_id" }
+}
+
+extension ArticleCursor {
+    /// The cursor of a row read as `ArticleRow.columns`, then `ListOrder.placeColumns`.
+    init(placedRow row: SQLiteRow) {
+        self.init(sortTime: row.double(16) ?? 0, id: ArticleID(row.int64(0)), text: row.text(17), sourceID: row.int64(18))
+    }
+}

@@ -1,0 +1,54 @@
+import NewsCore
+
+/// `|`'s prompt on the status line: the command to pipe an article to, starting from the
+/// config's `pipe-command`. Characters and Backspace edit it (the screen captures the keys
+/// meanwhile); Enter runs it and Esc cancels it, whatever other keys do there.
+struct PipePrompt {
+    /// The article piped: the one in view, or the list's row selected when `|` was pressed.
+    let article: Article
+    let id: ArticleID?
+    private(set) var command: String
+
+    init(article: Article, id: ArticleID?, command: String?) {
+        self.article = article
+        self.id = id
+        self.command = command ?? ""
+    }
+
+    /// What the reader's key means while the prompt is up.
+    enum Answer { case run, cancel, edit }
+
+    static func answer(_ action: Action) -> Answer {
+        switch action {
+        case .read, .openLink: return .run  // Enter, on the list and in the article
+        case .back: return .cancel
+        default: return .edit  // other keys do nothing until the prompt ends
+        }
+    }
+
+    /// A typed character, or Backspace.
+    mutating func type(_ key: Key) {
+        switch key {
+        case .character(let character) where command.count < 1000: command.append(character)
+        case .backspace where !command.isEmpty: command.removeLast()
+        default: break
+        }
+    }
+
+    /// The status bar's line while the prompt is up, on a bar `width` columns wide: a long
+    /// command shows its end, where the typing is.
+    func statusText(width: Int) -> String {
+        let label = "Pipe to: ", end = "▏  Enter runs · Esc cancels"
+        let room = max(10, width - 24 - TextWidth.of(label + end))
+        var shown = command
+        if TextWidth.of(shown) > room {
+            var tail = ""
+            for character in shown.reversed() {
+                guard TextWidth.of(String(character) + tail) < room else { break }
+                tail = String(character) + tail
+            }
+            shown = "…" + tail
+        }
+        return label + shown + end
+    }
+}
