@@ -1,5 +1,5 @@
 import FoundationEssentials
-import CTerminalIO
+import CSystem
 import Glibc
 import NewsCore
 
@@ -16,7 +16,7 @@ enum CommandPipe {
     static func run(_ words: [String], input: Data) async throws(Failure) {
         guard let program = words.first, !program.isEmpty else { throw Failure(message: "No command was given to pipe the article to.") }
         // A command that exits before reading everything must not take us with it.
-        _ = tio_ignore_signal(SIGPIPE)
+        _ = sys_ignore_signal(SIGPIPE)
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw Failure(message: "Could not make a pipe for \(program).") }
         let pid: pid_t
