@@ -122,7 +122,7 @@ public final class HeadlinesScreen: Screen {
         // Any key but y answers "Mark … articles read?" with no (Esc does not leave the list too).
         if markAllQuestion != nil { return answerMarkAllQuestion(.escape) }
         if pipePrompt != nil {
-            let columns = ArticleLayout(width: layout.width, height: layout.height, textWidth: services.textWidth).textColumns
+            let columns = ScreenLayout(width: layout.width, height: layout.height, withImageRow: true, textWidth: services.textWidth).textColumns
             return Actions.answer(&pipePrompt, action, columns: columns, services: services, context: context) { [weak self] notice in
                 self?.state.show(notice)
             }
