@@ -113,7 +113,7 @@ enum LimitsBenchmark {
             default:
                 // As the article screen: the default image cap and budget, decoded to its box.
                 let image = try await ImageLoader().fetch(url) { _ in }
-                _ = try PreviewDecoder.decode(image.data, fitting: PictureLayout.decodeBox)
+                _ = try PreviewDecoder.decode(image.data, format: image.info.format, fitting: PictureLayout.decodeBox)
             }
         }
     }

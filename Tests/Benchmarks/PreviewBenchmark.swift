@@ -46,8 +46,8 @@ enum PreviewBenchmark {
         var shape = ""
         for round in 0...rounds {
             Timing.warmUpCPU(for: .milliseconds(20))
-            let (image, decodeTime) = try Timing.measure { try PreviewDecoder.decode(data, fitting: box) }
-            let (glyphs, mapTime) = Timing.measure { PictureGlyph.rows(HalfBlocks.grid(image), depth: .palette256) }
+            let (image, decodeTime) = try Timing.measure { try PreviewDecoder.decode(data, format: .jpeg, fitting: box) }
+            let (glyphs, mapTime) = Timing.measure { PictureCells(image, depth: .palette256).rows }
             guard glyphs.count == (image.height + 1) / 2, glyphs.first?.count == image.width else {
                 throw BenchmarkFailure("mapped \(glyphs.count) rows for a \(image.size) image")
             }

@@ -196,3 +196,17 @@ struct ArticleViewTests {
         #expect(canvas.line(23).hasPrefix(" Opened https://news.example/x "))
     }
 }
+
+/// The view's lines and drawing as the article screen makes them: the parts computed by
+/// `ArticleParts`, drawn by the view.
+extension ArticleView {
+    func lines() -> ArticleLines {
+        var parts = ArticleParts(state.article)
+        return parts.lines(of: self)
+    }
+
+    func render(_ lines: ArticleLines, depth: PictureColourDepth = .trueColour, into canvas: inout Canvas) {
+        var parts = ArticleParts(state.article)
+        render(lines, picture: parts.picture(state, slot: lines.slot, depth: depth), into: &canvas)
+    }
+}

@@ -9,28 +9,33 @@ import Testing
 
     // MARK: Half blocks
 
+    /// A true-colour cell: `top` as the half block's foreground, `bottom` as its background.
+    static func cell(_ top: RGB, _ bottom: RGB) -> PictureGlyph {
+        PictureGlyph(character: "▀", foreground: .rgb(top), background: .rgb(bottom))
+    }
+
     @Test func eachCellHoldsAnUpperAndALowerPixel() throws {
         // 2 × 4: rows red, green, blue, grey.
         let rows = [Self.red, Self.green, Self.blue, Self.grey]
         let image = try #require(RGBImage(width: 2, height: 4, pixels: rows.flatMap { [$0.red, $0.green, $0.blue, $0.red, $0.green, $0.blue] }))
-        let grid = HalfBlocks.grid(image)
-        #expect(grid.columns == 2 && grid.rows == 2)
-        #expect(grid[0, 0] == PictureCell(top: Self.red, bottom: Self.green))
-        #expect(grid[1, 1] == PictureCell(top: Self.blue, bottom: Self.grey))
+        let cells = PictureCells(image, depth: .trueColour)
+        #expect(cells.columns == 2 && cells.rows.count == 2)
+        #expect(cells.rows[0][0] == Self.cell(Self.red, Self.green))
+        #expect(cells.rows[1][1] == Self.cell(Self.blue, Self.grey))
     }
 
     @Test(arguments: [1, 3, 7])
     func anOddLastRowHasTheBackgroundBelow(_ height: Int) {
         let image = RGBImage(width: 3, height: height, filledWith: Self.red)
-        let grid = HalfBlocks.grid(image, background: Self.blue)
-        #expect(grid.rows == (height + 1) / 2)
-        #expect(grid[2, grid.rows - 1] == PictureCell(top: Self.red, bottom: Self.blue))
-        if grid.rows > 1 { #expect(grid[0, 0] == PictureCell(top: Self.red, bottom: Self.red)) }
+        let cells = PictureCells(image, depth: .trueColour, background: Self.blue)
+        #expect(cells.rows.count == (height + 1) / 2)
+        #expect(cells.rows[cells.rows.count - 1][2] == Self.cell(Self.red, Self.blue))
+        if cells.rows.count > 1 { #expect(cells.rows[0][0] == Self.cell(Self.red, Self.red)) }
     }
 
-    @Test func anEmptyImageGivesAnEmptyGrid() {
-        let grid = HalfBlocks.grid(RGBImage(width: 0, height: 0, filledWith: .black))
-        #expect(grid.columns == 0 && grid.rows == 0 && grid.cells.isEmpty)
+    @Test func anEmptyImageGivesNoCells() {
+        let cells = PictureCells(RGBImage(width: 0, height: 0, filledWith: .black), depth: .trueColour)
+        #expect(cells.columns == 0 && cells.rows.isEmpty)
     }
 
     @Test func aPreviewOfColumnsByRowsAsksForTwoPixelsPerRow() {
@@ -41,8 +46,8 @@ import Testing
     @Test func aDecodedImageMapsToCellsOfItsColours() throws {
         let pixels = SyntheticImage.halves(width: 160, height: 96, left: [200, 30, 30], right: [30, 30, 200])
         let data = try PNGFixture.rgb(pixels, width: 160, height: 96).encode()
-        let image = try PreviewDecoder.decode(data, fitting: HalfBlocks.pixelSize(columns: 80, rows: 24))
-        let glyphs = PictureGlyph.rows(HalfBlocks.grid(image), depth: .trueColour)
+        let image = try PreviewDecoder.decode(data, format: .png, fitting: HalfBlocks.pixelSize(columns: 80, rows: 24))
+        let glyphs = PictureCells(image, depth: .trueColour).rows
         #expect(glyphs.count == 24 && glyphs.allSatisfy { $0.count == 80 })
         let left = PictureGlyph(character: "▀", foreground: .rgb(RGB(200, 30, 30)), background: .rgb(RGB(200, 30, 30)))
         let right = PictureGlyph(character: "▀", foreground: .rgb(RGB(30, 30, 200)), background: .rgb(RGB(30, 30, 200)))
@@ -83,15 +88,15 @@ import Testing
     // MARK: Shades
 
     @Test func blackIsBlankAndWhiteIsFullInk() {
-        #expect(ShadeRamp.character(for: PictureCell(top: .black, bottom: .black)) == " ")
-        #expect(ShadeRamp.character(for: PictureCell(top: .white, bottom: .white)) == "@")
-        #expect(ShadeRamp.character(for: PictureCell(top: .black, bottom: .white)) == "=")  // the mean, 127.5
+        #expect(ShadeRamp.character(top: .black, bottom: .black) == " ")
+        #expect(ShadeRamp.character(top: .white, bottom: .white) == "@")
+        #expect(ShadeRamp.character(top: .black, bottom: .white) == "=")  // the mean, 127.5
     }
 
     @Test func inkGrowsWithBrightness() {
         let ramp = (0...255).map { (value: Int) -> Character in
             let grey = RGB(UInt8(value), UInt8(value), UInt8(value))
-            return ShadeRamp.character(for: PictureCell(top: grey, bottom: grey))
+            return ShadeRamp.character(top: grey, bottom: grey)
         }
         let positions = ramp.compactMap { ShadeRamp.characters.firstIndex(of: $0) }
         #expect(positions == positions.sorted())
@@ -122,10 +127,11 @@ import Testing
     }
 
     @Test func eachDepthDrawsTheCellItsWay() {
-        let cell = PictureCell(top: RGB(250, 0, 0), bottom: RGB(128, 128, 128))
-        #expect(PictureGlyph(cell, depth: .trueColour) == PictureGlyph(character: "▀", foreground: .rgb(cell.top), background: .rgb(cell.bottom)))
-        #expect(PictureGlyph(cell, depth: .palette256) == PictureGlyph(character: "▀", foreground: .indexed(196), background: .indexed(244)))
+        let top = RGB(250, 0, 0), bottom = RGB(128, 128, 128)
+        #expect(PictureGlyph(top: top, bottom: bottom, depth: .trueColour) == Self.cell(top, bottom))
+        #expect(
+            PictureGlyph(top: top, bottom: bottom, depth: .palette256) == PictureGlyph(character: "▀", foreground: .indexed(196), background: .indexed(244)))
         // Luminance 53 above and 128 below: a mean of 91, the fourth of ten bands.
-        #expect(PictureGlyph(cell, depth: .shades) == PictureGlyph(character: "-", foreground: nil, background: nil))
+        #expect(PictureGlyph(top: top, bottom: bottom, depth: .shades) == PictureGlyph(character: "-", foreground: nil, background: nil))
     }
 }

@@ -16,11 +16,11 @@ public enum FeedDiscovery {
             let bytes = raw.bindMemory(to: UInt8.self)
             var base = baseURL
             var found: [URL] = []
-            HTMLTagScanner.forEachTag(in: bytes) { tag in
+            HTMLScanner.forEachTag(in: bytes) { tag in
                 guard !tag.isClosing else { return true }
                 switch tag.name {
                 case "base":
-                    if let href = HTMLTagScanner.attribute("href", of: tag, in: bytes),
+                    if let href = HTMLScanner.attribute("href", of: tag, in: bytes),
                         let url = URLPolicy.articleURL(href, relativeTo: baseURL)
                     {
                         base = url
@@ -36,13 +36,13 @@ public enum FeedDiscovery {
         }
     }
 
-    private static func feedURL(_ tag: HTMLTagScanner.Tag, in bytes: UnsafeBufferPointer<UInt8>, base: URL?) -> URL? {
-        guard let rel = HTMLTagScanner.attribute("rel", of: tag, in: bytes),
+    private static func feedURL(_ tag: HTMLScanner.Tag, in bytes: UnsafeBufferPointer<UInt8>, base: URL?) -> URL? {
+        guard let rel = HTMLScanner.attribute("rel", of: tag, in: bytes),
             rel.lowercased().split(whereSeparator: \.isWhitespace).contains("alternate"),
-            let type = HTMLTagScanner.attribute("type", of: tag, in: bytes),
+            let type = HTMLScanner.attribute("type", of: tag, in: bytes),
             let mediaType = type.split(separator: ";").first?.trimmingSpaces().lowercased(),
             feedTypes.contains(mediaType),
-            let href = HTMLTagScanner.attribute("href", of: tag, in: bytes)
+            let href = HTMLScanner.attribute("href", of: tag, in: bytes)
         else { return nil }
         return URLPolicy.articleURL(href.trimmed(), relativeTo: base)
     }

@@ -139,18 +139,18 @@ struct FeedEditionBuilder {
         var html = html
         return html.withUTF8 { bytes in
             var source: String?
-            HTMLTagScanner.forEachTag(in: bytes) { tag in
+            HTMLScanner.forEachTag(in: bytes) { tag in
                 guard !tag.isClosing, tag.name == "img", !isTrackingPixel(tag, in: bytes) else { return true }
-                source = HTMLTagScanner.attribute("src", of: tag, in: bytes)
+                source = HTMLScanner.attribute("src", of: tag, in: bytes)
                 return source == nil || source?.isEmpty == true
             }
             return source.flatMap { $0.isEmpty ? nil : $0 }
         }
     }
 
-    private static func isTrackingPixel(_ tag: HTMLTagScanner.Tag, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func isTrackingPixel(_ tag: HTMLScanner.Tag, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         ["width", "height"].contains { name in
-            guard let value = HTMLTagScanner.attribute(name, of: tag, in: bytes) else { return false }
+            guard let value = HTMLScanner.attribute(name, of: tag, in: bytes) else { return false }
             // "1", "1px", " 2 ": the leading digits.
             let digits = value.trimmingSpaces().prefix { $0.isASCII && $0.isNumber }
             return Int(digits).map { $0 <= 2 } ?? false

@@ -120,12 +120,12 @@ enum FeedEncoding {
         data.prefix(1024).withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             var found: String?
-            HTMLTagScanner.forEachTag(in: bytes) { tag in
+            HTMLScanner.forEachTag(in: bytes) { tag in
                 guard tag.name == "meta", !tag.isClosing else { return true }
-                if let value = HTMLTagScanner.attribute("charset", of: tag, in: bytes) {
+                if let value = HTMLScanner.attribute("charset", of: tag, in: bytes) {
                     found = value.trimmingSpaces()
-                } else if let content = HTMLTagScanner.attribute("content", of: tag, in: bytes),
-                    HTMLTagScanner.attribute("http-equiv", of: tag, in: bytes)?.lowercased() == "content-type"
+                } else if let content = HTMLScanner.attribute("content", of: tag, in: bytes),
+                    HTMLScanner.attribute("http-equiv", of: tag, in: bytes)?.lowercased() == "content-type"
                 {
                     found = charset(content)
                 }

@@ -141,44 +141,29 @@ struct XMLPreparationPass {
 
     // MARK: - References
 
-    /// Handles the `&` at `start`; returns where to go on.
+    /// Handles the `&` at `start`; returns where to go on. References are read by HTML's one
+    /// decoder, `HTMLEntities`, but XML wants them whole: a reference without its `;`, or a
+    /// name XML does not know, is rewritten (or its `&` escaped) here.
     mutating func reference(at start: Int) -> Int {
-        let count = bytes.count
-        var index = start + 1
-        if index < count, bytes[index] == 0x23 {  // "&#"
-            index += 1
-            var radix: UInt32 = 10
-            if index < count, bytes[index] | 0x20 == 0x78 {
-                radix = 16
-                index += 1
-            }
-            let digitsStart = index
-            var value: UInt32 = 0
-            while index < count, let digit = digitValue(bytes[index], radix: radix) {
-                value = min(value &* radix &+ digit, 0x11_0000)
-                index += 1
-            }
-            guard index > digitsStart, index < count, bytes[index] == 0x3B else { return escapeAmpersand(at: start) }
+        if let (value, end) = HTMLEntities.numeric(bytes, after: start) {
+            guard bytes[end - 1] == 0x3B else { return escapeAmpersand(at: start) }
             if !isXMLCharacter(value) {
-                replace(start..<index + 1, with: EmptyCollection())
+                replace(start..<end, with: EmptyCollection())
             } else if (0x80...0x9F).contains(value) || bytes[start + 2] == 0x58 {
                 // HTML's rules, which feeds follow: 0x80...0x9F are windows-1252 (`&#146;` is
                 // "’"), and `&#X41;` is "A" (XML allows only a lower-case x).
-                replace(start..<index + 1, with: Self.escaped(String(HTMLEntities.character(for: value))))
+                replace(start..<end, with: Self.escaped(String(HTMLEntities.character(for: value))))
             }
-            return index + 1
+            return end
         }
-        guard index < count, HTMLTagScanner.isLetter(bytes[index]) else { return escapeAmpersand(at: start) }
-        while index < count, index - start <= 32, HTMLTagScanner.isLetter(bytes[index]) || (0x30...0x39).contains(bytes[index]) {
-            index += 1
+        if bytes.count - start > 1, bytes[start + 1] == 0x23 { return escapeAmpersand(at: start) }  // "&#" and no digits
+        guard let (replacement, end) = HTMLEntities.named(bytes, after: start), bytes[end - 1] == 0x3B else {
+            return escapeAmpersand(at: start)
         }
-        guard index < count, bytes[index] == 0x3B else { return escapeAmpersand(at: start) }
-        let name = UnsafeBufferPointer(rebasing: bytes[start + 1...index])  // with the ";"
-        if Self.predefined.contains(where: { $0.elementsEqual(name) }) { return index + 1 }
-        let key = String(decoding: name, as: UTF8.self)
-        guard let replacement = HTMLEntityTable.entries[Substring(key)] else { return escapeAmpersand(at: start) }
-        replace(start..<index + 1, with: Self.escaped(replacement))
-        return index + 1
+        let name = UnsafeBufferPointer(rebasing: bytes[start + 1..<end])  // with the ";"
+        if Self.predefined.contains(where: { $0.elementsEqual(name) }) { return end }
+        replace(start..<end, with: Self.escaped(replacement))
+        return end
     }
 
     static let predefined: [[UInt8]] = ["amp;", "lt;", "gt;", "quot;", "apos;"].map { Array($0.utf8) }
@@ -208,15 +193,6 @@ struct XMLPreparationPass {
             || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
     }
 
-    func digitValue(_ byte: UInt8, radix: UInt32) -> UInt32? {
-        switch byte {
-        case 0x30...0x39: return UInt32(byte - 0x30)
-        case 0x61...0x66 where radix == 16: return UInt32(byte - 0x61 + 10)
-        case 0x41...0x46 where radix == 16: return UInt32(byte - 0x41 + 10)
-        default: return nil
-        }
-    }
-
     // MARK: - Matching
 
     func has(_ literal: StaticString, at index: Int) -> Bool {
@@ -225,11 +201,11 @@ struct XMLPreparationPass {
         return memcmp(base + index, literal.utf8Start, count) == 0
     }
 
-    func hasIgnoringCase(_ literal: String, at index: Int) -> Bool {
-        HTMLTagScanner.hasPrefix(bytes, at: index, literal)
+    func hasIgnoringCase(_ literal: StaticString, at index: Int) -> Bool {
+        HTMLScanner.hasPrefix(bytes, at: index, literal)
     }
 
     func find(_ literal: StaticString, from index: Int) -> Int? {
-        HTMLTagScanner.find(bytes, literal, from: index)
+        ByteSearch.firstOffset(of: literal, in: bytes, from: max(index, 0))
     }
 }

@@ -32,22 +32,29 @@ extension String {
 public enum ByteSearch {
     /// Where `needle` first starts in `bytes` at or after `start`; an empty needle is found at `start`.
     public static func firstOffset(of needle: [UInt8], in bytes: [UInt8], from start: Int = 0) -> Int? {
-        guard let first = needle.first else { return start }
-        guard start >= 0, bytes.count - start >= needle.count else { return nil }
-        return bytes.withUnsafeBufferPointer { hay in
-            needle.withUnsafeBufferPointer { pin in
-                let last = hay.count - pin.count
-                var index = start
-                while index <= last {
-                    if hay[index] == first {
-                        var matched = 1
-                        while matched < pin.count, hay[index + matched] == pin[matched] { matched += 1 }
-                        if matched == pin.count { return index }
-                    }
-                    index += 1
-                }
-                return nil
-            }
+        bytes.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { firstOffset(of: $0, in: hay, from: start) }
         }
+    }
+
+    /// The same in a buffer, for scanners that walk one (`HTMLScanner`, `XMLPreparation`).
+    static func firstOffset(of needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+        firstOffset(of: UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount), in: bytes, from: start)
+    }
+
+    static func firstOffset(of pin: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let first = pin.first else { return start }
+        guard start >= 0, hay.count - start >= pin.count else { return nil }
+        let last = hay.count - pin.count
+        var index = start
+        while index <= last {
+            if hay[index] == first {
+                var matched = 1
+                while matched < pin.count, hay[index + matched] == pin[matched] { matched += 1 }
+                if matched == pin.count { return index }
+            }
+            index += 1
+        }
+        return nil
     }
 }

@@ -39,11 +39,10 @@ struct ArticlePictureTests {
     }
 
     static func render(_ state: ArticleState, width: Int, height: Int, depth: PictureColourDepth) -> (Canvas, ArticleLines) {
-        var view = ArticleView(state: state, layout: ScreenLayout(width: width, height: height, withImageRow: true), localTime: Fixtures.utcTime)
-        view.depth = depth
+        let view = ArticleView(state: state, layout: ScreenLayout(width: width, height: height, withImageRow: true), localTime: Fixtures.utcTime)
         let lines = view.lines()
         var canvas = Canvas(width: width, height: height)
-        view.render(lines, into: &canvas)
+        view.render(lines, depth: depth, into: &canvas)
         return (canvas, lines)
     }
 

@@ -72,6 +72,8 @@ struct HTMLInlineTests {
             ("<!-- <img src=\"hidden.jpg\"> --><img src=\"shown.jpg\">", "shown.jpg"),
             ("<script>'<img src=\"no.jpg\">'</script>", nil),
             ("<img src=\"a.jpg?w=1&amp;h=2\">", "a.jpg?w=1&h=2"),
+            // Attribute rules: a legacy name before "=" is part of the query, not "©".
+            ("<img src=\"a.jpg?w=1&copy=2\">", "a.jpg?w=1&copy=2"),
             ("no images", nil),
             // Tracking pixels (Medium's among them) are passed over for the next candidate.
             ("<img src=\"https://medium.com/_/stat?event=post.clientViewed\" width=\"1\" height=\"1\" alt=\"\"><img src=\"real.jpg\">", "real.jpg"),

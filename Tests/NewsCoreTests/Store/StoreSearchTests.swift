@@ -231,6 +231,8 @@ import Testing
         ("日本<b>語</b>", "日本 語 "),
         ("unclosed <tag", "unclosed  "),
         ("no tags", "no tags"),
+        // A "<" that opens no tag is text, as in the article's own reading of it.
+        ("a < b<br>c", "a < b c"),
     ])
     func plainText(html: String, expected: String) {
         #expect(SearchableText.plainText(of: .html(html)) == expected)

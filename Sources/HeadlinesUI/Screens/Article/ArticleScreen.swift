@@ -21,24 +21,8 @@ public final class ArticleScreen: Screen {
     var row: ListRow
     /// The list `J`, `K` and `n` walk; nil for an article read on its own.
     weak var list: (any ArticleList)?
-    /// The body read from its HTML, once per article; laid out once per width and picture room.
-    private var richText: RichText?
-    private var body: (width: Int, lines: [StyledLine])?
-    private var laidOut: (key: LinesKey, lines: ArticleLines)?
-    /// The picture scaled for its room, once per size.
-    private var scaled: (key: PictureKey, cells: PictureCells)?
-
-    private struct LinesKey: Equatable {
-        var width: Int
-        var slot: PictureSlot?
-        var reason: String?
-    }
-
-    private struct PictureKey: Equatable {
-        var slot: PictureSlot
-        var depth: PictureColourDepth
-        var source: PixelSize
-    }
+    /// The body, its lines and the picture's cells, each computed once.
+    private var parts: ArticleParts
 
     /// "⏎ open · q cancel", while a link number is typed.
     nonisolated static func linkHints(_ keys: KeyMap) -> String {
@@ -53,6 +37,7 @@ public final class ArticleScreen: Screen {
         self.row = row
         self.list = list
         state = ArticleState(article: row.article, marks: ArticleMarks(row))
+        parts = ArticleParts(row.article)
         present(row)
     }
 
@@ -74,6 +59,7 @@ public final class ArticleScreen: Screen {
     /// Shows `row`'s article in place of this one (`J`, `K`, `n`).
     func show(_ row: ListRow, _ context: ScreenContext) {
         for key in [TaskKey.load, .image, .picture, .spinner] { context.scope.cancel(key) }
+        parts = ArticleParts(row.article)
         present(row)
         readWhole(context)
         startPicture(context)
@@ -89,10 +75,6 @@ public final class ArticleScreen: Screen {
         }
         self.row = row
         state = ArticleState(article: row.article, marks: ArticleMarks(row))
-        richText = ArticleText.richText(row.article)
-        body = nil
-        laidOut = nil
-        scaled = nil
         if opening, let marks = state.marks { marked(marks, write: .opened) }
     }
 
@@ -108,9 +90,7 @@ public final class ArticleScreen: Screen {
                 let newImage = stored.article.imageURL != self.state.article.imageURL
                 self.row.article = stored.article
                 self.state.replaceArticle(stored.article)
-                self.richText = ArticleText.richText(stored.article)
-                self.body = nil
-                self.laidOut = nil
+                self.parts.replaceText(of: stored.article)
                 if newImage { self.startPicture(context) }
             case .success:
                 break  // the same, or pruned since the list was read: the row is all there is
@@ -122,7 +102,7 @@ public final class ArticleScreen: Screen {
     }
 
     private func startPicture(_ context: ScreenContext) {
-        scaled = nil
+        parts.dropPicture()
         context.scope.cancel(.image)
         context.scope.cancel(.picture)
         guard let url = state.article.imageURL else {
@@ -177,7 +157,7 @@ public final class ArticleScreen: Screen {
         context.scope.run(
             .picture,
             work: { () async throws -> RGBImage in
-                let pixels = try PreviewDecoder.decode(image.data, fitting: PictureLayout.decodeBox)
+                let pixels = try PreviewDecoder.decode(image.data, format: image.info.format, fitting: PictureLayout.decodeBox)
                 await library.keep(pixels, info: image.info, for: url)
                 return pixels
             },
@@ -200,41 +180,15 @@ public final class ArticleScreen: Screen {
     public func render(into canvas: inout Canvas) {
         layout = ScreenLayout(canvas, withImageRow: true, textWidth: services.textWidth)
         var view = ArticleView(state: state, layout: layout)
-        view.richText = richText
-        let lines = lines(of: view)
+        let lines = parts.lines(of: view)
         lineCount = lines.count
         state.clamp(lineCount: lineCount, rows: layout.bodyRows)
         view.state = state
-        view.picture = lines.slot.flatMap(pictureCells)
         view.downloadsSummary = DownloadsText.summary(services.downloads)
         view.keyHints = hints
         view.linkHints = linkHints
         view.prompt = pipePrompt?.statusText(width: layout.width)
-        view.render(lines, into: &canvas)
-    }
-
-    /// The laid-out lines, from the cache unless the width or the picture's room changed; the
-    /// body is laid out again only when the width changed.
-    private func lines(of view: ArticleView) -> ArticleLines {
-        var reason: String?
-        if state.showsPicture, case .unavailable(let text) = state.picture { reason = text }
-        let key = LinesKey(width: layout.width, slot: view.slot(), reason: reason)
-        if let laidOut, laidOut.key == key { return laidOut.lines }
-        if body?.width != layout.width { body = (layout.width, view.bodyLines()) }
-        var view = view
-        view.body = body?.lines
-        let lines = view.lines()
-        laidOut = (key, lines)
-        return lines
-    }
-
-    private func pictureCells(_ slot: PictureSlot) -> PictureCells? {
-        guard case .decoded(let pixels, _) = state.picture else { return nil }
-        let key = PictureKey(slot: slot, depth: services.pictureDepth, source: pixels.size)
-        if let scaled, scaled.key == key { return scaled.cells }
-        let cells = PictureCells(pixels, columns: slot.columns, rows: slot.rows, depth: key.depth)
-        scaled = (key, cells)
-        return cells
+        view.render(lines, picture: parts.picture(state, slot: lines.slot, depth: services.pictureDepth), into: &canvas)
     }
 
     public func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
@@ -302,7 +256,7 @@ public final class ArticleScreen: Screen {
             return .handled
         }
         guard case .character(let character) = key, character.isASCII, character.isNumber else { return .ignored }
-        guard let links = richText?.links, !links.isEmpty else {
+        guard let links = parts.richText?.links, !links.isEmpty else {
             state.show(Notice("This article has no numbered links."))
             return .handled
         }
@@ -311,7 +265,7 @@ public final class ArticleScreen: Screen {
     }
 
     private func openLink(_ context: ScreenContext) {
-        let links = richText?.links ?? []
+        let links = parts.richText?.links ?? []
         guard let number = state.endLinkNumber() else {
             state.show(
                 Notice(
@@ -320,7 +274,7 @@ public final class ArticleScreen: Screen {
                         : "Type a link's number (1 to \(links.count)), then \(openLinkKey.hintLabel)."))
             return
         }
-        guard let url = richText?.link(number) else {
+        guard let url = parts.richText?.link(number) else {
             let count = links.count == 1 ? "1 link" : "\(links.count) links"
             state.show(Notice("There is no link \(number): the text has \(count).", kind: .error))
             return

@@ -11,21 +11,14 @@ public struct ArticleLines: Equatable, Sendable {
     public var count: Int { lines.count }
 }
 
-/// Lays an article out for a width: title, byline, date, its picture, its text and links, and
-/// the image line. Pure: the state's offset is already clamped to the text (`ArticleState.clamp`).
+/// Draws an article for a width: title, byline, date, its picture, its text and links, and the
+/// image line. The costly parts (the body's lines, the picture's cells) are computed once by
+/// `ArticleParts` and handed in. Pure: the state's offset is already clamped to the text
+/// (`ArticleState.clamp`).
 public struct ArticleView {
     public var state: ArticleState
     public var layout: ScreenLayout
     public var localTime: LocalTime = .system
-    /// The body as read from its HTML; the screen reads it once. Nil: read here, if there is one.
-    public var richText: RichText?
-    /// The body's lines at this width (`bodyLines()`); the screen lays them out once per width.
-    /// Nil: laid out here.
-    public var body: [StyledLine]?
-    /// The picture at its slot's size; the screen scales it once per size. Nil: scaled here.
-    public var picture: PictureCells?
-    /// How the picture's colours reach the terminal (when scaled here).
-    public var depth: PictureColourDepth = .trueColour
     /// Saves in flight, shown when there is no notice of the screen's own.
     public var downloadsSummary: String?
     /// The status bar's key hints (from the key map in force).
@@ -53,8 +46,9 @@ public struct ArticleView {
         }
     }
 
-    /// The article's lines at the layout's width (before scrolling).
-    public func lines() -> ArticleLines {
+    /// The article's lines at the layout's width (before scrolling), around `body`, the text
+    /// under the picture (`ArticleParts` lays it out once per width).
+    public func lines(body: [StyledLine]) -> ArticleLines {
         let columns = layout.textColumns
         var lines = ArticleText.header(state.article, columns: columns, localTime: localTime)
         let pictureTop = lines.count
@@ -64,14 +58,8 @@ public struct ArticleView {
         } else if state.showsPicture, case .unavailable(let reason) = state.picture {
             lines += ArticleText.wrapped(reason, .muted, columns: columns) + [.blank]
         }
-        lines += body ?? bodyLines()
+        lines += body
         return ArticleLines(lines: lines, pictureTop: pictureTop, slot: slot)
-    }
-
-    /// The text under the picture: the most costly part to lay out, and the same whatever the
-    /// picture does.
-    public func bodyLines() -> [StyledLine] {
-        ArticleText.body(state.article, richText: richText ?? ArticleText.richText(state.article), columns: layout.textColumns)
     }
 
     /// The image line, drawn below the text and kept in view: what the fetch found or how far it got.
@@ -88,15 +76,16 @@ public struct ArticleView {
         }
     }
 
-    /// Draws `body` (this view's `lines()`) from the state's offset.
-    public func render(_ body: ArticleLines, into canvas: inout Canvas) {
+    /// Draws `body` (this view's `lines(body:)`) from the state's offset, with `picture` in its
+    /// room (nil: the placeholder).
+    public func render(_ body: ArticleLines, picture: PictureCells?, into canvas: inout Canvas) {
         let width = layout.width
         let offset = state.offset
         let rows = layout.bodyRows
         canvas.fill(x: 0, y: layout.titleRow, count: width, style: .header)
         canvas.write(" " + (state.article.sourceName ?? "Article"), x: 0, y: layout.titleRow, style: .header)
         canvas.draw(body.lines, from: offset, x: 2, y: layout.bodyTop, height: rows, maxX: width - 2)
-        if let slot = body.slot { renderPicture(slot, top: body.pictureTop, into: &canvas) }
+        if let slot = body.slot { renderPicture(picture, slot, top: body.pictureTop, into: &canvas) }
         if let imageRow = layout.imageRow {
             let (imageText, imageStyle) = imageLine()
             canvas.write(imageText, x: 2, y: imageRow, style: imageStyle, maxX: width - 1)
@@ -115,12 +104,8 @@ public struct ArticleView {
     }
 
     /// The picture, or its placeholder, over the visible rows of its room.
-    private func renderPicture(_ slot: PictureSlot, top: Int, into canvas: inout Canvas) {
+    private func renderPicture(_ cells: PictureCells?, _ slot: PictureSlot, top: Int, into canvas: inout Canvas) {
         let x = PictureLayout.x(of: slot, on: layout)
-        var cells = picture
-        if cells == nil, case .decoded(let pixels, _) = state.picture {
-            cells = PictureCells(pixels, columns: slot.columns, rows: slot.rows, depth: depth)
-        }
         let placeholder = cells == nil ? PicturePlaceholder(slot: slot, status: placeholderStatus(columns: PicturePlaceholder.innerColumns(slot))) : nil
         for row in 0..<slot.rows {
             let line = top + row - state.offset

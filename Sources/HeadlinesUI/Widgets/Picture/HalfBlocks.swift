@@ -10,22 +10,4 @@ public enum HalfBlocks {
     public static func pixelSize(columns: Int, rows: Int) -> PixelSize {
         PixelSize(width: max(0, columns), height: max(0, rows) * 2)
     }
-
-    /// The cells showing `image`: one column a pixel, one row per two pixel rows. When the
-    /// height is odd, the last row's lower half is `background`.
-    public static func grid(_ image: RGBImage, background: RGB = .black) -> PictureGrid {
-        let columns = image.width, rows = (image.height + 1) / 2
-        var cells: [PictureCell] = []
-        cells.reserveCapacity(columns * rows)
-        for row in 0..<rows {
-            let lower = row * 2 + 1
-            for column in 0..<columns {
-                cells.append(
-                    PictureCell(
-                        top: image[column, row * 2],
-                        bottom: lower < image.height ? image[column, lower] : background))
-            }
-        }
-        return PictureGrid(columns: columns, rows: rows, cells: cells)
-    }
 }

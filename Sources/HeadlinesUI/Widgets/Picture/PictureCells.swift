@@ -1,23 +1,32 @@
 import NewsCore
 
-extension PictureGlyph {
-    /// The cell's style: its exact colours (none in the shade ramp).
-    public var style: Style { Style(foreground: foreground, background: background) }
-}
-
 /// A picture ready to draw: its glyphs at one size and colour depth, kept by the screen so a
-/// frame only copies cells.
+/// frame only copies cells. Made straight from the decoded pixels: one cell a pixel column and
+/// two pixel rows.
 public struct PictureCells: Sendable, Equatable {
     public let rows: [[PictureGlyph]]
     public var columns: Int { rows.first?.count ?? 0 }
 
     public init(rows: [[PictureGlyph]]) { self.rows = rows }
 
+    /// Every pixel of `image` as half of a cell at `depth`: pixel rows 2r and 2r + 1 make
+    /// row r. When the height is odd, the last row's lower half is `background`.
+    public init(_ image: RGBImage, depth: PictureColourDepth, background: RGB = .black) {
+        let rows = (image.height + 1) / 2
+        self.init(
+            rows: (0..<rows).map { row in
+                let lower = row * 2 + 1
+                return (0..<image.width).map { column in
+                    PictureGlyph(
+                        top: image[column, row * 2], bottom: lower < image.height ? image[column, lower] : background, depth: depth)
+                }
+            })
+    }
+
     /// `image` shrunk to fit `columns × rows` cells (two pixels a cell, one above the other;
     /// never enlarged), as glyphs at `depth`.
     public init(_ image: RGBImage, columns: Int, rows: Int, depth: PictureColourDepth, background: RGB = .black) {
-        let scaled = image.scaled(fitting: HalfBlocks.pixelSize(columns: columns, rows: rows))
-        self.init(rows: PictureGlyph.rows(HalfBlocks.grid(scaled, background: background), depth: depth))
+        self.init(image.scaled(fitting: HalfBlocks.pixelSize(columns: columns, rows: rows)), depth: depth, background: background)
     }
 }
 

@@ -20,25 +20,23 @@ public struct PictureGlyph: Sendable, Hashable {
         self.background = background
     }
 
-    /// The cell at `depth`: a half block in true or palette colours, or a shade character.
-    public init(_ cell: PictureCell, depth: PictureColourDepth) {
+    /// The cell showing pixel `top` above pixel `bottom` at `depth`: an upper half block (`▀`)
+    /// with the top pixel as the foreground and the bottom one as the background, in true or
+    /// palette colours, or a shade character.
+    public init(top: RGB, bottom: RGB, depth: PictureColourDepth) {
         switch depth {
         case .trueColour:
-            self.init(character: HalfBlocks.character, foreground: .rgb(cell.top), background: .rgb(cell.bottom))
+            self.init(character: HalfBlocks.character, foreground: .rgb(top), background: .rgb(bottom))
         case .palette256:
             self.init(
                 character: HalfBlocks.character,
-                foreground: .indexed(XtermPalette.nearest(cell.top)),
-                background: .indexed(XtermPalette.nearest(cell.bottom)))
+                foreground: .indexed(XtermPalette.nearest(top)),
+                background: .indexed(XtermPalette.nearest(bottom)))
         case .shades:
-            self.init(character: ShadeRamp.character(for: cell), foreground: nil, background: nil)
+            self.init(character: ShadeRamp.character(top: top, bottom: bottom), foreground: nil, background: nil)
         }
     }
 
-    /// Every cell of `grid` at `depth`, row by row.
-    public static func rows(_ grid: PictureGrid, depth: PictureColourDepth) -> [[PictureGlyph]] {
-        (0..<grid.rows).map { row in
-            (0..<grid.columns).map { column in PictureGlyph(grid[column, row], depth: depth) }
-        }
-    }
+    /// The cell's style: its exact colours (none in the shade ramp).
+    public var style: Style { Style(foreground: foreground, background: background) }
 }

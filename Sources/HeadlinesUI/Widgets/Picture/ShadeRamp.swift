@@ -12,8 +12,8 @@ public enum ShadeRamp {
     }
 
     /// The character for a cell: the mean luminance of its two pixels, in equal bands.
-    public static func character(for cell: PictureCell) -> Character {
-        let mean = (luminance(cell.top) + luminance(cell.bottom)) / 2
+    public static func character(top: RGB, bottom: RGB) -> Character {
+        let mean = (luminance(top) + luminance(bottom)) / 2
         let band = Int(mean * Double(characters.count) / 256)
         return characters[min(characters.count - 1, max(0, band))]
     }

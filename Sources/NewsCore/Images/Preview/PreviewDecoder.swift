@@ -16,14 +16,15 @@ import FoundationEssentials
 public enum PreviewDecoder {
     /// The picture, shrunk by the decoder's own scaling (JPEG: 1/2, 1/4, 1/8) and then by area
     /// averaging to the largest size that fits `box` with the aspect ratio kept; never enlarged.
-    /// Transparent pixels are composited over `background`.
+    /// Transparent pixels are composited over `background`. `format` is what the fetch found
+    /// (`ImageInfo`): the bytes are not sniffed again.
     public static func decode(
         _ data: Data,
+        format: ImageFormat,
         fitting box: PixelSize,
         background: RGB = .black,
         budget: PreviewBudget = .default
     ) throws(PreviewError) -> RGBImage {
-        guard let format = ImageFormat.detect(data.prefix(ImageFormat.signatureLength)) else { throw .notAnImage }
         guard !Task.isCancelled else { throw .cancelled }
         let request = PreviewRequest(box: box, background: background, budget: budget)
         let result: Result<RGBImage, PreviewError> = data.withUnsafeBytes { bytes in

@@ -1,7 +1,5 @@
 /// Why an image has no preview, in words shown in the picture's place.
 public enum PreviewError: Error, Sendable, Hashable {
-    /// The bytes are not an image Headlines recognises.
-    case notAnImage
     /// A format with no decoder here (WebP, AVIF).
     case noPreview(ImageFormat)
     /// Truncated or corrupt data; the reason names what the decoder found.
@@ -21,7 +19,6 @@ public enum PreviewError: Error, Sendable, Hashable {
     /// One sentence, e.g. `The image is damaged (JPEG data ends early).`
     public var message: String {
         switch self {
-        case .notAnImage: return "There is no preview: this is not a PNG, JPEG or GIF image."
         case .noPreview(let format): return "There is no preview for \(format.displayName) images."
         case .damaged(let reason): return "The image is damaged (\(reason))."
         case .tooLarge(let width, let height, let maxPixels):

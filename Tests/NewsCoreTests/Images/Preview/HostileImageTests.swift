@@ -109,7 +109,12 @@ import Testing
         #expect(error?.message == "There is no preview for \(name.uppercased()) images.")
     }
 
-    @Test func bytesThatAreNotAnImageSaySo() {
-        #expect(PreviewTesting.error(Data("<!doctype html><p>hello".utf8)) == .notAnImage)
+    /// The decoder takes the format the fetch found; bytes that are not that image are refused.
+    @Test(arguments: [ImageFormat.png, .jpeg])
+    func bytesThatAreNotTheImageTheyClaimAreDamaged(_ format: ImageFormat) {
+        guard case .damaged? = PreviewTesting.error(Data("<!doctype html><p>hello".utf8), format: format) else {
+            Issue.record("HTML decoded as \(format.displayName) was not refused as damaged")
+            return
+        }
     }
 }

@@ -8,17 +8,20 @@ enum PreviewTesting {
     /// A box no test image reaches: decode at full size.
     static let unbounded = PixelSize(width: 10_000, height: 10_000)
 
+    /// Decodes `data` as `format`, by default the one its first bytes show (as the fetch finds
+    /// it); bytes that show none go to the PNG reader, which must refuse them.
     static func decode(
-        _ data: Data, box: PixelSize = unbounded, background: RGB = .black,
+        _ data: Data, format: ImageFormat? = nil, box: PixelSize = unbounded, background: RGB = .black,
         budget: PreviewBudget = .default
     ) throws(PreviewError) -> RGBImage {
-        try PreviewDecoder.decode(data, fitting: box, background: background, budget: budget)
+        let format = format ?? ImageFormat.detect(data) ?? .png
+        return try PreviewDecoder.decode(data, format: format, fitting: box, background: background, budget: budget)
     }
 
     /// The error a decode throws, or nil when it succeeded.
-    static func error(_ data: Data, box: PixelSize = unbounded, budget: PreviewBudget = .default) -> PreviewError? {
+    static func error(_ data: Data, format: ImageFormat? = nil, box: PixelSize = unbounded, budget: PreviewBudget = .default) -> PreviewError? {
         do {
-            _ = try decode(data, box: box, budget: budget)
+            _ = try decode(data, format: format, box: box, budget: budget)
             return nil
         } catch {
             return error
