@@ -56,10 +56,10 @@ extension ArticleStore {
         let maxRanked = rankingLimit
         let visible = visibleCondition()
         let (found, total) = try reading { db in
-            let total = try Self.count(query, visible: visible, db)
             guard query.words.count > 1 else {
-                return (try Self.firstPageOfOneWord(query, total: total, limit: limit, maxRanked: maxRanked, db), total)
+                return try Self.firstScreenfulOfOneWord(query, visible: visible, limit: limit, maxRanked: maxRanked, db)
             }
+            let total = try Self.count(query, visible: visible, db)
             let oldest = try Self.oldestRanked(query, limit: maxRanked, db)
             return (try Self.page(query, from: oldest, limit: limit, offset: 0, db), total)
         }
@@ -98,22 +98,19 @@ extension ArticleStore {
         ) { ArticleRow.decode($0) }
     }
 
-    /// The first page of a query of one word (or one prefix), whose ranked matches are its
-    /// newest `maxRanked` (`oldestRanked` bounds them so): one read finds and scores them
-    /// together, newest first, where `search` finds the bound, then the matches from it on. A
-    /// prefix is expanded by FTS5 at each read (12 ms for one of 82 words at 100,000 articles),
-    /// so this saves one expansion of the three.
-    static func firstPageOfOneWord(
-        _ query: SearchQuery, total: Int, limit: Int, maxRanked: Int, _ db: SQLiteConnection
-    ) throws -> [StoredArticle] {
-        let newest = try db.rows(
-            """
-            SELECT rowid, \(SearchRanking.score(query)) FROM article_text WHERE article_text MATCH ?
-            ORDER BY rowid DESC LIMIT ?
-            """, [query.expression, maxRanked]
-        ) { (id: $0.int64(0), score: $0.double(1) ?? 0) }
+    /// The first page of a query of one word (or one prefix), and how many articles a list
+    /// would show of its matches. Its ranked matches are its newest `maxRanked`
+    /// (`oldestRanked` bounds them so): one pass over the matches, newest first, scores those
+    /// and counts every match (`NewestMatches`), where `search` finds the bound, then the
+    /// matches from it on, and a count is one more pass (a prefix is expanded anew in each:
+    /// 12 ms for one of 82 words at 100,000 articles). Hidden articles are counted apart.
+    static func firstScreenfulOfOneWord(
+        _ query: SearchQuery, visible: FilterSQL, limit: Int, maxRanked: Int, _ db: SQLiteConnection
+    ) throws -> (articles: [StoredArticle], total: Int) {
+        let matches = try NewestMatches(query, limit: maxRanked, db)
+        let total = visible.sql.isEmpty ? matches.count : try count(query, visible: visible, db)
         // Best first, the most recently stored first among equals: `rankedPage`'s order.
-        let best = newest.sorted { $0.score != $1.score ? $0.score < $1.score : $0.id > $1.id }.prefix(limit).map(\.id)
+        let best = matches.newest.sorted { $0.score != $1.score ? $0.score < $1.score : $0.id > $1.id }.prefix(limit).map(\.id)
         let rows = try db.rows(
             """
             SELECT \(ArticleRow.columns) FROM article a JOIN source s ON s.id = a.source_id
@@ -122,8 +119,10 @@ extension ArticleStore {
         ) { ArticleRow.decode($0) }
         let byID = Dictionary(rows.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
         let found = best.compactMap { byID[$0] }
-        guard found.count < limit, total > newest.count, let oldest = newest.last?.id else { return found }
-        return found + (try olderPage(query, below: oldest, limit: limit - found.count, offset: 0, db))
+        guard found.count < limit, matches.count > matches.newest.count, let oldest = matches.newest.last?.id else {
+            return (found, total)
+        }
+        return (found + (try olderPage(query, below: oldest, limit: limit - found.count, offset: 0, db)), total)
     }
 
     /// A page of the ranked matches (those from article `oldest` on), in one total order: best
