@@ -60,25 +60,32 @@ struct hl_fts5_api {
 /// Phrases one query may hold (the store's queries hold at most 16).
 #define HL_RANK_MAX_PHRASES 64
 
-/// headlines_rank(table, weight of column 0, weight of column 1, ...): lower is better, as bm25.
-static void hl_rank(const hl_fts5_extension_api *api, hl_fts5_context *fts, sqlite3_context *ctx,
-                    int nVal, sqlite3_value **apVal) {
-    const double k1 = 1.2, b = 0.75;
-    // The average length of an article, read once per query (as bm25 does).
+/// The average length of an article, read once per query (as bm25 does); NULL after setting
+/// the error.
+static double *hl_rank_average(const hl_fts5_extension_api *api, hl_fts5_context *fts, sqlite3_context *ctx) {
     double *average = (double *)api->xGetAuxdata(fts, 0);
-    if (!average) {
-        sqlite3_int64 rows = 0, tokens = 0;
-        int rc = api->xRowCount(fts, &rows);
-        if (rc == SQLITE_OK) rc = api->xColumnTotalSize(fts, -1, &tokens);
-        if (rc != SQLITE_OK) { sqlite3_result_error_code(ctx, rc); return; }
-        average = (double *)sqlite3_malloc(sizeof(double));
-        if (!average) { sqlite3_result_error_nomem(ctx); return; }
-        *average = rows > 0 && tokens > 0 ? (double)tokens / (double)rows : 1.0;
-        rc = api->xSetAuxdata(fts, average, sqlite3_free);  // frees it on failure
-        if (rc != SQLITE_OK) { sqlite3_result_error_code(ctx, rc); return; }
-    }
+    if (average) return average;
+    sqlite3_int64 rows = 0, tokens = 0;
+    int rc = api->xRowCount(fts, &rows);
+    if (rc == SQLITE_OK) rc = api->xColumnTotalSize(fts, -1, &tokens);
+    if (rc != SQLITE_OK) { sqlite3_result_error_code(ctx, rc); return 0; }
+    average = (double *)sqlite3_malloc(sizeof(double));
+    if (!average) { sqlite3_result_error_nomem(ctx); return 0; }
+    *average = rows > 0 && tokens > 0 ? (double)tokens / (double)rows : 1.0;
+    rc = api->xSetAuxdata(fts, average, sqlite3_free);  // frees it on failure
+    if (rc != SQLITE_OK) { sqlite3_result_error_code(ctx, rc); return 0; }
+    return average;
+}
+
+/// The current row's score (lower is better), the columns weighed by `weights`: 1 when it is
+/// in `*score`, 0 after setting the error.
+static int hl_rank_score(const hl_fts5_extension_api *api, hl_fts5_context *fts, sqlite3_context *ctx,
+                         int nWeights, sqlite3_value **weights, double *score) {
+    const double k1 = 1.2, b = 0.75;
+    double *average = hl_rank_average(api, fts, ctx);
+    if (!average) return 0;
     int phrases = api->xPhraseCount(fts);
-    if (phrases > HL_RANK_MAX_PHRASES) { sqlite3_result_error(ctx, "headlines_rank: too many phrases", -1); return; }
+    if (phrases > HL_RANK_MAX_PHRASES) { sqlite3_result_error(ctx, "headlines_rank: too many phrases", -1); return 0; }
     double frequency[HL_RANK_MAX_PHRASES] = {0};
     int instances = 0;
     int rc = api->xInstCount(fts, &instances);
@@ -86,19 +93,68 @@ static void hl_rank(const hl_fts5_extension_api *api, hl_fts5_context *fts, sqli
         int phrase = 0, column = 0, offset = 0;
         rc = api->xInst(fts, i, &phrase, &column, &offset);
         if (rc == SQLITE_OK && phrase >= 0 && phrase < phrases) {
-            frequency[phrase] += column < nVal ? sqlite3_value_double(apVal[column]) : 1.0;
+            frequency[phrase] += column < nWeights ? sqlite3_value_double(weights[column]) : 1.0;
         }
     }
     int length = 0;
     if (rc == SQLITE_OK) rc = api->xColumnSize(fts, -1, &length);
-    if (rc != SQLITE_OK) { sqlite3_result_error_code(ctx, rc); return; }
+    if (rc != SQLITE_OK) { sqlite3_result_error_code(ctx, rc); return 0; }
     double norm = k1 * (1 - b + b * (double)length / *average);
-    double score = 0;
-    for (int i = 0; i < phrases; i++) score += frequency[i] * (k1 + 1.0) / (frequency[i] + norm);
-    sqlite3_result_double(ctx, -score);
+    double sum = 0;
+    for (int i = 0; i < phrases; i++) sum += frequency[i] * (k1 + 1.0) / (frequency[i] + norm);
+    *score = -sum;
+    return 1;
 }
 
-/// Registers `headlines_rank` on `db`: SQLITE_OK, or why not.
+/// headlines_rank(table, weight of column 0, weight of column 1, ...): lower is better, as bm25.
+static void hl_rank(const hl_fts5_extension_api *api, hl_fts5_context *fts, sqlite3_context *ctx,
+                    int nVal, sqlite3_value **apVal) {
+    double score = 0;
+    if (hl_rank_score(api, fts, ctx, nVal, apVal, &score)) sqlite3_result_double(ctx, score);
+}
+
+/// What `headlines_rank_newest` fills in: the caller sets `limit` and the two arrays (of `limit`
+/// entries each) and binds it with `hl_bind_newest`.
+typedef struct hl_newest {
+    sqlite3_int64 limit;
+    sqlite3_int64 count;    // the rows it was called for
+    sqlite3_int64 scored;   // the first rows, up to `limit`, in `rowids` and `scores`
+    sqlite3_int64 *rowids;
+    double *scores;
+} hl_newest;
+
+#define HL_NEWEST_POINTER_TYPE "headlines_newest"
+
+static inline int hl_bind_newest(sqlite3_stmt *statement, int index, hl_newest *newest) {
+    return sqlite3_bind_pointer(statement, index, newest, HL_NEWEST_POINTER_TYPE, 0);
+}
+
+/// headlines_rank_newest(table, newest, weight of column 0, ...), in a WHERE clause: counts the
+/// rows in `newest` and keeps the first `limit` rows' ids and scores (headlines_rank's), then
+/// is false, so the query returns no row. With ORDER BY rowid DESC, one pass over the matches
+/// counts them all and ranks the newest, at the cost of a count (the Search screen's first
+/// screenful; FTS5 expands a prefix anew for each query).
+static void hl_rank_newest(const hl_fts5_extension_api *api, hl_fts5_context *fts, sqlite3_context *ctx,
+                           int nVal, sqlite3_value **apVal) {
+    hl_newest *newest = nVal > 0 ? (hl_newest *)sqlite3_value_pointer(apVal[0], HL_NEWEST_POINTER_TYPE) : 0;
+    if (!newest) { sqlite3_result_error(ctx, "headlines_rank_newest: nothing to fill in", -1); return; }
+    if (newest->scored < newest->limit) {
+        sqlite3_int64 rowid = api->xRowid(fts);
+        if (newest->scored > 0 && rowid >= newest->rowids[newest->scored - 1]) {
+            sqlite3_result_error(ctx, "headlines_rank_newest: the rows are not read newest first", -1);
+            return;
+        }
+        double score = 0;
+        if (!hl_rank_score(api, fts, ctx, nVal - 1, apVal + 1, &score)) return;
+        newest->rowids[newest->scored] = rowid;
+        newest->scores[newest->scored] = score;
+        newest->scored++;
+    }
+    newest->count++;
+    sqlite3_result_int(ctx, 0);
+}
+
+/// Registers `headlines_rank` and `headlines_rank_newest` on `db`: SQLITE_OK, or why not.
 static inline int hl_register_rank(sqlite3 *db) {
     hl_fts5_api *api = 0;
     sqlite3_stmt *statement = 0;
@@ -109,7 +165,9 @@ static inline int hl_register_rank(sqlite3 *db) {
     rc = sqlite3_finalize(statement);
     if (rc != SQLITE_OK) return rc;
     if (!api || api->iVersion < 2) return SQLITE_ERROR;
-    return api->xCreateFunction(api, "headlines_rank", 0, hl_rank, 0);
+    rc = api->xCreateFunction(api, "headlines_rank", 0, hl_rank, 0);
+    if (rc != SQLITE_OK) return rc;
+    return api->xCreateFunction(api, "headlines_rank_newest", 0, hl_rank_newest, 0);
 }
 
 #endif

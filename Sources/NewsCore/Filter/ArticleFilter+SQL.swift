@@ -15,6 +15,12 @@ struct FilterSQL {
         append(expression, sources, now)
     }
 
+    /// Adds `test` as one more condition (ending in AND, as a scope's condition does).
+    mutating func append(_ test: FilterSQL) {
+        sql += test.sql + " AND "
+        values += test.values
+    }
+
     private mutating func append(_ expression: FilterExpression, _ sources: FilterSources, _ now: Date) {
         switch expression {
         case .and(let left, let right):

@@ -43,9 +43,9 @@ extension ArticleStore {
         return condition
     }
 
-    /// `scope`'s condition with no rules in force (tests read query plans with it).
-    static func filter(_ scope: ArticleScope, _ db: SQLiteConnection) throws -> FilterSQL? {
-        try scopeCondition(scope, db, rules: ArticleRules(), now: Date())
+    /// `scope`'s condition under `rules`, hiding nothing (tests read query plans with it).
+    static func filter(_ scope: ArticleScope, _ db: SQLiteConnection, rules: ArticleRules = ArticleRules()) throws -> FilterSQL? {
+        try scopeCondition(scope, db, rules: rules, now: Date())
     }
 
     private static func scopeCondition(_ scope: ArticleScope, _ db: SQLiteConnection, rules: ArticleRules, now: Date) throws -> FilterSQL? {
@@ -66,9 +66,63 @@ extension ArticleStore {
             condition.values = ids
         case .filtered(let base, let filter):
             guard let inner = try scopeCondition(base, db, rules: rules, now: now) else { return nil }
-            let test = FilterSQL(filter.expression, sources: rules.sources, now: now)
-            condition.sql = inner.sql + test.sql + " AND "
-            condition.values = inner.values + test.values
+            return try filteredCondition(base, inner: inner, filter, db, rules: rules, now: now)
+        }
+        return condition
+    }
+
+    /// `filter` over `base`'s articles, its source conditions decided in Swift for each of the
+    /// base's sources: the sources are grouped by what the filter leaves to test on their
+    /// articles, and each group is written as its ids bound beside that rest. Testing the
+    /// sources in SQL (`tag = "linux" and unread` over every source) made SQLite walk every
+    /// source's unread articles and test each one's source: 21 ms to count at 100,000
+    /// articles, against 4 ms for the tagged sources' unread articles, which this writes.
+    private static func filteredCondition(
+        _ base: ArticleScope, inner: FilterSQL, _ filter: ArticleFilter, _ db: SQLiteConnection, rules: ArticleRules, now: Date
+    ) throws -> FilterSQL {
+        // The base's sources, and whether its condition says no more than that (so the groups can replace it).
+        let sources: [(id: Int64, key: SourceKey)]
+        let onlySources: Bool
+        switch base {
+        case .source(let key):
+            sources = try SourceRows.id(db, key).map { [($0, key)] } ?? []
+            onlySources = true
+        case .sources(let keys):
+            sources = try Set(keys).compactMap { key in try SourceRows.id(db, key).map { ($0, key) } }
+            onlySources = true
+        case .all, .starred, .filtered:
+            sources = try db.rows("SELECT id, key FROM source", []) { ($0.int64(0), SourceKey($0.text(1) ?? "")) }
+            onlySources = base == .all
+        }
+        var groups: [SourceVerdict: [Int64]] = [:]
+        for source in sources { groups[filter.expression.verdict(for: rules.sources[source.key]), default: []].append(source.id) }
+        groups[.nothing] = nil
+        var condition = onlySources ? FilterSQL() : inner
+        if groups.count == 1, let single = groups.first, single.value.count == sources.count {
+            // The same test for every source the base draws from: no source to name.
+            condition = inner
+            if case .only(let rest) = single.key { condition.append(FilterSQL(rest, sources: rules.sources, now: now)) }
+            return condition
+        }
+        // In a stable order, so that the statement's text (and so its prepared copy) is the same each time.
+        let parts = groups.map { (verdict: $0.key, ids: $0.value.sorted()) }.sorted { $0.ids[0] < $1.ids[0] }.map { group in
+            var part = FilterSQL()
+            part.sql =
+                group.ids.count == 1
+                ? "a.source_id = ?" : "a.source_id IN (" + group.ids.map { _ in "?" }.joined(separator: ",") + ")"
+            part.values = group.ids
+            if case .only(let rest) = group.verdict {
+                let test = FilterSQL(rest, sources: rules.sources, now: now)
+                part.sql += " AND " + test.sql
+                part.values += test.values
+            }
+            return part
+        }
+        if parts.isEmpty {
+            condition.sql += "0 AND "
+        } else {
+            condition.sql += "(" + parts.map { "(\($0.sql))" }.joined(separator: " OR ") + ") AND "
+            condition.values += parts.flatMap(\.values)
         }
         return condition
     }

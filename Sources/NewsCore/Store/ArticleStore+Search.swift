@@ -61,10 +61,10 @@ extension ArticleStore {
         let visible = visibleCondition()
         let shown = Shown(visible)
         return try reading { db in
-            let total = try Self.count(query, visible: visible, db)
             guard query.words.count > 1 else {
-                return (try Self.firstPageOfOneWord(query, total: total, limit: limit, maxRanked: maxRanked, shown, db), total)
+                return try Self.firstPageOfOneWord(query, visible: visible, limit: limit, maxRanked: maxRanked, shown, db)
             }
+            let total = try Self.count(query, visible: visible, db)
             let oldest = try Self.oldestRanked(query, limit: maxRanked, db)
             return (try Self.page(query, from: oldest, limit: limit, offset: 0, shown, db), total)
         }
@@ -107,22 +107,32 @@ extension ArticleStore {
         ) { ArticleRow.decode($0) }
     }
 
-    /// The first page of a query of one word (or one prefix), whose ranked matches are its
-    /// newest `maxRanked` (`oldestRanked` bounds them so): one read finds and scores them
-    /// together, newest first, where `search` finds the bound, then the matches from it on. A
-    /// prefix is expanded by FTS5 at each read (12 ms for one of 82 words at 100,000 articles),
-    /// so this saves one expansion of the three.
+    /// The first page of a query of one word (or one prefix), and how many articles a list
+    /// would show of its matches. Its ranked matches are its newest `maxRanked` (`oldestRanked`
+    /// bounds them so): one read finds and scores them together, newest first, where `search`
+    /// finds the bound, then the matches from it on. A prefix is expanded by FTS5 at each read
+    /// (12 ms for one of 82 words at 100,000 articles): when no rule hides anything, the same
+    /// pass counts every match too (`NewestMatches`), saving the count's expansion.
     static func firstPageOfOneWord(
-        _ query: SearchQuery, total: Int, limit: Int, maxRanked: Int, _ shown: Shown, _ db: SQLiteConnection
-    ) throws -> [StoredArticle] {
-        // The newest matches, hidden ones too, so that they end where `oldestRanked` says the
-        // ranked ones end for the later pages; each says whether it is shown.
-        let newest = try db.rows(
-            """
-            SELECT article_text.rowid, \(SearchRanking.score(query)), \(shown.test) FROM article_text\(shown.join)
-            WHERE article_text MATCH ? ORDER BY article_text.rowid DESC LIMIT ?
-            """, shown.values + [query.expression, maxRanked]
-        ) { (id: $0.int64(0), score: $0.double(1) ?? 0, shown: $0.int(2) != 0) }
+        _ query: SearchQuery, visible: FilterSQL, limit: Int, maxRanked: Int, _ shown: Shown, _ db: SQLiteConnection
+    ) throws -> (articles: [StoredArticle], total: Int) {
+        let newest: [(id: Int64, score: Double, shown: Bool)]
+        let total: Int
+        if visible.sql.isEmpty {
+            let matches = try NewestMatches(query, limit: maxRanked, db)
+            newest = matches.newest.map { (id: $0.id, score: $0.score, shown: true) }
+            total = matches.count
+        } else {
+            // The newest matches, hidden ones too, so that they end where `oldestRanked` says
+            // the ranked ones end for the later pages; each says whether it is shown.
+            total = try count(query, visible: visible, db)
+            newest = try db.rows(
+                """
+                SELECT article_text.rowid, \(SearchRanking.score(query)), \(shown.test) FROM article_text\(shown.join)
+                WHERE article_text MATCH ? ORDER BY article_text.rowid DESC LIMIT ?
+                """, shown.values + [query.expression, maxRanked]
+            ) { (id: $0.int64(0), score: $0.double(1) ?? 0, shown: $0.int(2) != 0) }
+        }
         let ranked = newest.filter(\.shown)
         // Best first, the most recently stored first among equals: `rankedPage`'s order.
         let best = ranked.sorted { $0.score != $1.score ? $0.score < $1.score : $0.id > $1.id }.prefix(limit).map(\.id)
@@ -134,8 +144,8 @@ extension ArticleStore {
         ) { ArticleRow.decode($0) }
         let byID = Dictionary(rows.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
         let found = best.compactMap { byID[$0] }
-        guard found.count < limit, total > ranked.count, let oldest = newest.last?.id else { return found }
-        return found + (try olderPage(query, below: oldest, limit: limit - found.count, offset: 0, shown, db))
+        guard found.count < limit, total > ranked.count, let oldest = newest.last?.id else { return (found, total) }
+        return (found + (try olderPage(query, below: oldest, limit: limit - found.count, offset: 0, shown, db)), total)
     }
 
     /// A page of the ranked matches (those from article `oldest` on), in one total order: best

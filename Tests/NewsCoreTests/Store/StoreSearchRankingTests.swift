@@ -105,3 +105,46 @@ import TestSupport
         }
     }
 }
+
+/// The Search screen's one pass over the matches of one word: `headlines_rank_newest` scores the
+/// newest as `headlines_rank` does and skips the rest, and articles the rules hide are neither
+/// counted nor shown.
+@Suite struct StoreSearchOnePassTests {
+    let screenful: StoreSearchScreenfulTests
+
+    init() throws { screenful = try StoreSearchScreenfulTests() }
+
+    @Test func theNewestAreScoredAndEveryMatchCounted() async throws {
+        let store = try await screenful.storeWithCorpus(rankingLimit: 100)
+        #expect(try await store.searchCount("robots") == 60)  // indexed now
+        let db = try screenful.sandbox.rawConnection()
+        try SearchRanking.register(db)
+        let query = try #require(SearchQuery("rob*"))
+        let scored = try db.rows(
+            """
+            SELECT rowid, headlines_rank(article_text, \(SearchRanking.weightArguments)) FROM article_text
+            WHERE article_text MATCH ? ORDER BY rowid DESC
+            """, [query.expression]
+        ) { (id: $0.int64(0), score: $0.double(1)) }
+        #expect(scored.count == 60)
+        let matches = try NewestMatches(query, limit: 5, db)
+        #expect(matches.count == 60)
+        #expect(matches.newest.map(\.id) == scored.prefix(5).map(\.id))
+        #expect(matches.newest.map(\.score) == scored.prefix(5).map(\.score))
+        let all = try NewestMatches(query, limit: 100, db)
+        #expect(all.count == 60 && all.newest.map(\.id) == scored.map(\.id))
+    }
+
+    @Test(arguments: [3, 10, 100], ["robots", "rob*", "rover", "東京"])
+    func hiddenArticlesAreNeitherCountedNorShown(rankingLimit: Int, query: String) async throws {
+        let store = try await screenful.storeWithCorpus(rankingLimit: rankingLimit)
+        try await store.setRules(ArticleRules(ignore: try ArticleFilter("title ~ rover")))
+        for limit in [1, 5, 20, 200] {
+            let first = try await store.searchWithCount(query, limit: limit)
+            #expect(first.articles.map(\.id) == (try await store.search(query, limit: limit)).map(\.id), "\(query) \(limit)")
+            #expect(!first.articles.contains { $0.article.title.contains("rover") })
+            #expect(first.total == (try await store.searchCount(query)), "\(query)")
+        }
+        #expect(try await store.searchWithCount(query, limit: 5).total == ["robots": 40, "rob*": 40, "rover": 0, "東京": 10][query])
+    }
+}

@@ -23,4 +23,8 @@ enum SearchRanking {
         let function = query.terms.count == 1 ? "headlines_rank" : "bm25"
         return "\(function)(article_text, \(weightArguments))"
     }
+
+    /// For a query of one phrase, in a WHERE clause: fills in the `hl_newest` bound to its `?`
+    /// (see `NewestMatches`).
+    static let newestScore = "headlines_rank_newest(article_text, ?, \(weightArguments))"
 }
