@@ -129,9 +129,9 @@ struct TinyTinyRSSSyncTests {
     @Test func aSyncCutMidWayIsCompletedByTheNextWithoutDuplicatesOrLosses() async throws {
         let sync = try await TinyTinyRSSSync()
         let totals = try await sync.serverTotals()
-        #expect(totals.unread > TinyTinyRSSClient.pageSize, "the test needs more than one page")
         await #expect(throws: CutClient.Cut.self) { try await sync.engine(CutClient(client: sync.client, pages: 1)).sync() }
-        #expect(try await sync.store.count(.all) == TinyTinyRSSClient.pageSize)
+        let kept = try await sync.store.count(.all)
+        #expect(kept > 0 && kept < totals.starredOrUnread, "the cut sync kept \(kept) of \(totals.starredOrUnread)")
         #expect(try await sync.store.serverRecord(TinyTinyRSSSync.serverName).cursor == nil)
         try await sync.engine.sync()
         #expect(try await sync.store.count(.all) == totals.starredOrUnread)
