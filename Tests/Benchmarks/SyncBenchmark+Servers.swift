@@ -7,6 +7,8 @@ import TestSupport
 /// folder, guarded by `stop-when-tests-end.sh` as the tests' are, so a benchmark that dies still
 /// leaves nothing running; `stop()` stops them as soon as the benchmark is done with them.
 final class SyncBenchServers {
+    /// PHP workers serving TT-RSS (`ttrss-up.sh`'s `TTRSS_PHP_WORKERS`): both clients get the same server.
+    static let phpWorkers = 4
     let feeds: Int
     /// Items each feed serves now.
     private(set) var itemsPerFeed: Int
@@ -44,7 +46,8 @@ final class SyncBenchServers {
 
         let started = ContinuousClock.now
         let values = try await SyncServerScripts.run(
-            "ttrss-up.sh", [String(try SyncServerScripts.freePort()), ttrssFolder.path, urlFile], timeout: .seconds(900))
+            "ttrss-up.sh", [String(try SyncServerScripts.freePort()), ttrssFolder.path, urlFile], timeout: .seconds(900),
+            environment: ["TTRSS_PHP_WORKERS": String(Self.phpWorkers)])
         startTime = ContinuousClock.now - started
         guard let url = URL(string: try SyncServerScripts.value("TTRSS_URL", in: values, from: "ttrss-up.sh")) else {
             throw BenchmarkFailure("ttrss-up.sh printed no usable TTRSS_URL")

@@ -44,7 +44,8 @@ enum SyncBenchmark {
         defer { servers.stop() }
         var lines = [
             "TT-RSS with \(feeds) feeds × \(items) items (\(articles) articles): ttrss-up.sh, its first update included, "
-                + "\(Format.milliseconds(servers.startTime, decimals: 0)) ms"
+                + "\(Format.milliseconds(servers.startTime, decimals: 0)) ms; served as a small install serves it: PHP's built-in "
+                + "server with PHP_CLI_SERVER_WORKERS=\(SyncBenchServers.phpWorkers) (like php-fpm's default pool of 5), PostgreSQL"
         ]
         let work = try TemporaryFolder("bench-sync")
         let newsboat = try newsboatPath.map { try NewsboatSync(path: $0, server: servers, folder: work) }

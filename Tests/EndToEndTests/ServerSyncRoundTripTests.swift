@@ -97,7 +97,7 @@ extension EndToEnd {
                 try await Self.waitForFeed("(feed 03)", count: unread.count, in: first)
                 try await Self.quit(first)
             }
-            let unreadBefore = try await observer.marks(comparedWith: [:]).unread
+            let unreadBefore = try await observer.marks(comparedWith: LocalMarks(counts: [:])).unread
             // The config points at a port that refuses: reading marks the cache and fills the outbox.
             let refusing = try RefusingPort()
             defer { refusing.close() }
@@ -121,14 +121,14 @@ extension EndToEnd {
             }
             let waiting = try await ArticleStore.open(at: cacheFile).serverRecord("Home")
             #expect(waiting.pendingMarks == 1, "the read article waits in the outbox")
-            #expect(try await observer.marks(comparedWith: [:]).unread == unreadBefore, "nothing reached the server")
+            #expect(try await observer.marks(comparedWith: LocalMarks(counts: [:])).unread == unreadBefore, "nothing reached the server")
 
             // The server reachable again: the next start's sync sends the outbox first.
             let back = try session()
             defer { back.close() }
             var delivered: Set<RemoteArticleID> = []
             let arrived = await eventually(timeout: .seconds(30), interval: .milliseconds(200)) {
-                let now = (try? await observer.marks(comparedWith: [:]).unread) ?? unreadBefore
+                let now = (try? await observer.marks(comparedWith: LocalMarks(counts: [:])).unread) ?? unreadBefore
                 delivered = unreadBefore.subtracting(now)
                 return !delivered.isEmpty
             }
@@ -174,9 +174,9 @@ extension EndToEnd {
                 let file = cacheFile
                 let partial = await eventually(timeout: .seconds(60), interval: .milliseconds(5)) {
                     guard FileManager.default.fileExists(atPath: file.path),
-                        let counts = try? await ArticleStore.open(at: file).localMarkCounts("Home")
+                        let marks = try? await ArticleStore.open(at: file).localMarks("Home")
                     else { return false }
-                    return counts.values.reduce(0) { $0 + $1.unread } > 0
+                    return !marks.unread.isEmpty
                 }
                 try first.signalProgram(SIGKILL)
                 try #require(partial, "the sync stored articles")
@@ -208,9 +208,9 @@ extension EndToEnd {
             #expect(lines.count == expected.count, "each article printed once")
             #expect(Set(lines).count == lines.count, "no article twice")
             // The marks as the server has them: its unread, and its starred (the two starred here among them).
-            let counts = try await store.localMarkCounts("Home")
-            #expect(counts.values.reduce(0) { $0 + $1.unread } == articles.filter(\.unread).count)
-            #expect(counts.values.reduce(0) { $0 + $1.starred } == articles.filter(\.starred).count + starred.count)
+            let marks = try await store.localMarks("Home")
+            #expect(marks.unread.count == articles.filter(\.unread).count)
+            #expect(marks.starred.count == articles.filter(\.starred).count + starred.count)
         }
     }
 }

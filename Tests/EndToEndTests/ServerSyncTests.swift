@@ -22,14 +22,14 @@ extension EndToEnd {
             let server = try await SyncServerFixture.shared.tinyTinyRSSServer()
             let observer = TinyTinyRSSClient(
                 name: "Home", url: server.url, user: server.user, password: server.password, http: HTTPClient(timeout: 20, deadline: 60))
-            let unreadBefore = try await observer.marks(comparedWith: [:]).unread
+            let unreadBefore = try await observer.marks(comparedWith: LocalMarks(counts: [:])).unread
             let config = Self.config(server)
             let session = try HeadlinesSession([], config: config)
             defer { session.close() }
             defer {
                 // What Headlines read goes back to unread, for the other tests of the shared server.
                 Task {
-                    let now = (try? await observer.marks(comparedWith: [:]).unread) ?? unreadBefore
+                    let now = (try? await observer.marks(comparedWith: LocalMarks(counts: [:])).unread) ?? unreadBefore
                     try? await observer.send(unreadBefore.subtracting(now).map { MarkChange(article: $0, field: .read, value: false) })
                 }
             }
@@ -46,11 +46,11 @@ extension EndToEnd {
             _ = try await session.tmux.waitForScreen(timeout: .seconds(10)) { $0.contains("Headlines · ") && $0.contains("(feed 03)") && $0.contains("•") }
             try session.tmux.sendKeys("Enter")
             let marked = await eventually(timeout: .seconds(20), interval: .milliseconds(200)) {
-                let now = (try? await observer.marks(comparedWith: [:]).unread) ?? unreadBefore
+                let now = (try? await observer.marks(comparedWith: LocalMarks(counts: [:])).unread) ?? unreadBefore
                 return unreadBefore.subtracting(now).count == 1
             }
             #expect(marked, "the article read in Headlines is read on the server")
-            let now = try await observer.marks(comparedWith: [:]).unread
+            let now = try await observer.marks(comparedWith: LocalMarks(counts: [:])).unread
             try await observer.send(unreadBefore.subtracting(now).map { MarkChange(article: $0, field: .read, value: false) })
         }
 

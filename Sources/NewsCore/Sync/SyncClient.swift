@@ -21,10 +21,10 @@ public protocol SyncClient: Sendable {
     /// the server still has them.
     func articles(withIDs ids: [RemoteArticleID]) async throws -> [RemoteArticle]
 
-    /// The server's unread and starred articles, for the feeds in `RemoteMarks.feeds`.
-    /// `local` gives the cache's counts per feed: a client whose server has counters may ask
-    /// only about the feeds whose counts differ.
-    func marks(comparedWith local: [RemoteFeedID: MarkCounts]) async throws -> RemoteMarks
+    /// The server's unread and starred articles, for the feeds `RemoteMarks` says they are
+    /// complete for. `local` is what the cache holds: a client whose server has counters may
+    /// ask only about the feeds where the server's marks differ from it.
+    func marks(comparedWith local: LocalMarks) async throws -> RemoteMarks
 
     /// Sends marks made here, in as few requests as the protocol allows. Marks are idempotent:
     /// sending one twice (a batch cut mid-way, then resent) changes nothing more.
@@ -98,18 +98,46 @@ public struct MarkCounts: Sendable, Equatable {
     }
 }
 
-/// The server's marks: every unread and every starred article of `feeds` (nil: of all feeds).
-/// An article of those feeds in neither set is read and not starred on the server.
+/// What the cache holds of one server's marks, for `SyncClient.marks`.
+public struct LocalMarks: Sendable, Equatable {
+    /// Unread and starred counts per feed.
+    public var counts: [RemoteFeedID: MarkCounts]
+    /// The articles held unread, and those held starred.
+    public var unread: Set<RemoteArticleID>
+    public var starred: Set<RemoteArticleID>
+    /// The last whole sync before this one; nil when the marks held all came with this sync.
+    public var previousSync: Date?
+
+    public init(
+        counts: [RemoteFeedID: MarkCounts], unread: Set<RemoteArticleID> = [], starred: Set<RemoteArticleID> = [], previousSync: Date? = nil
+    ) {
+        self.counts = counts
+        self.unread = unread
+        self.starred = starred
+        self.previousSync = previousSync
+    }
+}
+
+/// The server's marks: every unread article of `unreadFeeds` and every starred one of
+/// `starredFeeds` (nil: of all feeds). An article of `unreadFeeds` not in `unread` is read on
+/// the server; one of `starredFeeds` not in `starred` is not starred there.
 public struct RemoteMarks: Sendable, Equatable {
     public var unread: Set<RemoteArticleID>
     public var starred: Set<RemoteArticleID>
-    /// The feeds these sets are complete for; nil when they are complete for the whole account.
-    public var feeds: Set<RemoteFeedID>?
+    /// The feeds `unread` is complete for; nil when it is complete for the whole account.
+    public var unreadFeeds: Set<RemoteFeedID>?
+    /// The feeds `starred` is complete for; nil when it is complete for the whole account.
+    public var starredFeeds: Set<RemoteFeedID>?
 
     public init(unread: Set<RemoteArticleID>, starred: Set<RemoteArticleID>, feeds: Set<RemoteFeedID>? = nil) {
+        self.init(unread: unread, starred: starred, unreadFeeds: feeds, starredFeeds: feeds)
+    }
+
+    public init(unread: Set<RemoteArticleID>, starred: Set<RemoteArticleID>, unreadFeeds: Set<RemoteFeedID>?, starredFeeds: Set<RemoteFeedID>?) {
         self.unread = unread
         self.starred = starred
-        self.feeds = feeds
+        self.unreadFeeds = unreadFeeds
+        self.starredFeeds = starredFeeds
     }
 }
 

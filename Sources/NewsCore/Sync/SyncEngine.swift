@@ -5,11 +5,13 @@ import FoundationEssentials
 ///    server's state is read back, so it is not undone; a batch cut mid-way stays in the
 ///    outbox and is sent again, which marks nothing twice);
 /// 2. the feed list;
-/// 3. articles after the cursor, page by page (each page stored as it comes; the cursor moves
+/// 3. articles after the cursor, page by page (a client may ask for several pages at once;
+///    each page is stored as it comes, in any order; the cursor, the highest id stored, moves
 ///    only when every page is in, and an article is its server id, so a cut sync fetched
 ///    again duplicates nothing);
 /// 4. the server's marks, taken where no mark made here waits, and the articles they name that
-///    the cache lacks.
+///    the cache lacks (also those that came, or were marked unread, while the pages were read
+///    side by side, below an id another page held).
 /// A failure stops the sync and is recorded ("offline since" for a server out of reach); what
 /// was stored before it stays, whole.
 public struct SyncEngine: Sendable {
@@ -90,7 +92,7 @@ public struct SyncEngine: Sendable {
         progress.summary.newArticles = counted.added
         progress.cursor = counted.highest ?? record.cursor
 
-        let marks = try await client.marks(comparedWith: try await store.localMarkCounts(server))
+        let marks = try await client.marks(comparedWith: try await store.localMarks(server))
         let missing = try await store.applyRemoteMarks(marks, server: server)
         progress.summary.marksTaken = marks.unread.count + marks.starred.count
         if !missing.isEmpty {

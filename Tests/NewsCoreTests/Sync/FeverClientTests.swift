@@ -49,7 +49,7 @@ import TestSupport
         let server = try await SyncServerFixture.shared.feverServer()
         let client = client(server)
         let feeds = try await client.feeds()
-        let marks = try await client.marks(comparedWith: [:])
+        let marks = try await client.marks(comparedWith: LocalMarks(counts: [:]))
         let collected = Collected()
         try await client.articles(after: nil) { await collected.add($0) }
         let articles = await collected.articles
@@ -86,7 +86,7 @@ import TestSupport
     @Test func articlesByIDComeInBatches() async throws {
         let server = try await SyncServerFixture.shared.feverServer()
         let client = client(server)
-        let marks = try await client.marks(comparedWith: [:])
+        let marks = try await client.marks(comparedWith: LocalMarks(counts: [:]))
         let wanted = Array(marks.unread.sorted().prefix(120)) + [RemoteArticleID(999_999)]
         let found = try await client.articles(withIDs: wanted)
         #expect(Set(found.map(\.id)) == Set(wanted.dropLast()))
@@ -103,16 +103,16 @@ import TestSupport
             MarkChange(article: first, field: .read, value: true), MarkChange(article: second, field: .starred, value: true),
         ]
         try await client.send(batch)
-        var marks = try await client.marks(comparedWith: [:])
+        var marks = try await client.marks(comparedWith: LocalMarks(counts: [:]))
         #expect(!marks.unread.contains(first) && marks.starred.contains(second))
         try await client.send(batch)
-        marks = try await client.marks(comparedWith: [:])
+        marks = try await client.marks(comparedWith: LocalMarks(counts: [:]))
         #expect(!marks.unread.contains(first) && marks.starred.contains(second), "resending the batch undid it")
 
         let undo = [MarkChange(article: first, field: .read, value: false), MarkChange(article: second, field: .starred, value: false)]
         try await client.send(undo)
         try await client.send(undo)
-        marks = try await client.marks(comparedWith: [:])
+        marks = try await client.marks(comparedWith: LocalMarks(counts: [:]))
         #expect(marks.unread.contains(first) && !marks.starred.contains(second))
     }
 
@@ -126,7 +126,7 @@ import TestSupport
             MarkChange(article: item, field: .read, value: true), MarkChange(article: item, field: .read, value: false),
             MarkChange(article: RemoteArticleID(999_999), field: .read, value: false),
         ])
-        #expect(try await client.marks(comparedWith: [:]).unread.contains(item))
+        #expect(try await client.marks(comparedWith: LocalMarks(counts: [:])).unread.contains(item))
     }
 
     /// `mark=feed … before`: Coldsweat compares `before` with the published date, so with
@@ -137,12 +137,12 @@ import TestSupport
         let items = try await feedItems(client, server, feedIndex: 3)
         let newest = try #require(items.compactMap(\.article.publishedAt).max())
         try await client.markFeedRead(items[0].feed, before: newest.addingTimeInterval(-5 * 3600))
-        let unread = try await client.marks(comparedWith: [:]).unread
+        let unread = try await client.marks(comparedWith: LocalMarks(counts: [:])).unread
         let stillUnread = items.filter { unread.contains($0.id) }
         #expect(stillUnread.count == 6, "\(stillUnread.count) unread")
 
         try await client.send(items.map { MarkChange(article: $0.id, field: .read, value: false) })
-        #expect(try await client.marks(comparedWith: [:]).unread.isSuperset(of: items.map(\.id)))
+        #expect(try await client.marks(comparedWith: LocalMarks(counts: [:])).unread.isSuperset(of: items.map(\.id)))
     }
 
     @Test func subscribingIsRefusedInOneSentence() async throws {

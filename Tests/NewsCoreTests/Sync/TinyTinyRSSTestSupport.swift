@@ -113,7 +113,7 @@ struct CutClient: SyncClient {
         }
     }
     func articles(withIDs ids: [RemoteArticleID]) async throws -> [RemoteArticle] { try await client.articles(withIDs: ids) }
-    func marks(comparedWith local: [RemoteFeedID: MarkCounts]) async throws -> RemoteMarks { try await client.marks(comparedWith: local) }
+    func marks(comparedWith local: LocalMarks) async throws -> RemoteMarks { try await client.marks(comparedWith: local) }
     func send(_ marks: [MarkChange]) async throws { try await client.send(marks) }
     func requestUpdate(of feed: RemoteFeedID?) async throws { try await client.requestUpdate(of: feed) }
     func subscribe(to url: URL) async throws -> RemoteFeedID { try await client.subscribe(to: url) }

@@ -18,12 +18,12 @@ public enum SyncServerScripts {
         return longestSocket <= 100 ? inBuild : URL(fileURLWithPath: "/tmp/headlines-sync-servers", isDirectory: true)
     }()
 
-    /// Runs `script` with `arguments` and returns the `NAME=value` lines it printed.
-    public static func run(_ script: String, _ arguments: [String], timeout: Duration) async throws -> [String: String] {
+    /// Runs `script` with `arguments` (and `environment` added to this process's) and returns the `NAME=value` lines it printed.
+    public static func run(_ script: String, _ arguments: [String], timeout: Duration, environment: [String: String] = [:]) async throws -> [String: String] {
         let path = folder.appendingPathComponent(script).path
         let result: ProcessResult
         do {
-            result = try await ProcessRunner(path, arguments).run(timeout: timeout)
+            result = try await ProcessRunner(path, arguments, extraEnvironment: environment).run(timeout: timeout)
         } catch let error as ProcessRunnerError {
             throw SyncServerError.scriptFailed(script: script, detail: error.description)
         }

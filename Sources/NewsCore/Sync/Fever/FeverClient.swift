@@ -127,7 +127,7 @@ public actor FeverClient: SyncClient {
         return found
     }
 
-    public func marks(comparedWith local: [RemoteFeedID: MarkCounts]) async throws -> RemoteMarks {
+    public func marks(comparedWith local: LocalMarks) async throws -> RemoteMarks {
         // Fever has no counters: the two id lists are the whole account's marks, and cheap.
         let (unread, saved) = try await (idList("unread_item_ids"), idList("saved_item_ids"))
         return RemoteMarks(unread: Set(unread.map(RemoteArticleID.init)), starred: Set(saved.map(RemoteArticleID.init)))

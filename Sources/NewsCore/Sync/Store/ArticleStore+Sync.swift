@@ -70,20 +70,25 @@ extension ArticleStore {
     /// mark made here waits in the outbox: that one is newer. Returns how many were new.
     @discardableResult
     public func storeRemoteArticles(_ articles: [RemoteArticle], server: String, now: Date = Date()) throws -> Int {
+        // A first sync writes every article once: through a small page cache, so that the
+        // 10,000 articles of a large account do not fill the usual 16 MiB of it.
         try writing { db in
-            let serverID = try ServerRows.ensure(db, server)
-            return try ServerRows.quietly(db, serverID) {
-                var added = 0
-                for remote in articles where try ServerRows.store(remote, db: db, serverID: serverID, server: server, now: now) {
-                    added += 1
+            try db.withPageCache(kib: Self.sweepCacheKiB) {
+                let serverID = try ServerRows.ensure(db, server)
+                return try ServerRows.quietly(db, serverID) {
+                    var added = 0
+                    for remote in articles where try ServerRows.store(remote, db: db, serverID: serverID, server: server, now: now) {
+                        added += 1
+                    }
+                    return added
                 }
-                return added
             }
         }
     }
 
-    /// The cache's unread and starred counts per feed of `server`, for `SyncClient.marks`.
-    public func localMarkCounts(_ server: String) throws -> [RemoteFeedID: MarkCounts] {
+    /// What the cache holds of `server`'s marks, for `SyncClient.marks`: counts per feed, the
+    /// articles held unread and starred, and when the last whole sync was.
+    public func localMarks(_ server: String) throws -> LocalMarks {
         try reading { db in
             let rows = try db.rows(
                 """
@@ -92,27 +97,41 @@ extension ArticleStore {
                 WHERE v.name = ? GROUP BY f.remote_id
                 """, [server]
             ) { (RemoteFeedID($0.int64(0)), MarkCounts(unread: $0.int(1), starred: $0.int(2))) }
-            return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+            var marks = LocalMarks(counts: Dictionary(rows, uniquingKeysWith: { first, _ in first }))
+            let held = try db.rows(
+                """
+                SELECT r.remote_id, a.read, a.starred FROM server_article r JOIN server v ON v.id = r.server_id
+                JOIN article a ON a.id = r.article_id WHERE v.name = ? AND (a.read = 0 OR a.starred = 1)
+                """, [server]
+            ) { row in (id: RemoteArticleID(row.int64(0)), read: row.bool(1), starred: row.bool(2)) }
+            for row in held {
+                if !row.read { marks.unread.insert(row.id) }
+                if row.starred { marks.starred.insert(row.id) }
+            }
+            marks.previousSync = try db.firstRow("SELECT synced_at FROM server WHERE name = ?", server) { $0.date(0) }
+            return marks
         }
     }
 
-    /// Takes the server's marks for the articles of `marks.feeds` (all, when nil), except where a
-    /// mark made here waits in the outbox. Returns the ids the server has unread or starred that
-    /// the cache does not hold (marked elsewhere, older than the cursor), to be fetched.
+    /// Takes the server's marks for the articles of the feeds `marks` is complete for, except
+    /// where a mark made here waits in the outbox. Returns the ids the server has unread or
+    /// starred that the cache does not hold (marked elsewhere, older than the cursor, or come
+    /// while a first sync paged), to be fetched.
     public func applyRemoteMarks(_ marks: RemoteMarks, server: String) throws -> [RemoteArticleID] {
         try writing { db in
             let serverID = try ServerRows.ensure(db, server)
             return try ServerRows.quietly(db, serverID) {
                 var feedFilter = ""
                 var values: [(any SQLiteBindable)?] = [serverID]
-                if let feeds = marks.feeds {
+                if let unreadFeeds = marks.unreadFeeds, let starredFeeds = marks.starredFeeds {
+                    let feeds = unreadFeeds.union(starredFeeds)
                     guard !feeds.isEmpty else { return [] }
                     feedFilter = " AND f.remote_id IN (" + feeds.map { _ in "?" }.joined(separator: ",") + ")"
                     values += feeds.map { $0.rawValue }
                 }
                 let rows = try db.rows(
                     """
-                    SELECT a.id, r.remote_id, a.read, a.starred,
+                    SELECT a.id, r.remote_id, a.read, a.starred, f.remote_id,
                         EXISTS (SELECT 1 FROM mark_outbox o WHERE o.server_id = r.server_id AND o.remote_id = r.remote_id AND o.field = 'read'),
                         EXISTS (SELECT 1 FROM mark_outbox o WHERE o.server_id = r.server_id AND o.remote_id = r.remote_id AND o.field = 'starred')
                     FROM server_article r JOIN article a ON a.id = r.article_id JOIN server_feed f ON f.source_id = a.source_id
@@ -121,21 +140,23 @@ extension ArticleStore {
                 ) { row in
                     (
                         id: row.int64(0), remote: RemoteArticleID(row.int64(1)), read: row.bool(2), starred: row.bool(3),
-                        readPending: row.bool(4), starPending: row.bool(5)
+                        feed: RemoteFeedID(row.int64(4)), readPending: row.bool(5), starPending: row.bool(6)
                     )
                 }
                 var held = Set<RemoteArticleID>()
                 for row in rows {
                     held.insert(row.remote)
                     let read = !marks.unread.contains(row.remote)
-                    if read != row.read, !row.readPending { try db.run("UPDATE article SET read = ? WHERE id = ?", read, row.id) }
+                    if marks.unreadFeeds?.contains(row.feed) ?? true, read != row.read, !row.readPending {
+                        try db.run("UPDATE article SET read = ? WHERE id = ?", read, row.id)
+                    }
                     let starred = marks.starred.contains(row.remote)
-                    if starred != row.starred, !row.starPending {
+                    if marks.starredFeeds?.contains(row.feed) ?? true, starred != row.starred, !row.starPending {
                         try db.run("UPDATE article SET starred = ? WHERE id = ?", starred, row.id)
                     }
                 }
                 let wanted = marks.unread.union(marks.starred).subtracting(held)
-                // Those the cache holds under a feed outside `feeds` are not missing.
+                // Those the cache holds under a feed outside the complete ones are not missing.
                 return try wanted.sorted().filter { id in
                     try db.firstRow("SELECT 1 FROM server_article WHERE server_id = ? AND remote_id = ?", serverID, id.rawValue) { _ in true } == nil
                 }
@@ -169,7 +190,8 @@ extension ArticleStore {
         }
     }
 
-    /// The whole sync went through: the cursor moves on (never back), and the server is online.
+    /// The whole sync went through: the cursor moves on (never back), the server is online,
+    /// and each of its feeds was brought up to date now (the Sources screen's "updated … ago").
     public func recordSyncSuccess(_ server: String, cursor: RemoteArticleID?, at now: Date = Date()) throws {
         try writing { db in
             let serverID = try ServerRows.ensure(db, server)
@@ -178,6 +200,11 @@ extension ArticleStore {
                 UPDATE server SET cursor = max(coalesce(cursor, ?1), coalesce(?1, cursor)), synced_at = ?2,
                     offline_since = NULL, error = NULL WHERE id = ?3
                 """, cursor?.rawValue, now, serverID)
+            try db.run(
+                """
+                UPDATE source SET refreshed_at = ?1, succeeded_at = ?1, outcome = 'updated', error = NULL
+                WHERE id IN (SELECT source_id FROM server_feed WHERE server_id = ?2)
+                """, now, serverID)
         }
     }
 

@@ -68,19 +68,30 @@ public actor TinyTinyRSSClient: SyncClient {
 
     public func articles(after cursor: RemoteArticleID?, receive: @Sendable ([RemoteArticle]) async throws -> Void) async throws {
         if let cursor {
-            try await pages(feed: -4, view: "all_articles", since: cursor.rawValue, receive: receive)
-        } else {
-            // The first sync: everything unread, then everything starred (a starred article
-            // that is also unread comes twice; storing it is idempotent).
-            try await pages(feed: -4, view: "unread", since: 0, receive: receive)
-            try await pages(feed: -1, view: "all_articles", since: 0, receive: receive)
+            try await fetchPages([HeadlinePages(feed: -4, view: "all_articles", since: cursor.rawValue)], receive: receive)
+            return
         }
+        // The first sync: every feed's unread articles, then every starred one (a starred
+        // article that is also unread comes twice; storing it is idempotent), their pages asked
+        // for side by side. The counters say how many pages each feed has. An article that
+        // arrives or changes while they are read (and so shifts a page) is found by the marks
+        // that follow, which compare every feed's count with the cache's.
+        let counters = try await counters()
+        var requests = counters.sorted { $0.key < $1.key }.flatMap { feed, counts in
+            HeadlinePages(feed: feed.rawValue, view: "unread", expected: counts.unread).planned
+        }
+        requests += HeadlinePages(feed: -1, view: "all_articles", expected: counters.values.reduce(0) { $0 + $1.starred }).planned
+        if counters.isEmpty {  // a server without counters: page through everything
+            requests = [HeadlinePages(feed: -4, view: "unread"), HeadlinePages(feed: -1, view: "all_articles")]
+        }
+        try await fetchPages(requests, receive: receive)
     }
 
     public func articles(withIDs ids: [RemoteArticleID]) async throws -> [RemoteArticle] {
         var found: [RemoteArticle] = []
         for chunk in ids.chunked(Self.idsPerCall) {
-            let content = try await call("getArticle", [("article_id", .string(chunk.map(\.description).joined(separator: ",")))])
+            let content = try await call(
+                "getArticle", [("article_id", .string(chunk.map(\.description).joined(separator: ","))), ("sanitize", .bool(false))])
             for item in content.array ?? [] {
                 if let article = TinyTinyRSSArticle.decode(item) { found.append(article) }
             }
@@ -88,23 +99,15 @@ public actor TinyTinyRSSClient: SyncClient {
         return found
     }
 
-    public func marks(comparedWith local: [RemoteFeedID: MarkCounts]) async throws -> RemoteMarks {
-        // The counters say, per feed, how many are unread and starred; only feeds whose counts
-        // differ from the cache's are asked for their ids.
+    /// Unread and starred counts per feed, by `getCounters`.
+    func counters() async throws -> [RemoteFeedID: MarkCounts] {
         let counters = try await call("getCounters", [("output_mode", .string("f"))])
-        var changed = Set<RemoteFeedID>()
+        var counts: [RemoteFeedID: MarkCounts] = [:]
         for counter in counters.array ?? [] {
             guard counter["kind"] == nil, let id = Self.id(counter["id"]), id > 0 else { continue }
-            let feed = RemoteFeedID(id)
-            let remote = MarkCounts(unread: counter["counter"]?.int ?? 0, starred: counter["markedcounter"]?.int ?? 0)
-            if local[feed] != remote { changed.insert(feed) }
+            counts[RemoteFeedID(id)] = MarkCounts(unread: counter["counter"]?.int ?? 0, starred: counter["markedcounter"]?.int ?? 0)
         }
-        var marks = RemoteMarks(unread: [], starred: [], feeds: changed)
-        for feed in changed.sorted() {
-            try await pages(feed: feed.rawValue, view: "unread", since: 0, content: false) { page in marks.unread.formUnion(page.map(\.id)) }
-            try await pages(feed: feed.rawValue, view: "marked", since: 0, content: false) { page in marks.starred.formUnion(page.map(\.id)) }
-        }
-        return marks
+        return counts
     }
 
     public func send(_ marks: [MarkChange]) async throws {
@@ -148,52 +151,29 @@ public actor TinyTinyRSSClient: SyncClient {
         throw SyncError.api(server: name, reason: "could not subscribe to \(Sanitizer.clean(url.absoluteString, maxLength: 200)): \(reason)")
     }
 
-    // MARK: - Paging
-
-    /// Every headline of `feed` in `view` with an id above `since`, 200 a call, handed over page by page.
-    /// Oldest first (`date_reverse`), so that articles arriving meanwhile come at the end and
-    /// the `skip` offsets stay true.
-    private func pages(
-        feed: Int64, view: String, since: Int64, content: Bool = true,
-        receive: ([RemoteArticle]) async throws -> Void
-    ) async throws {
-        var skip = 0
-        while true {
-            let answer = try await call(
-                "getHeadlines",
-                [
-                    ("feed_id", .int(feed)), ("view_mode", .string(view)), ("since_id", .int(since)),
-                    ("limit", .int(Int64(Self.pageSize))), ("skip", .int(Int64(skip))), ("order_by", .string("date_reverse")),
-                    ("show_content", .bool(content)), ("show_excerpt", .bool(false)), ("include_attachments", .bool(false)),
-                ])
-            guard let items = answer.array else { throw invalid("getHeadlines did not answer with a list") }
-            let page = items.compactMap(TinyTinyRSSArticle.decode)
-            if !page.isEmpty { try await receive(page) }
-            if items.count < Self.pageSize { return }
-            skip += items.count
-        }
-    }
-
     // MARK: - Calls
 
     /// Calls `op` with `parameters` and the session, logging in first when there is none, and
-    /// once more when the server has forgotten the session. Returns `content`.
+    /// once more when the server has forgotten the session. Returns `content`. Calls may run
+    /// side by side: each sends the session of its start, and one that finds it forgotten logs
+    /// in again only when no other call has done so meanwhile.
     func call(_ op: String, _ parameters: [(String, JSONRequestBody.Value)]) async throws -> JSONValue {
-        if sessionID == nil { try await login() }
+        let session = try await session()
         do {
-            return try await post(op, parameters, session: sessionID)
+            return try await post(op, parameters, session: session)
         } catch TinyTinyRSSFailure.notLoggedIn {
-            try await login()
+            if sessionID == session { sessionID = nil }
             do {
-                return try await post(op, parameters, session: sessionID)
+                return try await post(op, parameters, session: try await self.session())
             } catch TinyTinyRSSFailure.notLoggedIn {
                 throw SyncError.api(server: name, reason: "it forgot the session just after a new login")
             }
         }
     }
 
-    private func login() async throws {
-        sessionID = nil
+    /// The session, after a login when there is none.
+    private func session() async throws -> String {
+        if let sessionID { return sessionID }
         let content: JSONValue
         do {
             content = try await post("login", [("user", .string(user)), ("password", .string(password))], session: nil)
@@ -204,10 +184,12 @@ public actor TinyTinyRSSClient: SyncClient {
             throw invalid("login gave no session id")
         }
         sessionID = session
+        return session
     }
 
-    /// One POST. API errors become `SyncError`s, except a forgotten session, which `call` handles.
-    private func post(_ op: String, _ parameters: [(String, JSONRequestBody.Value)], session: String?) async throws -> JSONValue {
+    /// One POST (off the actor: answers are parsed side by side). API errors become
+    /// `SyncError`s, except a forgotten session, which `call` handles.
+    private nonisolated func post(_ op: String, _ parameters: [(String, JSONRequestBody.Value)], session: String?) async throws -> JSONValue {
         var body = JSONRequestBody(parameters)
         body.set("op", .string(op))
         if let session { body.set("sid", .string(session)) }
@@ -231,7 +213,7 @@ public actor TinyTinyRSSClient: SyncClient {
         return content
     }
 
-    private func invalid(_ reason: String) -> SyncError { .invalidResponse(server: name, reason: reason) }
+    nonisolated func invalid(_ reason: String) -> SyncError { .invalidResponse(server: name, reason: reason) }
 
     /// An id, which some versions send as a string.
     static func id(_ value: JSONValue?) -> Int64? {
