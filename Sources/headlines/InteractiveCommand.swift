@@ -24,6 +24,7 @@ enum InteractiveCommand {
         configuration.queries = plan.queries
         configuration.colours = plan.colours
         configuration.browser = plan.settings.browser
+        configuration.podcastFolder = plan.settings.podcastDirectory
         configuration.setsTitle = plan.settings.setTitle
         configuration.notify = plan.settings.notify
         configuration.bell = plan.settings.bell

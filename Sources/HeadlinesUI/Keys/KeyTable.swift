@@ -63,6 +63,8 @@ public enum KeyTable {
             .toggleShowRead, [.character("U")], .screens([.headlines]),
             "Show unread articles only, or every article again (the config's show-read = starts it)"),
         KeyBinding(.saveAllImages, [.character("D")], .screens([.headlines]), "Save every image in the list (opens the downloads)"),
+        KeyBinding(.downloadEnclosure, [.character("e")], articleScreens, "Download the enclosure (podcast) to podcast-dir"),
+        KeyBinding(.downloadAllEnclosures, [.character("E")], .screens([.headlines]), "Download every enclosure in the list"),
         KeyBinding(
             .downloads, [.character("w")], .screens([.headlines, .article, .downloads]),
             "Show the downloads (on the downloads: close them)", hint: "downloads"),

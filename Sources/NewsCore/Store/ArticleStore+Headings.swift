@@ -20,14 +20,17 @@ extension ArticleStore {
             let place = withKept ? ", a.sort_time, \(order == .source ? "coalesce(a.source_name, s.key)" : "a.title"), a.source_id" : ""
             let rows = try db.rows(
                 "SELECT a.id, s.key, a.first_seen, a.read, a.starred, a.url, a.published, a.title, a.source_name, "
-                    + "NULL, NULL, a.image_url, NULL, NULL, NULL, NULL\(place) FROM article a JOIN source s ON s.id = a.source_id "
+                    + "NULL, NULL, a.image_url, NULL, NULL, NULL, NULL, a.enclosure_url, a.enclosure_type, a.enclosure_size, "
+                    + "a.enclosure_duration\(place) FROM article a JOIN source s ON s.id = a.source_id "
                     + "WHERE \(filter.sql) \(unreadOnly ? "a.read = 0" : "1") ORDER BY \(order.orderBy(forwards: true)) LIMIT ?",
                 filter.values + [Self.maxHeadings]
             ) { row -> (StoredArticle?, ArticleCursor?) in
                 (
                     ArticleRow.decode(row),
                     withKept
-                        ? ArticleCursor(sortTime: row.double(16) ?? 0, id: ArticleID(row.int64(0)), text: row.text(17), sourceID: row.int64(18))
+                        ? ArticleCursor(
+                            sortTime: row.double(ArticleRow.columnCount) ?? 0, id: ArticleID(row.int64(0)),
+                            text: row.text(ArticleRow.columnCount + 1), sourceID: row.int64(ArticleRow.columnCount + 2))
                         : nil
                 )
             }

@@ -58,9 +58,10 @@ extension ArticleStore {
                 + "ORDER BY \(order.orderBy(forwards: forwards)) LIMIT ?",
             filter.values + position.values + [limit]
         ) { row in
-            (
+            let extra = ArticleRow.columnCount
+            return (
                 ArticleRow.decode(row),
-                ArticleCursor(sortTime: row.double(16) ?? 0, id: ArticleID(row.int64(0)), text: row.text(17), sourceID: row.int64(18))
+                ArticleCursor(sortTime: row.double(extra) ?? 0, id: ArticleID(row.int64(0)), text: row.text(extra + 1), sourceID: row.int64(extra + 2))
             )
         }
     }

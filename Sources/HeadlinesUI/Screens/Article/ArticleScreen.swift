@@ -266,6 +266,8 @@ public final class ArticleScreen: Screen {
             }
         case .saveImage:
             state.show(DownloadsText.refusal(services.downloads.save(state.article, id: state.marks?.id)))
+        case .downloadEnclosure:
+            state.show(DownloadsText.refusal(services.downloads.download(state.article, id: state.marks?.id)))
         case .downloads:
             return .push(DownloadsScreen(services: services))
         default:
