@@ -28,7 +28,11 @@ public enum KeyTable {
         KeyBinding(
             .openInBrowser, [.character("o")], articleLists,
             "Open the article in the browser (the config's browser =, else $BROWSER, else xdg-open), and mark it read", hint: "open"),
+        // Before `d`: the Headlines keys come before those of Headlines and Article in the help,
+        // whose second page then ends with `D`.
+        KeyBinding(.downloadAllEnclosures, [.character("E")], .screens([.headlines]), "Download every enclosure in the list"),
         KeyBinding(.saveImage, [.character("d")], articleScreens, "Save the article's image", hint: "save"),
+        KeyBinding(.downloadEnclosure, [.character("e")], articleScreens, "Download the enclosure (podcast) to podcast-dir"),
         KeyBinding(
             .openLink, [.enter], .screens([.article]),
             "Open link N of the text in the browser: type N (the status bar shows it), then this key; Esc cancels",
@@ -63,8 +67,6 @@ public enum KeyTable {
             .toggleShowRead, [.character("U")], .screens([.headlines]),
             "Show unread articles only, or every article again (the config's show-read = starts it)"),
         KeyBinding(.saveAllImages, [.character("D")], .screens([.headlines]), "Save every image in the list (opens the downloads)"),
-        KeyBinding(.downloadEnclosure, [.character("e")], articleScreens, "Download the enclosure (podcast) to podcast-dir"),
-        KeyBinding(.downloadAllEnclosures, [.character("E")], .screens([.headlines]), "Download every enclosure in the list"),
         KeyBinding(
             .downloads, [.character("w")], .screens([.headlines, .article, .downloads]),
             "Show the downloads (on the downloads: close them)", hint: "downloads"),
