@@ -8,6 +8,9 @@ enum Schema {
     struct Step: Sendable {
         let version: Int
         let sql: String
+        /// A count that is not 0 when the step's work is there already (columns cannot be added
+        /// `IF NOT EXISTS`): a file whose version was set back is then upgraded harmlessly.
+        var appliedCheck: String? = nil
     }
 
     static let steps: [Step] = [version1, version2, version3, version4, version5, version6, version7]
@@ -199,10 +202,11 @@ enum Schema {
             ALTER TABLE article ADD COLUMN enclosure_type TEXT;
             ALTER TABLE article ADD COLUMN enclosure_size INTEGER;
             ALTER TABLE article ADD COLUMN enclosure_duration INTEGER;
-            CREATE TABLE saved_enclosure (
+            CREATE TABLE IF NOT EXISTS saved_enclosure (
                 article_id INTEGER PRIMARY KEY REFERENCES article(id) ON DELETE CASCADE,
                 path       TEXT NOT NULL,
                 saved_at   REAL NOT NULL
             );
-            """)
+            """,
+        appliedCheck: "SELECT count(*) FROM pragma_table_info('article') WHERE name = 'enclosure_url'")
 }
