@@ -14,6 +14,8 @@ public enum Action: String, CaseIterable, Sendable {
     case openInBrowser = "open-in-browser"
     case saveImage = "save-image"
     case saveAllImages = "save-all-images"
+    case downloadEnclosure = "download-enclosure"
+    case downloadAllEnclosures = "download-all-enclosures"
     case downloads
     // The reader's marks, and finding.
     case toggleRead = "toggle-read"

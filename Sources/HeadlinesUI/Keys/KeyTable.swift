@@ -28,8 +28,12 @@ public enum KeyTable {
         KeyBinding(
             .openInBrowser, [.character("o")], articleLists,
             "Open the article in the browser (the config's browser =, else $BROWSER, else xdg-open), and mark it read", hint: "open"),
+        // Before `d`: the Headlines keys come before those of Headlines and Article in the help,
+        // whose second page then ends with `D`.
+        KeyBinding(.downloadAllEnclosures, [.character("E")], .screens([.headlines]), "Download every enclosure in the list"),
         KeyBinding(.saveImage, [.character("d")], articleScreens, "Save the article's image", hint: "save"),
         KeyBinding(.pipeArticle, [.character("|")], articleScreens, "Pipe the article to a command (pipe-command, pipe-format)"),
+        KeyBinding(.downloadEnclosure, [.character("e")], articleScreens, "Download the enclosure (podcast) to podcast-dir"),
         KeyBinding(
             .openLink, [.enter], .screens([.article]),
             "Open link N of the text in the browser: type N (the status bar shows it), then this key; Esc cancels",

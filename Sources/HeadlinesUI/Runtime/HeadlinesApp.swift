@@ -20,6 +20,8 @@ public enum HeadlinesApp {
         public var log: DiagnosticLog
         public var keys: KeyMap
         public var saveFolder: URL
+        /// `podcast-dir`; nil: `$XDG_MUSIC_DIR/Podcasts`, else `~/Podcasts`.
+        public var podcastFolder: URL?
         public var maxImageSize: Int
         /// The client images are fetched with (its deadline comes from `--timeout`).
         public var http: HTTPClient
@@ -118,7 +120,9 @@ public enum HeadlinesApp {
         library.reloadCounts()
         library.prune(keepDays: configuration.keepDays, configured: configuration.configuredSources)
         if let minutes = configuration.refreshMinutes { library.refreshEvery(minutes: minutes) }
-        let persistence = Persistence(folder: configuration.saveFolder, http: configuration.http, sizeLimit: configuration.maxImageSize)
+        let persistence = Persistence(
+            folder: configuration.saveFolder, http: configuration.http, sizeLimit: configuration.maxImageSize,
+            podcastFolder: configuration.podcastFolder ?? PodcastFolder.resolve(explicit: nil, environment: configuration.environment))
         if FileManager.default.fileExists(atPath: configuration.saveFolder.path) {
             // Temporary files of a save that was killed are removed at the next start.
             _ = try? await persistence.cleanLeftovers()  // an unreadable folder is reported when a save is tried

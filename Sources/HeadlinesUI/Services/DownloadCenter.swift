@@ -12,6 +12,8 @@ public final class DownloadCenter {
         case queued
         case saving(TransferProgress?)
         case saved(SavedImage)
+        /// An enclosure downloaded (`e`, `E`).
+        case downloaded(SavedEnclosure)
         case failed(String)
         case cancelled
 
@@ -26,6 +28,7 @@ public final class DownloadCenter {
     public struct Item: Identifiable, Equatable {
         public let id: Int
         public let title: String
+        /// The file's link: an image's, or an enclosure's.
         public let imageURL: URL
         public var state: State
     }
@@ -35,12 +38,15 @@ public final class DownloadCenter {
         case started(count: Int)
         case noImage
         case noImages
+        case noEnclosure
+        case noEnclosures
         case alreadySaving(title: String)
     }
 
     /// How the latest save ended.
     public enum Outcome: Equatable {
         case saved(SavedImage)
+        case downloaded(SavedEnclosure)
         case failed(String)
     }
 
@@ -69,7 +75,14 @@ public final class DownloadCenter {
     public var folder: URL { persistence.folder }
 
     public var activeCount: Int { items.filter { $0.state.isActive }.count }
-    public var savedCount: Int { items.filter { if case .saved = $0.state { return true } else { return false } }.count }
+    public var savedCount: Int {
+        items.filter {
+            switch $0.state {
+            case .saved, .downloaded: return true
+            default: return false
+            }
+        }.count
+    }
 
     /// Saves one article's image (`id`: its place in the cache, where the file is noted); returns at once.
     @discardableResult
@@ -78,8 +91,36 @@ public final class DownloadCenter {
         if let existing = items.first(where: { $0.imageURL == url && $0.state.isActive }) {
             return .alreadySaving(title: existing.title)
         }
-        start(Job(request: SaveRequest(imageURL: url, title: article.title), article: id, quietIfSaved: false))
+        start(Job(work: .image(SaveRequest(imageURL: url, title: article.title)), title: article.title, article: id, quietIfSaved: false))
         return .started(count: 1)
+    }
+
+    /// Downloads one article's enclosure into its source's podcast folder (`e`); returns at once.
+    @discardableResult
+    public func download(_ article: Article, id: ArticleID? = nil) -> Start {
+        guard let job = Self.enclosureJob(article, id: id, quietIfSaved: false) else { return .noEnclosure }
+        if let existing = items.first(where: { $0.imageURL == job.url && $0.state.isActive }) {
+            return .alreadySaving(title: existing.title)
+        }
+        start(job)
+        return .started(count: 1)
+    }
+
+    /// Queues every enclosure of the list (`E`), downloaded a few at a time; those downloaded
+    /// before end quietly.
+    @discardableResult
+    public func downloadAll(_ articles: [(article: Article, id: ArticleID?)]) -> Start {
+        var seen = Set<URL>(items.filter { $0.state.isActive }.map(\.imageURL))
+        let jobs = articles.compactMap { Self.enclosureJob($0.article, id: $0.id, quietIfSaved: true) }.filter { seen.insert($0.url).inserted }
+        guard !jobs.isEmpty else { return .noEnclosures }
+        for job in jobs { start(job) }
+        return .started(count: jobs.count)
+    }
+
+    private static func enclosureJob(_ article: Article, id: ArticleID?, quietIfSaved: Bool) -> Job? {
+        guard let enclosure = article.enclosure else { return nil }
+        let request = EnclosureRequest(url: enclosure.url, sourceName: article.sourceName ?? "")
+        return Job(work: .enclosure(request), title: article.title, article: id, quietIfSaved: quietIfSaved)
     }
 
     /// Saves every image of the list in parallel (bounded by `Persistence`); those already
@@ -90,7 +131,7 @@ public final class DownloadCenter {
         var jobs: [Job] = []
         for (article, id) in articles {
             guard let url = article.imageURL, seen.insert(url).inserted else { continue }
-            jobs.append(Job(request: SaveRequest(imageURL: url, title: article.title), article: id, quietIfSaved: true))
+            jobs.append(Job(work: .image(SaveRequest(imageURL: url, title: article.title)), title: article.title, article: id, quietIfSaved: true))
         }
         guard !jobs.isEmpty else { return .noImages }
         for job in jobs { start(job) }
@@ -98,42 +139,79 @@ public final class DownloadCenter {
     }
 
     private struct Job: Sendable {
-        var request: SaveRequest
+        var work: Work
+        let title: String
         /// The article's place in the cache, where the saved file is noted.
         let article: ArticleID?
         /// A file saved before is not announced (`D`).
         let quietIfSaved: Bool
+
+        var url: URL {
+            switch work {
+            case .image(let request): return request.imageURL
+            case .enclosure(let request): return request.url
+            }
+        }
+    }
+
+    /// What a job fetches: an article's image, or its enclosure.
+    private enum Work: Sendable {
+        case image(SaveRequest)
+        case enclosure(EnclosureRequest)
+    }
+
+    /// What a job's fetch gave.
+    private enum Done: Sendable {
+        case image(SavedImage, noted: Bool)
+        case enclosure(SavedEnclosure, noted: Bool)
     }
 
     private func start(_ job: Job) {
         nextID += 1
         let id = nextID
-        let title = job.request.title
-        items.append(Item(id: id, title: title.isEmpty ? "(untitled)" : title, imageURL: job.request.imageURL, state: .queued))
+        let title = job.title
+        items.append(Item(id: id, title: title.isEmpty ? "(untitled)" : title, imageURL: job.url, state: .queued))
         tasks[id] = Task { await self.run(id, job) }
         changed()
     }
 
     /// One file, in its own task: the save runs as a child while this task shows its progress.
     private func run(_ id: Int, _ job: Job) async {
-        let request = await noted(job)
+        let work = await noted(job)
         let persistence = self.persistence
         let (reports, continuation) = AsyncStream.makeStream(of: TransferProgress.self, bufferingPolicy: .bufferingNewest(1))
-        async let saving: Result<SavedImage, any Error> = {
+        async let saving: Result<Done, any Error> = {
             defer { continuation.finish() }
-            do { return .success(try await persistence.save(request) { continuation.yield($0) }) } catch { return .failure(error) }
+            do {
+                switch work {
+                case .image(let request):
+                    let saved = try await persistence.save(request) { continuation.yield($0) }
+                    return .success(.image(saved, noted: saved.file == request.savedBefore))
+                case .enclosure(let request):
+                    let saved = try await persistence.saveEnclosure(request) { continuation.yield($0) }
+                    return .success(.enclosure(saved, noted: saved.file == request.savedBefore))
+                }
+            } catch { return .failure(error) }
         }()
         for await report in reports { update(id, .saving(report)) }
         let outcome = await saving
         switch outcome {
-        case .success(let saved):
+        case .success(.image(let saved, let noted)):
             update(id, .saved(saved))
             if !(saved.alreadySaved && job.quietIfSaved) { onOutcome?(.saved(saved)) }
-            if let article = job.article, let store, saved.file != request.savedBefore {
-                // The save succeeded and was said. The note only finds the file again once its name
-                // has changed hands; a cache that cannot take it (read-only or busy, said at start;
-                // failing now) keeps no note, and the file is still found by its name.
+            if let article = job.article, let store, !noted {
+                // A cache that cannot be written (another Headlines has it) keeps no note; the
+                // file is still found by its name.
                 try? await store.recordSavedImage(of: article, file: saved.file)
+            }
+        case .success(.enclosure(let saved, let noted)):
+            update(id, .downloaded(saved))
+            if !(saved.alreadySaved && job.quietIfSaved) { onOutcome?(.downloaded(saved)) }
+            if let article = job.article, let store, !noted {
+                // Without the note, `p` cannot find the file: say so rather than hide it.
+                do { try await store.recordSavedEnclosure(of: article, file: saved.file) } catch {
+                    onOutcome?(.failed("the cache could not note where it went (\(ErrorText.sentence(error)))"))
+                }
             }
         case .failure(let error) where error is CancellationError || Task.isCancelled:
             update(id, .cancelled)
@@ -146,14 +224,19 @@ public final class DownloadCenter {
         if activeCount == 0 { onIdle?() }
     }
 
-    /// The job's request with where the cache says its article's image was saved before.
-    private func noted(_ job: Job) async -> SaveRequest {
-        var request = job.request
-        if let article = job.article, let store {
+    /// The job's work with where the cache says its article's image or enclosure was saved before.
+    private func noted(_ job: Job) async -> Work {
+        guard let article = job.article, let store else { return job.work }
+        switch job.work {
+        case .image(var request):
             // Without the note (a cache that cannot be read) the file is still found by its name.
             request.savedBefore = try? await store.savedImage(of: article)?.file
+            return .image(request)
+        case .enclosure(var request):
+            // Without it, the enclosure is downloaded again (under a free name): nothing is lost.
+            request.savedBefore = try? await store.savedEnclosure(of: article)?.file
+            return .enclosure(request)
         }
-        return request
     }
 
     private func update(_ id: Int, _ state: State) {

@@ -28,6 +28,7 @@ public enum ConfigDocumentation {
         Entry(["keep-days"], "Days the cache keeps articles (\(ConfigSettings.defaultKeepDays))"),
         Entry(["refresh-minutes"], "Reload every source this often (`off`)"),
         Entry(["save-dir", "max-image-size"], "As `--save-dir` (where `d` saves images and `s` articles, as Markdown) and `--max-image-size` (MiB)"),
+        Entry(["podcast-dir"], "Where `e` downloads enclosures (at most 4 GiB each), a folder per source (`$XDG_MUSIC_DIR/Podcasts`, else `~/Podcasts`)"),
         Entry(
             ["browser"],
             "The program `o` opens links with and its arguments, run in the terminal without a shell: `%u` is the link, one argument (else it comes last); wins over `$BROWSER` (xdg-open)"

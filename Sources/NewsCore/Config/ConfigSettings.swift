@@ -28,6 +28,8 @@ public struct ConfigSettings: Sendable, Equatable {
     public var refreshMinutes: Int?
     /// `save-dir`: where images are saved.
     public var saveDirectory: URL?
+    /// `podcast-dir`: where enclosures are downloaded, a folder per source.
+    public var podcastDirectory: URL?
     /// `max-image-size`, converted from MiB to bytes.
     public var maxImageSize: Int?
     /// `text-width`: the widest an article's text is laid out, in columns; nil (the default) the whole width.
@@ -169,6 +171,7 @@ enum SettingsTable {
             }
         ),
         ("save-dir", { settings, value, paths throws(LineError) in settings.saveDirectory = try paths.resolve(value) }),
+        ("podcast-dir", { settings, value, paths throws(LineError) in settings.podcastDirectory = try paths.resolve(value) }),
         (
             "max-image-size",
             { settings, value, _ throws(LineError) in

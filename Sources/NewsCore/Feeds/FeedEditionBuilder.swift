@@ -59,11 +59,12 @@ struct FeedEditionBuilder {
         let author = item.author.flatMap { Sanitizer.cleanOptional(Self.authorName($0), maxLength: TextLimits.name) }
         let image = imageURL(item)
         let body = body(item)
+        let enclosure = enclosure(item)
         // An item that says nothing at all is no article; one with only a date, a picture, a body
         // or a title of markup that shows nothing (`<img>`) is, as feedparser keeps it.
         guard
             url != nil || title != nil || guid != nil || item.publishedAt != nil || author != nil || image != nil
-                || body != nil || item.title?.text.utf8.contains(where: { $0 > 0x20 }) == true
+                || body != nil || enclosure != nil || item.title?.text.utf8.contains(where: { $0 > 0x20 }) == true
         else { return nil }
         return Article(
             sourceName: feedTitle,
@@ -74,8 +75,17 @@ struct FeedEditionBuilder {
             imageURL: image,
             publishedAt: item.publishedAt,
             guid: guid,
-            body: body
+            body: body,
+            enclosure: enclosure
         )
+    }
+
+    /// The item's enclosure, when its link is a web link; its own duration, else `itunes:duration`.
+    private func enclosure(_ item: RawItem) -> Enclosure? {
+        guard let raw = item.enclosure, let url = URLPolicy.articleURL(raw.link.text, relativeTo: base(for: raw.link)) else {
+            return nil
+        }
+        return Enclosure(url: url, mimeType: raw.type, byteSize: raw.byteSize, duration: raw.duration ?? item.duration)
     }
 
     /// The base a link resolves against; none for a plainly absolute link, which then costs one

@@ -51,7 +51,28 @@ enum JSONFeedDecoder {
         if let image = fields["image"]?.string { item.offerImage(RawLink(text: image, base: nil), rank: 4) }
         if let banner = fields["banner_image"]?.string { item.offerImage(RawLink(text: banner, base: nil), rank: 5) }
         if let author = authorName(.object(fields)) { item.offerAuthor(author, rank: 0) }
+        if let attachment = attachment(fields["attachments"]) { item.offerEnclosure(attachment, rank: 0) }
         return item
+    }
+
+    /// The first attachment that is not a picture (`mime_type` is required; one without is taken).
+    private static func attachment(_ attachments: JSONValue?) -> RawEnclosure? {
+        for attachment in attachments?.array?.prefix(100) ?? [] {
+            guard let url = attachment["url"]?.string else { continue }
+            let type = attachment["mime_type"]?.string
+            guard type.map({ !$0.lowercased().hasPrefix("image/") }) ?? true else { continue }
+            return RawEnclosure(
+                link: RawLink(text: url, base: nil), type: type,
+                byteSize: attachment["size_in_bytes"]?.int.map(Int64.init),
+                duration: attachment["duration_in_seconds"].flatMap(seconds))
+        }
+        return nil
+    }
+
+    /// Whole seconds of a number (a fraction is dropped); nil for anything else.
+    private static func seconds(_ value: JSONValue) -> Int? {
+        guard case .number(let number) = value, number.isFinite, number >= 0, number < 1e12 else { return nil }
+        return Int(number)
     }
 
     /// 1.1's `authors` list (its first name), else 1.0's `author` object.

@@ -29,6 +29,15 @@ struct RawLink {
     var base: URL?
 }
 
+/// An enclosure as found: its link, and the type, size (bytes) and duration (seconds) it was
+/// given with, read but not yet checked.
+struct RawEnclosure {
+    var link: RawLink
+    var type: String?
+    var byteSize: Int64?
+    var duration: Int?
+}
+
 struct RawItem {
     /// The best title so far and its rank: the format's own (0), `dc:title` (1), `media:title` (2).
     var title: RawText?
@@ -52,6 +61,10 @@ struct RawItem {
     private var authorRank = Int.max
     private(set) var image: RawLink?
     private var imageRank = Int.max
+    private(set) var enclosure: RawEnclosure?
+    private var enclosureRank = Int.max
+    /// `itunes:duration`, in seconds: the enclosure's when it gives none of its own.
+    var duration: Int?
 
     /// Keeps the title when it ranks better than the one kept so far; an empty one never does.
     mutating func offerTitle(_ text: RawText, rank: Int) {
@@ -100,5 +113,13 @@ struct RawItem {
         guard rank < imageRank, !link.text.isEmpty else { return }
         image = link
         imageRank = rank
+    }
+
+    /// Enclosure ranks: the format's own (RSS `enclosure`, Atom `link rel="enclosure"`, JSON Feed
+    /// `attachments`: 0, the first given), then Media RSS `media:content` of audio or video (1).
+    mutating func offerEnclosure(_ enclosure: RawEnclosure, rank: Int) {
+        guard rank < enclosureRank, !enclosure.link.text.isEmpty else { return }
+        self.enclosure = enclosure
+        enclosureRank = rank
     }
 }

@@ -103,11 +103,16 @@ extension XMLFeedReader {
             }
             return .other
         case (.rss, "enclosure"):
-            if let url = attributes["url"], Self.isImage(type: attributes["type"], medium: nil, url: nil) {
+            if let url = attributes["url"] {
                 let link = RawLink(text: Self.trimmed(url), base: currentBase)
-                item?.offerImage(link, rank: 2)
+                if Self.isImage(type: attributes["type"], medium: nil, url: nil) {
+                    item?.offerImage(link, rank: 2)
+                } else if Self.isFile(type: attributes["type"], url: url) {
+                    item?.offerEnclosure(Self.enclosure(link, attributes, size: "length"), rank: 0)
+                }
             }
             return .other
+        case (.itunes, "duration"): return startCapture(.duration)
         default:
             if let lowered = Self.loweredRSSName(name, in: namespace), lowered != name {
                 return rssItemChild(lowered, in: namespace, attributes: attributes)
@@ -157,6 +162,7 @@ extension XMLFeedReader {
             if namespace == .dublinCore { return dublinCoreElement(name) }
             if namespace == .itunes, name == "summary" { return startCapture(.summary(isHTML: true, rank: 2)) }
             if namespace == .itunes, name == "author" { return startCapture(.author(rank: 2)) }
+            if namespace == .itunes, name == "duration" { return startCapture(.duration) }
             return .other
         }
         let isBase64 = Self.isBase64(attributes)
@@ -194,8 +200,12 @@ extension XMLFeedReader {
             // An HTML page (or an untyped link) is the article; another alternate only if there is none.
             let type = attributes["type"]?.lowercased() ?? "text/html"
             item?.offerLink(link, rank: type.hasPrefix("text/html") || type.hasPrefix("application/xhtml") ? 0 : 1)
-        } else if attributes["rel"] == "enclosure", Self.isImage(type: attributes["type"], medium: nil, url: nil) {
-            item?.offerImage(link, rank: 3)
+        } else if attributes["rel"] == "enclosure" {
+            if Self.isImage(type: attributes["type"], medium: nil, url: nil) {
+                item?.offerImage(link, rank: 3)
+            } else if Self.isFile(type: attributes["type"], url: href) {
+                item?.offerEnclosure(Self.enclosure(link, attributes, size: "length"), rank: 0)
+            }
         }
     }
 
@@ -231,6 +241,10 @@ extension XMLFeedReader {
                 item?.offerImage(link, rank: 1)
             } else if Self.isImage(type: attributes["type"], medium: attributes["medium"], url: url) {
                 item?.offerImage(link, rank: 0)
+            } else if Self.isAudioOrVideo(type: attributes["type"], medium: attributes["medium"]) {
+                var enclosure = Self.enclosure(link, attributes, size: "fileSize")
+                enclosure.duration = attributes["duration"].flatMap(EnclosureNumbers.duration)
+                item?.offerEnclosure(enclosure, rank: 1)
             }
             return .other
         default:
@@ -239,6 +253,24 @@ extension XMLFeedReader {
     }
 
     // MARK: - Attributes
+
+    /// An enclosure of the item: its type and size (in the attribute `size` names) as given.
+    static func enclosure(_ link: RawLink, _ attributes: XMLAttributes, size: StaticString) -> RawEnclosure {
+        RawEnclosure(link: link, type: attributes["type"], byteSize: attributes[size].flatMap(EnclosureNumbers.byteSize))
+    }
+
+    /// A file enclosure (a podcast's episode, a PDF) rather than a picture: a type that is not an
+    /// image's, or with no type, a link that does not look like a picture's.
+    static func isFile(type: String?, url: String) -> Bool {
+        if let type { return !type.lowercased().hasPrefix("image/") }
+        return !isImage(type: nil, medium: nil, url: url)
+    }
+
+    /// Media RSS content that a player plays: audio or video by its medium, else by its type.
+    static func isAudioOrVideo(type: String?, medium: String?) -> Bool {
+        if let medium { return ["audio", "video"].contains(medium.lowercased()) }
+        return type.flatMap { Enclosure.normalisedType($0) }.map(Enclosure.isMediaType) ?? false
+    }
 
     enum TextKind { case text, html, xhtml }
 

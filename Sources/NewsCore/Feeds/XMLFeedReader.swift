@@ -23,7 +23,7 @@ struct XMLFeedReader {
     enum Field {
         case feedTitle(isHTML: Bool), feedLink, feedAuthor
         case title(isHTML: Bool, rank: Int), link, guid(isPermaLink: Bool), date(rank: Int)
-        case summary(isHTML: Bool, rank: Int), content(isHTML: Bool), author(rank: Int)
+        case summary(isHTML: Bool, rank: Int), content(isHTML: Bool), author(rank: Int), duration
     }
 
     /// The text of the field being read (UTF-8), with any markup inside it written back out.
@@ -212,6 +212,8 @@ struct XMLFeedReader {
             }
         case .author(let rank):
             item?.offerAuthor(text(trimmed: true), rank: rank)
+        case .duration:
+            if let seconds = EnclosureNumbers.duration(text(trimmed: true)) { item?.duration = seconds }
         }
     }
 

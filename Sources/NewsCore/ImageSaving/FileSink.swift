@@ -24,10 +24,13 @@ final class FileSink: TransferSink, @unchecked Sendable {
     private(set) var written = 0
     private var contentType: String?
     private var finished = false
+    /// Whether the first bytes must show an image (an enclosure is any file).
+    private let checksImage: Bool
 
-    init(folder: DirectoryHandle, limit: Int) throws(SaveError) {
+    init(folder: DirectoryHandle, limit: Int, checksImage: Bool = true) throws(SaveError) {
         self.folder = folder
         self.limit = limit
+        self.checksImage = checksImage
         var created: (String, Int32)?
         for _ in 0..<8 {
             let name = Self.temporaryPrefix + "\(getpid())-" + UUID().uuidString.prefix(12) + Self.temporarySuffix
@@ -52,7 +55,7 @@ final class FileSink: TransferSink, @unchecked Sendable {
 
     func receive(bytes: Data) throws {
         guard written + head.count + bytes.count <= limit else { throw SaveError.tooLarge(limit: limit) }
-        if format == nil {
+        if format == nil, checksImage {
             // Hold the first bytes back until they show what the file is.
             head.append(contentsOf: bytes)
             guard head.count >= ImageFormat.signatureLength else { return }
@@ -67,7 +70,7 @@ final class FileSink: TransferSink, @unchecked Sendable {
 
     /// Call when the body has ended: checks a short body too.
     func finishBody() throws {
-        if format == nil {
+        if format == nil, checksImage {
             try identify()
             let pending = head
             head = []

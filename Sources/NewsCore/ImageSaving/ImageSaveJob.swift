@@ -15,18 +15,13 @@ struct ImageSaveJob: Sendable {
         try Task.checkCancellation()
         let sink = try FileSink(folder: directory, limit: limit)
         defer { sink.discard() }
-        do {
+        try await SaveError.reporting {
             if request.imageURL.isFileURL {
                 try await copyLocal(into: sink, progress: progress)
             } else {
                 _ = try await http.transfer(HTTPRequest(url: request.imageURL), into: sink, progress: progress)
             }
             try sink.finishBody()
-        } catch let error as SaveError {
-            throw error
-        } catch let error as NewsError {
-            if case .tooLarge(let limit) = error { throw SaveError.tooLarge(limit: limit) }
-            throw SaveError.network(error)
         }
         try Task.checkCancellation()
         guard let format = sink.format else { throw SaveError.notAnImage(contentType: nil) }

@@ -14,12 +14,40 @@ public actor Persistence {
     /// Saves started and not yet returned (waiting for a slot, or running).
     private var running = 0
     private var directory: DirectoryHandle?
+    /// Where enclosures go, one folder per source (`podcast-dir`).
+    public let podcastFolder: URL
+    /// The largest enclosure downloaded: generous (a long video), but a server that never ends stops.
+    public let enclosureLimit: Int
+    public static let defaultEnclosureLimit = 4 << 30  // 4 GiB
+    /// The podcast folder's source folders opened so far, by name.
+    private var sourceFolders: [String: DirectoryHandle] = [:]
 
-    public init(folder: URL, http: HTTPClient = HTTPClient(), sizeLimit: Int = ImageLoader.defaultSizeLimit, maxConcurrent: Int = 4) {
+    public init(
+        folder: URL, http: HTTPClient = HTTPClient(), sizeLimit: Int = ImageLoader.defaultSizeLimit, maxConcurrent: Int = 4,
+        podcastFolder: URL? = nil, enclosureLimit: Int = Persistence.defaultEnclosureLimit
+    ) {
         self.folder = folder
         self.http = http
         self.sizeLimit = sizeLimit
+        self.podcastFolder = podcastFolder ?? PodcastFolder.resolve(explicit: nil, environment: [:])
+        self.enclosureLimit = enclosureLimit
         limiter = AsyncLimiter(limit: maxConcurrent)
+    }
+
+    /// Waits for a slot (the same as images'), then downloads the enclosure into its source's
+    /// folder, as `save` does an image: cancelling removes the temporary file before returning.
+    public func saveEnclosure(
+        _ request: EnclosureRequest, progress: @escaping @Sendable (TransferProgress) -> Void = { _ in }
+    ) async throws -> SavedEnclosure {
+        try Task.checkCancellation()
+        let name = PodcastFolder.folderName(request.sourceName)
+        let sourceFolder = podcastFolder.appendingPathComponent(name, isDirectory: true)
+        let directory = try sourceFolders[name] ?? DirectoryHandle(sourceFolder)
+        sourceFolders[name] = directory
+        let job = EnclosureSaveJob(request: request, directory: directory, folder: sourceFolder, http: http, limit: enclosureLimit)
+        running += 1
+        defer { running -= 1 }
+        return try await limiter.withSlot { try await job.run(progress: progress) }
     }
 
     /// Waits for a slot, then saves the image, reporting progress (at most once per percent, 30

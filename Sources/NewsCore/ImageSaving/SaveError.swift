@@ -28,3 +28,16 @@ public enum SaveError: Error, Sendable, Equatable {
         return "Not saved: " + text + (text.hasSuffix(".") ? "" : ".")
     }
 }
+
+extension SaveError {
+    /// Runs a save's fetch with its failures told as a save's: a `NewsError` becomes `.network`
+    /// (or `.tooLarge`); a `SaveError` and a cancellation pass as they are.
+    static func reporting(_ fetch: () async throws -> Void) async throws {
+        do {
+            try await fetch()
+        } catch let error as NewsError {
+            if case .tooLarge(let limit) = error { throw SaveError.tooLarge(limit: limit) }
+            throw SaveError.network(error)
+        }
+    }
+}

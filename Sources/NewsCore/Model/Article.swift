@@ -20,6 +20,8 @@ public struct Article: Sendable, Hashable {
     /// The full text, when the source gives one (feeds). Never drawn as is: HTML goes through
     /// the HTML-to-text conversion, which sanitises everything it outputs.
     public var body: ArticleBody?
+    /// The file it carries (a podcast's episode), when the source gives one.
+    public var enclosure: Enclosure?
 
     /// The identity a store keys the article by within its source: the GUID when the source
     /// gives one, else the URL, else (an article with neither) its title and date.
@@ -32,7 +34,7 @@ public struct Article: Sendable, Hashable {
     public init(
         sourceName: String? = nil, author: String? = nil, title: String, description: String? = nil,
         url: URL?, imageURL: URL? = nil, publishedAt: Date? = nil, content: String? = nil,
-        guid: String? = nil, body: ArticleBody? = nil
+        guid: String? = nil, body: ArticleBody? = nil, enclosure: Enclosure? = nil
     ) {
         self.sourceName = sourceName
         self.author = author
@@ -44,6 +46,7 @@ public struct Article: Sendable, Hashable {
         self.content = content
         self.guid = guid
         self.body = body
+        self.enclosure = enclosure
     }
 }
 

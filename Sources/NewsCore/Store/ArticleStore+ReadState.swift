@@ -48,19 +48,29 @@ extension ArticleStore {
 
     /// Notes where an article's image was saved (the saved-image index).
     public func recordSavedImage(of id: ArticleID, file: URL, at now: Date = Date()) throws {
+        try recordSavedFile(in: "saved_image", of: id, file: file, at: now)
+    }
+
+    /// Where the article's image was saved, if it was.
+    public func savedImage(of id: ArticleID) throws -> SavedImageRecord? {
+        try savedFile(in: "saved_image", of: id)
+    }
+
+    /// Notes a file saved from an article in `table` (`saved_image`, `saved_enclosure`).
+    func recordSavedFile(in table: StaticString, of id: ArticleID, file: URL, at now: Date) throws {
         try writing { db in
             try db.run(
-                "INSERT INTO saved_image (article_id, path, saved_at) SELECT id, ?, ? FROM article WHERE id = ? "
+                "INSERT INTO \(table) (article_id, path, saved_at) SELECT id, ?, ? FROM article WHERE id = ? "
                     + "ON CONFLICT (article_id) DO UPDATE SET path = excluded.path, saved_at = excluded.saved_at",
                 file.standardizedFileURL.path, now, id.rawValue)
         }
     }
 
-    /// Where the article's image was saved, if it was; a stored path that is not an absolute
-    /// path of printable characters (a hand-edited file) is no answer.
-    public func savedImage(of id: ArticleID) throws -> SavedImageRecord? {
+    /// The file `table` notes for the article; a stored path that is not an absolute path of
+    /// printable characters (a hand-edited file) is no answer.
+    func savedFile(in table: StaticString, of id: ArticleID) throws -> SavedImageRecord? {
         try reading { db in
-            try db.firstRow("SELECT path, saved_at FROM saved_image WHERE article_id = ?", id.rawValue) { row in
+            try db.firstRow("SELECT path, saved_at FROM \(table) WHERE article_id = ?", id.rawValue) { row in
                 guard let path = row.text(0), path.hasPrefix("/"), Sanitizer.clean(path) == path else { return nil }
                 return SavedImageRecord(file: URL(fileURLWithPath: path), savedAt: row.date(1) ?? Date(timeIntervalSince1970: 0))
             }

@@ -8,9 +8,12 @@ enum Schema {
     struct Step: Sendable {
         let version: Int
         let sql: String
+        /// A count that is not 0 when the step's work is there already (columns cannot be added
+        /// `IF NOT EXISTS`): a file whose version was set back is then upgraded harmlessly.
+        var appliedCheck: String? = nil
     }
 
-    static let steps: [Step] = [version1, version2, version3, version4, version5, version6]
+    static let steps: [Step] = [version1, version2, version3, version4, version5, version6, version7]
     static var latest: Int { steps.count }
 
     /// Sources, their articles and refresh records, and the saved-image index.
@@ -188,4 +191,22 @@ enum Schema {
             );
             INSERT OR IGNORE INTO search_pending (article_id) SELECT id FROM article;
             """)
+
+    /// Enclosures (a podcast's episode): the file's link, MIME type, size in bytes and duration
+    /// in seconds, all nullable; and where each was downloaded, as `saved_image` for images. After the body: lists read the body already, so these cost no
+    /// page more; and an article without one stores nothing (NULLs at a row's end take no space).
+    static let version7 = Step(
+        version: 7,
+        sql: """
+            ALTER TABLE article ADD COLUMN enclosure_url TEXT;
+            ALTER TABLE article ADD COLUMN enclosure_type TEXT;
+            ALTER TABLE article ADD COLUMN enclosure_size INTEGER;
+            ALTER TABLE article ADD COLUMN enclosure_duration INTEGER;
+            CREATE TABLE IF NOT EXISTS saved_enclosure (
+                article_id INTEGER PRIMARY KEY REFERENCES article(id) ON DELETE CASCADE,
+                path       TEXT NOT NULL,
+                saved_at   REAL NOT NULL
+            );
+            """,
+        appliedCheck: "SELECT count(*) FROM pragma_table_info('article') WHERE name = 'enclosure_url'")
 }

@@ -234,6 +234,8 @@ public final class ArticleScreen: Screen {
             Actions.saveArticle(state.article, id: row.id, services: services, context: context) { [weak self] notice in
                 self?.state.show(notice)
             }
+        case .downloadEnclosure:
+            state.show(DownloadsText.refusal(services.downloads.download(state.article, id: state.marks?.id)))
         case .downloads:
             return .push(DownloadsScreen(services: services))
         default:

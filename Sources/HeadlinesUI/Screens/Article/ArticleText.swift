@@ -10,6 +10,9 @@ enum ArticleText {
     static let dateStyle = Style(.date)
     static let descriptionStyle = Style(.normal, bold: true)
     static let addressStyle = Style(.link, underline: true)
+    static let enclosureStyle = Style(.source)
+    /// What the links list says before the enclosure's link.
+    static let enclosureLabel = "enclosure:"
 
     static func header(_ article: Article, columns: Int, localTime: LocalTime) -> [StyledLine] {
         var lines = wrapped(article.title.isEmpty ? "(untitled)" : article.title, titleStyle, columns: columns)
@@ -17,6 +20,7 @@ enum ArticleText {
         if let source = article.sourceName { byline.append(source) }
         if let author = article.author { byline.append("by " + author) }
         if !byline.isEmpty { lines += wrapped(byline.joined(separator: " · "), bylineStyle, columns: columns) }
+        if let enclosure = article.enclosure { lines += wrapped("Enclosure: " + enclosure.summary, enclosureStyle, columns: columns) }
         lines += wrapped(article.publishedAt.map { DateText.full($0, localTime: localTime) } ?? "Undated", dateStyle, columns: columns)
         lines.append(.blank)
         return lines
@@ -37,6 +41,11 @@ enum ArticleText {
                 lines += wrapped(content, .normal, columns: columns)
                 lines.append(.blank)
             }
+            // No text, but links to list: the enclosure's.
+            if let richText, !richText.links.isEmpty {
+                lines += RichTextLayout.lines(richText, width: columns)
+                lines.append(.blank)
+            }
         }
         if let url = article.url {
             lines += wrapped(url.absoluteString, addressStyle, columns: columns)
@@ -45,9 +54,17 @@ enum ArticleText {
         return lines
     }
 
-    /// The article's body read from its HTML or text, links resolved against the article's address.
+    /// The article's body read from its HTML or text, links resolved against the article's address;
+    /// the enclosure's link is the last of the numbered links (unless the text numbers it already).
     static func richText(_ article: Article) -> RichText? {
-        article.body.map { HTMLText.richText($0, baseURL: article.url) }
+        var text = article.body.map { HTMLText.richText($0, baseURL: article.url) }
+        if let enclosure = article.enclosure, text?.links.contains(enclosure.url) != true {
+            var withLink = text ?? RichText()
+            withLink.links.append(enclosure.url)
+            withLink.labels[withLink.links.count] = enclosureLabel
+            text = withLink
+        }
+        return text
     }
 
     static func wrapped(_ text: String, _ style: Style, columns: Int) -> [StyledLine] {

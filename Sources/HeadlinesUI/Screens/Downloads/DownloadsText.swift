@@ -15,7 +15,7 @@ enum DownloadsText {
         if center.isQuitting {
             return "Quitting after \(count) save\(count == 1 ? "" : "s") finish\(count == 1 ? "es" : "") · q again cancels" + percent
         }
-        return "Saving \(count) image\(count == 1 ? "" : "s")…" + percent
+        return "Saving \(count) file\(count == 1 ? "" : "s")…" + percent
     }
 
     /// `Saved ~/Downloads/headlines/x.png`, or why not.
@@ -23,6 +23,9 @@ enum DownloadsText {
         switch outcome {
         case .saved(let image):
             return Notice((image.alreadySaved ? "Already saved " : "Saved ") + displayPath(image.file, home: home), kind: .success)
+        case .downloaded(let enclosure):
+            return Notice(
+                (enclosure.alreadySaved ? "Already downloaded " : "Downloaded ") + displayPath(enclosure.file, home: home), kind: .success)
         case .failed(let reason):
             return Notice("Not saved: " + reason, kind: .error)
         }
@@ -33,6 +36,8 @@ enum DownloadsText {
         switch start {
         case .noImage: return Notice("This article has no image.", kind: .error)
         case .noImages: return Notice("No images to save.")
+        case .noEnclosure: return Notice("This article has no enclosure.", kind: .error)
+        case .noEnclosures: return Notice("No enclosures to download.")
         case .alreadySaving(let title): return Notice("Already saving “\(title)”.")
         case .started: return nil
         }

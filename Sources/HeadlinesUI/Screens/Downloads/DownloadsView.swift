@@ -58,6 +58,8 @@ public struct DownloadsView {
             )
         case .saved(let image):
             return (ProgressBar.text(fraction: 1, columns: barWidth), "100% saved " + image.file.lastPathComponent, Style(.success))
+        case .downloaded(let enclosure):
+            return (ProgressBar.text(fraction: 1, columns: barWidth), "100% saved " + enclosure.file.lastPathComponent, Style(.success))
         case .failed(let reason):
             return (String(repeating: " ", count: barWidth), "failed: " + reason, .error)
         case .cancelled:

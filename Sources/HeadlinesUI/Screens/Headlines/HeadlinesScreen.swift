@@ -174,6 +174,16 @@ public final class HeadlinesScreen: Screen {
         case .saveAllImages:
             state.show(DownloadsText.refusal(services.downloads.saveAll(state.rows.map { ($0.article, $0.id) })))
             return .push(DownloadsScreen(services: services))
+        case .downloadEnclosure:
+            guard let row = state.selectedRow else { return .ignored }
+            state.show(DownloadsText.refusal(services.downloads.download(row.article, id: row.id)))
+        case .downloadAllEnclosures:
+            let start = services.downloads.downloadAll(state.rows.map { ($0.article, $0.id) })
+            guard case .started = start else {
+                state.show(DownloadsText.refusal(start))
+                return .handled
+            }
+            return .push(DownloadsScreen(services: services))
         case .downloads:
             return .push(DownloadsScreen(services: services))
         default:

@@ -24,6 +24,9 @@ public struct HeadlinesView {
     /// A prompt typed on the status line (`|`'s command).
     public var prompt: String?
 
+    /// The list's mark for an article with an enclosure.
+    public static let enclosureMark = "♪"
+
     /// The hints with the default keys, on the first screen.
     public static let defaultHints = KeyMap().hints(ScreenKind.headlines.hintedActions, on: .headlines, labels: [.back: "quit"])
 
@@ -60,7 +63,7 @@ public struct HeadlinesView {
             }
         } else {
             // Rows from the cache carry the reader's marks: a gutter shows them (`*` starred,
-            // `N` new, `•` unread), and unread titles are bold.
+            // `N` new, `•` unread), and unread titles are bold; `♪` before the age, an enclosure.
             let gutter = state.rows.first?.id != nil ? 2 : 0
             let ageWidth = 8  // " 27 Nov" and a space before the source
             let sourceWidth = showsSourceColumn ? min(20, max(8, width / 6)) : 0
@@ -83,6 +86,10 @@ public struct HeadlinesView {
                 }
                 let age = DateText.age(article.publishedAt, now: now, localTime: localTime)
                 canvas.write(TextLayout.pad(" " + age, to: ageWidth), x: gutter, y: y, style: selected ? base : Style(.date))
+                // An enclosure (a podcast's episode) takes the blank before the age: no column moves.
+                if article.enclosure != nil {
+                    canvas.write(Self.enclosureMark, x: gutter, y: y, style: selected ? base : Style(.mark, bold: true))
+                }
                 let sourceX = gutter + ageWidth
                 if sourceWidth > 0 {
                     canvas.write(article.sourceName ?? "", x: sourceX, y: y, style: selected ? base : Style(.source), maxX: sourceX + sourceWidth - 1)

@@ -55,6 +55,7 @@ extension ListOrder {
 extension ArticleCursor {
     /// The cursor of a row read as `ArticleRow.columns`, then `ListOrder.placeColumns`.
     init(placedRow row: SQLiteRow) {
-        self.init(sortTime: row.double(16) ?? 0, id: ArticleID(row.int64(0)), text: row.text(17), sourceID: row.int64(18))
+        let place = ArticleRow.columnCount
+        self.init(sortTime: row.double(place) ?? 0, id: ArticleID(row.int64(0)), text: row.text(place + 1), sourceID: row.int64(place + 2))
     }
 }

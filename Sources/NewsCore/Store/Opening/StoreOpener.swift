@@ -113,7 +113,8 @@ enum StoreOpener {
             // Another instance may have upgraded it while this one waited for the lock.
             let current = try identify(db, file: file)
             for step in Schema.steps where step.version > current {
-                try db.execute(step.sql)
+                let applied = try step.appliedCheck.map { try db.integer($0) > 0 } ?? false
+                if !applied { try db.execute(step.sql) }
                 try db.execute("PRAGMA user_version = \(step.version)")
             }
         }

@@ -17,6 +17,9 @@ struct ArticleFields {
         article.description = Sanitizer.cleanOptional(article.description, maxLength: TextLimits.description)
         article.content = Sanitizer.cleanOptional(article.content, maxLength: TextLimits.content)
         article.guid = Sanitizer.cleanOptional(article.guid, maxLength: TextLimits.guid)
+        article.enclosure = article.enclosure.flatMap {
+            Enclosure(url: $0.url, mimeType: $0.mimeType, byteSize: $0.byteSize, duration: $0.duration)
+        }
         self.article = article
         identity = article.identity
         url = article.url?.absoluteString ?? ""  // the column is NOT NULL: "" is no link
@@ -30,6 +33,13 @@ struct ArticleFields {
         ] {
             hasher.add(text)
         }
+        // Only when there is one: the hash of every article stored before enclosures stays the same.
+        if let enclosure = article.enclosure {
+            hasher.add(enclosure.url.absoluteString)
+            hasher.add(enclosure.mimeType)
+            hasher.add(enclosure.byteSize.map { UInt64(bitPattern: $0) })
+            hasher.add(enclosure.duration.map { UInt64($0) })
+        }
         hash = hasher.value
     }
 
@@ -38,17 +48,23 @@ struct ArticleFields {
         article.publishedAt?.timeIntervalSince1970 ?? firstSeen
     }
 
-    /// Values for the columns `url, published, title, source_name, author, summary, image_url,
-    /// guid, content, body_kind, body, hash`, in that order.
+    /// Values for `columns`, in their order.
     var values: [(any SQLiteBindable)?] {
         let body = ArticleRow.kind(of: article.body)
+        let enclosure = article.enclosure
         return [
             url, article.publishedAt, article.title, article.sourceName, article.author, article.description,
             article.imageURL?.absoluteString, article.guid, article.content, body.kind, body.text, hash,
+            enclosure?.url.absoluteString, enclosure?.mimeType, enclosure?.byteSize, enclosure?.duration,
         ]
     }
 
-    static let columns = "url, published, title, source_name, author, summary, image_url, guid, content, body_kind, body, hash"
+    static let columns =
+        "url, published, title, source_name, author, summary, image_url, guid, content, body_kind, body, hash, "
+        + "enclosure_url, enclosure_type, enclosure_size, enclosure_duration"
+
+    /// `?, ?, ...`: one for each of `columns`.
+    static let placeholders = Array(repeating: "?", count: columns.split(separator: ",").count).joined(separator: ", ")
 
     /// `url = ?, published = ?, ...` for the same columns.
     static let assignments = columns.split(separator: ",")

@@ -8,8 +8,12 @@ enum ArticleRow {
     /// The columns every article query selects, in this order (`a` is `article`, `s` its `source`).
     static let columns = """
         a.id, s.key, a.first_seen, a.read, a.starred, a.url, a.published, a.title, a.source_name, \
-        a.author, a.summary, a.image_url, a.guid, a.content, a.body_kind, a.body
+        a.author, a.summary, a.image_url, a.guid, a.content, a.body_kind, a.body, \
+        a.enclosure_url, a.enclosure_type, a.enclosure_size, a.enclosure_duration
         """
+
+    /// How many `columns` are: a query's own columns after them start at this index.
+    static let columnCount: Int32 = 20
 
     static func decode(_ row: SQLiteRow) -> StoredArticle? {
         var url: URL?
@@ -29,7 +33,8 @@ enum ArticleRow {
             publishedAt: row.date(6),
             content: Sanitizer.cleanOptional(row.text(13), maxLength: TextLimits.content),
             guid: Sanitizer.cleanOptional(row.text(12), maxLength: TextLimits.guid),
-            body: body(kind: row.text(14), text: row.text(15))
+            body: body(kind: row.text(14), text: row.text(15)),
+            enclosure: enclosure(row)
         )
         return StoredArticle(
             id: ArticleID(row.int64(0)),
@@ -39,6 +44,14 @@ enum ArticleRow {
             isRead: row.bool(3),
             isStarred: row.bool(4)
         )
+    }
+
+    /// The enclosure as stored, checked again as when it was decoded.
+    static func enclosure(_ row: SQLiteRow) -> Enclosure? {
+        guard let text = row.text(16), let url = URLPolicy.articleURL(text, relativeTo: nil) else { return nil }
+        return Enclosure(
+            url: url, mimeType: row.text(17), byteSize: row.isNull(18) ? nil : row.int64(18),
+            duration: row.isNull(19) ? nil : row.int(19))
     }
 
     /// The full text as stored, capped. It keeps its line breaks, so it is not put through

@@ -116,7 +116,7 @@ struct EditionMerger {
         let sortTime = fields.sortTime(firstSeen: firstSeen)
         try db.run(
             "INSERT INTO article (source_id, identity, sort_time, first_seen, \(ArticleFields.columns)) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                + "VALUES (?, ?, ?, ?, \(ArticleFields.placeholders))",
             values: [sourceID, fields.identity, sortTime, firstSeen] + fields.values)
         let id = db.lastInsertRowID
         try SearchIndex.markPending(db, id: id)

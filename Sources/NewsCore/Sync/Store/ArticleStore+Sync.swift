@@ -277,7 +277,7 @@ enum ServerRows {
         let firstSeen = now.timeIntervalSince1970
         try db.run(
             "INSERT INTO article (source_id, identity, sort_time, first_seen, read, starred, \(ArticleFields.columns)) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                + "VALUES (?, ?, ?, ?, ?, ?, \(ArticleFields.placeholders))",
             values: [sourceID, "r:\(remote.id.rawValue)", fields.sortTime(firstSeen: firstSeen), firstSeen, !remote.unread, remote.starred]
                 + fields.values)
         let articleID = db.lastInsertRowID

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import TestSupport
+
+extension EndToEnd {
+    /// A podcast feed from the loopback server: the list's mark, the article's enclosure line,
+    /// `e` downloading into `podcast-dir`, and `--print`'s fifth field.
+    @Suite struct Podcasts {
+        static let audio = ScriptedResponse.generatedBytes(prefix: Data("ID3\u{03}\u{00}".utf8), count: 300_000)
+
+        static func server() throws -> LoopbackServer {
+            let server = try LoopbackServer()
+            let base = server.baseURL.absoluteString
+            server.route(
+                "/feed.xml",
+                .text(
+                    """
+                    <?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">
+                    <channel><title>Show feed</title><link>https://show.example/</link>
+                    <item><title>Episode one</title><link>https://show.example/1</link><guid>ep-1</guid>
+                    <pubDate>Sun, 29 Nov 2026 11:00:00 GMT</pubDate>
+                    <enclosure url="\(base)/media/ep1.mp3" type="audio/mpeg" length="44150000"/><itunes:duration>1:02:03</itunes:duration></item>
+                    <item><title>Show notes only</title><link>https://show.example/notes</link><guid>notes</guid>
+                    <pubDate>Sun, 29 Nov 2026 10:00:00 GMT</pubDate></item>
+                    </channel></rss>
+                    """, contentType: "application/rss+xml"))
+            server.route("/media/ep1.mp3", .bytes(audio, contentType: "audio/mpeg"))
+            return server
+        }
+
+        @Test func theListMarksItTheArticleShowsItAndEDownloadsIt() async throws {
+            let server = try Self.server()
+            defer { server.stop() }
+            let config = FeedFixtures.config(
+                [("The Show", server.url("/feed.xml").absoluteString, nil)], settings: ["podcast-dir = ~/pods"])
+            let session = try HeadlinesSession([], config: config)
+            defer { session.close() }
+            let list = try await session.tmux.waitForText("Show notes only")
+            let episodeRow = try #require(list.split(separator: "\n").first { $0.contains("Episode one") })
+            let notesRow = try #require(list.split(separator: "\n").first { $0.contains("Show notes only") })
+            #expect(episodeRow.contains("♪") && !notesRow.contains("♪"), "\(episodeRow)\n\(notesRow)")
+
+            try session.tmux.sendKeys("Enter")
+            let article = try await session.tmux.waitForText("Enclosure: audio/mpeg · 42.1 MiB · 1:02:03")
+            #expect(article.contains("enclosure: \(server.baseURL.absoluteString)/media/ep1.mp3"))
+
+            try session.tmux.sendKeys("e")
+            try await session.tmux.waitForText("Downloaded ~/pods/The Show/ep1.mp3")
+            let folder = session.home.url.appendingPathComponent("pods/The Show", isDirectory: true)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["ep1.mp3"])
+            #expect(try Data(contentsOf: folder.appendingPathComponent("ep1.mp3")) == Self.audio)
+            // Again: the cache noted it, so nothing is fetched.
+            try session.tmux.sendKeys("e")
+            try await session.tmux.waitForText("Already downloaded ~/pods/The Show/ep1.mp3")
+            #expect(server.requests(path: "/media/ep1.mp3").count == 1)
+        }
+
+        @Test func printGivesTheEnclosureAsAFifthFieldAndInJSON() async throws {
+            let server = try Self.server()
+            defer { server.stop() }
+            let home = try TemporaryFolder("e2e")
+            defer { home.remove() }
+            let feed = server.url("/feed.xml").absoluteString
+            func run(_ arguments: [String]) async throws -> String {
+                let result = try await ProcessRunner(HeadlinesBinary.path, arguments, environment: HeadlinesBinary.environment(home: home.url))
+                    .run(timeout: .seconds(30))
+                #expect(result.status == 0, "\(result.stderrText)")
+                return result.stdoutText
+            }
+            let text = try await run(["--print", "--source", feed])
+            let lines = text.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+            #expect(lines.map(\.count) == [5, 4], "\(text)")
+            #expect(lines.first?.last.map(String.init) == server.baseURL.absoluteString + "/media/ep1.mp3")
+            let json = try await run(["--print", "--json", "--source", feed])
+            let first = try #require(json.split(separator: "\n").first)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+            let enclosure = try #require(object["enclosure"] as? [String: Any])
+            #expect(enclosure["type"] as? String == "audio/mpeg")
+            #expect(enclosure["length"] as? Int == 44_150_000 && enclosure["duration"] as? Int == 3_723)
+        }
+    }
+}
