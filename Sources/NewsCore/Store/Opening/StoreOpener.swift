@@ -1,5 +1,6 @@
 import CSQLite
 import FoundationEssentials
+import Glibc
 
 /// A connection ready for use: WAL mode, busy timeout, schema up to date.
 struct OpenedStore {
@@ -27,7 +28,7 @@ enum StoreOpener {
         do {
             try StoreFile.prepareFolder(file.deletingLastPathComponent())
             try StoreFile.createIfMissing(file)
-            return try attempt(file, busyTimeout: busyTimeout)
+            return try attemptWaitingOutBusy(file, busyTimeout: busyTimeout)
         } catch let error as StoreError {
             // A read-only file, folder or file system: what the file holds is still read.
             guard case .cannotOpen = error, StoreFile.isRegularFile(file) else { throw error }
@@ -66,6 +67,21 @@ enum StoreOpener {
             }
         }
         throw failure
+    }
+
+    /// `attempt`, again while another instance holds the file for less than `busyTimeout`.
+    /// SQLite waits for most locks itself, but some are answered busy at once (two instances
+    /// that open an old file together: one is turning its journal into a WAL).
+    private static func attemptWaitingOutBusy(_ file: URL, busyTimeout: Duration) throws -> OpenedStore {
+        let clock = ContinuousClock()
+        let deadline = clock.now + busyTimeout
+        while true {
+            do {
+                return try attempt(file, busyTimeout: busyTimeout)
+            } catch StoreError.busy where clock.now < deadline {
+                usleep(20_000)
+            }
+        }
     }
 
     private static func attempt(_ file: URL, busyTimeout: Duration, mode: SQLiteConnection.Mode = .readWrite) throws -> OpenedStore {
