@@ -6,7 +6,7 @@ import TestSupport
 /// Saving images: a 200 MB image through `Persistence` beside `curl -o` of the same file in
 /// the same run (time and peak memory), and 20 images of 1 MB saved with the interface's `D`
 /// path (`DownloadCenter.saveAll`) beside saving them one by one, the server answering each
-/// after 100 ms.
+/// after 100 ms; and a 500 MB enclosure downloaded with `e`'s path (see `SaveBenchmark+Enclosure`).
 @MainActor
 enum SaveBenchmark {
     static let bigSize = 200_000_000
@@ -24,38 +24,24 @@ enum SaveBenchmark {
                     delayBeforeHeaders: .milliseconds(100)))
         }
         let rounds = options.rounds ?? 3
-        var ours: [Duration] = []
-        var growth: [Int] = []
-        var theirs: [Duration] = []
-        var theirsSynced: [Duration] = []
-        var curlMemory: [Int] = []
-        for _ in 0..<rounds {
-            let (time, grew) = try await saveBig(big.url("big.png"))
-            ours.append(time)
-            growth.append(grew)
-            if !options.swiftOnly {
-                let run = try curl(big.url("big.png"))
-                theirs.append(run.fetch)
-                theirsSynced.append(run.fetch + run.sync)
-                curlMemory.append(run.peak)
-            }
-        }
-        let oursMedian = median(ours)
-        var lines = ["save 200 MB image: \(ms(oursMedian)) (median of \(rounds)), peak RSS growth \(ByteCount.describe(growth.max() ?? 0))"]
-        var goals: [Bool] = [(growth.max() ?? 0) <= 16 * 1024 * 1024]
-        if !theirs.isEmpty {
+        let image = try await besideCurl(options, rounds: rounds, url: big.url("big.png")) { try await saveBig(big.url("big.png")) }
+        var lines = [
+            "save 200 MB image: \(ms(image.oursMedian)) (median of \(rounds)), peak RSS growth \(ByteCount.describe(image.worstGrowth))"
+        ]
+        var goals: [Bool] = [image.worstGrowth <= 16 * 1024 * 1024]
+        if !image.curl.isEmpty {
             // A save is on disk when it says "saved" (fsync, then the name); curl -o only hands
             // the bytes to the page cache. The goal compares like with like: curl, then fsync.
-            let ratio = oursMedian / median(theirsSynced)
+            let ratio = image.oursMedian / image.curlSynced
+            lines.append("  " + image.curlLine)
             lines.append(
-                "  curl -o same file: \(ms(median(theirs))), then fsync: \(ms(median(theirsSynced))), "
-                    + "curl peak RSS \(ByteCount.describe(curlMemory.max() ?? 0))")
-            lines.append(
-                "  ratio ours/(curl + fsync): \(String(format: "%.2f", ratio))x, ours/curl alone: "
-                    + "\(String(format: "%.2f", oursMedian / median(theirs)))x; goal ≤ 1.5x of curl + fsync with flat memory (≤ 16 MiB growth): "
+                "  " + image.ratioLine + "; goal ≤ 1.5x of curl + fsync with flat memory (≤ 16 MiB growth): "
                     + (ratio <= 1.5 && goals[0] ? "PASS" : "MISS"))
             goals.append(ratio <= 1.5)
         }
+        let enclosure = try await enclosureLines(options, rounds: rounds)
+        lines += enclosure.lines
+        goals.append(enclosure.goalMet)
         let (parallel, serial) = try await batch(server)
         let speedup = serial / parallel
         lines.append(
@@ -97,7 +83,7 @@ enum SaveBenchmark {
 
     /// `curl -o` of the same URL, timed from Python, which also reads curl's peak RSS; then the
     /// fsync of the file that a save does before it names the file as saved (curl does none).
-    private static func curl(_ url: URL) throws -> CurlRun {
+    static func curl(_ url: URL) throws -> CurlRun {
         let folder = try TemporaryFolder("bench-curl")
         let script = """
             import os, resource, subprocess, sys, time
@@ -119,7 +105,41 @@ enum SaveBenchmark {
         return CurlRun(fetch: .fractionalSeconds(seconds), sync: .fractionalSeconds(syncSeconds), peak: peak)
     }
 
-    private struct CurlRun {
+    /// Timed rounds of one of our saves (its time and peak RSS growth), each followed by `curl -o`
+    /// of the same URL unless `--swift-only`.
+    static func besideCurl(
+        _ options: BenchmarkOptions, rounds: Int, url: URL, ours save: () async throws -> (Duration, Int)
+    ) async throws -> BesideCurl {
+        var result = BesideCurl()
+        for _ in 0..<rounds {
+            let (time, grew) = try await save()
+            result.ours.append(time)
+            result.growth.append(grew)
+            if !options.swiftOnly { result.curl.append(try curl(url)) }
+        }
+        return result
+    }
+
+    struct BesideCurl {
+        var ours: [Duration] = []
+        var growth: [Int] = []
+        var curl: [CurlRun] = []
+
+        var oursMedian: Duration { SaveBenchmark.median(ours) }
+        var worstGrowth: Int { growth.max() ?? 0 }
+        var curlFetch: Duration { SaveBenchmark.median(curl.map(\.fetch)) }
+        var curlSynced: Duration { SaveBenchmark.median(curl.map { $0.fetch + $0.sync }) }
+        var curlLine: String {
+            "curl -o same file: \(SaveBenchmark.ms(curlFetch)), then fsync: \(SaveBenchmark.ms(curlSynced)), "
+                + "curl peak RSS \(ByteCount.describe(curl.map(\.peak).max() ?? 0))"
+        }
+        var ratioLine: String {
+            "ratio ours/(curl + fsync): \(String(format: "%.2f", oursMedian / curlSynced))x, ours/curl alone: "
+                + "\(String(format: "%.2f", oursMedian / curlFetch))x"
+        }
+    }
+
+    struct CurlRun {
         var fetch: Duration
         var sync: Duration
         var peak: Int
@@ -152,9 +172,9 @@ enum SaveBenchmark {
         return (parallel, ContinuousClock.now - serialStart)
     }
 
-    private static func ms(_ duration: Duration) -> String { Format.milliseconds(duration) + " ms" }
+    nonisolated static func ms(_ duration: Duration) -> String { Format.milliseconds(duration) + " ms" }
 
-    private static func median(_ values: [Duration]) -> Duration {
+    nonisolated static func median(_ values: [Duration]) -> Duration {
         values.sorted()[values.count / 2]
     }
 }
