@@ -104,6 +104,41 @@ extension EndToEnd {
             try await session.tmux.waitForText("Not downloaded yet: press e first.")
         }
 
+        /// The cache noted where `e` put the file, so `p` finds it after a restart.
+        @Test func afterARestartPPlaysWhatTheCacheNoted() async throws {
+            let server = try Self.server()
+            defer { server.stop() }
+            let home = try TemporaryFolder("e2e")
+            defer { home.remove() }
+            let player = try Self.player(in: home)
+            try FeedFixtures.writeConfig(
+                FeedFixtures.config(
+                    [("The Show", server.url("/feed.xml").absoluteString, nil)],
+                    settings: ["podcast-dir = ~/pods", "player = \(player.script.path)"]),
+                home: home.url)
+            func session() throws -> TmuxSession {
+                var environment = HeadlinesBinary.environment(home: home.url)
+                environment.removeValue(forKey: "PATH")
+                return try TmuxSession(command: [HeadlinesBinary.path], environment: environment)
+            }
+            do {
+                let first = try session()
+                defer { first.close() }
+                try await first.waitForText("Show notes only")
+                try first.sendKeys("e")
+                try await first.waitForText("Downloaded ~/pods/The Show/ep1.mp3")
+                try first.sendKeys("q")
+                _ = try await first.waitForExit()
+            }
+            let second = try session()
+            defer { second.close() }
+            try await second.waitForText("Show notes only")
+            try second.sendKeys("p")
+            let episode = home.url.appendingPathComponent("pods/The Show/ep1.mp3").path
+            #expect(try await Self.played(player.file) == "\(episode)\n")
+            try await second.waitForText("Played ep1.mp3.")
+        }
+
         @Test func aPlayerThatIsNotFoundOrFailsIsOneSentence() async throws {
             let server = try Self.server()
             defer { server.stop() }

@@ -29,13 +29,6 @@ enum PlayerCommand {
             throw Failure(message: "Could not start \(program).")
         }
         let status = await ChildProcess.exitStatus(of: pid)
-        switch status {
-        case 0: return
-        // env exits 127 when it cannot find the program, 126 when it cannot run it.
-        case 127: throw Failure(message: "The player “\(program)” was not found.")
-        case 126: throw Failure(message: "The player “\(program)” could not be run.")
-        case ..<0: throw Failure(message: "Could not tell how \(program) ended.")
-        default: throw Failure(message: "The player “\(program)” ended with status \(status).")
-        }
+        if let complaint = ChildProcess.complaint(status: status, program: program, role: "player") { throw Failure(message: complaint) }
     }
 }
