@@ -25,6 +25,7 @@ enum InteractiveCommand {
         configuration.colours = plan.colours
         configuration.browser = plan.settings.browser
         configuration.pipe = plan.settings.pipe
+        configuration.player = plan.settings.player
         configuration.podcastFolder = plan.settings.podcastDirectory
         configuration.setsTitle = plan.settings.setTitle
         configuration.notify = plan.settings.notify

@@ -55,6 +55,114 @@ extension EndToEnd {
             #expect(server.requests(path: "/media/ep1.mp3").count == 1)
         }
 
+        /// A player that writes its arguments to `file`, one a line (whole, once it has them all).
+        static func player(in home: TemporaryFolder) throws -> (script: URL, file: URL) {
+            let file = home.file("played.txt"), script = home.file("play.sh")
+            let text = "#!/bin/sh\nfor word in \"$@\"; do printf '%s\\n' \"$word\"; done > '\(file.path).tmp' && mv '\(file.path).tmp' '\(file.path)'\n"
+            try text.write(to: script, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            return (script, file)
+        }
+
+        static func played(_ file: URL) async throws -> String {
+            #expect(await eventually { FileManager.default.fileExists(atPath: file.path) }, "the player did not run")
+            return try String(contentsOf: file, encoding: .utf8)
+        }
+
+        @Test func pPlaysTheDownloadedEnclosureWithThePlayerAndBeforeEAsksForIt() async throws {
+            let server = try Self.server()
+            defer { server.stop() }
+            let scripts = try TemporaryFolder()
+            defer { scripts.remove() }
+            let player = try Self.player(in: scripts)
+            let config = FeedFixtures.config(
+                [("The Show", server.url("/feed.xml").absoluteString, nil)],
+                settings: ["podcast-dir = ~/pods", "player = \(player.script.path) --no-video %f"])
+            let session = try HeadlinesSession([], config: config)
+            defer { session.close() }
+            try await session.tmux.waitForText("Show notes only")
+            // The list's selected row is the episode: nothing is downloaded yet.
+            try session.tmux.sendKeys("p")
+            try await session.tmux.waitForText("Not downloaded yet: press e first.")
+            #expect(!FileManager.default.fileExists(atPath: player.file.path))
+
+            try session.tmux.sendKeys("e")
+            try await session.tmux.waitForText("Downloaded ~/pods/The Show/ep1.mp3")
+            let episode = session.home.url.appendingPathComponent("pods/The Show/ep1.mp3").path
+            try session.tmux.sendKeys("p")
+            #expect(try await Self.played(player.file) == "--no-video\n\(episode)\n")
+            try await session.tmux.waitForText("Played ep1.mp3.")
+
+            // In the article too; and once the file is gone, it is as if never downloaded.
+            try FileManager.default.removeItem(at: player.file)
+            try session.tmux.sendKeys("Enter")
+            try await session.tmux.waitForText("Enclosure: audio/mpeg")
+            try session.tmux.sendKeys("p")
+            #expect(try await Self.played(player.file) == "--no-video\n\(episode)\n")
+            try FileManager.default.removeItem(atPath: episode)
+            try session.tmux.sendKeys("p")
+            try await session.tmux.waitForText("Not downloaded yet: press e first.")
+        }
+
+        /// The cache noted where `e` put the file, so `p` finds it after a restart.
+        @Test func afterARestartPPlaysWhatTheCacheNoted() async throws {
+            let server = try Self.server()
+            defer { server.stop() }
+            let home = try TemporaryFolder("e2e")
+            defer { home.remove() }
+            let player = try Self.player(in: home)
+            try FeedFixtures.writeConfig(
+                FeedFixtures.config(
+                    [("The Show", server.url("/feed.xml").absoluteString, nil)],
+                    settings: ["podcast-dir = ~/pods", "player = \(player.script.path)"]),
+                home: home.url)
+            func session() throws -> TmuxSession {
+                var environment = HeadlinesBinary.environment(home: home.url)
+                environment.removeValue(forKey: "PATH")
+                return try TmuxSession(command: [HeadlinesBinary.path], environment: environment)
+            }
+            do {
+                let first = try session()
+                defer { first.close() }
+                try await first.waitForText("Show notes only")
+                try first.sendKeys("e")
+                try await first.waitForText("Downloaded ~/pods/The Show/ep1.mp3")
+                try first.sendKeys("q")
+                _ = try await first.waitForExit()
+            }
+            let second = try session()
+            defer { second.close() }
+            try await second.waitForText("Show notes only")
+            try second.sendKeys("p")
+            let episode = home.url.appendingPathComponent("pods/The Show/ep1.mp3").path
+            #expect(try await Self.played(player.file) == "\(episode)\n")
+            try await second.waitForText("Played ep1.mp3.")
+        }
+
+        @Test func aPlayerThatIsNotFoundOrFailsIsOneSentence() async throws {
+            let server = try Self.server()
+            defer { server.stop() }
+            let scripts = try TemporaryFolder()
+            defer { scripts.remove() }
+            let failing = scripts.file("fail.sh")
+            try "#!/bin/sh\nexit 3\n".write(to: failing, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: failing.path)
+            for (player, sentence) in [
+                ("no-such-player-here", "The player “no-such-player-here” was not found."),
+                (failing.path, "The player “fail.sh” ended with status 3."),
+            ] {
+                let config = FeedFixtures.config(
+                    [("The Show", server.url("/feed.xml").absoluteString, nil)], settings: ["podcast-dir = ~/pods", "player = \(player)"])
+                let session = try HeadlinesSession([], config: config)
+                defer { session.close() }
+                try await session.tmux.waitForText("Show notes only")
+                try session.tmux.sendKeys("e")
+                try await session.tmux.waitForText("Downloaded ~/pods/The Show/ep1.mp3")
+                try session.tmux.sendKeys("p")
+                try await session.tmux.waitForText(sentence)
+            }
+        }
+
         @Test func printGivesTheEnclosureAsAFifthFieldAndInJSON() async throws {
             let server = try Self.server()
             defer { server.stop() }

@@ -16,6 +16,7 @@ public enum Action: String, CaseIterable, Sendable {
     case saveAllImages = "save-all-images"
     case downloadEnclosure = "download-enclosure"
     case downloadAllEnclosures = "download-all-enclosures"
+    case playEnclosure = "play-enclosure"
     case downloads
     // The reader's marks, and finding.
     case toggleRead = "toggle-read"

@@ -34,6 +34,7 @@ public enum KeyTable {
         KeyBinding(.saveImage, [.character("d")], articleScreens, "Save the article's image", hint: "save"),
         KeyBinding(.pipeArticle, [.character("|")], articleScreens, "Pipe the article to a command (pipe-command, pipe-format)"),
         KeyBinding(.downloadEnclosure, [.character("e")], articleScreens, "Download the enclosure (podcast) to podcast-dir"),
+        KeyBinding(.playEnclosure, [.character("p")], articleScreens, "Play the downloaded enclosure (player =)"),
         KeyBinding(
             .openLink, [.enter], .screens([.article]),
             "Open link N of the text in the browser: type N (the status bar shows it), then this key; Esc cancels",

@@ -40,6 +40,8 @@ public enum HeadlinesApp {
         public var browser: [String]?
         /// `pipe-command` and `pipe-format`, for `|`.
         public var pipe = PipeSettings()
+        /// The config's `player`, split into words, for `p`.
+        public var player = ConfigSettings.defaultPlayer
         /// `set-title`: the terminal's title tells the unread count.
         public var setsTitle = false
         /// `notify` and `bell`: tell of new articles outside the interface.
@@ -140,6 +142,7 @@ public enum HeadlinesApp {
         services.showsRead = configuration.showsRead
         services.browser = configuration.browser
         services.pipe = configuration.pipe
+        services.player = configuration.player
         let noColor = configuration.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let driver: CursesDriver
         do {

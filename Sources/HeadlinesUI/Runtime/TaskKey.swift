@@ -15,6 +15,8 @@ public enum TaskKey: Hashable, Sendable {
     case picture
     /// A browser started by `o`.
     case browser
+    /// A player started by `p`.
+    case player
     /// Saving the article as Markdown (`s`), and piping it to a command (`|`).
     case articleSave, articlePipe
     /// Refreshing one source.

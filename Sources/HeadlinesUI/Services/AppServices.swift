@@ -22,6 +22,8 @@ public final class AppServices {
     public var browser: [String]?
     /// The config's `pipe-command` (what `|`'s prompt starts with) and `pipe-format`.
     public var pipe = PipeSettings()
+    /// The config's `player`, split into words (`%f` is the file): what `p` plays an enclosure with.
+    public var player = ConfigSettings.defaultPlayer
     /// Said once in the status line of the first screen (the locale is not UTF-8, the cache was moved aside...).
     public var startupNotice: Notice?
     /// The order lists are read in (`sort`; `s` cycles it for the session).

@@ -68,6 +68,19 @@ enum ChildProcess {
         }
     }
 
+    /// How a program run through `/usr/bin/env` ended, as one sentence naming it as `role`
+    /// ("command", "player"); nil when it ended well.
+    static func complaint(status: Int32, program: String, role: String) -> String? {
+        switch status {
+        case 0: return nil
+        // env exits 127 when it cannot find the program, 126 when it cannot run it.
+        case 127: return "The \(role) “\(program)” was not found."
+        case 126: return "The \(role) “\(program)” could not be run."
+        case ..<0: return "Could not tell how \(program) ended."
+        default: return "The \(role) “\(program)” ended with status \(status)."
+        }
+    }
+
     private static func waitForExit(_ pid: pid_t) -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {

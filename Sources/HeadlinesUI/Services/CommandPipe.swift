@@ -31,14 +31,7 @@ enum CommandPipe {
         async let written: Void = write(input, to: ends[1])
         let status = await ChildProcess.exitStatus(of: pid)
         await written
-        switch status {
-        case 0: return
-        // env exits 127 when it cannot find the program, 126 when it cannot run it.
-        case 127: throw Failure(message: "The command “\(program)” was not found.")
-        case 126: throw Failure(message: "The command “\(program)” could not be run.")
-        case ..<0: throw Failure(message: "Could not tell how \(program) ended.")
-        default: throw Failure(message: "The command “\(program)” ended with status \(status).")
-        }
+        if let complaint = ChildProcess.complaint(status: status, program: program, role: "command") { throw Failure(message: complaint) }
     }
 
     /// Writes `data` to `fd` and closes it (the reader then sees the end), on a thread of its own.

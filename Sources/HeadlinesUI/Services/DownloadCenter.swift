@@ -95,6 +95,14 @@ public final class DownloadCenter {
         return .started(count: 1)
     }
 
+    /// Where this session downloaded the enclosure at `url`, if it did.
+    public func downloadedFile(of url: URL) -> URL? {
+        for item in items.reversed() where item.imageURL == url {
+            if case .downloaded(let saved) = item.state { return saved.file }
+        }
+        return nil
+    }
+
     /// Downloads one article's enclosure into its source's podcast folder (`e`); returns at once.
     @discardableResult
     public func download(_ article: Article, id: ArticleID? = nil) -> Start {

@@ -34,6 +34,10 @@ public enum ConfigDocumentation {
             "The program `o` opens links with and its arguments, run in the terminal without a shell: `%u` is the link, one argument (else it comes last); wins over `$BROWSER` (xdg-open)"
         ),
         Entry(
+            ["player"],
+            "The program `p` plays a downloaded enclosure with and its arguments, run in the terminal without a shell, split as `browser` is: `%f` is the file, one argument (else it comes last) (`mpv %f`)"
+        ),
+        Entry(
             ["notify"],
             "A program run without a shell after a refresh that brought new articles, at most once a minute: its arguments are followed by the count, `--` (so that no title is read as an option) and the newest three titles (off)"
         ),

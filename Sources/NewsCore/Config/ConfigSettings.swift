@@ -45,6 +45,10 @@ public struct ConfigSettings: Sendable, Equatable {
     /// `browser`: the program links open with and its arguments (`%u` is the URL), split
     /// without a shell; it wins over `$BROWSER`. Nil: `$BROWSER`, else xdg-open.
     public var browser: [String]?
+    /// `player`: the program `p` plays a downloaded enclosure with and its arguments (`%f` is the
+    /// file), split without a shell as `browser` is.
+    public var player = ConfigSettings.defaultPlayer
+    public static let defaultPlayer = ["mpv", "%f"]
     /// `set-title`: the terminal's title tells the unread count.
     public var setTitle = false
     /// `notify`: a program (and its arguments) run after a refresh that brought new articles, with
@@ -141,6 +145,14 @@ enum SettingsTable {
                 let words = try ConfigText.words(Substring(value))
                 guard let program = words.first, !program.isEmpty else { throw LineError("browser names no program") }
                 settings.browser = words
+            }
+        ),
+        (
+            "player",
+            { settings, value, _ throws(LineError) in
+                let words = try ConfigText.words(Substring(value))
+                guard let program = words.first, !program.isEmpty else { throw LineError("player names no program") }
+                settings.player = words
             }
         ),
         (

@@ -16,6 +16,13 @@ struct HookSettingsTests {
     @Test func aBrowserWithoutAProgramIsAnError() {
         #expect(ConfigFixture.error(#"browser = "  ""#)?.reason == "browser names no program")
     }
+
+    @Test func playerIsMpvUnlessSetAndSplitAsTheBrowserIs() throws {
+        #expect(try ConfigFixture.parse("timeout = 5").settings.player == ["mpv", "%f"])
+        #expect(try ConfigFixture.parse("player = mpv --no-video %f").settings.player == ["mpv", "--no-video", "%f"])
+        #expect(try ConfigFixture.parse("player = vlc -I dummy").settings.player == ["vlc", "-I", "dummy"])
+        #expect(ConfigFixture.error(#"player = "  ""#)?.reason == "player names no program")
+    }
 }
 
 extension HookSettingsTests {

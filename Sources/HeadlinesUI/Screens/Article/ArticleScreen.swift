@@ -236,6 +236,10 @@ public final class ArticleScreen: Screen {
             }
         case .downloadEnclosure:
             state.show(DownloadsText.refusal(services.downloads.download(state.article, id: state.marks?.id)))
+        case .playEnclosure:
+            Actions.playEnclosure(state.article, id: state.marks?.id, services: services, context: context) { [weak self] notice in
+                self?.state.show(notice)
+            }
         case .downloads:
             return .push(DownloadsScreen(services: services))
         default:

@@ -177,6 +177,11 @@ public final class HeadlinesScreen: Screen {
         case .downloadEnclosure:
             guard let row = state.selectedRow else { return .ignored }
             state.show(DownloadsText.refusal(services.downloads.download(row.article, id: row.id)))
+        case .playEnclosure:
+            guard let row = state.selectedRow else { return .ignored }
+            Actions.playEnclosure(row.article, id: row.id, services: services, context: context) { [weak self] notice in
+                self?.state.show(notice)
+            }
         case .downloadAllEnclosures:
             let start = services.downloads.downloadAll(state.rows.map { ($0.article, $0.id) })
             guard case .started = start else {

@@ -1,0 +1,46 @@
+import FoundationEssentials
+import NewsCore
+
+extension Actions {
+    static let notDownloaded = "Not downloaded yet: press e first."
+
+    /// `p`: plays the article's downloaded enclosure with `player`, which has the terminal while
+    /// it runs. The file is the one this session downloaded, else the one the cache noted; one
+    /// that is gone since is as good as never downloaded.
+    static func playEnclosure(
+        _ article: Article, id: ArticleID?, services: AppServices, context: ScreenContext,
+        report: @escaping @MainActor (Notice?) -> Void
+    ) {
+        guard let enclosure = article.enclosure else {
+            report(DownloadsText.refusal(.noEnclosure))
+            return
+        }
+        // This session's download is known at once; the cache's note of it may still be on its way.
+        let downloaded = services.downloads.downloadedFile(of: enclosure.url)
+        let store = services.library.store
+        let player = services.player
+        context.scope.run(.player) { token in
+            var outcome = Notice(notDownloaded, kind: .error)
+            do {
+                var file = downloaded
+                if file == nil, let id { file = try await store.savedEnclosure(of: id)?.file }
+                if let file, FileManager.default.fileExists(atPath: file.path) {
+                    outcome = Notice("Played \(file.lastPathComponent).")
+                    var failure: PlayerCommand.Failure?
+                    await context.withTerminalSuspended {
+                        do throws(PlayerCommand.Failure) {
+                            try await PlayerCommand.run(PlayerCommand.arguments(player, file: file))
+                        } catch {
+                            failure = error
+                        }
+                    }
+                    if let failure { outcome = Notice(failure.message, kind: .error) }
+                }
+            } catch {
+                outcome = Notice(ErrorText.sentence(error), kind: .error)
+            }
+            context.scope.update(token) { report(outcome) }
+            context.setNeedsDisplay()
+        }
+    }
+}
