@@ -129,6 +129,7 @@ public enum HeadlinesApp {
             // Temporary files of a save that was killed are removed at the next start.
             _ = try? await persistence.cleanLeftovers()  // an unreadable folder is reported when a save is tried
         }
+        await persistence.cleanPodcastLeftovers()
         let downloads = DownloadCenter(persistence: persistence, store: cache.store)
         downloads.homeDirectory = configuration.environment["HOME"]
         let services = AppServices(

@@ -81,7 +81,28 @@ public actor Persistence {
     /// earlier run's whose process is gone). Returns how many were removed.
     @discardableResult
     public func cleanLeftovers() throws -> Int {
-        let directory = try openDirectory()
+        removeLeftovers(in: try openDirectory())
+    }
+
+    /// `cleanLeftovers` for enclosures: in each source's folder of the podcast folder (only
+    /// real folders one level down, never through a link). A missing podcast folder has none.
+    @discardableResult
+    public func cleanPodcastLeftovers() -> Int {
+        var removed = 0
+        let fileManager = FileManager.default
+        // An unreadable podcast folder has nothing to clean; a download into it says why it fails.
+        let names = (try? fileManager.contentsOfDirectory(atPath: podcastFolder.path)) ?? []
+        for name in names where !name.hasPrefix(".") {
+            let url = podcastFolder.appendingPathComponent(name, isDirectory: true)
+            var info = stat()
+            guard lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
+            guard let directory = try? sourceFolders[name] ?? DirectoryHandle(url) else { continue }  // not writable: nothing to do
+            removed += removeLeftovers(in: directory)
+        }
+        return removed
+    }
+
+    private func removeLeftovers(in directory: DirectoryHandle) -> Int {
         var removed = 0
         for name in directory.names() where name.hasPrefix(FileSink.temporaryPrefix) && name.hasSuffix(FileSink.temporarySuffix) {
             let pid = name.dropFirst(FileSink.temporaryPrefix.count).split(separator: "-").first.flatMap { Int32($0) }

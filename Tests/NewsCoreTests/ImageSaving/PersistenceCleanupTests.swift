@@ -76,6 +76,27 @@ import TestSupport
         #expect(try Data(contentsOf: target) == Data("precious".utf8))
     }
 
+    /// Enclosures are saved a folder per source inside the podcast folder: a killed download's
+    /// temporary file there goes too, and nothing else does (a link to a folder is not followed).
+    @Test func leftoverOfADeadProcessInAPodcastSourceFolderIsRemoved() async throws {
+        let dead = try Self.deadPID()
+        let podcasts = try TemporaryFolder("podcasts")
+        let show = podcasts.url.appendingPathComponent("The Show", isDirectory: true)
+        try FileManager.default.createDirectory(at: show, withIntermediateDirectories: true)
+        try Data("part".utf8).write(to: show.appendingPathComponent(".headlines-\(dead)-e.part"))
+        try Data("episode".utf8).write(to: show.appendingPathComponent("ep1.mp3"))
+        let elsewhere = try TemporaryFolder("elsewhere")
+        _ = try elsewhere.write(Data("kept".utf8), to: ".headlines-\(dead)-k.part")
+        try FileManager.default.createSymbolicLink(
+            atPath: podcasts.url.appendingPathComponent("Linked").path, withDestinationPath: elsewhere.url.path)
+
+        let removed = await Persistence(folder: folder.url, podcastFolder: podcasts.url).cleanPodcastLeftovers()
+
+        #expect(removed == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: show.path) == ["ep1.mp3"])
+        #expect(elsewhere.names() == [".headlines-\(dead)-k.part"])
+    }
+
     @Test func emptyOrMissingFolderHasNothingToClean() async throws {
         #expect(try await Persistence(folder: folder.url).cleanLeftovers() == 0)
         let missing = folder.url.appendingPathComponent("new", isDirectory: true)
