@@ -65,6 +65,8 @@ let package = Package(
             dependencies: ["NewsCore", "HeadlinesUI", "TestSupport", "CPseudoTerminal"],
             path: "Tests/Benchmarks"
         ),
+        // One sync in a process of its own, loading what the app loads, for the `sync` benchmark.
+        .executableTarget(name: "headlines-sync-probe", dependencies: ["NewsCore"], path: "Tests/SyncProbe"),
         // A second process for the store's tests (killed mid-transaction; writing beside them).
         .executableTarget(name: "StoreTestChild", dependencies: ["NewsCore"], path: "Tests/StoreTestChild"),
         .testTarget(name: "NewsCoreTests", dependencies: ["NewsCore", "TestSupport", "StoreTestChild"], path: "Tests/NewsCoreTests"),

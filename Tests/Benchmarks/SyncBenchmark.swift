@@ -6,9 +6,10 @@ import TestSupport
 /// Syncing with a real Tiny Tiny RSS (Tests/SyncServers: 50 feeds × 200 items, 10,000 articles):
 /// Headlines' first sync into an empty cache, then, once 100 new items are on the server, an
 /// incremental sync of a cache that holds the 10,000. Each sync runs the library the app runs
-/// (`ServerSync` over the real HTTP client and cache) in a process of its own, so that its peak
-/// memory is its own. Beside newsboat's TT-RSS mode (`urls-source "ttrss"`, `-x reload`) against
-/// the same server in the same run, when newsboat is installed. Each client has one untimed
+/// (`ServerSync` over the real HTTP client and cache) in a process of its own that loads what
+/// the app loads (`headlines-sync-probe`), so that its peak memory is the app's. Beside
+/// newsboat's TT-RSS mode (`urls-source "ttrss"`, `-x reload`) against the same server in the
+/// same run, when newsboat is installed. Each client has one untimed
 /// warm-up before its timed rounds. Goals: the first sync at least 3x faster than newsboat's,
 /// the incremental one under 1 s, and peak memory no more than newsboat's.
 enum SyncBenchmark {
@@ -129,10 +130,16 @@ enum SyncBenchmark {
         return BenchmarkOutcome(summary: lines.joined(separator: "\n"), goalMet: met)
     }
 
-    /// One sync in a child process (`sync-probe URL USER CACHE`, the password in the environment).
+    /// One sync in a child process, `headlines-sync-probe URL USER CACHE` (built beside the
+    /// benchmark; the password in the environment). It loads what `headlines` loads, so its
+    /// peak memory is the app's, not this program's with Foundation and the test support.
     private static func probe(_ servers: SyncBenchServers, cache: URL, expectingNew new: Int) async throws -> Run {
+        let probe = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("headlines-sync-probe")
+        guard FileManager.default.isExecutableFile(atPath: probe.path) else {
+            throw BenchmarkFailure("there is no headlines-sync-probe beside the benchmark (\(probe.path)): build it with swift build -c release")
+        }
         let result = try await ProcessRunner(
-            CommandLine.arguments[0], ["sync-probe", servers.url.absoluteString, servers.user, cache.path],
+            probe.path, [servers.url.absoluteString, servers.user, cache.path],
             extraEnvironment: [passwordVariable: servers.password]
         ).run(timeout: .seconds(600))
         let fields = result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")
@@ -145,31 +152,5 @@ enum SyncBenchmark {
             throw BenchmarkFailure("the sync added \(added) articles, not the \(new) on the server (the cache holds \(count))")
         }
         return Run(time: .fractionalSeconds(ms / 1000), cpu: .fractionalSeconds(cpu / 1000), peak: peak, new: added, count: count)
-    }
-
-    /// The child's side: the cache at CACHE (a new folder is an empty cache), one `ServerSync`
-    /// as the app makes it, one sync. Prints "MILLISECONDS CPU-MILLISECONDS PEAK-BYTES NEW-ARTICLES CACHED".
-    static func probeMain(_ url: String, _ user: String, _ cachePath: String) async -> Never {
-        do {
-            guard let serverURL = URL(string: url), let password = ProcessInfo.processInfo.environment[passwordVariable] else {
-                throw BenchmarkFailure("sync-probe needs a URL and \(passwordVariable)")
-            }
-            let folder = URL(fileURLWithPath: cachePath, isDirectory: true)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let store = try await ArticleStore.open(at: folder.appendingPathComponent("cache.db"))
-            let config = ServerConfig(name: "Bench", kind: .ttrss, url: serverURL, user: user, password: .inline(password))
-            let sync = ServerSync(config: config, store: store, http: HTTPClient(), environment: [:])
-            let started = ContinuousClock.now
-            let cpuBefore = Timing.processCPUTime()
-            let syncReport = try await sync.sync()
-            let elapsed = ContinuousClock.now - started
-            let cpu = Timing.processCPUTime() - cpuBefore
-            let count = try await store.count(.all)
-            report("\(Format.milliseconds(elapsed)) \(Format.milliseconds(cpu)) \(ResidentMemory.peak() ?? -1) \(syncReport.newArticles) \(count)")
-            exit(0)
-        } catch {
-            FileHandle.standardError.write(Data("sync-probe: \(error)\n".utf8))
-            exit(1)
-        }
     }
 }

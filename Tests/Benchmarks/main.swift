@@ -187,10 +187,6 @@ if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "limits-probe" 
     await LimitsBenchmark.probeMain(CommandLine.arguments[2], CommandLine.arguments[3])
 }
 
-if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "sync-probe" {
-    await SyncBenchmark.probeMain(CommandLine.arguments[2], CommandLine.arguments[3], CommandLine.arguments[4])
-}
-
 let (selected, options) = parseCommandLine(Array(CommandLine.arguments.dropFirst()))
 
 #if DEBUG
