@@ -6,9 +6,7 @@ import NewsCore
 /// words without a shell. The file is always one argument, and the player has the terminal
 /// while it runs (its keys, its progress line), as a terminal browser does.
 enum PlayerCommand {
-    struct Failure: ReadableError, Equatable {
-        let message: String
-    }
+    typealias Failure = CommandPipe.Failure
 
     /// `player` with the file's path in place of `%f` (inside its word, as `browser`'s `%u`, so
     /// the path stays one argument); without `%f` the path comes last.
@@ -22,13 +20,6 @@ enum PlayerCommand {
         guard let path = words.first, !path.isEmpty else { throw Failure(message: "No player is set: add player = mpv %f to the config.") }
         // Its name without its folder: the sentence has to fit in the status bar.
         let program = path.split(separator: "/").last.map(String.init) ?? path
-        let pid: pid_t
-        do {
-            pid = try ChildProcess.spawn(["/usr/bin/env"] + words, detached: false)
-        } catch {
-            throw Failure(message: "Could not start \(program).")
-        }
-        let status = await ChildProcess.exitStatus(of: pid)
-        if let complaint = ChildProcess.complaint(status: status, program: program, role: "player") { throw Failure(message: complaint) }
+        try await CommandPipe.run(words, input: nil, name: program, role: "player")
     }
 }

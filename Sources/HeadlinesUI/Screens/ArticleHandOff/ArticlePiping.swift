@@ -27,15 +27,14 @@ extension Actions {
             do {
                 let whole = try await Actions.whole(prompt.article, id: prompt.id, store)
                 let input = Data(PipeText.text(whole, format: format, columns: columns).utf8)
-                var failure: CommandPipe.Failure?
-                await context.withTerminalSuspended {
-                    do throws(CommandPipe.Failure) {
-                        try await CommandPipe.run(words, input: input)
-                    } catch {
-                        failure = error
-                    }
+                if let failure = await handingOverTerminal(
+                    context,
+                    { () async throws(CommandPipe.Failure) in
+                        try await CommandPipe.run(words, input: input, name: words[0], role: "command")
+                    })
+                {
+                    outcome = Notice(failure, kind: .error)
                 }
-                if let failure { outcome = Notice(failure.message, kind: .error) }
             } catch {
                 outcome = Notice(ErrorText.sentence(error), kind: .error)
             }

@@ -26,15 +26,14 @@ extension Actions {
                 if file == nil, let id { file = try await store.savedEnclosure(of: id)?.file }
                 if let file, FileManager.default.fileExists(atPath: file.path) {
                     outcome = Notice("Played \(file.lastPathComponent).")
-                    var failure: PlayerCommand.Failure?
-                    await context.withTerminalSuspended {
-                        do throws(PlayerCommand.Failure) {
+                    if let failure = await handingOverTerminal(
+                        context,
+                        { () async throws(CommandPipe.Failure) in
                             try await PlayerCommand.run(PlayerCommand.arguments(player, file: file))
-                        } catch {
-                            failure = error
-                        }
+                        })
+                    {
+                        outcome = Notice(failure, kind: .error)
                     }
-                    if let failure { outcome = Notice(failure.message, kind: .error) }
                 }
             } catch {
                 outcome = Notice(ErrorText.sentence(error), kind: .error)
