@@ -13,6 +13,7 @@
 #define HEADLINES_RANK_H
 
 #include <sqlite3.h>
+#include <string.h>
 
 typedef struct hl_fts5_context hl_fts5_context;
 typedef struct hl_fts5_phrase_iter { const unsigned char *a; const unsigned char *b; } hl_fts5_phrase_iter;
@@ -57,7 +58,8 @@ struct hl_fts5_api {
                            hl_fts5_extension_function xFunction, void (*xDestroy)(void *));
 };
 
-/// Phrases one query may hold (the store's queries hold at most 16).
+/// Phrases one query may hold (the store's queries hold at most 16; written-out prefixes, ranked
+/// as one phrase, any number).
 #define HL_RANK_MAX_PHRASES 64
 
 /// The average length of an article, read once per query (as bm25 does); NULL after setting
@@ -85,13 +87,17 @@ static int hl_rank_score(const hl_fts5_extension_api *api, hl_fts5_context *fts,
     double *average = hl_rank_average(api, fts, ctx);
     if (!average) return 0;
     int phrases = api->xPhraseCount(fts);
-    if (phrases > HL_RANK_MAX_PHRASES) { sqlite3_result_error(ctx, "headlines_rank: too many phrases", -1); return 0; }
+    if (phrases > HL_RANK_MAX_PHRASES && !api->xUserData(fts)) { sqlite3_result_error(ctx, "headlines_rank: too many phrases", -1); return 0; }
+    // A query of alternatives (`headlines_rank_any`) counts as one phrase: every instance is of it.
+    int onePhrase = api->xUserData(fts) != 0;
+    if (onePhrase) phrases = 1;
     double frequency[HL_RANK_MAX_PHRASES] = {0};
     int instances = 0;
     int rc = api->xInstCount(fts, &instances);
     for (int i = 0; rc == SQLITE_OK && i < instances; i++) {
         int phrase = 0, column = 0, offset = 0;
         rc = api->xInst(fts, i, &phrase, &column, &offset);
+        if (onePhrase) phrase = 0;
         if (rc == SQLITE_OK && phrase >= 0 && phrase < phrases) {
             frequency[phrase] += column < nWeights ? sqlite3_value_double(weights[column]) : 1.0;
         }
@@ -154,7 +160,54 @@ static void hl_rank_newest(const hl_fts5_extension_api *api, hl_fts5_context *ft
     sqlite3_result_int(ctx, 0);
 }
 
-/// Registers `headlines_rank` and `headlines_rank_newest` on `db`: SQLITE_OK, or why not.
+/// What `headlines_count_any` marks: one bit a row id from `lowest` on, `span` of them.
+typedef struct hl_row_marks {
+    sqlite3_int64 lowest;
+    sqlite3_int64 span;
+    sqlite3_int64 count;
+    unsigned char *bits;
+} hl_row_marks;
+
+/// The most row ids `headlines_count_any` marks (a 16 MiB bitmap): more ids than any cache holds.
+#define HL_COUNT_MAX_SPAN ((sqlite3_int64)1 << 27)
+
+static int hl_mark_row(const hl_fts5_extension_api *api, hl_fts5_context *fts, void *user) {
+    hl_row_marks *marks = (hl_row_marks *)user;
+    sqlite3_int64 at = api->xRowid(fts) - marks->lowest;
+    if (at < 0 || at >= marks->span) return SQLITE_RANGE;
+    unsigned char bit = (unsigned char)(1u << (at & 7));
+    if (!(marks->bits[at >> 3] & bit)) {
+        marks->bits[at >> 3] |= bit;
+        marks->count++;
+    }
+    return SQLITE_OK;
+}
+
+/// headlines_count_any(table, lowest row id, highest row id), on any one row of a query of
+/// alternatives (`a OR b OR ...`): how many rows match at least one, or SQLITE_RANGE when a
+/// match lies outside the ids given. FTS5 walks an OR a row at a time, looking at every
+/// alternative for each (18 ms for 82 of them over 49,000 rows at 100,000 articles); walking
+/// each alternative's own rows into a bitmap costs a third of that.
+static void hl_count_any(const hl_fts5_extension_api *api, hl_fts5_context *fts, sqlite3_context *ctx,
+                         int nVal, sqlite3_value **apVal) {
+    if (nVal != 2) { sqlite3_result_error(ctx, "headlines_count_any: give the lowest and highest row id", -1); return; }
+    hl_row_marks marks = {sqlite3_value_int64(apVal[0]), 0, 0, 0};
+    sqlite3_int64 highest = sqlite3_value_int64(apVal[1]);
+    if (highest < marks.lowest || highest - marks.lowest >= HL_COUNT_MAX_SPAN) { sqlite3_result_error_code(ctx, SQLITE_RANGE); return; }
+    marks.span = highest - marks.lowest + 1;
+    marks.bits = (unsigned char *)sqlite3_malloc64((sqlite3_uint64)(marks.span / 8 + 1));
+    if (!marks.bits) { sqlite3_result_error_nomem(ctx); return; }
+    memset(marks.bits, 0, (size_t)(marks.span / 8 + 1));
+    int rc = SQLITE_OK;
+    int phrases = api->xPhraseCount(fts);
+    for (int i = 0; rc == SQLITE_OK && i < phrases; i++) rc = api->xQueryPhrase(fts, i, &marks, hl_mark_row);
+    sqlite3_free(marks.bits);
+    if (rc != SQLITE_OK) sqlite3_result_error_code(ctx, rc);
+    else sqlite3_result_int64(ctx, marks.count);
+}
+
+/// Registers `headlines_rank`, `headlines_rank_any` (the same, a query of alternatives counting
+/// as one phrase), `headlines_rank_newest` and `headlines_count_any` on `db`: SQLITE_OK, or why not.
 static inline int hl_register_rank(sqlite3 *db) {
     hl_fts5_api *api = 0;
     sqlite3_stmt *statement = 0;
@@ -166,6 +219,11 @@ static inline int hl_register_rank(sqlite3 *db) {
     if (rc != SQLITE_OK) return rc;
     if (!api || api->iVersion < 2) return SQLITE_ERROR;
     rc = api->xCreateFunction(api, "headlines_rank", 0, hl_rank, 0);
+    if (rc != SQLITE_OK) return rc;
+    static int onePhrase = 1;
+    rc = api->xCreateFunction(api, "headlines_rank_any", &onePhrase, hl_rank, 0);
+    if (rc != SQLITE_OK) return rc;
+    rc = api->xCreateFunction(api, "headlines_count_any", 0, hl_count_any, 0);
     if (rc != SQLITE_OK) return rc;
     return api->xCreateFunction(api, "headlines_rank_newest", 0, hl_rank_newest, 0);
 }

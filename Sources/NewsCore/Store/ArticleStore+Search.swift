@@ -1,3 +1,5 @@
+import CSQLite
+
 /// Full-text search over every stored article.
 extension ArticleStore {
     /// When every word of a query is in more articles than this, only the most recently stored
@@ -28,6 +30,7 @@ extension ArticleStore {
         let maxRanked = rankingLimit
         let shown = Shown(visibleCondition())
         return try reading { db in
+            let query = try query.expandingPrefix(db)
             let oldest = try Self.oldestRanked(query, limit: maxRanked, db)
             return try Self.page(query, from: oldest, limit: limit, offset: offset, shown, db)
         }
@@ -61,6 +64,9 @@ extension ArticleStore {
         let visible = visibleCondition()
         let shown = Shown(visible)
         return try reading { db in
+            // One pass over FTS5's own prefix ranks and counts sooner than alternatives, which
+            // need a pass each (see `firstPageOfOneWord`).
+            let query = visible.sql.isEmpty && query.words.count == 1 ? query : try query.expandingPrefix(db)
             guard query.words.count > 1 else {
                 return try Self.firstPageOfOneWord(query, visible: visible, limit: limit, maxRanked: maxRanked, shown, db)
             }
@@ -174,17 +180,35 @@ extension ArticleStore {
         guard let query = SearchQuery(text) else { return 0 }
         try await indexBeforeSearching()
         let visible = visibleCondition()
-        return try reading { try Self.count(query, visible: visible, $0) }
+        return try reading { db in try Self.count(try query.expandingPrefix(db), visible: visible, db) }
     }
 
     /// The matches a list would show: those the rules hide are not counted.
     static func count(_ query: SearchQuery, visible: FilterSQL, _ db: SQLiteConnection) throws -> Int {
+        if visible.sql.isEmpty, query.alternatives, let counted = try countOfAlternatives(query, db) {
+            return counted
+        }
         if visible.sql.isEmpty {
             return try db.firstRow("SELECT count(*) FROM article_text WHERE article_text MATCH ?", query.expression, map: { $0.int(0) }) ?? 0
         }
         return try db.firstRow(
             "SELECT count(*) FROM article_text JOIN article a ON a.id = article_text.rowid WHERE article_text MATCH ? AND \(visible.sql) 1",
             values: [query.expression] + visible.values, map: { $0.int(0) }) ?? 0
+    }
+
+    /// How many articles match any of a query's alternatives, by `headlines_count_any`
+    /// (Sources/CSQLite/headlines_rank.h) over the range of article ids; nil when a match lies
+    /// outside it (an index out of step with its articles), for `count(*)` to answer.
+    static func countOfAlternatives(_ query: SearchQuery, _ db: SQLiteConnection) throws -> Int? {
+        do {
+            return try db.firstRow(
+                """
+                SELECT headlines_count_any(article_text, (SELECT min(id) FROM article), (SELECT max(id) FROM article))
+                FROM article_text WHERE article_text MATCH ? LIMIT 1
+                """, query.expression, map: { $0.int(0) }) ?? 0
+        } catch let error as SQLiteError where error.code == SQLITE_RANGE {
+            return nil
+        }
     }
 
     /// Read-only (the file, or another instance's lock): search what is indexed so far rather

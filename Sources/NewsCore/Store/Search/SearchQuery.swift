@@ -14,6 +14,9 @@ public struct SearchQuery: Sendable, Hashable {
     /// Each word of the terms as a query of its own (`"word"`, or `"word"*` for a prefix), to
     /// bound the cost of ranking (see `ArticleStore.search`).
     let words: [String]
+    /// True when `expression` is alternatives (`"a" OR "b"`) written out for one prefix (see
+    /// `expandingPrefix`): they rank as one phrase, as the prefix would.
+    let alternatives: Bool
 
     /// Longer input is cut: nobody types more, and it bounds the query's cost.
     static let maxCharacters = 500
@@ -67,6 +70,14 @@ public struct SearchQuery: Sendable, Hashable {
         self.terms = terms.map { term in
             (term.phrase ? "\"\(term.text)\"" : term.text) + (term.prefix ? "*" : "")
         }
+        alternatives = false
+    }
+
+    init(expression: String, terms: [String], words: [String], alternatives: Bool) {
+        self.expression = expression
+        self.terms = terms
+        self.words = words
+        self.alternatives = alternatives
     }
 
     /// A character (with its marks: a Thai vowel or tone mark belongs to its consonant) that is

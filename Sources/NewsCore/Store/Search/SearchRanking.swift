@@ -20,7 +20,7 @@ enum SearchRanking {
 
     /// The SQL scoring a match of `query` in `article_text` (lower is better).
     static func score(_ query: SearchQuery) -> String {
-        let function = query.terms.count == 1 ? "headlines_rank" : "bm25"
+        let function = query.alternatives ? "headlines_rank_any" : query.terms.count == 1 ? "headlines_rank" : "bm25"
         return "\(function)(article_text, \(weightArguments))"
     }
 
