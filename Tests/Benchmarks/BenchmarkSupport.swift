@@ -82,3 +82,11 @@ struct BenchmarkInput {
     /// Removes the temporary copy (a path the user gave is left alone).
     func discard() { folder?.remove() }
 }
+
+/// The 1-, 5- and 15-minute load averages and the number of processors ("0.42 0.88 1.20 on 2
+/// processors"), or "unknown" where /proc is not there.
+func machineLoad() -> String {
+    guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "unknown" }  // not Linux: said so
+    let averages = text.split(separator: " ").prefix(3).joined(separator: " ")
+    return "\(averages) on \(ProcessInfo.processInfo.activeProcessorCount) processors"
+}

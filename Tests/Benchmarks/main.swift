@@ -199,9 +199,12 @@ var outcomes: [(name: String, outcome: BenchmarkOutcome)] = []
 var failed = false
 for entry in selected {
     report("== \(entry.name): \(entry.summary)")
+    // Wall times on a shared machine mean little without its load beside them.
+    report("machine load at the start: \(machineLoad())")
     do {
         let outcome = try await entry.run(options)
         outcomes.append((entry.name, outcome))
+        report("machine load at the end: \(machineLoad())")
     } catch {
         report("\(entry.name): FAILED: \(error)")
         failed = true
