@@ -33,6 +33,8 @@ extension StoreBenchmark {
             ("a CJK word in 1 of 15 of them", corpus.cjkVocabulary[300]),
             ("a rare CJK word", corpus.cjkVocabulary[15_000]),
         ]
+        // What `S` reads first on a 100×30 terminal (28 rows of results).
+        let screenfulRows = SearchScreen.firstRead(bodyRows: 28)
         var lines: [String] = []
         var met = true
         for (name, query) in queries {
@@ -44,7 +46,7 @@ extension StoreBenchmark {
                 let run = try await measure { try await store.search(query, limit: pageSize) }
                 found = run.result.count
                 // What `S` reads before its first frame: its first page of results, and how many there are in all.
-                let screen = try await measure { try await store.searchWithCount(query, limit: SearchScreen.pageSize) }
+                let screen = try await measure { try await store.searchWithCount(query, limit: screenfulRows) }
                 total = screen.result.total
                 if round > 0 {
                     series.append(run.time)
@@ -55,7 +57,7 @@ extension StoreBenchmark {
             met = met && pass
             lines.append(
                 "search \(name) (\(query)) to \(found) results: \(describe(series)); "
-                    + "`S`'s first \(SearchScreen.pageSize) with the true count (\(total)): \(describe(screenful)); goal ≤ 20 ms: "
+                    + "`S`'s first \(screenfulRows) (two screenfuls at 100×30) with the true count (\(total)): \(describe(screenful)); goal ≤ 20 ms: "
                     + (pass ? "PASS" : "MISS"))
         }
         if !options.swiftOnly, ExternalCommand.find("sqlite3") != nil {

@@ -77,6 +77,15 @@ extension EndToEnd {
             // `S`: the true count of matches, and every one as the results scroll.
             try tmux.sendKeys("S", "item")
             try await tmux.waitForText("3000 articles")
+            // The first read is two screenfuls; the rest is read as the results scroll: `G`
+            // reaches the last match and `g` the first. Every score is equal, so the most
+            // recently stored come first: the feed's first item, Item 1, was stored last.
+            try tmux.sendKeys("Enter", "G")
+            try await Self.waitForSelected("Item 3000", tmux)
+            try tmux.sendKeys("g")
+            try await Self.waitForSelected("Item 1", tmux)
+            try tmux.sendKeys("Down")
+            try await Self.waitForSelected("Item 2", tmux)
             // One Esc leaves the Search screen (keys sent in one go would read as one Alt sequence).
             try tmux.sendKeys("Escape")
             try await tmux.waitForScreen { !$0.contains("Headlines · Search") && $0.contains("3000 articles") }

@@ -29,6 +29,11 @@ public final class SearchScreen: Screen {
     /// The cache's matches are read this many at a time, more as the reader scrolls.
     public static let pageSize = 200
 
+    /// The first read of a query: two screenfuls (50 rows at least), not a whole page, as the
+    /// rows cost most of the first frame for a query of many matches (a phrase's older matches
+    /// are found one by one); the next page is read as soon as the reader moves.
+    public static func firstRead(bodyRows: Int) -> Int { min(pageSize, max(50, 2 * bodyRows)) }
+
     public init(services: AppServices, remote: NewsAPISource? = nil) {
         self.services = services
         self.remote = remote
@@ -135,18 +140,19 @@ public final class SearchScreen: Screen {
         state.show(prompt)
         let text = query
         let store = services.library.store
+        let firstRead = Self.firstRead(bodyRows: layout.bodyRows)
         context.scope.cancel(.morePage)  // it reads the previous query's results
         context.scope.run(
             .search,
             work: {
-                try await store.searchWithCount(text, limit: Self.pageSize)
+                try await store.searchWithCount(text, limit: firstRead)
             }
         ) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let (articles, total)):
                 self.cached = articles.map { ListRow($0) }
-                self.cachedTotal = articles.count < Self.pageSize ? articles.count : max(total, articles.count)
+                self.cachedTotal = articles.count < firstRead ? articles.count : max(total, articles.count)
                 self.cachedQuery = text
             case .failure(let error): self.state.show(Notice(ErrorText.sentence(error), kind: .error))
             }
