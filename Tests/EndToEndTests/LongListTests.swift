@@ -76,7 +76,8 @@ extension EndToEnd {
 
             // `S`: the true count of matches, and every one as the results scroll.
             try tmux.sendKeys("S", "item")
-            try await tmux.waitForText("3000 articles")
+            // On the Search screen (the list behind it said "3000 articles" too).
+            try await tmux.waitForScreen { $0.contains("Headlines · Search") && $0.contains("3000 articles") }
             // The first read is two screenfuls; the rest is read as the results scroll: `G`
             // reaches the last match and `g` the first. Every score is equal, so the most
             // recently stored come first: the feed's first item, Item 1, was stored last.
