@@ -64,13 +64,14 @@ public actor TinyTinyRSSClient: SyncClient {
             if !title.isEmpty { titles[id] = title }
         }
         guard let list = content.array else { throw invalid("getFeeds did not answer with a list") }
-        var unread: [RemoteFeedID: Int] = [:]
+        // A feed without a count leaves the first sync to ask the counters.
+        var unread: [RemoteFeedID: Int]? = [:]
         let feeds = list.compactMap { feed -> RemoteFeed? in
             guard let id = Self.id(feed["id"]), id > 0 else { return nil }
             let title = Sanitizer.clean(feed["title"]?.string ?? "", maxLength: TextLimits.name)
             let url = feed["feed_url"]?.string.flatMap { URLPolicy.articleURL($0, relativeTo: nil) }
             let category = Self.id(feed["cat_id"]).flatMap { titles[$0] }
-            unread[RemoteFeedID(id)] = feed["unread"]?.int ?? 0
+            if let count = feed["unread"]?.int, count >= 0 { unread?[RemoteFeedID(id)] = count } else { unread = nil }
             return RemoteFeed(id: RemoteFeedID(id), title: title.isEmpty ? (url?.host ?? "Feed \(id)") : title, url: url, category: category)
         }
         unreadCounts = unread
@@ -82,7 +83,7 @@ public actor TinyTinyRSSClient: SyncClient {
             try await fetchPages([HeadlinePages(feed: -4, view: "all_articles", since: cursor.rawValue)], receive: receive)
             return
         }
-        // The first sync: every feed's unread articles, then every starred one (a starred
+        // The first sync: every feed's unread articles and every starred one (a starred
         // article that is also unread comes twice; storing it is idempotent), their pages asked
         // for side by side. The unread counts (from the feed list just read, else the counters)
         // say how many pages each feed has; the starred pages, first, are read on until one
@@ -93,7 +94,8 @@ public actor TinyTinyRSSClient: SyncClient {
         if unread.isEmpty { unread = try await counters().mapValues(\.unread) }
         var requests = [HeadlinePages(feed: -1, view: "all_articles")]
         requests += unread.sorted { $0.key < $1.key }.flatMap { feed, count in
-            HeadlinePages(feed: feed.rawValue, view: "unread", expected: count).planned
+            // Beyond 100 pages (a count no feed has), read on until a short page instead.
+            HeadlinePages(feed: feed.rawValue, view: "unread", expected: count <= 100 * Self.pageSize ? count : nil).planned
         }
         if unread.isEmpty {  // a server without counts: page through everything
             requests = [HeadlinePages(feed: -4, view: "unread"), HeadlinePages(feed: -1, view: "all_articles")]
