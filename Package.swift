@@ -66,7 +66,7 @@ let package = Package(
             path: "Tests/Benchmarks"
         ),
         // One sync in a process of its own, loading what the app loads, for the `sync` benchmark.
-        .executableTarget(name: "headlines-sync-probe", dependencies: ["NewsCore"], path: "Tests/SyncProbe"),
+        .executableTarget(name: "headlines-sync-probe", dependencies: ["NewsCore", "CSystem"], path: "Tests/SyncProbe"),
         // A second process for the store's tests (killed mid-transaction; writing beside them).
         .executableTarget(name: "StoreTestChild", dependencies: ["NewsCore"], path: "Tests/StoreTestChild"),
         .testTarget(name: "NewsCoreTests", dependencies: ["NewsCore", "TestSupport", "StoreTestChild"], path: "Tests/NewsCoreTests"),

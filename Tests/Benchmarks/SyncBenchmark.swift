@@ -40,6 +40,9 @@ enum SyncBenchmark {
         let rounds = options.rounds ?? 3
         let newsboatPath = options.swiftOnly ? nil : ExternalCommand.find("newsboat")
 
+        // Checked before the servers start; a probe built with shared Swift libraries touches
+        // about 3 MiB more of their pages than one with the runtime linked in.
+        let linkedIn = try await StartBenchmark.linksSwiftStatically(try probeBinary())
         report("  starting the feeds and TT-RSS (\(feeds) feeds × \(items) items)...")
         let servers = try await SyncBenchServers(feeds: feeds, itemsPerFeed: items)
         defer { servers.stop() }
@@ -48,6 +51,12 @@ enum SyncBenchmark {
                 + "\(Format.milliseconds(servers.startTime, decimals: 0)) ms; served as a small install serves it: PHP's built-in "
                 + "server with PHP_CLI_SERVER_WORKERS=\(SyncBenchServers.phpWorkers) (like php-fpm's default pool of 5), PostgreSQL"
         ]
+        lines.append(
+            "  headlines-sync-probe: "
+                + (linkedIn
+                    ? "Swift runtime and FoundationEssentials linked in, as make builds headlines (swift build -c release --static-swift-stdlib)"
+                    : "Swift runtime and FoundationEssentials as shared libraries (a plain swift build -c release; headlines as make "
+                        + "builds it links them in, which peaks about 3 MiB lower)"))
         let work = try TemporaryFolder("bench-sync")
         let newsboat = try newsboatPath.map { try NewsboatSync(path: $0, server: servers, folder: work) }
 
@@ -130,14 +139,20 @@ enum SyncBenchmark {
         return BenchmarkOutcome(summary: lines.joined(separator: "\n"), goalMet: met)
     }
 
-    /// One sync in a child process, `headlines-sync-probe URL USER CACHE` (built beside the
-    /// benchmark; the password in the environment). It loads what `headlines` loads, so its
-    /// peak memory is the app's, not this program's with Foundation and the test support.
-    private static func probe(_ servers: SyncBenchServers, cache: URL, expectingNew new: Int) async throws -> Run {
+    /// `headlines-sync-probe`, built beside the benchmark.
+    private static func probeBinary() throws -> URL {
         let probe = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("headlines-sync-probe")
         guard FileManager.default.isExecutableFile(atPath: probe.path) else {
             throw BenchmarkFailure("there is no headlines-sync-probe beside the benchmark (\(probe.path)): build it with swift build -c release")
         }
+        return probe
+    }
+
+    /// One sync in a child process, `headlines-sync-probe URL USER CACHE` (built beside the
+    /// benchmark; the password in the environment). It loads what `headlines` loads, so its
+    /// peak memory is the app's, not this program's with Foundation and the test support.
+    private static func probe(_ servers: SyncBenchServers, cache: URL, expectingNew new: Int) async throws -> Run {
+        let probe = try probeBinary()
         let result = try await ProcessRunner(
             probe.path, [servers.url.absoluteString, servers.user, cache.path],
             extraEnvironment: [passwordVariable: servers.password]

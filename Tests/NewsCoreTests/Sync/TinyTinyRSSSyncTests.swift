@@ -34,6 +34,33 @@ struct TinyTinyRSSSyncTests {
         #expect(record.syncedAt != nil && record.offlineSince == nil)
     }
 
+    /// The first sync reads the starred view beside every feed's unread pages (planned from the
+    /// feed list's unread counts): an article read elsewhere but starred is in the cache, read
+    /// and starred; one only read is not.
+    @Test func theFirstSyncAlsoStoresTheStarredArticlesReadElsewhere() async throws {
+        let sync = try await TinyTinyRSSSync()
+        let ids = try await sync.serverIDs(feedURL: sync.server.feeds.urls[0])
+        let (readStarred, read) = (ids[40], ids[41])
+        defer {
+            Task {
+                try? await sync.setOnServer(readStarred, unread: true, starred: false); try? await sync.setOnServer(read, unread: true)
+            }
+        }
+        try await sync.setOnServer(readStarred, unread: false, starred: true)
+        try await sync.setOnServer(read, unread: false)
+        let totals = try await sync.serverTotals()
+
+        let report = try await sync.engine.sync()
+        #expect(report.newArticles == totals.starredOrUnread)
+        #expect(try await sync.store.count(.all) == totals.starredOrUnread)
+        let starredID = try #require(try await sync.store.articleID(server: TinyTinyRSSSync.serverName, remote: readStarred))
+        let starred = try #require(try await sync.store.article(starredID))
+        #expect(starred.isStarred && starred.isRead)
+        #expect(try await sync.store.articleID(server: TinyTinyRSSSync.serverName, remote: read) == nil)
+        try await sync.setOnServer(readStarred, unread: true, starred: false)
+        try await sync.setOnServer(read, unread: true)
+    }
+
     @Test func aSecondSyncFetchesOnlyWhatIsNewAndDuplicatesNothing() async throws {
         let sync = try await TinyTinyRSSSync()
         try await sync.engine.sync()

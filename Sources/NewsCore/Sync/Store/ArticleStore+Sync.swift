@@ -89,28 +89,32 @@ extension ArticleStore {
     /// What the cache holds of `server`'s marks, for `SyncClient.marks`: counts per feed, the
     /// articles held unread and starred, and when the last whole sync was.
     public func localMarks(_ server: String) throws -> LocalMarks {
-        try reading { db in
-            let rows = try db.rows(
-                """
-                SELECT f.remote_id, coalesce(sum(a.read = 0), 0), coalesce(sum(a.starred = 1), 0)
-                FROM server_feed f JOIN server v ON v.id = f.server_id LEFT JOIN article a ON a.source_id = f.source_id
-                WHERE v.name = ? GROUP BY f.remote_id
-                """, [server]
-            ) { (RemoteFeedID($0.int64(0)), MarkCounts(unread: $0.int(1), starred: $0.int(2))) }
-            var marks = LocalMarks(counts: Dictionary(rows, uniquingKeysWith: { first, _ in first }))
-            let held = try db.rows(
-                """
-                SELECT r.remote_id, a.read, a.starred FROM server_article r JOIN server v ON v.id = r.server_id
-                JOIN article a ON a.id = r.article_id WHERE v.name = ? AND (a.read = 0 OR a.starred = 1)
-                """, [server]
-            ) { row in (id: RemoteArticleID(row.int64(0)), read: row.bool(1), starred: row.bool(2)) }
-            for row in held {
-                if !row.read { marks.unread.insert(row.id) }
-                if row.starred { marks.starred.insert(row.id) }
-            }
-            marks.previousSync = try db.firstRow("SELECT synced_at FROM server WHERE name = ?", server) { $0.date(0) }
-            return marks
+        // It reads every article of the server once: through the small page cache, as a first
+        // sync's pages are stored (under the usual cap, 10,000 articles grew it by 3-4 MiB).
+        try reading { db in try db.withPageCache(kib: Self.sweepCacheKiB) { try Self.localMarks(db, server) } }
+    }
+
+    private static func localMarks(_ db: SQLiteConnection, _ server: String) throws -> LocalMarks {
+        let rows = try db.rows(
+            """
+            SELECT f.remote_id, coalesce(sum(a.read = 0), 0), coalesce(sum(a.starred = 1), 0)
+            FROM server_feed f JOIN server v ON v.id = f.server_id LEFT JOIN article a ON a.source_id = f.source_id
+            WHERE v.name = ? GROUP BY f.remote_id
+            """, [server]
+        ) { (RemoteFeedID($0.int64(0)), MarkCounts(unread: $0.int(1), starred: $0.int(2))) }
+        var marks = LocalMarks(counts: Dictionary(rows, uniquingKeysWith: { first, _ in first }))
+        let held = try db.rows(
+            """
+            SELECT r.remote_id, a.read, a.starred FROM server_article r JOIN server v ON v.id = r.server_id
+            JOIN article a ON a.id = r.article_id WHERE v.name = ? AND (a.read = 0 OR a.starred = 1)
+            """, [server]
+        ) { row in (id: RemoteArticleID(row.int64(0)), read: row.bool(1), starred: row.bool(2)) }
+        for row in held {
+            if !row.read { marks.unread.insert(row.id) }
+            if row.starred { marks.starred.insert(row.id) }
         }
+        marks.previousSync = try db.firstRow("SELECT synced_at FROM server WHERE name = ?", server) { $0.date(0) }
+        return marks
     }
 
     /// Takes the server's marks for the articles of the feeds `marks` is complete for, except
@@ -118,47 +122,51 @@ extension ArticleStore {
     /// starred that the cache does not hold (marked elsewhere, older than the cursor, or come
     /// while a first sync paged), to be fetched.
     public func applyRemoteMarks(_ marks: RemoteMarks, server: String) throws -> [RemoteArticleID] {
+        // With marks complete for the whole account (a sync a day later), it reads every article
+        // of the server once: through the small page cache, as `localMarks` does.
         try writing { db in
-            let serverID = try ServerRows.ensure(db, server)
-            return try ServerRows.quietly(db, serverID) {
-                var feedFilter = ""
-                var values: [(any SQLiteBindable)?] = [serverID]
-                if let unreadFeeds = marks.unreadFeeds, let starredFeeds = marks.starredFeeds {
-                    let feeds = unreadFeeds.union(starredFeeds)
-                    guard !feeds.isEmpty else { return [] }
-                    feedFilter = " AND f.remote_id IN (" + feeds.map { _ in "?" }.joined(separator: ",") + ")"
-                    values += feeds.map { $0.rawValue }
-                }
-                let rows = try db.rows(
-                    """
-                    SELECT a.id, r.remote_id, a.read, a.starred, f.remote_id,
-                        EXISTS (SELECT 1 FROM mark_outbox o WHERE o.server_id = r.server_id AND o.remote_id = r.remote_id AND o.field = 'read'),
-                        EXISTS (SELECT 1 FROM mark_outbox o WHERE o.server_id = r.server_id AND o.remote_id = r.remote_id AND o.field = 'starred')
-                    FROM server_article r JOIN article a ON a.id = r.article_id JOIN server_feed f ON f.source_id = a.source_id
-                    WHERE r.server_id = ?\(feedFilter)
-                    """, values
-                ) { row in
-                    (
-                        id: row.int64(0), remote: RemoteArticleID(row.int64(1)), read: row.bool(2), starred: row.bool(3),
-                        feed: RemoteFeedID(row.int64(4)), readPending: row.bool(5), starPending: row.bool(6)
-                    )
-                }
-                var held = Set<RemoteArticleID>()
-                for row in rows {
-                    held.insert(row.remote)
-                    let read = !marks.unread.contains(row.remote)
-                    if marks.unreadFeeds?.contains(row.feed) ?? true, read != row.read, !row.readPending {
-                        try db.run("UPDATE article SET read = ? WHERE id = ?", read, row.id)
+            try db.withPageCache(kib: Self.sweepCacheKiB) {
+                let serverID = try ServerRows.ensure(db, server)
+                return try ServerRows.quietly(db, serverID) {
+                    var feedFilter = ""
+                    var values: [(any SQLiteBindable)?] = [serverID]
+                    if let unreadFeeds = marks.unreadFeeds, let starredFeeds = marks.starredFeeds {
+                        let feeds = unreadFeeds.union(starredFeeds)
+                        guard !feeds.isEmpty else { return [] }
+                        feedFilter = " AND f.remote_id IN (" + feeds.map { _ in "?" }.joined(separator: ",") + ")"
+                        values += feeds.map { $0.rawValue }
                     }
-                    let starred = marks.starred.contains(row.remote)
-                    if marks.starredFeeds?.contains(row.feed) ?? true, starred != row.starred, !row.starPending {
-                        try db.run("UPDATE article SET starred = ? WHERE id = ?", starred, row.id)
+                    let rows = try db.rows(
+                        """
+                        SELECT a.id, r.remote_id, a.read, a.starred, f.remote_id,
+                            EXISTS (SELECT 1 FROM mark_outbox o WHERE o.server_id = r.server_id AND o.remote_id = r.remote_id AND o.field = 'read'),
+                            EXISTS (SELECT 1 FROM mark_outbox o WHERE o.server_id = r.server_id AND o.remote_id = r.remote_id AND o.field = 'starred')
+                        FROM server_article r JOIN article a ON a.id = r.article_id JOIN server_feed f ON f.source_id = a.source_id
+                        WHERE r.server_id = ?\(feedFilter)
+                        """, values
+                    ) { row in
+                        (
+                            id: row.int64(0), remote: RemoteArticleID(row.int64(1)), read: row.bool(2), starred: row.bool(3),
+                            feed: RemoteFeedID(row.int64(4)), readPending: row.bool(5), starPending: row.bool(6)
+                        )
                     }
-                }
-                let wanted = marks.unread.union(marks.starred).subtracting(held)
-                // Those the cache holds under a feed outside the complete ones are not missing.
-                return try wanted.sorted().filter { id in
-                    try db.firstRow("SELECT 1 FROM server_article WHERE server_id = ? AND remote_id = ?", serverID, id.rawValue) { _ in true } == nil
+                    var held = Set<RemoteArticleID>()
+                    for row in rows {
+                        held.insert(row.remote)
+                        let read = !marks.unread.contains(row.remote)
+                        if marks.unreadFeeds?.contains(row.feed) ?? true, read != row.read, !row.readPending {
+                            try db.run("UPDATE article SET read = ? WHERE id = ?", read, row.id)
+                        }
+                        let starred = marks.starred.contains(row.remote)
+                        if marks.starredFeeds?.contains(row.feed) ?? true, starred != row.starred, !row.starPending {
+                            try db.run("UPDATE article SET starred = ? WHERE id = ?", starred, row.id)
+                        }
+                    }
+                    let wanted = marks.unread.union(marks.starred).subtracting(held)
+                    // Those the cache holds under a feed outside the complete ones are not missing.
+                    return try wanted.sorted().filter { id in
+                        try db.firstRow("SELECT 1 FROM server_article WHERE server_id = ? AND remote_id = ?", serverID, id.rawValue) { _ in true } == nil
+                    }
                 }
             }
         }

@@ -16,18 +16,18 @@ extension TinyTinyRSSClient {
     /// - every feed, when the last sync is older than the recently-read window.
     /// A first sync (no previous one) took every mark with its articles: counts are enough.
     public func marks(comparedWith local: LocalMarks) async throws -> RemoteMarks {
+        // The recent views matter only after an earlier sync (a first one needs no flips).
+        let recent = local.previousSync != nil
         async let counted = counters()
-        async let read = recentIDs(HeadlinePages(feed: -6, view: "all_articles", content: false, serverOrder: true), whole: true)
-        async let starred = recentIDs(HeadlinePages(feed: -1, view: "all_articles", content: false, serverOrder: true), whole: false)
+        async let read = recent ? recentIDs(HeadlinePages(feed: -6, view: "all_articles", content: false, serverOrder: true), whole: true) : []
+        async let starred = recent ? recentIDs(HeadlinePages(feed: -1, view: "all_articles", content: false, serverOrder: true), whole: false) : []
         let (counters, recentlyRead, recentlyStarred) = try await (counted, read, starred)
 
         var changed = Set<RemoteFeedID>()
         let everyFeed = local.previousSync.map { Date().timeIntervalSince($0) > Self.recentlyReadWindow } ?? false
         for (feed, counts) in counters where everyFeed || local.counts[feed] != counts { changed.insert(feed) }
-        if local.previousSync != nil {
-            for (id, feed) in recentlyRead where local.unread.contains(id) { changed.insert(feed) }
-            for (id, feed) in recentlyStarred where !local.starred.contains(id) { changed.insert(feed) }
-        }
+        for (id, feed) in recentlyRead where local.unread.contains(id) { changed.insert(feed) }
+        for (id, feed) in recentlyStarred where !local.starred.contains(id) { changed.insert(feed) }
         var marks = RemoteMarks(unread: [], starred: [], unreadFeeds: changed, starredFeeds: changed)
         let requests = changed.sorted().flatMap { feed in
             [

@@ -64,15 +64,20 @@ extension TinyTinyRSSClient {
         var waiting = Array(requests.reversed())
         try await withThrowingTaskGroup(of: (HeadlinePages, Int, [RemoteArticle]).self) { group in
             var running = 0
-            while true {
+            func refill() {
                 while running < Self.concurrentRequests, let request = waiting.popLast() {
                     group.addTask { try await self.page(request) }
                     running += 1
                 }
-                guard let (request, received, page) = try await group.next() else { return }
+            }
+            refill()
+            while let (request, received, page) = try await group.next() {
                 running -= 1
-                if !page.isEmpty { try await receive(page) }
+                // The next request goes out before this page is stored: no worker of the server
+                // waits for us meanwhile.
                 if let next = request.next(after: received) { waiting.append(next) }
+                refill()
+                if !page.isEmpty { try await receive(page) }
             }
         }
     }

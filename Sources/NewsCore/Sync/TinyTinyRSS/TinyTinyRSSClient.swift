@@ -19,6 +19,10 @@ public actor TinyTinyRSSClient: SyncClient {
     let password: String
     let http: HTTPClient
     private var sessionID: String?
+    /// Each feed's unread count as the last `feeds()` found it (`getFeeds` gives them): what a
+    /// first sync, which follows it, plans its pages by, without a `getCounters` (one of the
+    /// server's dearest calls).
+    private var unreadCounts: [RemoteFeedID: Int]?
 
     /// The session the next call sends (for the tests of an expired session).
     var currentSession: String? { sessionID }
@@ -47,23 +51,31 @@ public actor TinyTinyRSSClient: SyncClient {
     // MARK: - SyncClient
 
     public func feeds() async throws -> [RemoteFeed] {
-        let categories = try await call("getCategories", [("include_empty", .bool(true))])
+        // Side by side (neither needs the other), after the login both would otherwise make.
+        // cat_id -3: every feed, without the virtual ones (Starred, Published, ...).
+        _ = try await session()
+        async let categoryList = call("getCategories", [("include_empty", .bool(true))])
+        async let feedList = call("getFeeds", [("cat_id", .int(-3))])
+        let (categories, content) = try await (categoryList, feedList)
         var titles: [Int64: String] = [:]
         for category in categories.array ?? [] {
             guard let id = Self.id(category["id"]), id > 0 else { continue }  // 0 uncategorised, <0 special
             let title = Sanitizer.clean(category["title"]?.string ?? "", maxLength: TextLimits.name)
             if !title.isEmpty { titles[id] = title }
         }
-        // cat_id -3: every feed, without the virtual ones (Starred, Published, ...).
-        let content = try await call("getFeeds", [("cat_id", .int(-3))])
         guard let list = content.array else { throw invalid("getFeeds did not answer with a list") }
-        return list.compactMap { feed in
+        // A feed without a count leaves the first sync to ask the counters.
+        var unread: [RemoteFeedID: Int]? = [:]
+        let feeds = list.compactMap { feed -> RemoteFeed? in
             guard let id = Self.id(feed["id"]), id > 0 else { return nil }
             let title = Sanitizer.clean(feed["title"]?.string ?? "", maxLength: TextLimits.name)
             let url = feed["feed_url"]?.string.flatMap { URLPolicy.articleURL($0, relativeTo: nil) }
             let category = Self.id(feed["cat_id"]).flatMap { titles[$0] }
+            if let count = feed["unread"]?.int, count >= 0 { unread?[RemoteFeedID(id)] = count } else { unread = nil }
             return RemoteFeed(id: RemoteFeedID(id), title: title.isEmpty ? (url?.host ?? "Feed \(id)") : title, url: url, category: category)
         }
+        unreadCounts = unread
+        return feeds
     }
 
     public func articles(after cursor: RemoteArticleID?, receive: @Sendable ([RemoteArticle]) async throws -> Void) async throws {
@@ -71,17 +83,21 @@ public actor TinyTinyRSSClient: SyncClient {
             try await fetchPages([HeadlinePages(feed: -4, view: "all_articles", since: cursor.rawValue)], receive: receive)
             return
         }
-        // The first sync: every feed's unread articles, then every starred one (a starred
+        // The first sync: every feed's unread articles and every starred one (a starred
         // article that is also unread comes twice; storing it is idempotent), their pages asked
-        // for side by side. The counters say how many pages each feed has. An article that
-        // arrives or changes while they are read (and so shifts a page) is found by the marks
-        // that follow, which compare every feed's count with the cache's.
-        let counters = try await counters()
-        var requests = counters.sorted { $0.key < $1.key }.flatMap { feed, counts in
-            HeadlinePages(feed: feed.rawValue, view: "unread", expected: counts.unread).planned
+        // for side by side. The unread counts (from the feed list just read, else the counters)
+        // say how many pages each feed has; the starred pages, first, are read on until one
+        // comes back short (one page for up to 199). An article that arrives or changes while
+        // they are read (and so shifts a page) is found by the marks that follow, which compare
+        // every feed's counts with the cache's.
+        var unread = unreadCounts ?? [:]
+        if unread.isEmpty { unread = try await counters().mapValues(\.unread) }
+        var requests = [HeadlinePages(feed: -1, view: "all_articles")]
+        requests += unread.sorted { $0.key < $1.key }.flatMap { feed, count in
+            // Beyond 100 pages (a count no feed has), read on until a short page instead.
+            HeadlinePages(feed: feed.rawValue, view: "unread", expected: count <= 100 * Self.pageSize ? count : nil).planned
         }
-        requests += HeadlinePages(feed: -1, view: "all_articles", expected: counters.values.reduce(0) { $0 + $1.starred }).planned
-        if counters.isEmpty {  // a server without counters: page through everything
+        if unread.isEmpty {  // a server without counts: page through everything
             requests = [HeadlinePages(feed: -4, view: "unread"), HeadlinePages(feed: -1, view: "all_articles")]
         }
         try await fetchPages(requests, receive: receive)
