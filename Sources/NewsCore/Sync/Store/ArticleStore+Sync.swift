@@ -124,50 +124,50 @@ extension ArticleStore {
     public func applyRemoteMarks(_ marks: RemoteMarks, server: String) throws -> [RemoteArticleID] {
         // With marks complete for the whole account (a sync a day later), it reads every article
         // of the server once: through the small page cache, as `localMarks` does.
-        try writing { db in
-            try db.withPageCache(kib: Self.sweepCacheKiB) {
-                let serverID = try ServerRows.ensure(db, server)
-                return try ServerRows.quietly(db, serverID) {
-                    var feedFilter = ""
-                    var values: [(any SQLiteBindable)?] = [serverID]
-                    if let unreadFeeds = marks.unreadFeeds, let starredFeeds = marks.starredFeeds {
-                        let feeds = unreadFeeds.union(starredFeeds)
-                        guard !feeds.isEmpty else { return [] }
-                        feedFilter = " AND f.remote_id IN (" + feeds.map { _ in "?" }.joined(separator: ",") + ")"
-                        values += feeds.map { $0.rawValue }
-                    }
-                    let rows = try db.rows(
-                        """
-                        SELECT a.id, r.remote_id, a.read, a.starred, f.remote_id,
-                            EXISTS (SELECT 1 FROM mark_outbox o WHERE o.server_id = r.server_id AND o.remote_id = r.remote_id AND o.field = 'read'),
-                            EXISTS (SELECT 1 FROM mark_outbox o WHERE o.server_id = r.server_id AND o.remote_id = r.remote_id AND o.field = 'starred')
-                        FROM server_article r JOIN article a ON a.id = r.article_id JOIN server_feed f ON f.source_id = a.source_id
-                        WHERE r.server_id = ?\(feedFilter)
-                        """, values
-                    ) { row in
-                        (
-                            id: row.int64(0), remote: RemoteArticleID(row.int64(1)), read: row.bool(2), starred: row.bool(3),
-                            feed: RemoteFeedID(row.int64(4)), readPending: row.bool(5), starPending: row.bool(6)
-                        )
-                    }
-                    var held = Set<RemoteArticleID>()
-                    for row in rows {
-                        held.insert(row.remote)
-                        let read = !marks.unread.contains(row.remote)
-                        if marks.unreadFeeds?.contains(row.feed) ?? true, read != row.read, !row.readPending {
-                            try db.run("UPDATE article SET read = ? WHERE id = ?", read, row.id)
-                        }
-                        let starred = marks.starred.contains(row.remote)
-                        if marks.starredFeeds?.contains(row.feed) ?? true, starred != row.starred, !row.starPending {
-                            try db.run("UPDATE article SET starred = ? WHERE id = ?", starred, row.id)
-                        }
-                    }
-                    let wanted = marks.unread.union(marks.starred).subtracting(held)
-                    // Those the cache holds under a feed outside the complete ones are not missing.
-                    return try wanted.sorted().filter { id in
-                        try db.firstRow("SELECT 1 FROM server_article WHERE server_id = ? AND remote_id = ?", serverID, id.rawValue) { _ in true } == nil
-                    }
+        try writing { db in try db.withPageCache(kib: Self.sweepCacheKiB) { try Self.applyRemoteMarks(marks, server: server, db) } }
+    }
+
+    private static func applyRemoteMarks(_ marks: RemoteMarks, server: String, _ db: SQLiteConnection) throws -> [RemoteArticleID] {
+        let serverID = try ServerRows.ensure(db, server)
+        return try ServerRows.quietly(db, serverID) {
+            var feedFilter = ""
+            var values: [(any SQLiteBindable)?] = [serverID]
+            if let unreadFeeds = marks.unreadFeeds, let starredFeeds = marks.starredFeeds {
+                let feeds = unreadFeeds.union(starredFeeds)
+                guard !feeds.isEmpty else { return [] }
+                feedFilter = " AND f.remote_id IN (" + feeds.map { _ in "?" }.joined(separator: ",") + ")"
+                values += feeds.map { $0.rawValue }
+            }
+            let rows = try db.rows(
+                """
+                SELECT a.id, r.remote_id, a.read, a.starred, f.remote_id,
+                    EXISTS (SELECT 1 FROM mark_outbox o WHERE o.server_id = r.server_id AND o.remote_id = r.remote_id AND o.field = 'read'),
+                    EXISTS (SELECT 1 FROM mark_outbox o WHERE o.server_id = r.server_id AND o.remote_id = r.remote_id AND o.field = 'starred')
+                FROM server_article r JOIN article a ON a.id = r.article_id JOIN server_feed f ON f.source_id = a.source_id
+                WHERE r.server_id = ?\(feedFilter)
+                """, values
+            ) { row in
+                (
+                    id: row.int64(0), remote: RemoteArticleID(row.int64(1)), read: row.bool(2), starred: row.bool(3),
+                    feed: RemoteFeedID(row.int64(4)), readPending: row.bool(5), starPending: row.bool(6)
+                )
+            }
+            var held = Set<RemoteArticleID>()
+            for row in rows {
+                held.insert(row.remote)
+                let read = !marks.unread.contains(row.remote)
+                if marks.unreadFeeds?.contains(row.feed) ?? true, read != row.read, !row.readPending {
+                    try db.run("UPDATE article SET read = ? WHERE id = ?", read, row.id)
                 }
+                let starred = marks.starred.contains(row.remote)
+                if marks.starredFeeds?.contains(row.feed) ?? true, starred != row.starred, !row.starPending {
+                    try db.run("UPDATE article SET starred = ? WHERE id = ?", starred, row.id)
+                }
+            }
+            let wanted = marks.unread.union(marks.starred).subtracting(held)
+            // Those the cache holds under a feed outside the complete ones are not missing.
+            return try wanted.sorted().filter { id in
+                try db.firstRow("SELECT 1 FROM server_article WHERE server_id = ? AND remote_id = ?", serverID, id.rawValue) { _ in true } == nil
             }
         }
     }
