@@ -41,8 +41,10 @@ extension EndToEnd {
             #expect(episodeRow.contains("♪") && !notesRow.contains("♪"), "\(episodeRow)\n\(notesRow)")
 
             try session.tmux.sendKeys("Enter")
-            let article = try await session.tmux.waitForText("Enclosure: audio/mpeg · 42.1 MiB · 1:02:03")
-            #expect(article.contains("enclosure: \(server.baseURL.absoluteString)/media/ep1.mp3"))
+            // The line and the link list may come a frame apart: wait for both.
+            let link = "enclosure: \(server.baseURL.absoluteString)/media/ep1.mp3"
+            let article = try await session.tmux.waitForScreen { $0.contains("Enclosure: audio/mpeg · 42.1 MiB · 1:02:03") && $0.contains(link) }
+            #expect(article.contains(link))
 
             try session.tmux.sendKeys("e")
             try await session.tmux.waitForText("Downloaded ~/pods/The Show/ep1.mp3")
