@@ -22,26 +22,15 @@ enum PrintCommand {
         let limits = ConnectionLimits(maxConnections: plan.settings.maxConnections, maxPerHost: plan.settings.maxPerHost)
         let sources = plan.entries.map(\.source)
         let log = plan.log
-        let results = await withTaskGroup(of: (Int, Result<Edition, any Error>).self) { group in
-            for (index, source) in sources.enumerated() {
-                group.addTask {
-                    do {
-                        return (index, .success(try await SourceLoader.fetchUncached(source, limits: limits, log: log)))
-                    } catch {
-                        return (index, .failure(error))
-                    }
-                }
-            }
-            var results = [Result<Edition, any Error>?](repeating: nil, count: sources.count)
-            for await (index, result) in group { results[index] = result }
-            return results
+        let results = await OrderedResults.gather(sources) { source in
+            try await SourceLoader.fetchUncached(source, limits: limits, log: log)
         }
         let servers = await fetchServers(plan, json: json, environment: environment)
         var failures = 0
         for (source, result) in zip(sources, results) {
             let prefix = sources.count > 1 ? source.name + ": " : ""
             switch result {
-            case .success(let edition)?:
+            case .success(let edition):
                 for note in edition.notes {
                     plan.log.log(.info, "note", ["source": source.name, "note": note])
                     if options.verbose { Output.error(prefix + note) }
@@ -55,10 +44,8 @@ enum PrintCommand {
                 if edition.articles.isEmpty {
                     Output.error(prefix + (edition.skipped > 0 ? skippedSentence(edition.skipped) : emptySentence(edition.title)))
                 }
-            case .failure(let error)?:
+            case .failure(let error):
                 Output.error(prefix + ErrorText.sentence(error))
-                failures += 1
-            case nil:
                 failures += 1
             }
         }
@@ -84,19 +71,8 @@ enum PrintCommand {
         _ plan: LaunchPlan, json: Bool, environment: [String: String]
     ) async -> [Result<[ServerPrint.Feed], any Error>] {
         let servers = plan.servers, http = plan.http
-        return await withTaskGroup(of: (Int, Result<[ServerPrint.Feed], any Error>).self) { group in
-            for (index, server) in servers.enumerated() {
-                group.addTask {
-                    do {
-                        return (index, .success(try await ServerPrint.fetch(server, http: http, environment: environment, json: json)))
-                    } catch {
-                        return (index, .failure(error))
-                    }
-                }
-            }
-            var results = [Result<[ServerPrint.Feed], any Error>](repeating: .success([]), count: servers.count)
-            for await (index, result) in group { results[index] = result }
-            return results
+        return await OrderedResults.gather(servers) { server in
+            try await ServerPrint.fetch(server, http: http, environment: environment, json: json)
         }
     }
 

@@ -91,7 +91,10 @@ extension Library {
                 for (name, scope) in queries {
                     counts[name] = QueryCount(total: try await store.count(scope), unread: try await store.count(scope, unreadOnly: true))
                 }
-                return (try await store.sources(), try await store.count(.starred), counts)
+                // Bound before the tuple is built: see `OrderedResults` on tuples around `try await`.
+                let sources = try await store.sources()
+                let starred = try await store.count(.starred)
+                return (sources, starred, counts)
             }
         ) { [weak self] result in
             guard let self else { return }
