@@ -18,9 +18,8 @@ final class SyncBenchServers {
     let password: String
     /// How long `ttrss-up.sh` took, its first update of every feed included.
     let startTime: Duration
-    private let folder: URL
+    private let folder: SyncServerRunFolder
     private let feedsBase: String
-    private let guardProcess: RunningProcess
     /// Every item added by `addItems` is this many hours newer than the feeds' first newest.
     private var hoursLater = 0
 
@@ -30,13 +29,10 @@ final class SyncBenchServers {
     init(feeds: Int, itemsPerFeed: Int) async throws {
         self.feeds = feeds
         self.itemsPerFeed = itemsPerFeed
-        folder = SyncServerScripts.stateFolder.appendingPathComponent("run-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+        folder = try SyncServerRunFolder()
         // The layout stop-when-tests-end.sh knows.
-        feedsFolder = folder.appendingPathComponent("feeds")
-        ttrssFolder = folder.appendingPathComponent("ttrss")
-        // PostgreSQL and PHP run as other users when this runs as root: they must walk down to their folders.
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
-        guardProcess = try ProcessRunner(SyncServerScripts.folder.appendingPathComponent("stop-when-tests-end.sh").path, [folder.path]).start()
+        feedsFolder = folder.url.appendingPathComponent("feeds")
+        ttrssFolder = folder.url.appendingPathComponent("ttrss")
 
         let feedValues = try await SyncServerScripts.run(
             "feeds-up.sh", [String(try SyncServerScripts.freePort()), feedsFolder.path, String(feeds), String(itemsPerFeed)],
@@ -83,8 +79,6 @@ final class SyncBenchServers {
             _ = try? ProcessRunner(SyncServerScripts.folder.appendingPathComponent(script).path, [data.path])
                 .runSynchronously(timeout: .seconds(60))  // a server that would not stop: the next run's guard stops it
         }
-        guardProcess.end()
-        try? FileManager.default.removeItem(at: folder)  // gone already when the guard finished
-        try? FileManager.default.removeItem(at: folder.appendingPathExtension("stop.log"))
+        folder.end()
     }
 }

@@ -40,36 +40,12 @@ if ! "$VENV/bin/python" -c 'import coldsweat, sys; sys.exit(coldsweat.__version_
   "$VENV/bin/pip" install -q --disable-pip-version-check coldsweat==0.10.2
 fi
 
-# 2. fresh database + user (Coldsweat reads FLASK_-prefixed env vars when the Flask
-#    instance folder has no config.toml)
-export FLASK_DATABASE_URL="sqlite:///$DATA/coldsweat.db" FLASK_SECRET_KEY="coldsweat-test-$PORT"
-rm -f "$DATA"/coldsweat.db "$DATA"/coldsweat.db-* "$DATA/server.log"
+# 2. fresh database (Coldsweat reads FLASK_-prefixed env vars when the Flask instance folder
+#    has no config.toml), its first user, the feeds imported and fetched once
+export FLASK_DATABASE_URL="sqlite:///$DATA/coldsweat.db" FLASK_SECRET_KEY="coldsweat-test"
+rm -f "$DATA"/coldsweat.db "$DATA"/coldsweat.db-* "$DATA/server.log" "$DATA/fetch.log"
 "$VENV/bin/coldsweat" setup "$EMAIL" -p "$PASS" -n "Test User" >/dev/null
-
-# 3. OPML from URLFILE (no title attributes: Coldsweat keeps an OPML title forever
-#    instead of the feed's own title), import and fetch once
-"$VENV/bin/python" - "$URLS" "$DATA/subscriptions.opml" <<'PY'
-import sys
-from xml.sax.saxutils import quoteattr
-groups = {}
-for line in open(sys.argv[1]):
-    line = line.strip()
-    if not line or line.startswith('#'):
-        continue
-    url, _, group = line.partition(' ')
-    groups.setdefault(group.strip(), []).append(url)
-out = ['<?xml version="1.0" encoding="UTF-8"?>', '<opml version="1.0"><head><title>test</title></head><body>']
-for g, urls in groups.items():
-    if g:
-        out.append('<outline text=%s title=%s>' % (quoteattr(g), quoteattr(g)))
-    out += ['<outline type="rss" xmlUrl=%s/>' % quoteattr(u) for u in urls]
-    if g:
-        out.append('</outline>')
-out.append('</body></opml>')
-open(sys.argv[2], 'w').write('\n'.join(out) + '\n')
-PY
-"$VENV/bin/coldsweat" import "$DATA/subscriptions.opml" "$EMAIL" -f >"$DATA/fetch.log" 2>&1 \
-  || { cat "$DATA/fetch.log" >&2; exit 1; }
+COLDSWEAT_PASSWORD=$PASS COLDSWEAT_VENV=$VENV "$HERE/coldsweat-account.sh" "$DATA" "$EMAIL" "$URLS" >/dev/null
 
 # 4. server (Flask dev server, single process, own session)
 setsid "$VENV/bin/coldsweat" run -h 127.0.0.1 -p "$PORT" >"$DATA/server.log" 2>&1 </dev/null &

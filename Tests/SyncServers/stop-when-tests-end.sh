@@ -5,8 +5,9 @@
 # holds. The servers run in sessions of their own (setsid), so nothing else would stop them when
 # the tests end; the pipe closes however the test process ends (it exits, crashes or is killed),
 # and then this stops every server started in RUNDIR (feeds, ttrss, coldsweat) and removes it.
-# First it does the same for the RUNDIRs beside RUNDIR (run-PID) whose test process is gone:
-# what a guard that was itself killed left behind.
+# First it does the same for the RUNDIRs beside RUNDIR (headlines-sync-PID-XXXXXX, as
+# SyncServerRunFolder makes them) whose test process is gone: what a guard that was itself
+# killed left behind.
 set -uo pipefail
 RUN=${1:?usage: stop-when-tests-end.sh RUNDIR}
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -21,9 +22,10 @@ stop_all() {
   rm -rf "$1"
 }
 
-for stale in "$(dirname "$RUN")"/run-*; do
+for stale in "$(dirname "$RUN")"/headlines-sync-*-*; do
   [ -d "$stale" ] && [ "$stale" != "$RUN" ] || continue
-  pid=${stale##*/run-}
+  pid=${stale##*/headlines-sync-}; pid=${pid%%-*}
+  case "$pid" in '' | *[!0-9]*) continue ;; esac
   [ -d "/proc/$pid" ] && continue
   echo "stopping what a finished test process left in $stale"
   stop_all "$stale"

@@ -10,7 +10,7 @@
 # Idempotent: an instance previously started in DATADIR is stopped and wiped first.
 # The Debian packages it needs come from Resources/build/system-packages test (make test runs it).
 # Env: TTRSS_PASSWORD (testpassword123), TTRSS_PHP_WORKERS (4), TTRSS_PHP_LOG_ERRORS (0),
-#      TTRSS_UPDATE_JOBS (nproc; 1 = stock update.php --feeds).
+#      TTRSS_UPDATE_JOBS (nproc feeds fetched at once).
 # Stop with ttrss-down.sh DATADIR. Re-fetch later with ttrss-fetch.sh DATADIR.
 set -euo pipefail
 PORT=${1:?usage: ttrss-up.sh PORT DATADIR URLFILE}
@@ -79,25 +79,6 @@ PSQL=("$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$SOCK" -U ttrss)
 "$PGBIN/createdb" -h "$SOCK" -U ttrss ttrss
 "${PSQL[@]}" -d ttrss -f /usr/share/tt-rss/schema/ttrss_schema_pgsql.sql >/dev/null
 
-# user, API access, categories and feeds
-PWHASH="SHA1:$(printf '%s' "$PASS" | sha1sum | cut -d' ' -f1)"
-{
-  echo "UPDATE ttrss_users SET pwd_hash = '$PWHASH', last_login = NOW(), created = NOW() WHERE login = 'admin';"
-  # what tt-rss does on first login (initialize_user_prefs): without a DEFAULT_UPDATE_INTERVAL
-  # row update.php --feeds schedules nothing
-  echo "INSERT INTO ttrss_user_prefs (owner_uid, pref_name, profile, value) SELECT 1, pref_name, NULL, def_value FROM ttrss_prefs;"
-  echo "UPDATE ttrss_user_prefs SET value = 'true' WHERE owner_uid = 1 AND pref_name = 'ENABLE_API_ACCESS';"
-  grep -v '^[[:space:]]*\(#\|$\)' "$URLS" | while read -r url cat; do
-    url=${url//\'/\'\'}; cat=${cat//\'/\'\'}
-    if [ -n "$cat" ]; then
-      echo "INSERT INTO ttrss_feed_categories (owner_uid, title) SELECT 1, '$cat' WHERE NOT EXISTS (SELECT 1 FROM ttrss_feed_categories WHERE owner_uid = 1 AND title = '$cat');"
-      echo "INSERT INTO ttrss_feeds (owner_uid, title, feed_url, cat_id) VALUES (1, '[Unknown]', '$url', (SELECT id FROM ttrss_feed_categories WHERE owner_uid = 1 AND title = '$cat'));"
-    else
-      echo "INSERT INTO ttrss_feeds (owner_uid, title, feed_url, cat_id) VALUES (1, '[Unknown]', '$url', NULL);"
-    fi
-  done
-} | "${PSQL[@]}" -d ttrss >/dev/null
-
 # 4. private copy of the web root with its own config.php
 cp -a /usr/share/tt-rss/www "$DATA/www"
 # the package uses relative symlinks into /usr/share (lib/gettext, lib/dojo, vendor/Psr...): make them absolute
@@ -152,21 +133,9 @@ cat >"$DATA/www/config.php" <<PHP
 	define('CONFIG_VERSION', 26);
 PHP
 
-# 5. update all feeds once (CLI, as the web user). update.php --feeds handles one feed at
-#    a time (~1 s per 200-item feed here), so by default run one `update.php --update-feed N
-#    --task N` per feed, JOBS at a time (--task gives each run its own lock file).
-#    TTRSS_UPDATE_JOBS=1 uses the stock `update.php --feeds` instead.
-JOBS=${TTRSS_UPDATE_JOBS:-$(nproc)}
-if [ "$(id -u)" = 0 ]; then WEBCMD=(setpriv --reuid="$WEBU" --regid="$WEBU" --init-groups); else WEBCMD=(); fi
-if [ "$JOBS" -gt 1 ]; then
-  "${PSQL[@]}" -d ttrss -At -c "SELECT id FROM ttrss_feeds ORDER BY id" |
-    xargs -r -P "$JOBS" -I{} "${WEBCMD[@]}" php -d log_errors="$LOGERR" "$DATA/www/update.php" \
-      --update-feed {} --task {} >"$DATA/update.log" 2>&1 \
-    || { cat "$DATA/update.log" >&2; log "feed update failed"; exit 1; }
-else
-  "${WEBCMD[@]}" php -d log_errors="$LOGERR" "$DATA/www/update.php" --feeds --force-update >"$DATA/update.log" 2>&1 \
-    || { cat "$DATA/update.log" >&2; exit 1; }
-fi
+# 5. the admin account (API on, the default settings), subscribed to URLFILE's feeds and
+#    each fetched once; later accounts come from ttrss-account.sh alike (one a test)
+TTRSS_PASSWORD=$PASS TTRSS_PHP_LOG_ERRORS=$LOGERR "$HERE/ttrss-account.sh" "$DATA" "$LOGIN" "$URLS" >/dev/null
 
 # fresh statistics: without them the first API calls after a bulk update run with bad plans
 # (first newsboat reload of 50x200 articles: 22 s instead of 7 s)

@@ -6,9 +6,10 @@ import TestSupport
 /// The Fever client against a real Fever server (Coldsweat, started once per run by
 /// `SyncServerFixture`): feeds and groups, a first sync by id lists, later syncs by `since_id`
 /// despite Coldsweat's unordered pages, marks both ways, and faults as one sentence naming the
-/// server. The server is shared: a test that marks puts back what it marked, and only the
-/// suite's own tests change feed 4 (serialized, so they never see each other's marks).
-@Suite(.serialized) struct FeverClientTests {
+/// server. The server is shared; a test that reads counts or marks has an account of its own
+/// (`feverAccount()`), so no test sees another's marks.
+@Suite(.serialized, .enabled(if: SyncServerAvailability.fever, Comment(rawValue: SyncServerAvailability.howToFix)))
+struct FeverClientTests {
     let http = HTTPClient(timeout: 10, deadline: 30)
 
     private func client(_ server: FeverServer, password: String? = nil) -> FeverClient {
@@ -46,7 +47,7 @@ import TestSupport
     /// The first sync fetches every unread and saved item by id, 50 a request, each once, with
     /// its full text, date and source.
     @Test func theFirstSyncFetchesEveryUnreadAndSavedItem() async throws {
-        let server = try await SyncServerFixture.shared.feverServer()
+        let server = try await SyncServerFixture.shared.feverAccount()
         let client = client(server)
         let feeds = try await client.feeds()
         let marks = try await client.marks(comparedWith: LocalMarks(counts: [:]))
@@ -71,7 +72,7 @@ import TestSupport
     /// items; the client fills the gaps from the unread and saved lists: every item above the
     /// cursor arrives, once.
     @Test func laterSyncsMissNoItemDespiteUnorderedPages() async throws {
-        let server = try await SyncServerFixture.shared.feverServer()
+        let server = try await SyncServerFixture.shared.feverAccount()
         let articles = try await allArticles(client(server))
         #expect(articles.count == SyncTestFeeds.itemCount)
         #expect(Set(articles.map(\.id)).count == SyncTestFeeds.itemCount)
@@ -84,7 +85,7 @@ import TestSupport
     }
 
     @Test func articlesByIDComeInBatches() async throws {
-        let server = try await SyncServerFixture.shared.feverServer()
+        let server = try await SyncServerFixture.shared.feverAccount()
         let client = client(server)
         let marks = try await client.marks(comparedWith: LocalMarks(counts: [:]))
         let wanted = Array(marks.unread.sorted().prefix(120)) + [RemoteArticleID(999_999)]
@@ -95,7 +96,7 @@ import TestSupport
     /// Read, unread, saved, unsaved reach the server; sending the same batch again changes
     /// nothing (saved/unsaved toggle on Miniflux, so only differing marks are sent).
     @Test func marksReachTheServerAndResendingChangesNothing() async throws {
-        let server = try await SyncServerFixture.shared.feverServer()
+        let server = try await SyncServerFixture.shared.feverAccount()
         let client = client(server)
         let feed4 = try await feedItems(client, server, feedIndex: 3)
         let (first, second) = (feed4[0].id, feed4[1].id)
@@ -119,7 +120,7 @@ import TestSupport
     /// The last of several marks for one article counts; a mark for an item the server does not
     /// have (Coldsweat answers 404) is done with, not an error.
     @Test func theLastMarkWinsAndAMissingItemIsSkipped() async throws {
-        let server = try await SyncServerFixture.shared.feverServer()
+        let server = try await SyncServerFixture.shared.feverAccount()
         let client = client(server)
         let item = try await feedItems(client, server, feedIndex: 3)[2].id
         try await client.send([
@@ -132,7 +133,7 @@ import TestSupport
     /// `mark=feed … before`: Coldsweat compares `before` with the published date, so with
     /// `before` five hours before the newest item, all but that feed's six newest are read.
     @Test func aFeedIsMarkedReadBeforeADate() async throws {
-        let server = try await SyncServerFixture.shared.feverServer()
+        let server = try await SyncServerFixture.shared.feverAccount()
         let client = client(server)
         let items = try await feedItems(client, server, feedIndex: 3)
         let newest = try #require(items.compactMap(\.article.publishedAt).max())

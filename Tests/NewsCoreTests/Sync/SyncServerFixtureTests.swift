@@ -6,7 +6,9 @@ import TestSupport
 /// The feed servers the sync tests use are real and ready: each started once by
 /// `SyncServerFixture`, subscribed to the loopback feeds and fetched, and reached through the
 /// project's own transport (a POST of each API's login, as the clients send it).
-@Suite("Sync servers for the tests")
+@Suite(
+    "Sync servers for the tests",
+    .enabled(if: SyncServerAvailability.tinyTinyRSS && SyncServerAvailability.fever, Comment(rawValue: SyncServerAvailability.howToFix)))
 struct SyncServerFixtureTests {
     let http = HTTPClient(timeout: 10, deadline: 30)
 
@@ -78,5 +80,46 @@ struct SyncServerFixtureTests {
         #expect(first.url == second.url)
         let ttrss = try await fixture.tinyTinyRSSServer()
         #expect(ttrss.feeds.urls == first.feeds.urls)
+    }
+
+    /// An account is a test's own: its marks are not another's, and a new account leaves the
+    /// earlier ones their feeds (Coldsweat's `setup` once dropped every ungrouped subscription).
+    @Test func eachAccountHasItsOwnMarksAndEveryFeed() async throws {
+        let fixture = SyncServerFixture.shared
+        let ttrss = (try await fixture.tinyTinyRSSAccount(), try await fixture.tinyTinyRSSAccount())
+        let clients = [ttrss.0, ttrss.1].map {
+            TinyTinyRSSClient(name: "Home", url: $0.url, user: $0.user, password: $0.password, http: http)
+        }
+        #expect(ttrss.0.user != ttrss.1.user)
+        let unread = try await clients[0].marks(comparedWith: LocalMarks(counts: [:])).unread
+        #expect(unread.count == SyncTestFeeds.itemCount)
+        let read = try #require(unread.first)
+        try await clients[0].send([MarkChange(article: read, field: .read, value: true)])
+        #expect(!(try await clients[0].marks(comparedWith: LocalMarks(counts: [:])).unread.contains(read)))
+        #expect(try await clients[1].marks(comparedWith: LocalMarks(counts: [:])).unread.count == SyncTestFeeds.itemCount)
+
+        let first = try await fixture.feverServer()
+        let fever = (try await fixture.feverAccount(), try await fixture.feverAccount())
+        let feverClients = [first, fever.0, fever.1].map {
+            FeverClient(name: "Home", url: $0.url, user: $0.email, password: $0.password, http: http)
+        }
+        for client in feverClients { #expect(try await client.feeds().count == SyncTestFeeds.feedCount) }
+        let feverUnread = try await feverClients[1].marks(comparedWith: LocalMarks(counts: [:])).unread
+        let feverRead = try #require(feverUnread.first)
+        try await feverClients[1].send([MarkChange(article: feverRead, field: .read, value: true)])
+        #expect(!(try await feverClients[1].marks(comparedWith: LocalMarks(counts: [:])).unread.contains(feverRead)))
+        #expect(try await feverClients[2].marks(comparedWith: LocalMarks(counts: [:])).unread.contains(feverRead))
+    }
+
+    /// The servers' data are not under the checkout, whose parents may be closed to the users
+    /// PostgreSQL and PHP run as (a 0700 home): they are in a fresh folder under /tmp.
+    @Test func theServersDataLiveOutsideTheCheckout() async throws {
+        let server = try await SyncServerFixture.shared.tinyTinyRSSServer()
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().path
+        #expect(server.dataFolder.path.hasPrefix("/tmp/headlines-sync-"), "\(server.dataFolder.path)")
+        #expect(!server.dataFolder.path.hasPrefix(checkout + "/"))
+        let parent = try FileManager.default.attributesOfItem(atPath: server.dataFolder.deletingLastPathComponent().path)
+        #expect((parent[.posixPermissions] as? Int).map { $0 & 0o005 == 0o005 } == true, "others may enter the run folder")
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 @testable import NewsCore
 import TestSupport
 
-/// A fresh cache and a client for the shared TT-RSS server, for one test.
+/// A fresh cache, an account of its own on the shared TT-RSS server, and a client for it: one test's.
 struct TinyTinyRSSSync {
     static let serverName = "Home"
 
@@ -12,7 +12,7 @@ struct TinyTinyRSSSync {
     let client: TinyTinyRSSClient
 
     init() async throws {
-        server = try await SyncServerFixture.shared.tinyTinyRSSServer()
+        server = try await SyncServerFixture.shared.tinyTinyRSSAccount()
         folder = try TemporaryFolder("sync")
         store = try await ArticleStore.open(at: folder.file("cache.db"))
         client = Self.client(for: server)

@@ -6,42 +6,60 @@ import Foundation
 /// run pays each start once (TT-RSS: a few seconds; Coldsweat: a second or two, plus a pip
 /// install the first time on a machine).
 ///
-/// Shared means shared state: a test changes only the articles it picked for itself (by feed
-/// or by id), or puts back what it changed, and never counts on totals another test may move.
+/// A server is shared, its state is not: each test asks for an account of its own
+/// (`tinyTinyRSSAccount()`, `feverAccount()`: a user subscribed to the same feeds, fetched
+/// once, about 2 s), so its marks and counts are its own whatever other tests ran before, in
+/// whichever order or subset. Only the feeds themselves are common, and no test changes them.
 ///
-/// The servers live in `.build/sync-servers/run-PID`. They run in sessions of their own, so
-/// the first call also starts `stop-when-tests-end.sh`, whose standard input is a pipe only
-/// this process holds: when this process ends, however it ends, the pipe closes and that
-/// script stops the servers and removes the folder.
+/// The servers live in a `SyncServerRunFolder` (a fresh folder under /tmp the servers' users can
+/// reach), stopped and removed when the test process ends.
 public actor SyncServerFixture {
     public static let shared = SyncServerFixture()
 
-    private var run: Task<RunFolder, any Error>?
+    private var run: Task<SyncServerRunFolder, any Error>?
     private var feeds: Task<SyncTestFeeds, any Error>?
     private var tinyTinyRSS: Task<TinyTinyRSSServer, any Error>?
     private var fever: Task<FeverServer, any Error>?
+    private var accounts = 0
 
-    /// The TT-RSS server, started on the first call. A start that failed fails every call the
-    /// same way (it is not retried: each try would cost the run its time again).
+    /// The TT-RSS server with its first account (`admin`), started on the first call. A start
+    /// that failed fails every call the same way (it is not retried: each try would cost the run
+    /// its time again).
     public func tinyTinyRSSServer() async throws -> TinyTinyRSSServer {
         if tinyTinyRSS == nil {
             tinyTinyRSS = Task {
-                let (folder, feeds) = try await (runFolder(), testFeeds())
+                let folder = try await runFolder()
+                let feeds = try await testFeeds()
                 return try await TinyTinyRSSServer.start(in: folder.url.appendingPathComponent("ttrss"), feeds: feeds)
             }
         }
         return try await tinyTinyRSS!.value
     }
 
-    /// The Fever server (Coldsweat), started on the first call; a failed start is not retried.
+    /// A new account on the TT-RSS server, for one test: its own user, subscribed to the test
+    /// feeds under their categories and fetched, with nothing read or starred.
+    public func tinyTinyRSSAccount() async throws -> TinyTinyRSSServer {
+        let server = try await tinyTinyRSSServer()
+        return try await server.account("t\(nextAccount())")
+    }
+
+    /// The Fever server (Coldsweat) with its first account, started on the first call; a failed
+    /// start is not retried.
     public func feverServer() async throws -> FeverServer {
         if fever == nil {
             fever = Task {
-                let (folder, feeds) = try await (runFolder(), testFeeds())
+                let folder = try await runFolder()
+                let feeds = try await testFeeds()
                 return try await FeverServer.start(in: folder.url.appendingPathComponent("coldsweat"), feeds: feeds)
             }
         }
         return try await fever!.value
+    }
+
+    /// A new account on the Fever server, for one test (as `tinyTinyRSSAccount`).
+    public func feverAccount() async throws -> FeverServer {
+        let server = try await feverServer()
+        return try await server.account("t\(nextAccount())@example.com")
     }
 
     /// The feeds both servers subscribe to, served on loopback from the first call on.
@@ -55,30 +73,15 @@ public actor SyncServerFixture {
         return try await feeds!.value
     }
 
-    private func runFolder() async throws -> RunFolder {
+    private func nextAccount() -> Int {
+        accounts += 1
+        return accounts
+    }
+
+    private func runFolder() async throws -> SyncServerRunFolder {
         if run == nil {
-            run = Task { try RunFolder() }
+            run = Task { try SyncServerRunFolder() }
         }
         return try await run!.value
-    }
-}
-
-/// This process's folder for server data, with the guard that empties it when the process ends.
-private final class RunFolder: @unchecked Sendable {
-    let url: URL
-    /// Never ended from here: the pipe to its standard input must close only with this process.
-    /// (Set once in init and never touched again, hence unchecked Sendable.)
-    private let guardProcess: RunningProcess
-
-    init() throws {
-        let pid = ProcessInfo.processInfo.processIdentifier
-        url = SyncServerScripts.stateFolder.appendingPathComponent("run-\(pid)", isDirectory: true)
-        // The servers run as postgres and www-data when the tests run as root: they must be able to
-        // walk down to their folders (the scripts open the last step themselves).
-        try FileManager.default.createDirectory(
-            at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755]
-        )
-        let script = SyncServerScripts.folder.appendingPathComponent("stop-when-tests-end.sh").path
-        guardProcess = try ProcessRunner(script, [url.path]).start()
     }
 }

@@ -1,22 +1,12 @@
 import Foundation
 
-/// The scripts in `Tests/SyncServers` that start, refresh and stop the feed servers, and the
-/// folder under the checkout's `.build` where the servers they start keep their state.
+/// The scripts in `Tests/SyncServers` that start, refresh and stop the feed servers.
 public enum SyncServerScripts {
     /// Tests/TestSupport/SyncServers/SyncServerScripts.swift → the checkout's root.
     static let checkout = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     public static let folder = checkout.appendingPathComponent("Tests/SyncServers", isDirectory: true)
-
-    /// Where each test process keeps its servers' data (`run-PID`) and Coldsweat's virtual
-    /// environment (built once, kept between runs). PostgreSQL's socket lives below it, and a
-    /// Unix socket path has room for 107 bytes: a checkout deep in the tree gets /tmp instead.
-    public static let stateFolder: URL = {
-        let inBuild = checkout.appendingPathComponent(".build/sync-servers", isDirectory: true)
-        let longestSocket = inBuild.path.utf8.count + "/run-4194304/ttrss/run/.s.PGSQL.5432".utf8.count
-        return longestSocket <= 100 ? inBuild : URL(fileURLWithPath: "/tmp/headlines-sync-servers", isDirectory: true)
-    }()
 
     /// Runs `script` with `arguments` (and `environment` added to this process's) and returns the `NAME=value` lines it printed.
     public static func run(_ script: String, _ arguments: [String], timeout: Duration, environment: [String: String] = [:]) async throws -> [String: String] {

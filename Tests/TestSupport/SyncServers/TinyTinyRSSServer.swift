@@ -1,8 +1,8 @@
 import Foundation
 
 /// A Tiny Tiny RSS server on loopback (Debian's tt-rss under PHP's built-in web server, with a
-/// private PostgreSQL), started by `ttrss-up.sh`: one user with the API on, subscribed to
-/// `SyncTestFeeds` and updated once.
+/// private PostgreSQL), started by `ttrss-up.sh`, as one of its accounts: a user with the API on,
+/// subscribed to `SyncTestFeeds` and updated once (`account` makes another).
 public struct TinyTinyRSSServer: Sendable {
     /// The server's root (`http://127.0.0.1:PORT/`), what a user puts in the config.
     public let url: URL
@@ -14,10 +14,24 @@ public struct TinyTinyRSSServer: Sendable {
     /// The instance's data: `update.log`, `php-server.log`, `pg/`, `www/`.
     public let dataFolder: URL
 
-    /// Updates every feed again now (`update.php --feeds --force-update`), so what the feeds
+    /// Updates this account's feeds again now (`update.php --update-feed`), so what the feeds
     /// serve by now is on the server when this returns.
     public func updateFeeds() async throws {
-        _ = try await SyncServerScripts.run("ttrss-fetch.sh", [dataFolder.path], timeout: .seconds(120))
+        _ = try await SyncServerScripts.run("ttrss-fetch.sh", [dataFolder.path, user], timeout: .seconds(120))
+    }
+
+    /// A new account `login` on this server (`ttrss-account.sh`): the same feeds, its own marks.
+    func account(_ login: String) async throws -> TinyTinyRSSServer {
+        let script = "ttrss-account.sh"
+        let values = try await SyncServerScripts.run(
+            script, [dataFolder.path, login, feeds.subscriptionFile.path], timeout: .seconds(120),
+            environment: ["TTRSS_PASSWORD": password])
+        return TinyTinyRSSServer(
+            url: url, apiURL: apiURL,
+            user: try SyncServerScripts.value("TTRSS_LOGIN", in: values, from: script),
+            password: try SyncServerScripts.value("TTRSS_PASSWORD", in: values, from: script),
+            feeds: feeds, dataFolder: dataFolder
+        )
     }
 
     static func start(in folder: URL, feeds: SyncTestFeeds) async throws -> TinyTinyRSSServer {

@@ -19,13 +19,18 @@ public actor TinyTinyRSSClient: SyncClient {
     let password: String
     let http: HTTPClient
     private var sessionID: String?
+    /// Whether a login is under way, and the calls waiting for it (see `session()`).
+    private var loggingIn = false
+    private var waitingForLogin: [CheckedContinuation<Void, Never>] = []
     /// Each feed's unread count as the last `feeds()` found it (`getFeeds` gives them): what a
     /// first sync, which follows it, plans its pages by, without a `getCounters` (one of the
     /// server's dearest calls).
     private var unreadCounts: [RemoteFeedID: Int]?
 
-    /// The session the next call sends (for the tests of an expired session).
+    /// The session the next call sends, and how many logins this client made (for the tests
+    /// of an expired session).
     var currentSession: String? { sessionID }
+    private(set) var logins = 0
 
     /// - Parameters:
     ///   - name: the config's name for the server, for messages.
@@ -187,9 +192,26 @@ public actor TinyTinyRSSClient: SyncClient {
         }
     }
 
-    /// The session, after a login when there is none.
+    /// The session, after a login when there is none. One login at a time: calls that find no
+    /// session while a login is under way wait for it rather than log in beside it (calls run
+    /// side by side, and each used to log in on its own after a forgotten session: two sessions,
+    /// one forgotten at once, for the one the test and the doc promise).
     private func session() async throws -> String {
-        if let sessionID { return sessionID }
+        while true {
+            if let sessionID { return sessionID }
+            guard loggingIn else { break }
+            // Woken when that login ends, whichever way: then the session is there, or (a failed
+            // or cancelled login) this call tries its own.
+            await withCheckedContinuation { waitingForLogin.append($0) }
+            try Task.checkCancellation()
+        }
+        loggingIn = true
+        defer {
+            loggingIn = false
+            let waiting = waitingForLogin
+            waitingForLogin = []
+            for waiter in waiting { waiter.resume() }
+        }
         let content: JSONValue
         do {
             content = try await post("login", [("user", .string(user)), ("password", .string(password))], session: nil)
@@ -200,6 +222,7 @@ public actor TinyTinyRSSClient: SyncClient {
             throw invalid("login gave no session id")
         }
         sessionID = session
+        logins += 1
         return session
     }
 
