@@ -1,7 +1,9 @@
 # Headlines: one command to run it, one to test it, and the usual install targets.
 #
 #   make run [ARGS="--source URL"]   install the missing build packages, build a release binary, run it
-#   make test                        the same set-up (plus what the tests drive), make lint, then swift test
+#   make test                        the same set-up (plus what the tests drive), make lint, the release
+#                                    binary as `make` builds it, then swift test, the end-to-end tests
+#                                    running that release binary (HEADLINES_BINARY)
 #   make lint                        swift-format's rules over Sources and Tests (.swift-format)
 #   make install / uninstall / deb   see below; make docs regenerates the man page and completions
 #
@@ -22,9 +24,11 @@ RELEASE_BINARY := .build/release/headlines
 run: setup release
 	$(RELEASE_BINARY) $(ARGS)
 
-test: setup-test lint
+# The end-to-end tests run the binary people install, not the debug one `swift test` builds
+# beside them: an optimised build once printed one source of fifty (see OrderedResults).
+test: setup-test lint release
 	@mkdir -p $(BUILD_TMP)
-	$(SWIFT_ENV) $(SWIFT) test --no-parallel
+	$(SWIFT_ENV) HEADLINES_BINARY=$(CURDIR)/$(RELEASE_BINARY) $(SWIFT) test --no-parallel
 
 # swift-format (it ships with the toolchain) checks its rules and its layout, as .swift-format
 # sets them, and any finding fails. `make format` lays the code out. A few seconds of CPU.

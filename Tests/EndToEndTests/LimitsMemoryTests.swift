@@ -11,7 +11,7 @@ extension EndToEnd {
     /// just inside the budget, a 16-bit interlaced PNG and a GIF.
     @Suite struct LimitsMemory {
         @Test func hostileBodiesStayUnder100MiBOfPeakMemory() async throws {
-            let bench = URL(fileURLWithPath: HeadlinesBinary.path).deletingLastPathComponent().appendingPathComponent("headlines-bench").path
+            let bench = URL(fileURLWithPath: HeadlinesBinary.builtBesideTheTests).deletingLastPathComponent().appendingPathComponent("headlines-bench").path
             // About a minute in a debug build on a busy machine (the bombs are decoded in full).
             let result = try await ProcessRunner(bench, ["limits", "--strict", "--rounds", "1"]).run(timeout: .seconds(300))
             #expect(result.status == 0, "\(result.stdoutText)\n\(result.stderrText)")

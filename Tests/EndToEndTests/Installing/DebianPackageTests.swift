@@ -5,9 +5,9 @@ import TestSupport
 
 extension EndToEnd {
     /// `make deb`: a package dpkg-deb accepts, whose metadata names the libraries the binary
-    /// needs, and whose files, unpacked into a folder, run. Built around the debug binary
-    /// `swift test` made (BINARY=...) and left uncompressed, to keep the suite fast: the release
-    /// build takes minutes, and xz half a minute on a busy machine.
+    /// needs, and whose files, unpacked into a folder, run. Built around the binary under test
+    /// (BINARY=...: the release one under `make test`) and left uncompressed, to keep the suite
+    /// fast: xz takes half a minute on a busy machine.
     @Suite struct DebianPackage {
         let folder: TemporaryFolder
 

@@ -3,9 +3,8 @@ import Testing
 import TestSupport
 
 extension EndToEnd {
-    /// `make install` and `make uninstall` with DESTDIR and PREFIX. They install the debug binary
-    /// `swift test` built (BINARY=...): the release build `make install` makes by default takes
-    /// minutes, and the files around the binary are the same.
+    /// `make install` and `make uninstall` with DESTDIR and PREFIX. They install the binary under
+    /// test (BINARY=...: the release one under `make test`), so they never build it again.
     @Suite struct Install {
         let destination: TemporaryFolder
 
