@@ -54,6 +54,27 @@ import TestSupport
         #expect(!final.abortedByClient)
     }
 
+    /// Once `stop` returns, a connection is refused at once, however late the accept thread
+    /// runs: on a loaded machine an unshut listener took connections into its backlog, and a
+    /// test waiting for "Offline since" saw a fetch hang instead.
+    @Test func aStoppedServerRefusesTheNextConnectionAtOnce() async throws {
+        server.route("/known", .text("yes"))
+        _ = try await get("/known")
+        server.stop()
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(server.port).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        let code = errno
+        #expect(connected == -1 && code == ECONNREFUSED, "connect gave \(connected), errno \(code)")
+    }
+
     @Test func unroutedPathGets404NotFound() async throws {
         server.route("/known", .text("yes"))
         let (data, response) = try await get("/unknown")

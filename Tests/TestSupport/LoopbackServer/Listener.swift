@@ -46,11 +46,10 @@ enum Listener {
 
     /// Starts the accept thread, which owns `fd` and closes it on stop.
     static func startAccepting(on fd: Int32, state: ServerState) {
-        state.acceptThreadStarted()
+        state.acceptThreadStarted(listening: fd)
         let thread = Thread {
             acceptLoop(fd, state)
-            close(fd)
-            state.acceptThreadEnded()
+            state.acceptThreadEnded()  // closes fd
         }
         thread.name = "LoopbackServer.accept"
         thread.start()

@@ -83,10 +83,22 @@ final class ServerState: @unchecked Sendable {
         }
     }
 
-    func acceptThreadStarted() { locked { liveThreads += 1 } }
+    /// The listening socket, open until the accept thread closes it.
+    private var listener: Int32?
 
+    func acceptThreadStarted(listening fd: Int32) {
+        locked {
+            liveThreads += 1
+            listener = fd
+        }
+    }
+
+    /// The accept thread's end: it closes the listener here, under the lock `stop` shuts it
+    /// down under, so the descriptor is never shut down after it was closed (and reused).
     func acceptThreadEnded() {
         locked {
+            if let listener { close(listener) }
+            listener = nil
             liveThreads -= 1
             condition.broadcast()
         }
@@ -106,7 +118,13 @@ final class ServerState: @unchecked Sendable {
     /// Wakes every thread and waits (bounded, so it can never hang) until they have
     /// closed their sockets.
     func stop() {
-        locked { stopped = true }
+        // The listener refuses new connections from now on, whenever the accept thread runs
+        // (on a loaded machine it may run seconds later): a test that stops its server expects
+        // the next connection refused, not accepted into the backlog and left unanswered.
+        locked {
+            stopped = true
+            if let listener { shutdown(listener, Int32(SHUT_RDWR)) }
+        }
         stopSignal.fire()
         let deadline = Date(timeIntervalSinceNow: 5)
         condition.lock()
