@@ -118,6 +118,9 @@ struct LaunchPlan {
             }
             return (entries, false, true)
         }
+        // A command that reads only the cache needs no demo document: an installation without it
+        // (or one whose checkout this user cannot enter) still prints and searches what it holds.
+        if DemoEdition.documentURL == nil, options.search != nil || options.offline || options.unread { return ([], true, false) }
         return ([try demo(service)], true, false)
     }
 
