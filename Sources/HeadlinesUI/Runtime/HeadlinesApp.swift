@@ -180,6 +180,7 @@ public enum HeadlinesApp {
         }
         let app = App(driver: driver, keys: configuration.keys, helpScreen: { HelpScreen() })
         downloads.onChange = { [weak app] in app?.setNeedsDisplay() }
+        downloads.onEnclosureNoted = { library.enclosuresChanged() }
         app.onReloadConfig = {
             services.reloadConfig() ?? Notice("There is no config file to read again (the source was named on the command line).")
         }

@@ -25,6 +25,9 @@ extension Library {
         write(.mark(.read(true, ids), undoable: true))
     }
 
+    /// An enclosure was downloaded or played: the lists read their rows again, for its mark.
+    public func enclosuresChanged() { notify(.marks) }
+
     /// `u`: undoes the last undoable marking of the session, once it is written (in turn, like any mark).
     public func undoLastMarking() { write(.undo) }
 

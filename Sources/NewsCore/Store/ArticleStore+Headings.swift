@@ -24,7 +24,7 @@ extension ArticleStore {
             let rows = try db.rows(
                 "SELECT a.id, s.key, a.first_seen, a.read, a.starred, a.url, a.published, a.title, a.source_name, "
                     + "NULL, NULL, a.image_url, NULL, NULL, NULL, NULL, a.enclosure_url, a.enclosure_type, a.enclosure_size, "
-                    + "a.enclosure_duration\(place) FROM article a JOIN source s ON s.id = a.source_id "
+                    + "a.enclosure_duration, \(ArticleRow.enclosureStateColumn)\(place) FROM article a JOIN source s ON s.id = a.source_id "
                     + "WHERE \(shown.sql) ORDER BY \(order.orderBy(forwards: true)) LIMIT ?",
                 shown.values + [Self.maxHeadings]
             ) { row -> (StoredArticle?, ArticleCursor?) in (ArticleRow.decode(row), withKept ? ArticleCursor(placedRow: row) : nil) }

@@ -28,8 +28,15 @@ public struct HeadlinesView {
     /// A prompt typed on the status line (`|`'s command).
     public var prompt: String?
 
-    /// The list's mark for an article with an enclosure.
+    /// The list's mark for an article with an enclosure: `♪`, `↓` once downloaded, `✓` once played.
     public static let enclosureMark = "♪"
+    public static func enclosureMark(_ state: EnclosureState) -> String {
+        switch state {
+        case .none: return enclosureMark
+        case .downloaded: return "↓"
+        case .played: return "✓"
+        }
+    }
 
     /// The hints with the default keys, on the first screen.
     public static let defaultHints = KeyMap().hints(ScreenKind.headlines.hintedActions, on: .headlines, labels: [.back: "quit"])
@@ -98,7 +105,7 @@ public struct HeadlinesView {
                 canvas.write(TextLayout.pad(" " + age, to: ageWidth), x: gutter, y: y, style: selected ? base : Style(.date))
                 // An enclosure (a podcast's episode) takes the blank before the age: no column moves.
                 if article.enclosure != nil {
-                    canvas.write(Self.enclosureMark, x: gutter, y: y, style: selected ? base : Style(.mark, bold: true))
+                    canvas.write(Self.enclosureMark(item.enclosureState), x: gutter, y: y, style: selected ? base : Style(.mark, bold: true))
                 }
                 let sourceX = gutter + ageWidth
                 if sourceWidth > 0 {
@@ -121,7 +128,7 @@ public struct HeadlinesView {
             case "i": return String(index + 1)
             case "f":
                 let marks = (item.isStarred ? "*" : " ") + (item.isNew ? "N" : item.id != nil && !item.isRead ? "•" : " ")
-                return marks + (article.enclosure != nil ? Self.enclosureMark : " ")
+                return marks + (article.enclosure != nil ? Self.enclosureMark(item.enclosureState) : " ")
             case "D": return DateText.listDate(article.publishedAt, now: now, localTime: localTime, format: dateFormat)
             case "t": return article.title.isEmpty ? "(untitled)" : article.title
             case "a": return article.author ?? ""
