@@ -39,7 +39,7 @@ do {
     // settings and keys still apply (and a broken config still says so).
     loaded = try LoadedConfig.load(options, environment: environment)
     if let file = options.importOPML { exit(OPMLCommand.importFeeds(file, into: loaded, environment: environment)) }
-    if options.importNewsboat { exit(NewsboatCommand.run(options.newsboatFile, into: loaded, environment: environment)) }
+    if options.importNewsboat { exit(Output.finish(await NewsboatCommand.run(options.newsboatFile, into: loaded, environment: environment))) }
     if options.add != nil { exit(Output.finish(await AddCommand.run(options, loaded, environment: environment))) }
     if options.exportOPML { exit(Output.finish(await OPMLCommand.export(loaded, environment: environment))) }
     plan = try LaunchPlan.make(options, loaded, environment: environment)

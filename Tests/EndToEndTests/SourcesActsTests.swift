@@ -100,5 +100,27 @@ extension EndToEnd {
             let tags = try await tmux.waitForText("/lit: 1 found")
             #expect(tags.contains("#politics") && !tags.contains("#linux") && !tags.contains("#world"), "\(tags)")
         }
+
+        /// `refresh-on-start = no` fetches nothing at start; `show-read-sources = no` leaves a
+        /// source with nothing unread off the screen (A on it takes it away).
+        @Test func refreshOnStartNoAndShowReadSourcesNo() async throws {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            Sources.serve(server, slow: .zero)
+            let home = try TemporaryFolder("e2e")
+            try FeedFixtures.writeConfig("refresh-on-start = no\nshow-read-sources = no\n" + Sources.config(server), home: home.url)
+            #expect(try await HeadlinesSession.run(["--refresh"], home: home).status == 0)
+            #expect(server.requests.count == 3)
+            let session = try HeadlinesSession([], home: home)
+            defer { session.close() }
+            let tmux = session.tmux
+            try await tmux.waitForScreen { Sources.row("Slowpoke", in: $0)?.contains("2 unread · 2") == true }
+            try tmux.sendKeys("G", "A")
+            try await tmux.waitForText("Every article of Slowpoke is marked read")
+            try await tmux.waitForScreen(describedAs: "Slowpoke gone") { Sources.row("Slowpoke", in: $0) == nil && Sources.row("Tech", in: $0) != nil }
+            try tmux.sendKeys("u")
+            try await tmux.waitForScreen(describedAs: "Slowpoke back") { Sources.row("Slowpoke", in: $0)?.contains("2 unread · 2") == true }
+            #expect(server.requests.count == 3, "nothing was fetched at start")
+        }
     }
 }
