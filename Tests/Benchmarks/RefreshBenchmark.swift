@@ -22,20 +22,9 @@ enum RefreshBenchmark {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw BenchmarkFailure("there is no headlines program beside the benchmark (\(binary.path)): build it with swift build -c release")
         }
-        var servers: [LoopbackServer] = []
-        defer { for server in servers { server.stop() } }
-        var urls: [URL] = []
-        for host in 1...hosts {
-            let server = try LoopbackServer(host: "127.0.0.\(host)")
-            servers.append(server)
-            for index in 0..<(feeds / hosts) {
-                let number = (host - 1) * (feeds / hosts) + index
-                var response = ScriptedResponse.text(SmallFeedGenerator.feed(number, items: items), contentType: "application/rss+xml")
-                response.delayBeforeHeaders = .milliseconds(50)
-                server.route("/feed-\(number).xml", response)
-                urls.append(server.url("/feed-\(number).xml"))
-            }
-        }
+        let network = try LoopbackFeedHosts(feeds: feeds, hosts: hosts, items: items, delay: .milliseconds(50))
+        defer { network.stop() }
+        let urls = network.urls
         let folder = try TemporaryFolder("bench-refresh")
         defer { folder.remove() }
         let rounds = options.rounds ?? 3
