@@ -12,7 +12,7 @@ extension EndToEnd {
             Sources.serve(server, slow: .zero)
             let settings = [
                 #"articlelist-format = "%4i %f %-12T|%t%> %D""#,
-                #"feedlist-format = "%3i %n %11u %t%?T? [%T]&?""#,
+                #"feedlist-format = "%3i %n %11u %t%?T? [%T]&?""#, "datetime-format = %Y-%m-%d",
             ]
             var config = FeedFixtures.config(
                 [
@@ -28,7 +28,7 @@ extension EndToEnd {
             try tmux.sendKeys("g", "Enter")
             let list = try await tmux.waitForText("7 articles")
             let rows = list.split(separator: "\n").dropFirst().prefix(7).map(String.init)
-            #expect(rows.allSatisfy { $0.count == 79 && $0.hasSuffix(" 2d") }, "the date at the right edge: \(list)")
+            #expect(rows.allSatisfy { $0.count == 79 && $0.hasSuffix(" 2026-11-29") }, "the date at the right edge: \(list)")
             #expect(rows.first?.hasPrefix("   1  •  ") == true, "\(list)")
             #expect(rows.contains { $0.contains("World news  |World 1") } && rows.contains { $0.contains("Tech        |Tech 1") }, "\(list)")
         }
