@@ -31,6 +31,10 @@ struct CommandLineOptions: Equatable {
     var addServer: String?
     /// `--strict`: with --print, any source that fails makes the exit status 1.
     var strict = false
+    /// `--refresh`: fetch every source and server into the cache, say what came, and exit (cron).
+    var refresh = false
+    /// `--quiet`: with --refresh, no summary line (failures still go to stderr).
+    var quiet = false
     /// `--verbose`: notes that are not failures go to stderr too (else only to the log).
     var verbose = false
     var log: String?
@@ -112,6 +116,8 @@ struct CommandLineOptions: Equatable {
             case "--group": options.addGroup = try value(for: name, inline: inline)
             case "--server": options.addServer = try value(for: name, inline: inline)
             case "--strict": options.strict = true
+            case "--refresh": options.refresh = true
+            case "--quiet": options.quiet = true
             case "--verbose": options.verbose = true
             case "--offline": options.offline = true
             case "--unread": options.unread = true
@@ -169,8 +175,14 @@ struct CommandLineOptions: Equatable {
         if options.addServer != nil && options.add == nil {
             throw UsageError(message: "--server goes with --add.")
         }
-        if options.strict && !options.printMode {
-            throw UsageError(message: "--strict goes with --print.")
+        if options.strict && !options.printMode && !options.refresh {
+            throw UsageError(message: "--strict goes with --print or --refresh.")
+        }
+        if options.quiet && !options.refresh {
+            throw UsageError(message: "--quiet goes with --refresh.")
+        }
+        if options.refresh && (options.printMode || fileCommands > 0) {
+            throw UsageError(message: "--refresh goes alone: run --print after it.")
         }
         if options.everything && options.query == nil {
             throw UsageError(message: "--everything needs --query.")
@@ -227,7 +239,10 @@ struct CommandLineOptions: Equatable {
               --unread           With --print: only the articles not read yet (from the cache)
               --search QUERY     Print every cached article that matches QUERY (words, prefix*, "phrases"), best first
               --limit N          With --search: print at most N matches
-              --strict           With --print: exit 1 when any source fails (else only when none printed)
+              --strict           With --print or --refresh: exit 1 when any source fails (else only when none could)
+              --refresh          Fetch every source and feed server into the cache, print one summary
+                                 line (new articles, failures) and exit, as newsboat -x reload (for cron)
+              --quiet            With --refresh: no summary line (failures still on stderr)
               --verbose          Notes that are not failures ("Using the feed ...") on stderr too
           -h, --help             Show this help
               --version          Show the version
@@ -244,7 +259,8 @@ struct CommandLineOptions: Equatable {
         With no config file: write one (see the README), or start one with --add URL,
         --import-opml FILE or --import-newsboat.
 
-        Exit status: 0 done (with --print: some source printed; each failure has its line on
-        stderr), 1 the fetch or decoding failed (no source printed), 2 a usage error.
+        Exit status: 0 done (with --print: some source printed; with --refresh: some source was
+        refreshed; each failure has its line on stderr), 1 the fetch or decoding failed (no source
+        printed or refreshed), 2 a usage error.
         """
 }

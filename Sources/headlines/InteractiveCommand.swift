@@ -5,7 +5,7 @@ import NewsCore
 /// Opens the terminal interface on the planned sources.
 enum InteractiveCommand {
     @MainActor
-    static func run(_ plan: LaunchPlan, environment: [String: String]) async -> Int32 {
+    static func run(_ plan: LaunchPlan, options: CommandLineOptions, environment: [String: String]) async -> Int32 {
         var configuration = HeadlinesApp.Configuration(
             entries: plan.entries, isFallbackDemo: plan.isFallbackDemo, cacheFile: plan.cacheFile,
             configuredSources: plan.fromConfig ? Set(plan.entries.map(\.key)) : nil,
@@ -30,6 +30,12 @@ enum InteractiveCommand {
         configuration.setsTitle = plan.settings.setTitle
         configuration.notify = plan.settings.notify
         configuration.bell = plan.settings.bell
+        configuration.dateFormat = plan.settings.dateFormat
+        configuration.articleListFormat = plan.settings.articleListFormat
+        configuration.sourceListFormat = plan.settings.sourceListFormat
+        configuration.showsReadSources = plan.settings.showReadSources
+        configuration.refreshesOnStart = plan.settings.refreshOnStart
+        configuration.readConfig = ConfigReloading.reader(options, plan: plan, environment: environment)
         return await HeadlinesApp.run(configuration)
     }
 }

@@ -87,7 +87,7 @@ struct LaunchPlan {
     }
 
     /// `--demo`, `--source`, the NewsAPI flags; else the config's sources; else NewsAPI with a key; else the demo.
-    private static func sources(
+    static func sources(
         _ options: CommandLineOptions, _ config: Config, service: NewsService, hasKey: Bool
     ) throws(Failure) -> (entries: [Library.Entry], fallbackDemo: Bool, fromConfig: Bool) {
         if options.demo { return ([try demo(service)], false, false) }

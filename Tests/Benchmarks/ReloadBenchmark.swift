@@ -16,20 +16,9 @@ enum ReloadBenchmark {
     static let goal = Duration.seconds(2)
 
     static func run(_ options: BenchmarkOptions) async throws -> BenchmarkOutcome {
-        var servers: [LoopbackServer] = []
-        defer { for server in servers { server.stop() } }
-        var urls: [URL] = []
-        for host in 1...hosts {
-            let server = try LoopbackServer(host: "127.0.0.\(host)")
-            servers.append(server)
-            for index in 0..<(feeds / hosts) {
-                let number = (host - 1) * (feeds / hosts) + index
-                var response = ScriptedResponse.text(SmallFeedGenerator.feed(number, items: items), contentType: "application/rss+xml")
-                response.delayBeforeHeaders = .milliseconds(100)
-                server.route("/feed-\(number).xml", response)
-                urls.append(server.url("/feed-\(number).xml"))
-            }
-        }
+        let network = try LoopbackFeedHosts(feeds: feeds, hosts: hosts, items: items, delay: .milliseconds(100))
+        defer { network.stop() }
+        let urls = network.urls
         let folder = try TemporaryFolder("bench-reload")
         let urlsFile = folder.file("urls")
         try urls.map(\.absoluteString).joined(separator: "\n").write(to: urlsFile, atomically: true, encoding: .utf8)

@@ -71,6 +71,11 @@ enum BenchmarkRegistry {
             run: { try await ReloadBenchmark.run($0) }
         ),
         BenchmarkEntry(
+            name: "refresh",
+            summary: "headlines --refresh of 1,000 feeds × 50 items over 10 loopback hosts into an empty cache, time and peak memory, vs newsboat -x reload",
+            run: { try await RefreshBenchmark.run($0) }
+        ),
+        BenchmarkEntry(
             name: "store",
             summary:
                 "the article cache at 100,000 articles: merge a 1,000-item refresh (≤ 50 ms), search (≤ 20 ms), `S`'s first screenful with the true count (≤ 20 ms), open",

@@ -39,16 +39,16 @@ struct DownloadsViewTests {
     @Test("one row per state at 100 columns: title, bar, label")
     func rows() {
         let canvas = Self.render(Self.items, width: 100, height: 12, saved: 1)
-        // 100 columns: title 50, bar 24 (22 inside), label 22.
+        // 100 columns: title 32, bar 24 (22 inside), label 40 (room for "45% downloading 1.2 MiB of 42.1 MiB").
         func row(_ title: String, _ bar: String, _ label: String) -> String {
-            " " + padded(title, 50) + " " + padded(bar, 24) + " " + padded(label, 22) + " "
+            " " + padded(title, 32) + " " + padded(bar, 24) + " " + padded(label, 40) + " "
         }
         let blank = String(repeating: " ", count: 24)
         #expect(canvas.line(0) == padded(" Downloads", 100))
         #expect(canvas.line(1) == row("Alpha", Self.bar(0, 24), "queued"))
-        #expect(canvas.line(2) == row("Beta", Self.bar(9, 24), " 45% saving"))  // 45% of 22 is 9.9
-        #expect(canvas.line(3) == row("Gamma", Self.bar(22, 24), "100% saved gamma-phot…"))
-        #expect(canvas.line(4) == row("Delta", blank, "failed: HTTP 404: Not…"))
+        #expect(canvas.line(2) == row("Beta", Self.bar(9, 24), " 45% saving 45 bytes of 100 bytes"))  // 45% of 22 is 9.9
+        #expect(canvas.line(3) == row("Gamma", Self.bar(22, 24), "100% saved gamma-photo.png"))
+        #expect(canvas.line(4) == row("Delta", blank, "failed: HTTP 404: Not Found."))
         #expect(canvas.line(5) == row("Epsilon", blank, "cancelled"))
         for y in 6..<11 { #expect(canvas.line(y) == String(repeating: " ", count: 100)) }
     }
@@ -56,11 +56,11 @@ struct DownloadsViewTests {
     @Test("states are styled; the selected row is reverse video throughout")
     func styles() {
         let canvas = Self.render(Self.items, width: 100, height: 12, select: 1, saved: 1)
-        #expect(canvas[52, 1].style == .muted)
+        #expect(canvas[35, 1].style == .muted)
         #expect(canvas.styles(2).allSatisfy { $0.role == .selection && $0.reverse })
-        #expect(canvas[77, 3].style == Style(.success))
-        #expect(canvas[77, 4].style == .error)
-        #expect(canvas[77, 5].style == .muted)
+        #expect(canvas[60, 3].style == Style(.success))
+        #expect(canvas[60, 4].style == .error)
+        #expect(canvas[60, 5].style == .muted)
         #expect(canvas.styles(1).allSatisfy { !$0.reverse })
     }
 

@@ -7,7 +7,8 @@ public enum Action: String, CaseIterable, Sendable {
     case pageUp = "page-up"
     case first, last
     // On any screen.
-    case back, help, redraw
+    case back, help, redraw, quit
+    case reloadConfig = "reload-config"
     // Articles.
     case read, reload
     case reloadAll = "reload-all"
@@ -21,6 +22,7 @@ public enum Action: String, CaseIterable, Sendable {
     // The reader's marks, and finding.
     case toggleRead = "toggle-read"
     case markAllRead = "mark-all-read"
+    case markEverythingRead = "mark-everything-read"
     case undo
     case toggleStar = "toggle-star"
     case nextUnread = "next-unread"

@@ -12,6 +12,10 @@ public enum KeyTable {
             "Back; quit on the first screen (with saves in flight: wait for them, q again cancels them)", hint: "back"),
         KeyBinding(.help, [.character("?")], .everywhere, "This help (again: close it)", hint: "help"),
         KeyBinding(.redraw, [.control("l")], .everywhere, "Redraw the screen"),
+        KeyBinding(.quit, [.character("Q")], .everywhere, "Quit, from any screen (saves in flight: as q on the first screen)"),
+        KeyBinding(
+            .reloadConfig, [.control("r")], .everywhere,
+            "Read the config file again: sources, query feeds, rules and settings (a mistake is said, and the config in use kept)"),
         KeyBinding(.down, [.character("j"), .down], .moving, "Down one row (in an article: scroll)"),
         KeyBinding(.up, [.character("k"), .up], .moving, "Up one row (in an article: scroll)"),
         KeyBinding(.pageDown, [.pageDown, .character(" "), .control("f")], .moving, "Down a page"),
@@ -24,7 +28,9 @@ public enum KeyTable {
         KeyBinding(
             .reload, [.character("r")], .screens([.sources, .headlines]),
             "Refresh the source in view (on the Sources screen: the selected one); during a load, restart it", hint: "refresh"),
-        KeyBinding(.reloadAll, [.character("R")], .screens([.sources, .headlines]), "Refresh every source", hint: "refresh all"),
+        KeyBinding(
+            .reloadAll, [.character("R")], .screens([.sources, .headlines]), "Read the config file again, then refresh every source",
+            hint: "refresh all"),
         KeyBinding(
             .openInBrowser, [.character("o")], articleLists,
             "Open the article in the browser (the config's browser =, else $BROWSER, else xdg-open), and mark it read", hint: "open"),
@@ -43,13 +49,16 @@ public enum KeyTable {
         KeyBinding(.saveArticle, [.character("s")], .screens([.article]), "Save the article as Markdown in the save folder"),
         KeyBinding(.toggleRead, [.character("N")], articleLists, "Mark the article read, or unread again", hint: "read/unread"),
         KeyBinding(
-            .markAllRead, [.character("A")], .screens([.headlines]),
-            "Mark every article of the list read (over a screenful: asks first)"),
-        KeyBinding(.undo, [.character("u")], .screens([.headlines]), "Undo the last marking of the session (A, N, *)"),
+            .markAllRead, [.character("A")], .screens([.sources, .headlines]),
+            "Mark every article of the list (on the Sources screen: of the selected source, group, tag or query feed) read (over a screenful: asks first)"
+        ),
+        KeyBinding(.undo, [.character("u")], .screens([.sources, .headlines]), "Undo the last marking of the session (A, C, N, *)"),
+        KeyBinding(.markEverythingRead, [.character("C")], .screens([.sources]), "Mark every article of every source read (asks first)"),
         KeyBinding(.toggleStar, [.character("*")], articleLists, "Star the article, or unstar it", hint: "star"),
         KeyBinding(
-            .nextUnread, [.character("n")], .screens([.headlines, .article]),
-            "Go to the next unread article (after a source's last: the next source with unread articles)", hint: "next unread"),
+            .nextUnread, [.character("n")], .screens([.sources, .headlines, .article]),
+            "Go to the next unread article (after a source's last: the next source with unread articles); on the Sources screen: the next source with unread articles",
+            hint: "next unread"),
         KeyBinding(.nextArticle, [.character("J")], .screens([.article]), "Read the next article of the list"),
         KeyBinding(.previousArticle, [.character("K")], .screens([.article]), "Read the previous article of the list"),
         KeyBinding(

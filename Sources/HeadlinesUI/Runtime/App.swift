@@ -36,6 +36,8 @@ public final class App {
     public var quitGuard: (@MainActor () -> QuitDecision)?
     /// Called once per finished frame (the benchmark times key-to-frame with it).
     public var onFrame: (@MainActor () -> Void)?
+    /// `reload-config` (Ctrl-R): reads the config again; what it says is shown in the status bar.
+    public var onReloadConfig: (@MainActor () -> Notice?)?
 
     public enum QuitDecision {
         case quit
@@ -157,14 +159,21 @@ public final class App {
         default:
             break
         }
-        if !top.screen.capturesText || !key.isTyping, keys.action(for: key, on: top.screen.kind) == .redraw {
+        if !top.screen.capturesText || !(key.isTyping || key.isLineEditing), keys.action(for: key, on: top.screen.kind) == .redraw {
             driver.invalidate()
             setNeedsDisplay()
             return
         }
         switch KeyRouting.outcome(for: key, on: top.screen, top.context) {
         case .handled: setNeedsDisplay()
-        case .ignored: break
+        case .ignored:
+            // A key bound elsewhere says where it works ("U works in lists.").
+            if !top.screen.capturesText, let hint = KeyRouting.elsewhere(key, on: top.screen.kind, keys) {
+                top.context.show(Notice(hint))
+            }
+        case .reloadConfig:
+            if let notice = onReloadConfig?() { top.context.show(notice) }
+            setNeedsDisplay()
         case .close: pop()
         case .quit: requestQuit()
         case .push(let screen): push(screen)

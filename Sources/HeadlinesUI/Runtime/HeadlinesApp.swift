@@ -55,6 +55,15 @@ public enum HeadlinesApp {
         public var queries: [QueryConfig] = []
         /// The config's `color` lines (ignored under `NO_COLOR`).
         public var colours = ColourScheme()
+        /// `datetime-format`, `articlelist-format`, `feedlist-format`, `show-read-sources`.
+        public var dateFormat: DateFormat?
+        public var articleListFormat: RowFormat?
+        public var sourceListFormat: RowFormat?
+        public var showsReadSources = true
+        /// `refresh-on-start`: the first screen refreshes every source.
+        public var refreshesOnStart = true
+        /// Reads the config file again (`R`, Ctrl-R); nil when the run has no config file.
+        public var readConfig: ConfigReader?
 
         public init(
             entries: [Library.Entry], isFallbackDemo: Bool, cacheFile: URL, configuredSources: Set<SourceKey>? = nil,
@@ -121,7 +130,10 @@ public enum HeadlinesApp {
         }
         library.reloadCounts()
         library.prune(keepDays: configuration.keepDays, configured: configuration.configuredSources)
-        if let minutes = configuration.refreshMinutes { library.refreshEvery(minutes: minutes) }
+        if let minutes = configuration.refreshMinutes {
+            library.refreshEvery(minutes: minutes)
+            library.freshFor = TimeInterval(minutes * 60)
+        }
         let persistence = Persistence(
             folder: configuration.saveFolder, http: configuration.http, sizeLimit: configuration.maxImageSize,
             podcastFolder: configuration.podcastFolder ?? PodcastFolder.resolve(explicit: nil, environment: configuration.environment))
@@ -144,6 +156,12 @@ public enum HeadlinesApp {
         services.browser = configuration.browser
         services.pipe = configuration.pipe
         services.player = configuration.player
+        services.dateFormat = configuration.dateFormat
+        services.articleListFormat = configuration.articleListFormat
+        services.sourceListFormat = configuration.sourceListFormat
+        services.showsReadSources = configuration.showsReadSources
+        services.refreshesOnStart = configuration.refreshesOnStart
+        services.readConfig = configuration.readConfig
         let noColor = configuration.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let driver: CursesDriver
         do {
@@ -162,6 +180,10 @@ public enum HeadlinesApp {
         }
         let app = App(driver: driver, keys: configuration.keys, helpScreen: { HelpScreen() })
         downloads.onChange = { [weak app] in app?.setNeedsDisplay() }
+        downloads.onEnclosureNoted = { library.enclosuresChanged() }
+        app.onReloadConfig = {
+            services.reloadConfig() ?? Notice("There is no config file to read again (the source was named on the command line).")
+        }
         downloads.onOutcome = { [weak app] outcome in
             app?.show(DownloadsText.outcome(outcome: outcome, home: downloads.homeDirectory))
         }

@@ -37,4 +37,6 @@ public enum KeyOutcome {
     /// Open the help screen over this one: the runtime knows no screen, so the app builds it
     /// (`App`'s `helpScreen`).
     case openHelp
+    /// Read the config file again (`App.onReloadConfig`: the runtime knows no config).
+    case reloadConfig
 }

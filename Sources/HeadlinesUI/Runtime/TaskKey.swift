@@ -36,6 +36,8 @@ public enum TaskKey: Hashable, Sendable {
     case indexing
     /// Dropping old articles from the cache at start.
     case pruning
+    /// Handing the cache the rules of a config read again.
+    case rules
     /// Writing the reader's marks (read, starred, a whole list read), in the order made.
     case marks
     /// Reading a list's headings for the filter.

@@ -30,6 +30,17 @@ public final class AppServices {
     public var listOrder = ListOrder.date
     /// Lists show read articles (`show-read`; `U` toggles it for the session).
     public var showsRead = true
+    /// The Sources screen lists sources with nothing unread (`show-read-sources`).
+    public var showsReadSources = true
+    /// The first screen refreshes every source when it opens (`refresh-on-start`).
+    public var refreshesOnStart = true
+    /// `datetime-format`: the lists' dates (nil: their age).
+    public var dateFormat: DateFormat?
+    /// `articlelist-format` and `feedlist-format`: rows in newsboat's codes (nil: the built-in layout).
+    public var articleListFormat: RowFormat?
+    public var sourceListFormat: RowFormat?
+    /// Reads the config file again (`R`, Ctrl-R); nil when the run has none to read.
+    public var readConfig: ConfigReader?
 
     public init(
         library: Library, isFallbackDemo: Bool = false, imageLoader: ImageLoader = ImageLoader(),

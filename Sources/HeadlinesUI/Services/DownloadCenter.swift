@@ -16,6 +16,9 @@ public final class DownloadCenter {
         case downloaded(SavedEnclosure)
         case failed(String)
         case cancelled
+        /// An enclosure downloaded in an earlier session (the cache notes it), played or not: the
+        /// downloads screen lists these after this session's.
+        case earlier(file: URL, played: Bool)
 
         public var isActive: Bool {
             switch self {
@@ -31,6 +34,16 @@ public final class DownloadCenter {
         /// The file's link: an image's, or an enclosure's.
         public let imageURL: URL
         public var state: State
+        /// An enclosure (downloading), not an image (saving).
+        public var isEnclosure = false
+
+        public init(id: Int, title: String, imageURL: URL, state: State, isEnclosure: Bool = false) {
+            self.id = id
+            self.title = title
+            self.imageURL = imageURL
+            self.state = state
+            self.isEnclosure = isEnclosure
+        }
     }
 
     /// What a request to save did at once (its wording is `DownloadsText`'s).
@@ -63,6 +76,8 @@ public final class DownloadCenter {
     public var onChange: (@MainActor () -> Void)?
     /// Called when a save ends, saved or failed (the app says so in the status bar for a few seconds).
     public var onOutcome: (@MainActor (Outcome) -> Void)?
+    /// Called once the cache noted a downloaded enclosure (the lists' mark changes).
+    public var onEnclosureNoted: (@MainActor () -> Void)?
     /// Called once nothing is in flight any more (a quit that waits uses it).
     public var onIdle: (@MainActor () -> Void)?
 
@@ -178,7 +193,9 @@ public final class DownloadCenter {
         nextID += 1
         let id = nextID
         let title = job.title
-        items.append(Item(id: id, title: title.isEmpty ? "(untitled)" : title, imageURL: job.url, state: .queued))
+        var isEnclosure = false
+        if case .enclosure = job.work { isEnclosure = true }
+        items.append(Item(id: id, title: title.isEmpty ? "(untitled)" : title, imageURL: job.url, state: .queued, isEnclosure: isEnclosure))
         tasks[id] = Task { await self.run(id, job) }
         changed()
     }
@@ -217,7 +234,10 @@ public final class DownloadCenter {
             if !(saved.alreadySaved && job.quietIfSaved) { onOutcome?(.downloaded(saved)) }
             if let article = job.article, let store, !noted {
                 // Without the note, `p` cannot find the file: say so rather than hide it.
-                do { try await store.recordSavedEnclosure(of: article, file: saved.file) } catch {
+                do {
+                    try await store.recordSavedEnclosure(of: article, file: saved.file)
+                    onEnclosureNoted?()
+                } catch {
                     onOutcome?(.failed("the cache could not note where it went (\(ErrorText.sentence(error)))"))
                 }
             }

@@ -36,6 +36,11 @@ extension Library {
     private func keptWritten(_ key: SourceKey, _ result: Result<MergeResult?, any Error>, shown: Set<ArticleID>) {
         switch result {
         case .success(let merged):
+            // The rows shown from memory are in the file now, by other ids; those marked new stay new.
+            if !newArticles.isDisjoint(with: shown) {
+                newArticles.subtract(shown)
+                newArticles.formUnion(merged?.added ?? [])
+            }
             notify(.keptWritten(key, added: merged?.added ?? [], shown: shown))
         case .failure(let error):
             // Kept still, and shown; a later refresh or the quit tries again.

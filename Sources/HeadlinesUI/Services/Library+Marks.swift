@@ -9,7 +9,10 @@ import NewsCore
 /// `N` pressed quickly could land with the opening's "read" last.
 extension Library {
     /// `undoable`: the reader's own marking (`N`), which `u` undoes; opening an article is not.
-    public func setRead(_ read: Bool, _ id: ArticleID, undoable: Bool = false) { write(.mark(.read(read, [id]), undoable: undoable)) }
+    public func setRead(_ read: Bool, _ id: ArticleID, undoable: Bool = false) {
+        if read { newArticles.remove(id) }  // read is no longer new, even when marked unread again
+        write(.mark(.read(read, [id]), undoable: undoable))
+    }
 
     public func setStarred(_ starred: Bool, _ id: ArticleID) { write(.mark(.starred(starred, id), undoable: true)) }
 
@@ -17,7 +20,13 @@ extension Library {
     public func markAllRead(_ list: ArticleScope) { write(.mark(.allRead(list), undoable: true)) }
 
     /// Marks these articles read (`A` on a filtered list).
-    public func markRead(_ ids: [ArticleID]) { write(.mark(.read(true, ids), undoable: true)) }
+    public func markRead(_ ids: [ArticleID]) {
+        newArticles.subtract(ids)
+        write(.mark(.read(true, ids), undoable: true))
+    }
+
+    /// An enclosure was downloaded or played: the lists read their rows again, for its mark.
+    public func enclosuresChanged() { notify(.marks) }
 
     /// `u`: undoes the last undoable marking of the session, once it is written (in turn, like any mark).
     public func undoLastMarking() { write(.undo) }

@@ -38,6 +38,19 @@ extension Library {
         return now().timeIntervalSince(last) < seconds
     }
 
+    /// The sources of `keys` that a list opening on them refreshes: those neither loading now nor
+    /// refreshed (or tried) within `freshFor`. A list of one source also takes over a load another
+    /// screen runs, so that leaving it cancels that load (`HeadlinesScreen.didAppear`).
+    public func staleSources(_ keys: [SourceKey]) -> [SourceKey] {
+        keys.filter { key in
+            if phase(of: key) == .loading { return false }
+            guard let refresh = summaries[key]?.refresh, let last = [refresh.lastSuccess, refresh.lastAttempt].compactMap({ $0 }).max() else {
+                return true
+            }
+            return now().timeIntervalSince(last) >= freshFor
+        }
+    }
+
     private func finish(_ key: SourceKey, _ result: Result<RefreshReport, any Error>, run token: TaskScope.Token, in scope: TaskScope) {
         // A newer run (here, or in a screen that took the load over) reports instead.
         guard let owner = owners[key], owner.scope === scope, owner.token == token else { return }
@@ -53,6 +66,9 @@ extension Library {
                 summaries[key]?.refresh.lastAttempt = answeredAt
                 summaries[key]?.refresh.outcome = report.notModified ? .notModified : .updated
             }
+            // A source's first articles are not "new": only those that join articles it had.
+            if (summaries[key]?.articleCount ?? 0) > 0 || refreshedThisSession.contains(key) { newArticles.formUnion(report.added) }
+            refreshedThisSession.insert(key)
             notify(.refreshed(key, report))
             if let feed = entry(key)?.source as? ServerFeedSource { updateEntries(of: feed.server) }
             if report.isKept { writeKeptWhenFree(key, shown: report.added, in: scope) }

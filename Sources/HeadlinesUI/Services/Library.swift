@@ -63,8 +63,16 @@ public final class Library {
     public var queries: [QueryConfig] = []
     /// Each query feed's counts, by name, read with the sources' counts.
     public internal(set) var queryCounts: [String: QueryCount] = [:]
+    /// Articles that refreshes (any: `r`, `R`, at start, `refresh-minutes`) brought this session into
+    /// a source that had articles already: every list marks them `N` until they are read.
+    public internal(set) var newArticles: Set<ArticleID> = []
+    /// Sources refreshed well this session (their next refresh's articles are new, even from empty).
+    var refreshedThisSession: Set<SourceKey> = []
     /// The latest notes of each source's refreshes ("Using the feed … named by the page.").
     public internal(set) var notes: [SourceKey: [String]] = [:]
+    /// How long a refresh (or a failed try) counts as fresh when a list opens: `refresh-minutes`,
+    /// else five minutes. `r` and `R` fetch whatever this says.
+    public var freshFor: TimeInterval = Library.defaultFreshness
     /// Which screen's scope runs each source's refresh now, and which run of it.
     var owners: [SourceKey: (scope: TaskScope, token: TaskScope.Token)] = [:]
     private var observers: [(owner: Weak, handler: @MainActor (Event) -> Void)] = []

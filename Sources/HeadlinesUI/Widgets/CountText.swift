@@ -1,6 +1,6 @@
 /// Counts as people read them: 3,452.
-enum CountText {
-    static func grouped(_ count: Int) -> String {
+public enum CountText {
+    public static func grouped(_ count: Int) -> String {
         let digits = String(count.magnitude)
         var out = ""
         for (index, digit) in digits.enumerated() {

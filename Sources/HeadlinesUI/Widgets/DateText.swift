@@ -3,7 +3,8 @@ import FoundationEssentials
 
 /// Dates as a reader wants them: an age in the list, a full local date on the article.
 public enum DateText {
-    /// `now`, `5m`, `3h`, `2d`, or `27 Nov` for older (and future) dates; `—` when undated.
+    /// `now`, `5m`, `3h`, `2d`, `27 Nov` for older dates of this year, `27 Nov 2024` for those of
+    /// another (and for future dates, the same); `—` when undated.
     public static func age(_ date: Date?, now: Date, localTime: LocalTime = .system) -> String {
         guard let date else { return "—" }
         let seconds = now.timeIntervalSince(date)
@@ -12,7 +13,16 @@ public enum DateText {
         if seconds >= 0 && seconds < 86_400 { return "\(Int(seconds / 3600))h" }
         if seconds >= 0 && seconds < 7 * 86_400 { return "\(Int(seconds / 86_400))d" }
         guard let parts = localTime.parts(date), (1...12).contains(parts.month) else { return "—" }
-        return "\(parts.day) \(months[parts.month - 1])"
+        let day = "\(parts.day) \(months[parts.month - 1])"
+        return parts.year == localTime.parts(now)?.year ? day : day + " \(parts.year)"
+    }
+
+    /// A list's date: `format`'s (`datetime-format`) for every dated row when the config gives one,
+    /// else the age.
+    public static func listDate(_ date: Date?, now: Date, localTime: LocalTime = .system, format: DateFormat?) -> String {
+        guard let format, let date else { return age(date, now: now, localTime: localTime) }
+        let text = format.string(date)
+        return text.isEmpty ? "—" : text
     }
 
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

@@ -28,6 +28,12 @@ public enum TextLayout {
         return width >= columns ? cut : cut + String(repeating: " ", count: columns - width)
     }
 
+    /// `text` right-aligned in `columns` (spaces before it; never cut: a count is shown whole).
+    public static func padLeft(_ text: String, to columns: Int) -> String {
+        let width = TextWidth.of(text)
+        return width >= columns ? text : String(repeating: " ", count: columns - width) + text
+    }
+
     /// `text` cut into pieces by columns, spaces kept, never inside a character: the first piece
     /// at most `first` columns, the others at most `rest` (a preformatted line, wrapped).
     public static func split(_ text: String, first: Int, rest: Int) -> [String] {

@@ -51,6 +51,20 @@ public enum ConfigDocumentation {
         Entry(["sort"], "The order lists start in: `date` (newest first, the default), `date-asc`, `title` or `source`; `s` cycles them"),
         Entry(["set-title"], "`yes` puts the unread count in the terminal's title, `Headlines (12 unread)`, and gives the old title back at exit (`no`)"),
         Entry(["show-read"], "`no` shows unread articles only (`yes`); `U` toggles it"),
+        Entry(["show-read-sources"], "`no` leaves sources with no unread article off the Sources screen (`yes`)"),
+        Entry(["refresh-on-start"], "`no` refreshes nothing when the interface starts: only `r`, `R` and `refresh-minutes` do (`yes`)"),
+        Entry(
+            ["datetime-format"],
+            "The lists' dates as a `strftime` pattern, as newsboat's (`%d %b %Y`) (the age: `5m`, `3h`, `2d`, `27 Nov`, and `27 Nov 2024` for another year)"
+        ),
+        Entry(
+            ["articlelist-format"],
+            "The lists' rows in newsboat's codes: `%i` number, `%f` marks, `%D` date, `%t` title, `%a` author, `%T` source, `%L` length; `%-17T` and `%4i` align in so many columns, `%?T?then&else?` tests a field, `%>c` fills to the right edge with `c` (the built-in layout)"
+        ),
+        Entry(
+            ["feedlist-format"],
+            "The Sources screen's source rows in newsboat's codes: `%i` number, `%n` `N` when unread, `%u` (unread/total), `%U` unread, `%c` count, `%t` name, `%T` first tag, `%l` address; widths and tests as in `articlelist-format` (the built-in layout)"
+        ),
         Entry(
             ["ignore"],
             "A kill rule: the articles this filter expression matches (see Filters) are not shown, counted or searched, though kept in the cache (none)"),

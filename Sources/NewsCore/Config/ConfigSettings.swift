@@ -58,6 +58,15 @@ public struct ConfigSettings: Sendable, Equatable {
     public var bell = false
     /// `pipe-command` and `pipe-format`: what `|` offers to pipe the article to, and how.
     public var pipe = PipeSettings()
+    /// `datetime-format`: the lists' dates in this strftime pattern (nil: their age, `27 Nov`, `27 Nov 2024`).
+    public var dateFormat: DateFormat?
+    /// `show-read-sources`: the Sources screen lists sources with no unread article (`no`: hides them).
+    public var showReadSources = true
+    /// `refresh-on-start`: every source is refreshed when the interface starts (`no`: on `r`, `R` and `refresh-minutes` only).
+    public var refreshOnStart = true
+    /// `articlelist-format` and `feedlist-format`: the rows of the lists and of the Sources screen, in newsboat's `%` codes.
+    public var articleListFormat: RowFormat?
+    public var sourceListFormat: RowFormat?
     /// The line each setting was given on, by name.
     public var lines: [String: Int] = [:]
 
@@ -203,7 +212,32 @@ enum SettingsTable {
         ("max-items", { settings, value, _ throws(LineError) in settings.maxItems = try maxItems(value) }),
         ("show-read", { settings, value, _ throws(LineError) in settings.showRead = try flag(value, "show-read") }),
         ("set-title", { settings, value, _ throws(LineError) in settings.setTitle = try flag(value, "set-title") }),
+        (
+            "datetime-format",
+            { settings, value, _ throws(LineError) in
+                guard let format = DateFormat(value) else {
+                    throw LineError(
+                        "datetime-format is a strftime pattern such as \"%d %b %Y\" (at most 100 characters, no controls), not \(ConfigText.quoted(value))")
+                }
+                settings.dateFormat = format
+            }
+        ),
+        (
+            "show-read-sources",
+            { settings, value, _ throws(LineError) in settings.showReadSources = try flag(value, "show-read-sources") }
+        ),
+        ("refresh-on-start", { settings, value, _ throws(LineError) in settings.refreshOnStart = try flag(value, "refresh-on-start") }),
+        ("articlelist-format", { settings, value, _ throws(LineError) in settings.articleListFormat = try rowFormat(value, .articles) }),
+        ("feedlist-format", { settings, value, _ throws(LineError) in settings.sourceListFormat = try rowFormat(value, .sources) }),
     ]
+
+    private static func rowFormat(_ value: String, _ kind: RowFormat.Kind) throws(LineError) -> RowFormat {
+        do {
+            return try RowFormat(value, kind: kind)
+        } catch {
+            throw LineError(error.reason)
+        }
+    }
 
     private static func flag(_ text: String, _ name: String) throws(LineError) -> Bool {
         switch text.lowercased() {

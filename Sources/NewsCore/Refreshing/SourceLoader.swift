@@ -143,6 +143,8 @@ public struct RefreshReport: Sendable, Equatable {
     /// The edition is kept in memory, not yet written: another instance holds the write lock
     /// (`added` are the ids the lists show it by; `ArticleStore.writeKept` writes it).
     public var isKept = false
+    /// How many new articles a feed server's sync stored (a server's feeds all report its one sync).
+    public var syncedArticles = 0
 }
 
 /// The log lines of a fetch, one shape for the interface's refreshes and `--print`'s fetches.

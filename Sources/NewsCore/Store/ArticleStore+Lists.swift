@@ -7,9 +7,12 @@ extension ArticleStore {
 
     /// The page of `scope` that follows `cursor` (nil: the first page), at most `limit` articles,
     /// in `order`. `unreadOnly` leaves read articles out (`--unread`, `show-read = no`, and `n`
-    /// with a limit of 1).
+    /// with a limit of 1), and a scope's own conditions (a query feed's `unread`, Starred) others;
+    /// `stillShown` are shown whatever they say: the articles the reader read or unstarred in this
+    /// visit of the list, which must not shift under the reader.
     public func page(
-        _ scope: ArticleScope, after cursor: ArticleCursor? = nil, limit: Int = 100, unreadOnly: Bool = false, order: ListOrder = .date
+        _ scope: ArticleScope, after cursor: ArticleCursor? = nil, limit: Int = 100, unreadOnly: Bool = false,
+        stillShown: Set<ArticleID> = [], order: ListOrder = .date
     ) throws -> ArticlePage {
         let limit = min(max(limit, 1), Self.maxPageSize)
         return try reading { db in
@@ -17,7 +20,11 @@ extension ArticleStore {
             let filter = try condition(scope, db)
             // One more row than asked tells whether a next page exists.
             var articles = try mergingKept(
-                filter.map { try Self.orderedRows($0, from: cursor, forwards: true, limit: limit + 1, unreadOnly: unreadOnly, order: order, db) } ?? [],
+                filter.map {
+                    try Self.orderedRows(
+                        Self.shown($0, unreadOnly: unreadOnly, stillShown: stillShown), from: cursor, forwards: true, limit: limit + 1,
+                        order: order, db)
+                } ?? [],
                 scope, after: cursor, forwards: true, order: order, limit: limit + 1)
             let more = articles.count > limit
             if more { articles.removeLast() }
@@ -30,13 +37,18 @@ extension ArticleStore {
     /// 100,000 costs what the first does (`G`, and scrolling up from there). Its `next` is
     /// `cursor`; its `previous` is nil when it starts the list.
     public func page(
-        _ scope: ArticleScope, before cursor: ArticleCursor?, limit: Int = 100, unreadOnly: Bool = false, order: ListOrder = .date
+        _ scope: ArticleScope, before cursor: ArticleCursor?, limit: Int = 100, unreadOnly: Bool = false,
+        stillShown: Set<ArticleID> = [], order: ListOrder = .date
     ) throws -> ArticlePage {
         let limit = min(max(limit, 1), Self.maxPageSize)
         return try reading { db in
             let filter = try condition(scope, db)
             var articles = try mergingKept(
-                filter.map { try Self.orderedRows($0, from: cursor, forwards: false, limit: limit + 1, unreadOnly: unreadOnly, order: order, db) } ?? [],
+                filter.map {
+                    try Self.orderedRows(
+                        Self.shown($0, unreadOnly: unreadOnly, stillShown: stillShown), from: cursor, forwards: false, limit: limit + 1,
+                        order: order, db)
+                } ?? [],
                 scope, after: cursor, forwards: false, order: order, limit: limit + 1)
             let more = articles.count > limit
             if more { articles.removeLast() }
@@ -47,26 +59,40 @@ extension ArticleStore {
 
     /// Up to `limit` rows of the list from `cursor` on, forwards or backwards, each with its cursor.
     private static func orderedRows(
-        _ filter: FilterSQL, from cursor: ArticleCursor?, forwards: Bool, limit: Int,
-        unreadOnly: Bool, order: ListOrder, _ db: SQLiteConnection
+        _ shown: FilterSQL, from cursor: ArticleCursor?, forwards: Bool, limit: Int, order: ListOrder, _ db: SQLiteConnection
     ) throws -> [(StoredArticle?, ArticleCursor)] {
         let position = order.condition(after: cursor, forwards: forwards)
         return try db.rows(
             "SELECT \(ArticleRow.columns), \(order.placeColumns) FROM article a JOIN source s ON s.id = a.source_id "
-                + "WHERE \(filter.sql) \(position.sql) \(unreadOnly ? "a.read = 0" : "1") "
+                + "WHERE \(position.sql) \(shown.sql) "
                 + "ORDER BY \(order.orderBy(forwards: forwards)) LIMIT ?",
-            filter.values + position.values + [limit]
+            position.values + shown.values + [limit]
         ) { row in (ArticleRow.decode(row), ArticleCursor(placedRow: row)) }
     }
 
-    /// How many articles `scope` holds.
-    public func count(_ scope: ArticleScope, unreadOnly: Bool = false) throws -> Int {
+    /// The whole condition on a list's rows: the scope's (`filter`, which ends in AND), unread
+    /// only when asked, and `stillShown` whatever those say (bound as one JSON array, however many).
+    static func shown(_ filter: FilterSQL, unreadOnly: Bool, stillShown: Set<ArticleID>) -> FilterSQL {
+        var shown = FilterSQL()
+        let rows = "\(filter.sql) \(unreadOnly ? "a.read = 0" : "1")"
+        guard !stillShown.isEmpty else {
+            shown.sql = rows
+            shown.values = filter.values
+            return shown
+        }
+        let ids = "[" + stillShown.map { String($0.rawValue) }.sorted().joined(separator: ",") + "]"
+        shown.sql = "((\(rows)) OR a.id IN (SELECT value FROM json_each(?)))"
+        shown.values = filter.values + [ids]
+        return shown
+    }
+
+    /// How many articles `scope` holds (`unreadOnly` and `stillShown` as for `page`).
+    public func count(_ scope: ArticleScope, unreadOnly: Bool = false, stillShown: Set<ArticleID> = []) throws -> Int {
         let kept = keptRows(in: scope).count  // never read, never starred
         return try reading { db in
             guard let filter = try condition(scope, db) else { return kept }
-            return try db.firstRow(
-                "SELECT count(*) FROM article a WHERE \(filter.sql) \(unreadOnly ? "a.read = 0" : "1")", values: filter.values
-            ) { $0.int(0) + kept } ?? kept
+            let shown = Self.shown(filter, unreadOnly: unreadOnly, stillShown: stillShown)
+            return try db.firstRow("SELECT count(*) FROM article a WHERE \(shown.sql)", values: shown.values) { $0.int(0) + kept } ?? kept
         }
     }
 

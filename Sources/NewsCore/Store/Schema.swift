@@ -13,7 +13,7 @@ enum Schema {
         var appliedCheck: String? = nil
     }
 
-    static let steps: [Step] = [version1, version2, version3, version4, version5, version6, version7]
+    static let steps: [Step] = [version1, version2, version3, version4, version5, version6, version7, version8]
     static var latest: Int { steps.count }
 
     /// Sources, their articles and refresh records, and the saved-image index.
@@ -209,4 +209,14 @@ enum Schema {
             );
             """,
         appliedCheck: "SELECT count(*) FROM pragma_table_info('article') WHERE name = 'enclosure_url'")
+
+    /// When a downloaded enclosure was played (`p`), for the lists' mark; and every article indexed
+    /// again, its text now case folded in full (`CaseFolding`: `ß` as `ss`), as queries are.
+    static let version8 = Step(
+        version: 8,
+        sql: """
+            ALTER TABLE saved_enclosure ADD COLUMN played_at REAL;
+            INSERT OR IGNORE INTO search_pending (article_id) SELECT id FROM article;
+            """,
+        appliedCheck: "SELECT count(*) FROM pragma_table_info('saved_enclosure') WHERE name = 'played_at'")
 }

@@ -108,6 +108,8 @@ public struct ServerFeedSource: SyncedSource {
 
     public func syncNow() async throws -> RefreshReport {
         let report = try await server.sync(refreshing: feed)
-        return RefreshReport(notes: report.newArticles > 0 ? ["\(report.newArticles) new from \(server.name)."] : [], answeredAt: Date())
+        return RefreshReport(
+            notes: report.newArticles > 0 ? ["\(report.newArticles) new from \(server.name)."] : [], answeredAt: Date(),
+            syncedArticles: report.newArticles)
     }
 }

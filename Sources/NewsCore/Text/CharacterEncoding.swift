@@ -16,9 +16,35 @@ enum CharacterEncoding: Equatable, Sendable {
     /// Decoded by `iconv`, under this name of its own.
     case iconv(String)
 
-    /// nil for a label nothing here reads.
+    /// nil for a label nothing here reads. A label iconv knows under another spelling (`euc_jp`
+    /// for EUC-JP, `x-euc-jp`, `shift-jis`, `utf_8`) is read under that one.
     init?(label: String) {
         let name = label.trimmingSpaces().lowercased()
+        for spelling in Self.spellings(of: name) {
+            if let known = Self(exactLabel: spelling) {
+                self = known
+                return
+            }
+        }
+        return nil
+    }
+
+    /// The label as written, then with `_` and `-` swapped, without separators, and without an
+    /// `x-` prefix (each once).
+    static func spellings(of name: String) -> [String] {
+        var spellings = [name]
+        func add(_ spelling: String) { if !spelling.isEmpty, !spellings.contains(spelling) { spellings.append(spelling) } }
+        let unprefixed = name.hasPrefix("x-") || name.hasPrefix("x_") ? String(name.dropFirst(2)) : name
+        for base in [name, unprefixed] {
+            add(base)
+            add(String(base.map { $0 == "_" ? "-" : $0 }))
+            add(String(base.map { $0 == "-" ? "_" : $0 }))
+            add(String(base.filter { $0 != "-" && $0 != "_" }))
+        }
+        return spellings
+    }
+
+    private init?(exactLabel name: String) {
         if let single = SingleByteEncoding(label: name) {
             self = .singleByte(single)
             return

@@ -40,6 +40,7 @@ extension EndToEnd {
                     if name == "--json" || name == "--offline" || name == "--unread" || name == "--strict" { arguments += ["--print"] }
                     if name == "--name" || name == "--group" || name == "--server" { arguments += ["--add", "https://example.com/feed.xml"] }
                     if name == "--limit" { arguments += ["--search", "x"] }
+                    if name == "--quiet" { arguments += ["--refresh"] }
                     #expect(throws: Never.self, "\(arguments)") { try CommandLineOptions.parse(arguments) }
                 }
             }

@@ -13,9 +13,14 @@ final class HeadlinesSession {
     let home: TemporaryFolder
     var saveFolder: URL { home.url.appendingPathComponent("saved", isDirectory: true) }
 
-    /// `config`: the text of a config file placed in the private home before the program starts.
-    init(_ arguments: [String], environment: [String: String] = [:], config: String? = nil, width: Int = 100, height: Int = 30) throws {
-        home = try TemporaryFolder("e2e")
+    /// `config`: the text of a config file placed in the private home before the program starts;
+    /// `home`: a home prepared already (a cache a command run before filled), else a new one.
+    init(
+        _ arguments: [String], environment: [String: String] = [:], config: String? = nil, width: Int = 100, height: Int = 30,
+        home: TemporaryFolder? = nil
+    ) throws {
+        self.home = try home ?? TemporaryFolder("e2e")
+        let home = self.home
         if let config { try FeedFixtures.writeConfig(config, home: home.url) }
         var extra = HeadlinesBinary.environment(home: home.url, extra: environment)
         extra.removeValue(forKey: "PATH")
@@ -24,6 +29,17 @@ final class HeadlinesSession {
             command: [HeadlinesBinary.path, "--save-dir", save] + arguments,
             environment: extra, width: width, height: height
         )
+    }
+
+    /// Runs the binary to its end (`--refresh`, `--add`) in `home`, with the sessions' environment.
+    static func run(_ arguments: [String], home: TemporaryFolder, environment: [String: String] = [:]) async throws -> ProcessResult {
+        try await ProcessRunner(HeadlinesBinary.path, arguments, environment: HeadlinesBinary.environment(home: home.url, extra: environment))
+            .run(timeout: .seconds(60))
+    }
+
+    /// The cache file of a private home (`$HOME/.cache/headlines/cache.db`).
+    static func cacheFile(_ home: TemporaryFolder) -> URL {
+        home.url.appendingPathComponent(".cache/headlines/cache.db")
     }
 
     /// The app with `server` as its NewsAPI, and a key.

@@ -178,7 +178,7 @@ public final class ArticleScreen: Screen {
     }
 
     public func render(into canvas: inout Canvas) {
-        layout = ScreenLayout(canvas, withImageRow: true, textWidth: services.textWidth)
+        layout = ScreenLayout(canvas, withImageRow: state.article.imageURL != nil, textWidth: services.textWidth)
         var view = ArticleView(state: state, layout: layout)
         let lines = parts.lines(of: view)
         lineCount = lines.count

@@ -66,7 +66,7 @@ public struct ArticleView {
     func imageLine() -> (String, Style) {
         let width = layout.width
         switch state.image {
-        case .none: return ("Image: none", .muted)
+        case .none: return ("", .muted)  // no picture, no line about it
         case .loading(let progress):
             guard let progress else { return ("Image: \(Spinner.frame(state.tick)) connecting…", .muted) }
             let bar = ProgressBar.text(fraction: progress.fraction, columns: max(10, min(40, width - 40)), tick: state.tick)

@@ -18,6 +18,7 @@ extension Actions {
         // This session's download is known at once; the cache's note of it may still be on its way.
         let downloaded = services.downloads.downloadedFile(of: enclosure.url)
         let store = services.library.store
+        let library = services.library
         let player = services.player
         context.scope.run(.player) { token in
             var outcome = Notice(notDownloaded, kind: .error)
@@ -33,6 +34,10 @@ extension Actions {
                         })
                     {
                         outcome = Notice(failure, kind: .error)
+                    } else if let id {
+                        // Played: the lists' mark says so (a cache that cannot be written keeps the mark as it was).
+                        try? await store.recordPlayed(id)
+                        library.enclosuresChanged()
                     }
                 }
             } catch {

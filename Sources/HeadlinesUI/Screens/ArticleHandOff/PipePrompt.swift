@@ -1,18 +1,19 @@
 import NewsCore
 
 /// `|`'s prompt on the status line: the command to pipe an article to, starting from the
-/// config's `pipe-command`. Characters and Backspace edit it (the screen captures the keys
-/// meanwhile); Enter runs it and Esc cancels it, whatever other keys do there.
+/// config's `pipe-command`, edited as a shell line is (`LineEditor`; the screen captures the
+/// keys meanwhile); Enter runs it and Esc cancels it, whatever other keys do there.
 struct PipePrompt {
     /// The article piped: the one in view, or the list's row selected when `|` was pressed.
     let article: Article
     let id: ArticleID?
-    private(set) var command: String
+    private(set) var line: LineEditor
+    var command: String { line.text }
 
     init(article: Article, id: ArticleID?, command: String?) {
         self.article = article
         self.id = id
-        self.command = command ?? ""
+        line = LineEditor(command ?? "")
     }
 
     /// What the reader's key means while the prompt is up.
@@ -26,21 +27,17 @@ struct PipePrompt {
         }
     }
 
-    /// A typed character, or Backspace.
+    /// A typed character, or an editing key.
     mutating func type(_ key: Key) {
-        switch key {
-        case .character(let character) where command.count < 1000: command.append(character)
-        case .backspace where !command.isEmpty: command.removeLast()
-        default: break
-        }
+        _ = line.apply(key)
     }
 
     /// The status bar's line while the prompt is up, on a bar `width` columns wide: a long
     /// command shows its end, where the typing is.
     func statusText(width: Int) -> String {
-        let label = "Pipe to: ", end = "▏  Enter runs · Esc cancels"
+        let label = "Pipe to: ", end = "  Enter runs · Esc cancels"
         let room = max(10, width - 24 - TextWidth.of(label + end))
-        var shown = command
+        var shown = line.display()
         if TextWidth.of(shown) > room {
             var tail = ""
             for character in shown.reversed() {

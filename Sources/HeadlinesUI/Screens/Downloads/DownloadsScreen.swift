@@ -10,6 +10,8 @@ public final class DownloadsScreen: Screen {
     private var scroll = ListScroll()
     private var layout = ScreenLayout(width: 0, height: 0)
     private var hints = DownloadsView.defaultHints
+    /// Enclosures the cache says earlier sessions downloaded (and whether they were played).
+    private var earlier: [DownloadCenter.Item] = []
 
     public init(services: AppServices) {
         self.services = services
@@ -17,20 +19,41 @@ public final class DownloadsScreen: Screen {
 
     public func didAppear(_ context: ScreenContext) {
         hints = context.hints([.cancelDownload, .cancelAllDownloads, .back], on: kind)
+        let store = services.library.store
+        context.scope.run(.load, work: { try await store.downloadedEnclosures() }) { [weak self] result in
+            guard let self, case .success(let rows) = result else { return }  // an unreadable cache lists this session's alone
+            self.earlier = rows.enumerated().map { index, row in
+                DownloadCenter.Item(
+                    id: -1 - index, title: row.title.isEmpty ? "(untitled)" : row.title, imageURL: row.file,
+                    state: .earlier(file: row.file, played: row.played), isEnclosure: true)
+            }
+            context.setNeedsDisplay()
+        }
+    }
+
+    /// This session's downloads, then earlier ones not downloaded again this session.
+    private var items: [DownloadCenter.Item] {
+        let session = services.downloads.items
+        let files = Set(
+            session.compactMap { item -> URL? in
+                if case .downloaded(let saved) = item.state { return saved.file.standardizedFileURL }
+                return nil
+            })
+        return session + earlier.filter { !files.contains($0.imageURL.standardizedFileURL) }
     }
 
     public func render(into canvas: inout Canvas) {
         layout = ScreenLayout(canvas)
-        let items = services.downloads.items
+        let items = self.items
         scroll.setCount(items.count)
         scroll.fit(rows: layout.bodyRows)
         var view = DownloadsView(items: items, scroll: scroll, layout: layout)
         view.keyHints = hints
-        view.render(into: &canvas, saved: services.downloads.savedCount)
+        view.render(into: &canvas, saved: services.downloads.savedCount + items.filter { if case .earlier = $0.state { true } else { false } }.count)
     }
 
     public func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
-        let items = services.downloads.items
+        let items = self.items
         scroll.setCount(items.count)
         if let movement = Movement(action, pageRows: layout.bodyRows) {
             scroll.apply(movement)
@@ -38,7 +61,7 @@ public final class DownloadsScreen: Screen {
         }
         switch action {
         case .cancelDownload:
-            guard items.indices.contains(scroll.selection) else { return .ignored }
+            guard items.indices.contains(scroll.selection), items[scroll.selection].id > 0 else { return .ignored }
             services.downloads.cancel(items[scroll.selection].id)
         case .cancelAllDownloads: services.downloads.cancelAll()
         case .downloads: return .close

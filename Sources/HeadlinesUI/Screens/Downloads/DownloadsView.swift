@@ -28,7 +28,7 @@ public struct DownloadsView {
             canvas.write(message, x: max(0, (width - TextWidth.of(message)) / 2), y: layout.bodyTop + rows / 2, style: .muted)
         }
         let barWidth = max(10, min(24, width / 4))
-        let stateWidth = 22
+        let stateWidth = max(22, min(40, width * 2 / 5))  // "45% downloading 1.2 MiB of 42.1 MiB"
         let titleWidth = max(8, width - barWidth - stateWidth - 4)
         for row in 0..<rows where top + row < items.count {
             let item = items[top + row]
@@ -37,7 +37,7 @@ public struct DownloadsView {
             if selected { canvas.fill(x: 0, y: y, count: width, style: .selection) }
             let base: Style = selected ? .selection : .normal
             canvas.write(item.title, x: 1, y: y, style: base, maxX: 1 + titleWidth)
-            let (bar, label, style) = Self.describe(item.state, barWidth: barWidth)
+            let (bar, label, style) = Self.describe(item.state, barWidth: barWidth, enclosure: item.isEnclosure)
             canvas.write(bar, x: 2 + titleWidth, y: y, style: selected ? base : style)
             canvas.write(label, x: 3 + titleWidth + barWidth, y: y, style: selected ? base : style, maxX: width - 1)
         }
@@ -46,20 +46,29 @@ public struct DownloadsView {
         StatusBar.render(left: keyHints, right: right, into: &canvas, y: layout.statusRow)
     }
 
-    static func describe(_ state: DownloadCenter.State, barWidth: Int) -> (String, String, Style) {
+    /// The bar, the words and their style of a row: queued, saving or downloading (with the
+    /// bytes so far, of how many), saved or downloaded, failed and why, cancelled, or (an earlier
+    /// session's enclosure) downloaded or played.
+    static func describe(_ state: DownloadCenter.State, barWidth: Int, enclosure: Bool = false) -> (String, String, Style) {
         switch state {
         case .queued:
             return (ProgressBar.text(fraction: 0, columns: barWidth), "queued", .muted)
         case .saving(let progress):
             let fraction = progress?.fraction
+            var bytes = ""
+            if let progress, progress.received > 0 {
+                bytes = " " + ByteCount.describe(Int(progress.received)) + (progress.expected.map { " of " + ByteCount.describe(Int($0)) } ?? "")
+            }
             return (
                 ProgressBar.text(fraction: fraction ?? (progress == nil ? 0 : nil), columns: barWidth, tick: Int(progress?.received ?? 0) / 65536),
-                ProgressBar.percent(fraction) + " saving", Style(.progress)
+                ProgressBar.percent(fraction) + (enclosure ? " downloading" : " saving") + bytes, Style(.progress)
             )
+        case .earlier(let file, let played):
+            return (ProgressBar.text(fraction: 1, columns: barWidth), (played ? "played " : "downloaded ") + file.lastPathComponent, .muted)
         case .saved(let image):
             return (ProgressBar.text(fraction: 1, columns: barWidth), "100% saved " + image.file.lastPathComponent, Style(.success))
         case .downloaded(let enclosure):
-            return (ProgressBar.text(fraction: 1, columns: barWidth), "100% saved " + enclosure.file.lastPathComponent, Style(.success))
+            return (ProgressBar.text(fraction: 1, columns: barWidth), "100% downloaded " + enclosure.file.lastPathComponent, Style(.success))
         case .failed(let reason):
             return (String(repeating: " ", count: barWidth), "failed: " + reason, .error)
         case .cancelled:

@@ -15,12 +15,13 @@ extension HeadlinesScreen: ArticleList {
         guard let context, index >= 0, index < state.total else { return found(nil) }
         let store = library.store
         let scope = self.scope
-        let (order, unreadOnly) = view
+        let view = self.view
         if step > 0, index == state.windowEnd, let cursor = state.next {
             context.scope.run(
                 .stepPage,
                 work: {
-                    try await store.page(scope, after: cursor, limit: Self.pageSize, unreadOnly: unreadOnly, order: order)
+                    try await store.page(
+                        scope, after: cursor, limit: Self.pageSize, unreadOnly: view.unreadOnly, stillShown: view.stillShown, order: view.order)
                 }
             ) { [weak self] result in
                 guard let self else { return }
@@ -31,7 +32,8 @@ extension HeadlinesScreen: ArticleList {
             context.scope.run(
                 .stepPage,
                 work: {
-                    try await store.page(scope, before: cursor, limit: Self.pageSize, unreadOnly: unreadOnly, order: order)
+                    try await store.page(
+                        scope, before: cursor, limit: Self.pageSize, unreadOnly: view.unreadOnly, stillShown: view.stillShown, order: view.order)
                 }
             ) { [weak self] result in
                 guard let self else { return }
@@ -63,12 +65,12 @@ extension HeadlinesScreen: ArticleList {
     }
 
     func marksChanged(_ marks: ArticleMarks) {
+        stillShown.insert(marks.id)
         guard var marked = state.rows.first(where: { $0.id == marks.id }) ?? filterPool?.rows.first(where: { $0.id == marks.id })
         else { return }
         marked.isRead = marks.isRead
         marked.isStarred = marks.isStarred
         marked.isNew = false
-        newArticleIDs.remove(marks.id)
         update(marked)
     }
 }

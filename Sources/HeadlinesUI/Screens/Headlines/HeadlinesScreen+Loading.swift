@@ -25,17 +25,17 @@ extension HeadlinesScreen {
         let fromEnd = anchor == .window && state.offset > 0
         let limit = anchor == .jumpToTop ? jumpPage : min(ArticleStore.maxPageSize, max(Self.pageSize, state.rows.count))
         let known = anchor == .jumpToTop ? state.total : nil
-        let (order, unreadOnly) = view
+        let view = self.view
         context.scope.cancel(.morePage)  // its cursor belongs to the rows this read replaces
         context.scope.run(
             .page,
             work: {
                 let page =
                     fromEnd
-                    ? try await store.page(scope, before: nil, limit: limit, unreadOnly: unreadOnly, order: order)
-                    : try await store.page(scope, limit: limit, unreadOnly: unreadOnly, order: order)
+                    ? try await store.page(scope, before: nil, limit: limit, unreadOnly: view.unreadOnly, stillShown: view.stillShown, order: view.order)
+                    : try await store.page(scope, limit: limit, unreadOnly: view.unreadOnly, stillShown: view.stillShown, order: view.order)
                 let total: Int
-                if let known { total = known } else { total = try await store.count(scope, unreadOnly: unreadOnly) }
+                if let known { total = known } else { total = try await store.count(scope, unreadOnly: view.unreadOnly, stillShown: view.stillShown) }
                 return (page, total)
             }
         ) { [weak self] result in
@@ -63,11 +63,13 @@ extension HeadlinesScreen {
         }
     }
 
-    /// The order and rows the reader asked lists for (`sort`, `show-read`, and their keys).
-    var view: (order: ListOrder, unreadOnly: Bool) { (services.listOrder, !services.showsRead) }
+    /// The order and rows the reader asked lists for (`sort`, `show-read`, and their keys), and
+    /// the articles read or unstarred in this visit, which stay on their rows.
+    var view: ListView { ListView(order: services.listOrder, unreadOnly: !services.showsRead, stillShown: stillShown) }
 
     func rows(_ page: ArticlePage) -> [ListRow] {
-        page.articles.map { ListRow($0, isNew: newArticleIDs.contains($0.id)) }
+        let new = library.newArticles
+        return page.articles.map { ListRow($0, isNew: !$0.isRead && new.contains($0.id)) }
     }
 
     /// Reads the rows around the selection that are not read yet, so that the list reads as
@@ -85,7 +87,7 @@ extension HeadlinesScreen {
         let step = max(layout.bodyRows * 3, 60)
         let store = library.store
         let scope = self.scope
-        let (order, unreadOnly) = view
+        let view = self.view
         if let cursor = state.next, selection >= state.windowEnd - margin {
             if selection >= state.windowEnd + Self.pageSize && selection >= state.total - Self.pageSize {
                 readEnd(context)
@@ -95,7 +97,7 @@ extension HeadlinesScreen {
             context.scope.run(
                 .morePage,
                 work: {
-                    try await store.page(scope, after: cursor, limit: limit, unreadOnly: unreadOnly, order: order)
+                    try await store.page(scope, after: cursor, limit: limit, unreadOnly: view.unreadOnly, stillShown: view.stillShown, order: view.order)
                 }
             ) { [weak self] result in
                 // A failed read leaves the rows read so far; so does one the list moved on from.
@@ -114,7 +116,7 @@ extension HeadlinesScreen {
             context.scope.run(
                 .morePage,
                 work: {
-                    try await store.page(scope, before: cursor, limit: limit, unreadOnly: unreadOnly, order: order)
+                    try await store.page(scope, before: cursor, limit: limit, unreadOnly: view.unreadOnly, stillShown: view.stillShown, order: view.order)
                 }
             ) { [weak self] result in
                 guard let self, case .success(let page) = result, self.state.previous == cursor else { return }
@@ -131,12 +133,12 @@ extension HeadlinesScreen {
         let store = library.store
         let scope = self.scope
         let total = state.total
-        let (order, unreadOnly) = view
+        let view = self.view
         let limit = jumpPage
         context.scope.run(
             .morePage,
             work: {
-                try await store.page(scope, before: nil, limit: limit, unreadOnly: unreadOnly, order: order)
+                try await store.page(scope, before: nil, limit: limit, unreadOnly: view.unreadOnly, stillShown: view.stillShown, order: view.order)
             }
         ) { [weak self] result in
             guard let self, case .success(let page) = result, self.state.filter == nil else { return }
@@ -153,12 +155,8 @@ extension HeadlinesScreen {
         case .refreshed(let key, let report) where (sourceKeys.contains(key) || scope == .starred) && state.filter == nil:
             if let note = report.notes.first { state.show(Notice(note)) }
             state.setSkipped(report.skipped)
-            // Marked new only when they join a list the reader already had: on a first load all are new.
-            if !state.rows.isEmpty { newArticleIDs.formUnion(report.added) }
-            readRows(context)
-        case .keptWritten(let key, let added, let shown) where sourceKeys.contains(key) && state.filter == nil:
-            // The rows shown from memory are in the file now, by other ids; those marked new stay new.
-            if !newArticleIDs.isDisjoint(with: shown) { newArticleIDs.formUnion(added) }
+            readRows(context)  // the library marks what the refresh brought new
+        case .keptWritten(let key, _, _) where sourceKeys.contains(key) && state.filter == nil:
             readRows(context)
         case .marks where state.filter == nil:
             readRows(context)

@@ -12,7 +12,7 @@ extension HeadlinesScreen {
         guard var row = state.selectedRow, let id = row.id else { return .ignored }
         row.isRead.toggle()
         row.isNew = false
-        newArticleIDs.remove(id)
+        stillShown.insert(id)
         update(row)
         library.setRead(row.isRead, id, undoable: true)
         return .handled
@@ -28,6 +28,7 @@ extension HeadlinesScreen {
     func toggleStar() -> KeyOutcome {
         guard var row = state.selectedRow, let id = row.id else { return .ignored }
         row.isStarred.toggle()
+        stillShown.insert(id)
         update(row)
         library.setStarred(row.isStarred, id)
         state.show(Notice(row.isStarred ? "Starred." : "No longer starred."))
@@ -77,7 +78,6 @@ extension HeadlinesScreen {
     private func markRead(_ marking: MarkAllRead) {
         if let ids = marking.ids {
             library.markRead(ids)
-            newArticleIDs.subtract(ids)
             for var row in filteredRows where !row.isRead {
                 row.isRead = true
                 row.isNew = false
@@ -85,7 +85,6 @@ extension HeadlinesScreen {
             }
         } else {
             library.markAllRead(scope)
-            newArticleIDs.removeAll()
         }
         let what = marking.ids == nil ? "Every article of \(state.sourceName)" : "Every article the filter shows"
         state.show(Notice(what + " is marked read" + (marking.count > 0 ? " (u undoes it)." : ".")))
@@ -128,11 +127,12 @@ extension HeadlinesScreen {
         request.fromStart = false
         pendingNextUnread = request
         guard rowsJustRead || !context.scope.isRunning(.page) else { return .handled }
-        let (order, unreadOnly) = view
+        let view = self.view
         context.scope.run(
             .morePage,
             work: {
-                try await store.page(scope, after: cursor, limit: ArticleStore.maxPageSize, unreadOnly: unreadOnly, order: order)
+                try await store.page(
+                    scope, after: cursor, limit: ArticleStore.maxPageSize, unreadOnly: view.unreadOnly, stillShown: view.stillShown, order: view.order)
             }
         ) { [weak self] result in
             guard let self, let request = self.pendingNextUnread else { return }
@@ -183,9 +183,9 @@ extension HeadlinesScreen {
         self.scope = scope
         state = HeadlinesState(sourceName: title)
         filterPool = nil
-        newArticleIDs = []
+        stillShown = []
         readRows(context)
-        if !sourceKeys.allSatisfy({ library.isFresh($0) }) { reload(context) }
+        if !library.isFresh(sourceKeys.first ?? SourceKey("none"), within: library.freshFor) { reload(context) }
         updatePhase(context)
     }
 
@@ -202,8 +202,9 @@ extension HeadlinesScreen {
         guard filterPool == nil else { return .handled }
         let store = library.store
         let scope = self.scope
-        let (order, unreadOnly) = view
-        context.scope.run(.filter, work: { try await store.headings(scope, unreadOnly: unreadOnly, order: order) }) { [weak self] result in
+        let view = self.view
+        context.scope.run(.filter, work: { try await store.headings(scope, unreadOnly: view.unreadOnly, stillShown: view.stillShown, order: view.order) }) {
+            [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let headings):
@@ -218,13 +219,7 @@ extension HeadlinesScreen {
     }
 
     func typeInFilter(_ key: Key) -> KeyOutcome {
-        var text = state.filter ?? ""
-        switch key {
-        case .character(let character): text.append(character)
-        case .backspace: if !text.isEmpty { text.removeLast() }
-        default: return .ignored
-        }
-        state.setFilterText(text)  // matched at once when the headings are in, else when they come
+        guard state.editFilter(key) else { return .ignored }  // matched at once when the headings are in, else when they come
         applyFilter()
         return .handled
     }
@@ -263,8 +258,10 @@ extension HeadlinesScreen {
         guard let context, let pool = filterPool else { return }
         let store = library.store
         let scope = ArticleScope.filtered(self.scope, filter)
-        let (order, unreadOnly) = view
-        context.scope.run(.filterExpression, work: { try await store.headings(scope, unreadOnly: unreadOnly, order: order).map(\.id) }) { [weak self] result in
+        let view = self.view
+        context.scope.run(
+            .filterExpression, work: { try await store.headings(scope, unreadOnly: view.unreadOnly, stillShown: view.stillShown, order: view.order).map(\.id) }
+        ) { [weak self] result in
             guard let self, self.state.filter == "=" + text else { return }
             switch result {
             case .success(let ids):
@@ -325,6 +322,7 @@ extension HeadlinesScreen {
     func changeView(_ context: ScreenContext, order: ListOrder? = nil, showRead: Bool? = nil) -> KeyOutcome {
         if let order { services.listOrder = order }
         if let showRead { services.showsRead = showRead }
+        stillShown = []  // the new view shows what it shows
         if state.filter != nil {
             state.clearFilter()
             filterPool = nil

@@ -19,9 +19,9 @@ public final class HeadlinesScreen: Screen {
     var filterMatches: [Int32] = []
     /// Rows of the filter's answer in the state's window.
     static let filterWindow = 400
-    /// Articles that refreshes brought while the list was shown, marked "N" until read; kept
-    /// here so that every read of the rows (another source's refresh, a mark) shows them.
-    var newArticleIDs: Set<ArticleID> = []
+    /// Articles the reader read, unread, starred or unstarred in this visit of the list: they stay
+    /// on their rows until the view changes (see `ListView`).
+    var stillShown: Set<ArticleID> = []
     /// `A` asked "Mark … articles read? y/n": the next key answers.
     var markAllQuestion: MarkAllRead?
     /// `n` waits for rows being read (see `nextUnread`).
@@ -65,9 +65,25 @@ public final class HeadlinesScreen: Screen {
         hints = context.hints(kind.hintedActions, on: kind)
         library.observe(self) { [weak self] event in self?.libraryChanged(event, context) }
         readRows(context)
-        if !sourceKeys.allSatisfy({ library.isFresh($0) }) { reload(context) }
+        refreshStale(context)
         updatePhase(context)
         state.show(services.startupNotice)
+    }
+
+    /// Opening a list refreshes only what is not fresh (`freshFor`); `r` and `R` fetch it all now.
+    /// The first screen refreshes everything at start, unless `refresh-on-start = no`.
+    func refreshStale(_ context: ScreenContext) {
+        let keys = sourceKeys
+        if context.isRoot {
+            if services.refreshesOnStart { reload(context) }
+            return
+        }
+        if keys.count == 1 {
+            if !library.isFresh(keys[0], within: library.freshFor) { reload(context) }
+            return
+        }
+        let stale = library.staleSources(keys)
+        if !stale.isEmpty { library.refresh(stale, in: context.scope) }
     }
 
     /// Refreshes this list's sources; a refresh already running is cancelled (its connection closed) first.
@@ -90,6 +106,8 @@ public final class HeadlinesScreen: Screen {
         view.keyHints = hints
         view.prompt = pipePrompt?.statusText(width: layout.width)
         view.showsSourceColumn = showsSourceColumn
+        view.dateFormat = services.dateFormat
+        view.rowFormat = services.articleListFormat
         view.viewFacts = (services.showsRead ? [] : ["unread only"]) + (services.listOrder == .date ? [] : [services.listOrder.label])
         view.render(into: &canvas)
     }
@@ -140,7 +158,10 @@ public final class HeadlinesScreen: Screen {
         }
         switch action {
         case .reload: reload(context)
-        case .reloadAll: library.refreshAll(in: context.scope)
+        case .reloadAll:
+            // R reads the config again first: a source added meanwhile (--add) is refreshed too.
+            if let notice = services.reloadConfig(quietWhenUnchanged: true) { state.show(notice) }
+            library.refreshAll(in: context.scope)
         case .read:
             if state.isTypingFilter {
                 state.endFilterTyping()

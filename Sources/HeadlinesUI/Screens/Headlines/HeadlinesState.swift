@@ -36,6 +36,8 @@ public struct HeadlinesState: Equatable {
     public private(set) var filter: String?
     /// The reader is typing the filter.
     public private(set) var isTypingFilter = false
+    /// The filter's line, with its cursor, as it is edited (`LineEditor`).
+    public private(set) var filterLine = LineEditor()
     /// The filter's rows are in (its count is the true one); false while the list's headings are read.
     public private(set) var isFilterReady = false
     /// The next rows start the list afresh (another order): the selection goes to their top.
@@ -157,7 +159,16 @@ public struct HeadlinesState: Equatable {
     /// `/`: the filter starts, empty, and takes the keys.
     public mutating func beginFilter() {
         filter = filter ?? ""
+        if filterLine.text != filter { filterLine = LineEditor(filter ?? "") }
         isTypingFilter = true
+    }
+
+    /// A key typed into the filter's line; false when it edits nothing. The screen matches the
+    /// new text (`filter`).
+    public mutating func editFilter(_ key: Key) -> Bool {
+        guard filterLine.apply(key) else { return false }
+        filter = filterLine.text
+        return true
     }
 
     /// The filter's text and the rows it lets through (the whole list: nothing is read by pages then).
@@ -191,6 +202,7 @@ public struct HeadlinesState: Equatable {
     /// Esc: no filter any more (the screen reads the list again).
     public mutating func clearFilter() {
         filter = nil
+        filterLine = LineEditor()
         isTypingFilter = false
         isFilterReady = false
     }

@@ -13,6 +13,10 @@ public struct HeadlinesView {
     /// The downloads line wins over everything else (a quit is waiting for saves).
     public var downloadsFirst = false
     public var localTime: LocalTime = .system
+    /// `datetime-format`: the rows' dates in this strftime pattern (nil: their age).
+    public var dateFormat: DateFormat?
+    /// `articlelist-format`: each row as newsboat's codes write it (nil: the built-in columns).
+    public var rowFormat: RowFormat?
 
     /// False for a list of one named source: its name is in the title, and the titles get the room.
     public var showsSourceColumn = true
@@ -24,8 +28,15 @@ public struct HeadlinesView {
     /// A prompt typed on the status line (`|`'s command).
     public var prompt: String?
 
-    /// The list's mark for an article with an enclosure.
+    /// The list's mark for an article with an enclosure: `♪`, `↓` once downloaded, `✓` once played.
     public static let enclosureMark = "♪"
+    public static func enclosureMark(_ state: EnclosureState) -> String {
+        switch state {
+        case .none: return enclosureMark
+        case .downloaded: return "↓"
+        case .played: return "✓"
+        }
+    }
 
     /// The hints with the default keys, on the first screen.
     public static let defaultHints = KeyMap().hints(ScreenKind.headlines.hintedActions, on: .headlines, labels: [.back: "quit"])
@@ -65,7 +76,7 @@ public struct HeadlinesView {
             // Rows from the cache carry the reader's marks: a gutter shows them (`*` starred,
             // `N` new, `•` unread), and unread titles are bold; `♪` before the age, an enclosure.
             let gutter = state.rows.first?.id != nil ? 2 : 0
-            let ageWidth = 8  // " 27 Nov" and a space before the source
+            let ageWidth = dateColumnWidth(from: top, rows: listRows)
             let sourceWidth = showsSourceColumn ? min(20, max(8, width / 6)) : 0
             for row in 0..<listRows {
                 let index = top + row
@@ -80,15 +91,21 @@ public struct HeadlinesView {
                     continue
                 }
                 let article = item.article
+                if let rowFormat {
+                    let unread = item.id != nil && !item.isRead
+                    let style = selected ? Style(.selection, bold: unread, reverse: true) : Style(unread ? .unread : .list, bold: unread)
+                    canvas.write(formatted(item, index: index, rowFormat, columns: width - 1), x: 0, y: y, style: style, maxX: width - 1)
+                    continue
+                }
                 if gutter > 0 {
                     let marks = (item.isStarred ? "*" : " ") + (item.isNew ? "N" : item.isRead ? " " : "•")
                     canvas.write(marks, x: 0, y: y, style: selected ? base : Style(.mark, bold: true))
                 }
-                let age = DateText.age(article.publishedAt, now: now, localTime: localTime)
+                let age = DateText.listDate(article.publishedAt, now: now, localTime: localTime, format: dateFormat)
                 canvas.write(TextLayout.pad(" " + age, to: ageWidth), x: gutter, y: y, style: selected ? base : Style(.date))
                 // An enclosure (a podcast's episode) takes the blank before the age: no column moves.
                 if article.enclosure != nil {
-                    canvas.write(Self.enclosureMark, x: gutter, y: y, style: selected ? base : Style(.mark, bold: true))
+                    canvas.write(Self.enclosureMark(item.enclosureState), x: gutter, y: y, style: selected ? base : Style(.mark, bold: true))
                 }
                 let sourceX = gutter + ageWidth
                 if sourceWidth > 0 {
@@ -103,6 +120,43 @@ public struct HeadlinesView {
         renderStatus(into: &canvas, y: layout.statusRow)
     }
 
+    /// A row as `articlelist-format` writes it.
+    func formatted(_ item: ListRow, index: Int, _ format: RowFormat, columns: Int) -> String {
+        let article = item.article
+        return RowFormatText.line(format, columns: columns) { code in
+            switch code {
+            case "i": return String(index + 1)
+            case "f":
+                let marks = (item.isStarred ? "*" : " ") + (item.isNew ? "N" : item.id != nil && !item.isRead ? "•" : " ")
+                return marks + (article.enclosure != nil ? Self.enclosureMark(item.enclosureState) : " ")
+            case "D": return DateText.listDate(article.publishedAt, now: now, localTime: localTime, format: dateFormat)
+            case "t": return article.title.isEmpty ? "(untitled)" : article.title
+            case "a": return article.author ?? ""
+            case "T": return showsSourceColumn ? article.sourceName ?? "" : ""
+            case "L":
+                // The stored text's size in bytes: what it costs to count on every frame (the markup counts too).
+                let text: Int
+                switch article.body {
+                case .text(let body)?, .html(let body)?: text = body.utf8.count
+                case nil: text = (article.content ?? article.description ?? "").utf8.count
+                }
+                return RowFormatText.length(text)
+            default: return ""
+            }
+        }
+    }
+
+    /// The date column, with its blank before and after: as wide as the widest date of the rows in
+    /// view (at least `27 Nov`'s), so that a year or a long `datetime-format` is never cut.
+    func dateColumnWidth(from top: Int, rows: Int) -> Int {
+        var widest = 6
+        for index in top..<min(state.total, top + rows) {
+            guard let row = state.row(at: index) else { continue }
+            widest = max(widest, TextWidth.of(DateText.listDate(row.article.publishedAt, now: now, localTime: localTime, format: dateFormat)))
+        }
+        return min(widest, 40) + 2
+    }
+
     private func renderStatus(into canvas: inout Canvas, y: Int) {
         var left = keyHints
         var leftStyle = Style.statusBar
@@ -112,7 +166,7 @@ public struct HeadlinesView {
         case _ where downloadsFirst && downloadsSummary != nil:
             left = downloadsSummary ?? ""
         case _ where state.isTypingFilter:
-            left = "/" + (state.filter ?? "") + "▏  Enter keeps it · Esc clears it"
+            left = "/" + state.filterLine.display() + "  Enter keeps it · Esc clears it"
         case .loading where state.notice != nil:
             left = state.notice?.text ?? ""
             leftStyle = state.notice?.style ?? leftStyle
@@ -132,11 +186,11 @@ public struct HeadlinesView {
         // Most useful first: when the bar is narrow, the source name (also in the title) goes first.
         var facts: [String] = []
         if state.hasLoaded {
-            facts.append(state.total == 1 ? "1 article" : "\(state.total) articles")
+            facts.append(state.total == 1 ? "1 article" : "\(CountText.grouped(state.total)) articles")
             facts += viewFacts
             if state.skipped > 0 { facts.append("\(state.skipped) skipped") }
             if let filter = state.filter {
-                facts.insert("/\(filter): " + (state.isFilterReady ? "\(state.total) found" : "reading the list…"), at: 0)
+                facts.insert("/\(filter): " + (state.isFilterReady ? "\(CountText.grouped(state.total)) found" : "reading the list…"), at: 0)
             }
         }
         if let lastRefresh = state.lastRefresh { facts.append("updated " + DateText.time(lastRefresh, localTime: localTime)) }

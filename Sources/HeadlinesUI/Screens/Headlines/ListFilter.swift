@@ -15,13 +15,13 @@ struct ListFilter: Equatable {
 
     init(rows: [ListRow] = []) {
         self.rows = rows
-        haystacks = rows.map { row in Array((row.article.title + "\u{1F}" + (row.article.sourceName ?? "")).lowercased().utf8) }
+        haystacks = rows.map { row in Array(CaseFolding.fold((row.article.title + "\u{1F}" + (row.article.sourceName ?? "")).lowercased()).utf8) }
     }
 
     /// The indices of the rows whose title or source holds `text` (case-insensitive), in list
     /// order; every row for "".
     mutating func matches(_ text: String) -> [Int32] {
-        let key = text.lowercased()
+        let key = CaseFolding.fold(text.lowercased())
         if let known = answers[key] { return known }
         let needle = Array(key.utf8)
         var found: [Int32] = []

@@ -10,6 +10,8 @@ public struct ListRow: Equatable, Sendable {
     public var isStarred: Bool
     /// Arrived with the latest refresh of this list.
     public var isNew: Bool
+    /// Its enclosure downloaded, or played.
+    public var enclosureState: EnclosureState = .none
 
     public init(article: Article, id: ArticleID? = nil, isRead: Bool = false, isStarred: Bool = false, isNew: Bool = false) {
         self.article = article
@@ -21,6 +23,7 @@ public struct ListRow: Equatable, Sendable {
 
     public init(_ stored: StoredArticle, isNew: Bool = false) {
         self.init(article: stored.article, id: stored.id, isRead: stored.isRead, isStarred: stored.isStarred, isNew: isNew)
+        enclosureState = stored.enclosureState
     }
 
     /// What a row is known by across refreshes: its cache id, else the article's identity.

@@ -11,7 +11,9 @@ import NewsCore
 public final class SearchScreen: Screen {
     public let kind = ScreenKind.search
     public internal(set) var state = HeadlinesState(sourceName: "Search")
-    public private(set) var query = ""
+    /// The query as typed, with its cursor (`LineEditor`).
+    public private(set) var queryLine = LineEditor()
+    public var query: String { queryLine.text }
     /// The keys type the query (else they act on the results).
     public private(set) var isTypingQuery = true
     private let services: AppServices
@@ -51,14 +53,13 @@ public final class SearchScreen: Screen {
 
     public func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome {
         guard isTypingQuery else { return .ignored }  // on the results, a key no list action claims
-        switch key {
-        case .character(let character): query.append(character)
-        case .backspace:
-            guard !query.isEmpty else { return .ignored }
-            query.removeLast()
-        default: return .ignored
+        let before = queryLine
+        guard queryLine.apply(key) else { return .ignored }
+        if queryLine.text == before.text {
+            state.show(prompt)  // the cursor moved: the same query
+        } else {
+            search(context)
         }
-        search(context)
         return .handled
     }
 
@@ -127,12 +128,14 @@ public final class SearchScreen: Screen {
         state.fit(rows: layout.bodyRows)
         var view = HeadlinesView(state: state, layout: layout, now: services.now())
         view.keyHints = isTypingQuery ? prompt.text : resultHints
+        view.dateFormat = services.dateFormat
+        view.rowFormat = services.articleListFormat
         view.render(into: &canvas)
     }
 
     /// While the query is typed, the status bar says so, and how to leave it.
     private var prompt: Notice {
-        Notice("Search: " + query + "▏" + (remote == nil ? "" : " (and NewsAPI)") + "  typing · Enter or ↓ results · Esc leaves")
+        Notice("Search: " + queryLine.display() + (remote == nil ? "" : " (and NewsAPI)") + "  typing · Enter or ↓ results · Esc leaves")
     }
 
     /// The cache at once, NewsAPI after a pause; each new query cancels the searches before it.

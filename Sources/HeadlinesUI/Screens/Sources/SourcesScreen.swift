@@ -11,6 +11,8 @@ public final class SourcesScreen: Screen {
     private let services: AppServices
     private var layout = ScreenLayout(width: 0, height: 0)
     private var hints = ""
+    /// `A` or `C` asked "Mark … articles read? y/n": the next key answers.
+    private var markQuestion: (count: Int, scope: ArticleScope, name: String)?
 
     public init(services: AppServices) {
         self.services = services
@@ -23,13 +25,19 @@ public final class SourcesScreen: Screen {
         hints = context.hints(kind.hintedActions, on: kind)
         library.observe(self) { [weak self] event in self?.libraryChanged(event, context) }
         library.reloadCounts()
-        library.refreshAll(in: context.scope)
+        if services.refreshesOnStart { library.refreshAll(in: context.scope) }
         state.show(services.startupNotice)
     }
 
     private func libraryChanged(_ event: Library.Event, _ context: ScreenContext) {
         if case .phase = event { updateSpinner(context) }
-        if case .entries = event { state.replaceEntries(library.entries) }
+        if case .entries = event {
+            state.replaceEntries(library.entries, queries: library.queries.map(\.name), tags: library.tags)
+            hideReadSources()
+        }
+        if case .counts = event { hideReadSources() }
+        if case .undone(let sentence) = event { state.show(Notice(sentence)) }
+        if case .markFailed(let sentence) = event { state.show(Notice(sentence, kind: .error)) }
         // A refresh kept in memory while another instance writes the cache says so here too.
         if case .refreshed(_, let report) = event, report.isKept, let sentence = report.notes.first { state.show(Notice(sentence)) }
         context.setNeedsDisplay()
@@ -54,26 +62,29 @@ public final class SourcesScreen: Screen {
         state.fit(rows: layout.bodyRows)
         var view = SourcesView(state: state, layout: layout, library: library, now: services.now())
         view.keyHints = hints
+        view.rowFormat = services.sourceListFormat
         view.downloadsSummary = DownloadsText.summary(services.downloads)
         view.render(into: &canvas)
     }
 
-    /// While the filter is typed, letters go to it (typing "Kern" presses no `r`).
-    public var capturesText: Bool { state.isTypingFilter }
+    /// `show-read-sources = no`: the sources with nothing unread (once counted) are left out.
+    private func hideReadSources() {
+        guard !services.showsReadSources else { return }
+        state.hideReadSources(Set(library.entries.map(\.key).filter { library.summaries[$0].map { $0.unreadCount == 0 } ?? false }))
+    }
+
+    /// While the filter is typed, letters go to it (typing "Kern" presses no `r`); a question's answer is one key.
+    public var capturesText: Bool { state.isTypingFilter || markQuestion != nil }
 
     public func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome {
-        guard state.isTypingFilter else { return .ignored }
-        var text = state.filter ?? ""
-        switch key {
-        case .character(let character): text.append(character)
-        case .backspace: if !text.isEmpty { text.removeLast() }
-        default: return .ignored
-        }
-        state.setFilter(text)
+        if markQuestion != nil { return answerMarkQuestion(key) }
+        guard state.isTypingFilter, state.typeInFilter(key) else { return .ignored }
         return .handled
     }
 
     public func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
+        // Any key but y answers "Mark … articles read?" with no.
+        if markQuestion != nil { return answerMarkQuestion(.escape) }
         state.show(nil)
         if let movement = Movement(action, pageRows: layout.bodyRows) {
             state.move(movement)
@@ -83,7 +94,10 @@ public final class SourcesScreen: Screen {
         case .read where state.isTypingFilter:
             state.endFilterTyping()
         case .read:
-            return open(state.selectedRow)
+            // Leaving the filter with Enter ends it: coming back shows every source.
+            let row = state.selectedRow
+            if state.filter != nil { state.clearFilter() }
+            return open(row)
         case .filter:
             state.beginFilter()
         case .back where state.filter != nil:
@@ -101,8 +115,18 @@ public final class SourcesScreen: Screen {
             }
             updateSpinner(context)
         case .reloadAll:
+            // R reads the config again first: a source added meanwhile (--add) is refreshed too.
+            if let notice = services.reloadConfig(quietWhenUnchanged: true) { state.show(notice) }
             library.refreshAll(in: context.scope)
             updateSpinner(context)
+        case .markAllRead:
+            return markRead(state.selectedRow, context)
+        case .markEverythingRead:
+            return ask(count: library.unreadCount, scope: .sources(library.keys), name: "every source", always: true)
+        case .undo:
+            library.undoLastMarking()
+        case .nextUnread:
+            nextSourceWithUnread()
         case .downloads:
             return .push(DownloadsScreen(services: services))
         case .search:
@@ -111,6 +135,93 @@ public final class SourcesScreen: Screen {
             return .ignored
         }
         return .handled
+    }
+
+    /// The articles a row stands for, and its name for the question.
+    private func scope(of row: SourcesState.Row?) -> (ArticleScope, String, [SourceKey])? {
+        switch row {
+        case .all: return (.sources(library.keys), "All", library.keys)
+        case .starred: return (.starred, "Starred", [])
+        case .source(let key, let name): return (.source(key), name, [key])
+        case .heading(let group):
+            let keys = state.sources(in: group)
+            return (.sources(keys), group, keys)
+        case .query(let name):
+            guard let query = library.queries.first(where: { $0.name == name }) else { return nil }
+            let scope = library.scope(of: query)
+            return (scope, name, HeadlinesScreen.sourceKeys(of: scope, library))
+        case .tag(let tag, let keys): return (.sources(keys), "#" + tag, keys)
+        case nil: return nil
+        }
+    }
+
+    /// `A`: the selected row's articles read, asking first (as in lists) when they are more than a
+    /// screenful; `u` undoes it. The count of a query feed or Starred is read first.
+    private func markRead(_ row: SourcesState.Row?, _ context: ScreenContext) -> KeyOutcome {
+        guard let (scope, name, keys) = self.scope(of: row) else { return .ignored }
+        switch row {
+        case .query, .starred:
+            let store = library.store
+            context.scope.run(.unreadCount, work: { try await store.count(scope, unreadOnly: true) }) { [weak self] result in
+                guard let self else { return }
+                switch result {
+                case .success(let count): _ = self.ask(count: count, scope: scope, name: name, always: false)
+                case .failure(let error): self.state.show(Notice(ErrorText.sentence(error), kind: .error))
+                }
+                context.setNeedsDisplay()
+            }
+            return .handled
+        default:
+            let count = keys.reduce(0) { $0 + (library.summaries[$1]?.unreadCount ?? 0) }
+            return ask(count: count, scope: scope, name: name, always: false)
+        }
+    }
+
+    /// Marks at once what fits on a screen; asks about more (`always`: whatever the count, as `C` does).
+    private func ask(count: Int, scope: ArticleScope, name: String, always: Bool) -> KeyOutcome {
+        guard count > 0 else {
+            state.show(Notice("Nothing unread in \(name)."))
+            return .handled
+        }
+        guard always || count > max(layout.bodyRows, 1) else {
+            markRead(scope, name: name, count: count)
+            return .handled
+        }
+        markQuestion = (count, scope, name)
+        let articles = count == 1 ? "1 article" : "\(CountText.grouped(count)) articles"
+        state.show(Notice("Mark \(articles) of \(name) read? y/n", kind: .question))
+        return .handled
+    }
+
+    private func answerMarkQuestion(_ key: Key) -> KeyOutcome {
+        guard let question = markQuestion else { return .ignored }
+        markQuestion = nil
+        if key == .character("y") || key == .character("Y") {
+            markRead(question.scope, name: question.name, count: question.count)
+        } else {
+            state.show(Notice("Nothing marked."))
+        }
+        return .handled
+    }
+
+    private func markRead(_ scope: ArticleScope, name: String, count: Int) {
+        library.markAllRead(scope)
+        state.show(Notice("Every article of \(name) is marked read (u undoes it)."))
+    }
+
+    /// `n`: the next source after the selection (round to the top) with unread articles.
+    private func nextSourceWithUnread() {
+        let rows = state.rows
+        guard !rows.isEmpty else { return }
+        let start = state.scroll.selection
+        for step in 1...rows.count {
+            let index = (start + step) % rows.count
+            if case .source(let key, _) = rows[index], (library.summaries[key]?.unreadCount ?? 0) > 0 {
+                state.select(index)
+                return
+            }
+        }
+        state.show(Notice("No source has unread articles."))
     }
 
     private func open(_ row: SourcesState.Row?) -> KeyOutcome {

@@ -3,8 +3,9 @@ import NewsCore
 
 /// The Sources screen's rows: "All", "Starred", the query feeds, then each source under its
 /// group's heading, in the config's order. A heading is a row like the others: Enter on it
-/// opens its group's articles as one list. `/` narrows the rows to the sources whose name (or
-/// group) holds the text. `t` shows the sources' tags instead, each a list of its own.
+/// opens its group's articles as one list. `/` narrows the rows to the query feeds whose name
+/// holds the text and the sources whose name, group or tags hold it (in the tags' view, `t`,
+/// to the tags that hold it). `show-read-sources = no` leaves out sources with nothing unread.
 public struct SourcesState: Equatable {
     public enum Row: Equatable {
         case all
@@ -19,20 +20,25 @@ public struct SourcesState: Equatable {
 
     /// Every row, unfiltered.
     public private(set) var allRows: [Row]
-    /// The rows shown: all of them, or those the filter lets through.
+    /// The rows shown: all of them, or those the filter (and `show-read-sources`) let through.
     public private(set) var rows: [Row]
     public private(set) var scroll = ListScroll()
     public private(set) var spinnerTick = 0
     public private(set) var notice: Notice?
     /// The `/` filter's text; nil when the rows are not filtered.
-    public private(set) var filter: String?
+    public var filter: String? { filterLine?.text }
+    /// The filter's line, as typed and edited.
+    public private(set) var filterLine: LineEditor?
     /// The reader is typing the filter.
     public private(set) var isTypingFilter = false
-    /// Each source's group, for the filter.
+    /// Each source's group and tags, for the filter.
     private var groups: [SourceKey: String]
+    private var tagsOf: [SourceKey: [String]]
     /// The tags' rows (`t`), and whether they are shown instead of the sources.
-    public let tagRows: [Row]
+    public private(set) var tagRows: [Row]
     public private(set) var showsTags = false
+    /// Sources left out because nothing of theirs is unread (`show-read-sources = no`).
+    private var readSources: Set<SourceKey> = []
 
     public init(entries: [Library.Entry], queries: [String] = [], tags: [(tag: String, sources: [SourceKey])] = []) {
         var rows: [Row] = [.all, .starred] + queries.map { .query($0) }
@@ -46,28 +52,35 @@ public struct SourcesState: Equatable {
         self.rows = rows
         tagRows = tags.map { .tag($0.tag, sources: $0.sources) }
         self.groups = Dictionary(entries.compactMap { entry in entry.group.map { (entry.key, $0) } }) { first, _ in first }
+        tagsOf = Dictionary(entries.map { ($0.key, $0.tags) }) { first, _ in first }
         scroll.setCount(rows.count)
     }
 
-    /// The sources changed (a server listed its feeds): the rows are made again, the filter
-    /// applied again, and the selection kept on its row when that row is still there.
-    public mutating func replaceEntries(_ entries: [Library.Entry]) {
+    /// The sources changed (a server listed its feeds, the config was read again): the rows are
+    /// made again, the filter applied again, and the selection kept on its row when that row is still there.
+    public mutating func replaceEntries(
+        _ entries: [Library.Entry], queries: [String]? = nil, tags: [(tag: String, sources: [SourceKey])]? = nil
+    ) {
         let selected = selectedRow
-        let queries = allRows.compactMap { row -> String? in
-            if case .query(let name) = row { name } else { nil }
-        }
-        let fresh = SourcesState(entries: entries, queries: queries)
+        let queries =
+            queries
+            ?? allRows.compactMap { row -> String? in
+                if case .query(let name) = row { name } else { nil }
+            }
+        let fresh = SourcesState(entries: entries, queries: queries, tags: tags ?? [])
         allRows = fresh.allRows
         groups = fresh.groups
-        if showsTags {
-            return  // the tags' list stays; the sources' rows show when `t` is pressed again
-        } else if let filter {
-            setFilter(filter)
-        } else {
-            rows = allRows
-            scroll.setCount(rows.count)
-        }
-        if let selected, let index = rows.firstIndex(of: selected) { scroll.select(index) }
+        tagsOf = fresh.tagsOf
+        if tags != nil { tagRows = fresh.tagRows }
+        showRows(selecting: selected)
+    }
+
+    /// `show-read-sources = no`: these sources have nothing unread, and are left out.
+    public mutating func hideReadSources(_ keys: Set<SourceKey>) {
+        guard keys != readSources else { return }
+        let selected = selectedRow
+        readSources = keys
+        showRows(selecting: selected)
     }
 
     public var selectedRow: Row? { rows.indices.contains(scroll.selection) ? rows[scroll.selection] : nil }
@@ -80,23 +93,45 @@ public struct SourcesState: Equatable {
         }
     }
 
+    /// Every source, in the screen's order.
+    public var sourceKeys: [SourceKey] {
+        allRows.compactMap { row in
+            if case .source(let key, _) = row { return key } else { return nil }
+        }
+    }
+
     public mutating func move(_ movement: Movement) { scroll.apply(movement) }
+
+    public mutating func select(_ index: Int) { scroll.select(index) }
 
     // MARK: - The filter
 
     /// `/`: the filter starts, empty, and takes the keys.
     public mutating func beginFilter() {
-        filter = filter ?? ""
+        filterLine = filterLine ?? LineEditor()
         isTypingFilter = true
     }
 
-    /// The filter's text: the sources whose name or group holds it (case-insensitive), under
-    /// their headings; every row for "".
+    /// A key typed into the filter; false when it is no editing key.
+    public mutating func typeInFilter(_ key: Key) -> Bool {
+        guard var line = filterLine, line.apply(key) else { return false }
+        filterLine = line
+        showRows(selecting: nil, onFirstFound: true)
+        return true
+    }
+
+    /// The filter's text: the rows that hold it (case-insensitive); every row for "".
     public mutating func setFilter(_ text: String) {
-        filter = text
-        let needle = text.lowercased()
-        if needle.isEmpty {
-            rows = allRows
+        filterLine = LineEditor(text)
+        showRows(selecting: nil, onFirstFound: true)
+    }
+
+    /// The rows, under the filter and `show-read-sources`; the selection on `selecting` when it
+    /// is still shown, else (`onFirstFound`) on the first row found, so that Enter opens it.
+    private mutating func showRows(selecting selected: Row?, onFirstFound: Bool = false) {
+        let needle = (filter ?? "").lowercased()
+        if showsTags {
+            rows = needle.isEmpty ? tagRows : tagRows.filter { if case .tag(let tag, _) = $0 { tag.lowercased().contains(needle) } else { false } }
         } else {
             var shown: [Row] = []
             var heading: Row?
@@ -104,46 +139,72 @@ public struct SourcesState: Equatable {
                 switch row {
                 case .heading: heading = row
                 case .source(let key, let name):
-                    guard name.lowercased().contains(needle) || groups[key]?.lowercased().contains(needle) == true else { continue }
+                    guard !readSources.contains(key) else { continue }
+                    guard needle.isEmpty || matches(key, name: name, needle) else { continue }
                     if let pending = heading, groups[key] != nil {
                         shown.append(pending)
                         heading = nil
                     }
                     shown.append(row)
-                case .all, .starred, .query, .tag: continue
+                case .query(let name):
+                    if needle.isEmpty || name.lowercased().contains(needle) { shown.append(row) }
+                case .all, .starred:
+                    if needle.isEmpty { shown.append(row) }
+                case .tag:
+                    continue
                 }
             }
             rows = shown
         }
         scroll.setCount(rows.count)
-        // On the first source found, so that Enter opens it.
-        scroll.select(needle.isEmpty ? 0 : rows.firstIndex { if case .source = $0 { return true } else { return false } } ?? 0)
+        if let selected, let index = rows.firstIndex(of: selected) {
+            scroll.select(index)
+        } else if onFirstFound {
+            scroll.select(
+                needle.isEmpty
+                    ? 0
+                    : rows.firstIndex {
+                        switch $0 {
+                        case .source, .query, .tag: return true
+                        default: return false
+                        }
+                    } ?? 0)
+        }
     }
 
-    /// How many sources the filter lets through.
+    private func matches(_ key: SourceKey, name: String, _ needle: String) -> Bool {
+        name.lowercased().contains(needle) || groups[key]?.lowercased().contains(needle) == true
+            || tagsOf[key]?.contains { $0.lowercased().contains(needle) } == true
+    }
+
+    /// How many sources, query feeds and tags the filter lets through.
     public var sourcesShown: Int {
-        rows.filter { if case .source = $0 { return true } else { return false } }.count
+        rows.filter {
+            switch $0 {
+            case .source, .query, .tag: return true
+            default: return false
+            }
+        }.count
     }
 
-    /// Enter: the filter stays, the keys go back to the list.
+    /// Enter while typing: the filter stays, the keys go back to the list.
     public mutating func endFilterTyping() { isTypingFilter = false }
 
-    /// Esc: every row again.
+    /// Esc, or leaving with Enter: every row again (the selection stays on its row).
     public mutating func clearFilter() {
-        filter = nil
+        let selected = selectedRow
+        filterLine = nil
         isTypingFilter = false
-        rows = allRows
-        scroll.setCount(rows.count)
-        scroll.select(0)
+        showRows(selecting: selected)
+        if selected == nil { scroll.select(0) }
     }
 
     /// `t`: the tags instead of the sources, or the sources again (a filter is cleared).
     public mutating func toggleTags() {
-        filter = nil
+        filterLine = nil
         isTypingFilter = false
         showsTags.toggle()
-        rows = showsTags ? tagRows : allRows
-        scroll.setCount(rows.count)
+        showRows(selecting: nil)
         scroll.select(0)
     }
 

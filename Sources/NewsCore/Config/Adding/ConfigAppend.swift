@@ -49,12 +49,19 @@ public struct ConfigAppend: Sendable {
         }
     }
 
-    /// Appends `sections` under a comment line saying where they came from.
-    public func append(_ sections: [String], comment: String) throws(ConfigAppendError) {
-        guard !sections.isEmpty else { return }
+    /// Appends `sections` under a comment line saying where they came from; `settings` (global
+    /// settings, which must come before any section) go at the file's start, under the same comment.
+    public func append(_ sections: [String], comment: String, settings: [String] = [], settingsComment: String? = nil) throws(ConfigAppendError) {
+        guard !sections.isEmpty || !settings.isEmpty else { return }
         let old = existing?.data ?? Data()
-        var data = old
-        data.append(Data(Self.appendix(to: old, comment: comment, sections: sections).utf8))
+        var data = Data()
+        if !settings.isEmpty {
+            let newline = old.firstRange(of: Data("\r\n".utf8)) != nil ? "\r\n" : "\n"
+            let head = "# " + Sanitizer.clean(settingsComment ?? comment, maxLength: TextLimits.description) + "\n" + settings.joined(separator: "\n") + "\n\n"
+            data.append(Data((newline == "\n" ? head : head.replacing("\n", with: "\r\n")).utf8))
+        }
+        data.append(old)
+        if !sections.isEmpty { data.append(Data(Self.appendix(to: old, comment: comment, sections: sections).utf8)) }
         do {
             _ = try ConfigFile.parse(ConfigFile.Contents(data: data, mode: 0o600), at: target, environment: environment, knownActions: knownActions)
         } catch {

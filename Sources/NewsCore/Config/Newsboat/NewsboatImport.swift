@@ -12,6 +12,10 @@ public struct NewsboatImportResult: Sendable, Equatable {
     public let configFile: String
     /// Query feeds translated and added.
     public var queries = 0
+    /// newsboat's config file (as a person would write it), the lines carried from it, and those not, with why.
+    public var newsboatConfig: String?
+    public var configCarried = 0
+    public var configSkipped: [NewsboatURLs.Skipped] = []
 
     init(added: Int, duplicates: Int, skipped: [NewsboatURLs.Skipped], urlsFile: String, configFile: String, queries: Int = 0) {
         self.added = added
@@ -31,6 +35,12 @@ public struct NewsboatImportResult: Sendable, Equatable {
         var lines = [first + "."]
         for skip in skipped {
             lines.append("Skipped \(urlsFile):\(skip.line) \(skip.entry): \(skip.reason).")
+        }
+        if let newsboatConfig {
+            lines.append("Carried \(configCarried) \(configCarried == 1 ? "line" : "lines") of \(newsboatConfig).")
+            for skip in configSkipped {
+                lines.append("Skipped \(newsboatConfig):\(skip.line) \(skip.entry): \(skip.reason).")
+            }
         }
         return lines
     }
@@ -73,8 +83,9 @@ public enum NewsboatImport {
         throw .notFound(tried: candidates.map { ConfigPaths.display($0.path, environment: environment) })
     }
 
+    /// - Parameter newsboatConfig: newsboat's own config file, whose settings are carried (see `NewsboatConfig`).
     public static func run(
-        urls urlsURL: URL, config configURL: URL, environment: [String: String], knownActions: Set<String>
+        urls urlsURL: URL, config configURL: URL, newsboatConfig: URL? = nil, environment: [String: String], knownActions: Set<String>
     ) throws(NewsboatImportError) -> NewsboatImportResult {
         let urlsName = ConfigPaths.display(urlsURL.path, environment: environment)
         let list: NewsboatURLs
@@ -87,18 +98,95 @@ public enum NewsboatImport {
         do {
             let file = try ConfigAppend(config: configURL, environment: environment, knownActions: knownActions)
             var plan = ConfigSections(config: file.config)
-            for feed in list.feeds { plan.add(feed) }
+            var names: [String: String] = [:]  // feed URL key: the source's name
+            for source in file.config.sources { if let url = source.location { names[FeedURLKey.key(url)] = source.name } }
+            for feed in list.feeds {
+                if let name = plan.add(feed) { names[FeedURLKey.key(feed.url)] = name } else { continue }
+            }
             let feeds = plan.sections.count
             var skipped = list.skipped
             for query in list.queries where !plan.addQuery(name: query.name, filter: query.filter) {
                 skipped.append(NewsboatURLs.Skipped(line: query.line, entry: "query:" + query.name, reason: "a source or query of that name is already there"))
             }
-            try file.append(plan.sections, comment: "Added by headlines --import-newsboat from " + urlsName)
-            return NewsboatImportResult(
+            var carried: (settings: [String], lines: [String], skipped: [NewsboatURLs.Skipped])?
+            var newsboatName: String?
+            if let newsboatConfig {
+                newsboatName = ConfigPaths.display(newsboatConfig.path, environment: environment)
+                let contents = try ConfigFile.read(newsboatConfig, display: newsboatName ?? "", mustExist: true, limit: maxSize)
+                let text = try ConfigFile.decode(contents?.data ?? Data(), display: newsboatName ?? "")
+                carried = carry(NewsboatConfig.parse(text, knownActions: knownActions), into: file.config, names: names)
+            }
+            try file.append(
+                plan.sections, comment: "Added by headlines --import-newsboat from " + urlsName, settings: carried?.settings ?? [],
+                settingsComment: "Carried by headlines --import-newsboat from " + (newsboatName ?? ""))
+            if let lines = carried?.lines, !lines.isEmpty {
+                // bind and color lines may come anywhere: after the sections, in a second write.
+                let again = try ConfigAppend(config: configURL, environment: environment, knownActions: knownActions)
+                try again.append([lines.joined(separator: "\n")], comment: "Carried by headlines --import-newsboat from " + (newsboatName ?? ""))
+            }
+            var result = NewsboatImportResult(
                 added: feeds, duplicates: plan.duplicates, skipped: skipped, urlsFile: urlsName, configFile: file.display,
                 queries: plan.sections.count - feeds)
-        } catch {
+            result.newsboatConfig = newsboatName
+            result.configCarried = (carried?.settings.count ?? 0) + (carried?.lines.count ?? 0)
+            result.configSkipped = carried?.skipped ?? []
+            return result
+        } catch let error as ConfigAppendError {
             throw .config(error)
+        } catch let error as ConfigError {
+            throw .unreadable(path: newsboatConfig.map { ConfigPaths.display($0.path, environment: environment) } ?? "", reason: error.reason)
+        } catch {
+            throw .unreadable(path: urlsName, reason: "\(error)")
         }
+    }
+
+    /// newsboat's config as lines of this config: what it already sets itself stays (and the
+    /// line is named); `ignore-article` rules become one `ignore =`, a feed's own rule tested
+    /// with its source's name.
+    static func carry(
+        _ newsboat: NewsboatConfig, into config: Config, names: [String: String]
+    ) -> (settings: [String], lines: [String], skipped: [NewsboatURLs.Skipped]) {
+        var skipped = newsboat.skipped
+        var settings: [String] = []
+        for carried in newsboat.settings {
+            let name = String(carried.text.prefix { $0 != " " })
+            if config.settings.lines[name] != nil {
+                skipped.append(NewsboatURLs.Skipped(line: carried.line, entry: name, reason: "the config sets \(name) already"))
+            } else {
+                settings.append(carried.text)
+            }
+        }
+        var lines: [String] = []
+        for carried in newsboat.lines {
+            let words = carried.text.split(separator: " ")
+            if words.first == "color", words.count > 1, let element = ColourScheme.Element(rawValue: String(words[1])),
+                config.colours[element] != nil
+            {
+                skipped.append(NewsboatURLs.Skipped(line: carried.line, entry: "color", reason: "the config colours \(element.rawValue) already"))
+            } else {
+                lines.append(carried.text)
+            }
+        }
+        var rules: [String] = []
+        for ignore in newsboat.ignores {
+            if ignore.feed == "*" {
+                rules.append("(\(ignore.filter))")
+            } else if let url = URL(string: ignore.feed), let name = names[FeedURLKey.key(url)] {
+                rules.append("(source = \(ConfigText.quote(name)) and (\(ignore.filter)))")
+            } else {
+                skipped.append(NewsboatURLs.Skipped(line: ignore.line, entry: "ignore-article", reason: "its feed is not among the sources"))
+            }
+        }
+        if !rules.isEmpty {
+            if config.settings.ignore != nil {
+                for ignore in newsboat.ignores {
+                    skipped.append(NewsboatURLs.Skipped(line: ignore.line, entry: "ignore-article", reason: "the config has an ignore rule of its own"))
+                }
+            } else {
+                settings.append("ignore = " + ConfigText.encode(rules.joined(separator: " or ")))
+            }
+        }
+        skipped.sort { $0.line < $1.line }
+        return (settings, lines, skipped)
     }
 }

@@ -9,11 +9,15 @@ enum ArticleRow {
     static let columns = """
         a.id, s.key, a.first_seen, a.read, a.starred, a.url, a.published, a.title, a.source_name, \
         a.author, a.summary, a.image_url, a.guid, a.content, a.body_kind, a.body, \
-        a.enclosure_url, a.enclosure_type, a.enclosure_size, a.enclosure_duration
+        a.enclosure_url, a.enclosure_type, a.enclosure_size, a.enclosure_duration, \(enclosureStateColumn)
         """
 
+    /// 1 once the article's enclosure is downloaded, 2 once it is played; NULL before.
+    static let enclosureStateColumn =
+        "(SELECT CASE WHEN e.played_at IS NULL THEN 1 ELSE 2 END FROM saved_enclosure e WHERE e.article_id = a.id)"
+
     /// How many `columns` are: a query's own columns after them start at this index.
-    static let columnCount: Int32 = 20
+    static let columnCount: Int32 = 21
 
     static func decode(_ row: SQLiteRow) -> StoredArticle? {
         var url: URL?
@@ -42,7 +46,8 @@ enum ArticleRow {
             article: article,
             firstSeen: row.date(2) ?? Date(timeIntervalSince1970: 0),
             isRead: row.bool(3),
-            isStarred: row.bool(4)
+            isStarred: row.bool(4),
+            enclosureState: article.enclosure == nil || row.isNull(20) ? .none : row.int(20) == 2 ? .played : .downloaded
         )
     }
 

@@ -20,9 +20,9 @@ enum SearchIndex {
             """, [limit]
         ) { row in
             (
-                id: row.int64(0), title: ScriptBigrams.segmented(row.text(1) ?? ""),
-                summary: ScriptBigrams.segmented(SearchableText.summary(description: row.text(2), content: row.text(3))),
-                body: ScriptBigrams.segmented(ArticleRow.body(kind: row.text(4), text: row.text(5)).map(SearchableText.plainText(of:)) ?? "")
+                id: row.int64(0), title: SearchableText.indexed(row.text(1) ?? ""),
+                summary: SearchableText.indexed(SearchableText.summary(description: row.text(2), content: row.text(3))),
+                body: SearchableText.indexed(ArticleRow.body(kind: row.text(4), text: row.text(5)).map(SearchableText.plainText(of:)) ?? "")
             )
         }
         for article in pending {

@@ -54,9 +54,9 @@ public struct SearchQuery: Sendable, Hashable {
             terms.append((String(term), prefix, phrase))
         }
         guard !terms.isEmpty else { return nil }
-        // Written as the index holds it: runs of Chinese, Japanese, Korean or Thai as pairs of
-        // characters (a phrase of them; see `ScriptBigrams`).
-        let indexed = terms.map { ScriptBigrams.segmented($0.text) }
+        // Written as the index holds it: case folded in full (`ß` as `ss`), runs of Chinese,
+        // Japanese, Korean or Thai as pairs of characters (a phrase of them; see `ScriptBigrams`).
+        let indexed = terms.map { SearchableText.indexed($0.text) }
         // Inside an FTS5 string only `"` is special (written twice); the tokenizer splits the rest.
         expression = zip(terms, indexed).map { term, text in
             "\"" + text.replacingBytes(of: "\"", with: "\"\"") + "\"" + (term.prefix ? "*" : "")

@@ -3,6 +3,12 @@
 /// the article screen: indexing runs over every new article after a refresh and needs only the
 /// words, and one pass over bytes did a 19 KB body in 0.7 ms against 1.1 ms (release build).
 enum SearchableText {
+    /// A field as the index holds it: case folded in full (`CaseFolding`), runs of Chinese,
+    /// Japanese, Korean or Thai as pairs of characters (`ScriptBigrams`). Queries are written alike.
+    static func indexed(_ text: String) -> String {
+        ScriptBigrams.segmented(CaseFolding.fold(text))
+    }
+
     /// The summary column: the description and NewsAPI's content extract.
     static func summary(description: String?, content: String?) -> String {
         switch (description, content) {

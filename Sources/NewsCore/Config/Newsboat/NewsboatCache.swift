@@ -1,0 +1,119 @@
+import FoundationEssentials
+
+/// newsboat's article cache (`cache.db`), read for `--import-newsboat`: each feed's items, made
+/// articles by the one builder every feed's items go through (`FeedEditionBuilder`: sanitised,
+/// capped, links checked), with which of them newsboat had read and which it had flagged. The
+/// file is opened read-only and read as hostile: a file that is not newsboat's says so.
+public struct NewsboatCache: Sendable {
+    /// One feed's articles and newsboat's marks on them, by the articles' identities.
+    public struct Feed: Sendable {
+        public var url: URL
+        public var edition: Edition
+        public var read: Set<String>
+        public var flagged: Set<String>
+    }
+
+    /// The most items read from one feed (as from one feed document).
+    static let maxItems = RawFeed.maximumItems
+
+    /// `~/.newsboat/cache.db` when it exists, else `$XDG_DATA_HOME/newsboat/cache.db`
+    /// (`~/.local/share` when unset), as newsboat looks; nil when neither exists.
+    public static func defaultFile(environment: [String: String]) -> URL? {
+        existing(
+            in: environment, dotFolder: ".newsboat/cache.db",
+            xdg: ("XDG_DATA_HOME", ".local/share", "newsboat/cache.db"))
+    }
+
+    /// `~/.newsboat/config`, else `$XDG_CONFIG_HOME/newsboat/config`; nil when neither exists.
+    public static func defaultConfig(environment: [String: String]) -> URL? {
+        existing(in: environment, dotFolder: ".newsboat/config", xdg: ("XDG_CONFIG_HOME", ".config", "newsboat/config"))
+    }
+
+    private static func existing(in environment: [String: String], dotFolder: String, xdg: (String, String, String)) -> URL? {
+        var candidates: [URL] = []
+        let home = ConfigPaths.home(environment).map { URL(fileURLWithPath: $0, isDirectory: true) }
+        if let home { candidates.append(home.appendingPathComponent(dotFolder)) }
+        if let base = environment[xdg.0], base.hasPrefix("/") {
+            candidates.append(URL(fileURLWithPath: base, isDirectory: true).appendingPathComponent(xdg.2))
+        } else if let home {
+            candidates.append(home.appendingPathComponent(xdg.1).appendingPathComponent(xdg.2))
+        }
+        return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
+    }
+
+    /// Reads the items of the feeds in `feeds` (by the URL newsboat kept) from `file`, one feed at
+    /// a time (`each` is handed it and may store it before the next is read).
+    public static func read(_ file: URL, feeds: [URL], each: (Feed) throws -> Void) throws(NewsboatImportError) {
+        let display = file.path
+        let db: SQLiteConnection
+        do {
+            db = try SQLiteConnection(path: file.path, mode: .readOnly)
+            guard try db.integer("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'rss_item'") == 1 else {
+                throw NewsboatImportError.unreadable(path: display, reason: "it is not newsboat's cache (it has no rss_item table)")
+            }
+        } catch let error as NewsboatImportError {
+            throw error
+        } catch {
+            throw .unreadable(path: display, reason: Sanitizer.clean("\(error)"))
+        }
+        for url in feeds {
+            do {
+                try each(try feed(url, db))
+            } catch let error as NewsboatImportError {
+                throw error
+            } catch {
+                throw .unreadable(path: display, reason: Sanitizer.clean((error as? any ReadableError)?.message ?? "\(error)"))
+            }
+        }
+    }
+
+    /// One feed's items, newest first, as articles.
+    private static func feed(_ url: URL, _ db: SQLiteConnection) throws -> Feed {
+        var raw = RawFeed()
+        var marks: [(unread: Bool, flagged: Bool)] = []
+        let rows = try db.rows(
+            """
+            SELECT guid, title, author, url, pubDate, content, unread, enclosure_url, enclosure_type, flags
+            FROM rss_item WHERE feedurl = ? AND deleted = 0 ORDER BY pubDate DESC LIMIT ?
+            """, [url.absoluteString, maxItems]
+        ) { row in (item(row), row.int(6) != 0, !(row.text(9) ?? "").isEmpty) }
+        for (item, unread, flagged) in rows {
+            raw.items.append(item)
+            marks.append((unread, flagged))
+        }
+        let title = try db.firstRow("SELECT title FROM rss_feed WHERE rssurl = ?", url.absoluteString) { $0.text(0) } ?? nil
+        raw.title = title.map { RawText(text: $0, isHTML: false) }
+        // Built item by item, to keep each one's marks beside its article (the builder skips none of
+        // these but repeats, and the first of a repeat is the one kept, as here).
+        let builder = FeedEditionBuilder(feed: raw, feedURL: url)
+        var articles: [Article] = []
+        var read = Set<String>(), flagged = Set<String>(), seen = Set<String>()
+        for (index, item) in raw.items.enumerated() {
+            guard let article = builder.article(from: item), seen.insert(article.identity).inserted else { continue }
+            if !marks[index].unread { read.insert(article.identity) }
+            if marks[index].flagged { flagged.insert(article.identity) }
+            articles.append(article)
+        }
+        return Feed(url: url, edition: Edition(articles: articles, title: builder.feedTitle), read: read, flagged: flagged)
+    }
+
+    /// An item as newsboat stored it. newsboat writes a GUID of the link and the date for an item
+    /// that has none: that is no GUID (the feed read here gives the item none either).
+    private static func item(_ row: SQLiteRow) -> RawItem {
+        var item = RawItem()
+        let link = row.text(3) ?? ""
+        if let guid = row.text(0), !guid.isEmpty, !(guid.hasPrefix(link) && guid.count > link.count && !link.isEmpty) {
+            item.guid = guid
+        }
+        if let title = row.text(1) { item.offerTitle(RawText(text: title, isHTML: true), rank: 0) }
+        if let author = row.text(2), !author.isEmpty { item.offerAuthor(author, rank: 0) }
+        if !link.isEmpty { item.offerLink(RawLink(text: link, base: nil), rank: 0) }
+        let published = row.int64(4)
+        if published > 0 { item.offerDate(Date(timeIntervalSince1970: TimeInterval(published)), rank: 0) }
+        if let content = row.text(5), !content.isEmpty { item.content = RawText(text: content, isHTML: true) }
+        if let enclosure = row.text(7), !enclosure.isEmpty {
+            item.offerEnclosure(RawEnclosure(link: RawLink(text: enclosure, base: nil), type: row.text(8)), rank: 0)
+        }
+        return item
+    }
+}

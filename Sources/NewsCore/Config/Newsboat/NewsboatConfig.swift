@@ -1,0 +1,208 @@
+import FoundationEssentials
+
+/// What newsboat's `config` file says that Headlines can say too, as lines of Headlines' config:
+/// `ignore-article` (its expression translated exactly, as query feeds are), `color`, `bind-key`
+/// (where an operation maps to an action), `browser`, `show-read-feeds`, `show-read-articles`,
+/// `max-items`, `datetime-format`, `refresh-on-startup`, `reload-time` with `auto-reload`,
+/// `articlelist-format` and `feedlist-format`. Every other line, and every line of those that
+/// cannot be carried, is named with why. The file is hostile like any input: each value is
+/// checked as Headlines' own config checks it, and the result is parsed again before it is written.
+public struct NewsboatConfig: Sendable, Equatable {
+    /// Global setting lines (`browser = ...`), kept before the config's first section.
+    public var settings: [Carried] = []
+    /// `color` and `bind` lines, which may come anywhere in the file.
+    public var lines: [Carried] = []
+
+    /// A line of this config, and the line of newsboat's it came from.
+    public struct Carried: Sendable, Equatable {
+        public var text: String
+        public var line: Int
+    }
+    /// `ignore-article` rules.
+    public var ignores: [Ignore] = []
+    public var skipped: [NewsboatURLs.Skipped] = []
+
+    /// One `ignore-article`: the feed's URL (`*` for every feed), the filter in Headlines' words, its line.
+    public struct Ignore: Sendable, Equatable {
+        public var feed: String
+        public var filter: String
+        public var line: Int
+    }
+
+    public static func parse(_ text: String, knownActions: Set<String>) -> NewsboatConfig {
+        var result = NewsboatConfig()
+        var autoReload = false
+        var reloadMinutes: (Int, Int)?  // the value, its line
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for (offset, rawLine) in lines.enumerated() {
+            let line = offset + 1
+            let words = NewsboatURLs.words(rawLine.last == "\r" ? rawLine.dropLast() : rawLine)
+            guard let command = words.first, !command.hasPrefix("#") else { continue }
+            let arguments = Array(words.dropFirst())
+            let entry = Sanitizer.clean(command, maxLength: 40)
+            func skip(_ reason: String) { result.skipped.append(NewsboatURLs.Skipped(line: line, entry: entry, reason: reason)) }
+            func setting(_ name: String, _ value: String) {
+                var settings = ConfigSettings()
+                do {
+                    try SettingsTable.apply(name, value: value, to: &settings, paths: ConfigPathResolver(folder: URL(fileURLWithPath: "/"), home: nil))
+                    result.settings.append(Carried(text: "\(name) = \(ConfigText.encode(value))", line: line))
+                } catch {
+                    skip(error.reason)
+                }
+            }
+            switch command {
+            case "ignore-article":
+                guard arguments.count == 2 else {
+                    skip("it takes a feed and an expression: ignore-article \"*\" \"title =~ \\\"x\\\"\"")
+                    continue
+                }
+                do {
+                    let filter = try NewsboatQuery.expression(arguments[1])
+                    _ = try ArticleFilter(filter)
+                    result.ignores.append(Ignore(feed: arguments[0], filter: filter, line: line))
+                } catch let error as NewsboatQueryError {
+                    skip("its expression has no exact translation: " + error.reason)
+                } catch {
+                    skip("its expression does not read")
+                }
+            case "color":
+                guard let translated = colour(arguments, skip: skip) else { continue }
+                result.lines.append(Carried(text: translated, line: line))
+            case "bind-key":
+                guard let translated = binding(arguments, knownActions: knownActions, skip: skip) else { continue }
+                result.lines.append(Carried(text: translated, line: line))
+            case "browser":
+                guard let value = arguments.first, arguments.count == 1 else { skip("it takes one command"); continue }
+                if value.contains(where: { "|;&$`<>()".contains($0) }) {
+                    skip("newsboat runs it through a shell, and Headlines runs programs without one")
+                    continue
+                }
+                setting("browser", value)
+            case "show-read-feeds": yesNo(arguments, "show-read-sources", setting: setting, skip: skip)
+            case "show-read-articles": yesNo(arguments, "show-read", setting: setting, skip: skip)
+            case "refresh-on-startup": yesNo(arguments, "refresh-on-start", setting: setting, skip: skip)
+            case "max-items":
+                guard let value = arguments.first, let count = Int(value) else { skip("it takes a number"); continue }
+                if count == 0 { skip("0 is newsboat's default (keep them all), which is Headlines' too"); continue }
+                setting("max-items", value)
+            case "datetime-format", "articlelist-format", "feedlist-format":
+                guard let value = arguments.first, arguments.count == 1 else { skip("it takes one value"); continue }
+                setting(command, value)
+            case "auto-reload":
+                autoReload = arguments.first.map { ["yes", "true"].contains($0.lowercased()) } ?? false
+            case "reload-time":
+                guard let value = arguments.first.flatMap(Int.init), value > 0 else { skip("it takes a number of minutes"); continue }
+                reloadMinutes = (value, line)
+            case "urls", "cache-file", "save-path", "download-path", "podcast-auto-enqueue", "player":
+                skip("a path or program of newsboat's own, which Headlines sets its own way (save-dir, podcast-dir, player)")
+            case "ignore-mode":
+                skip("Headlines always keeps ignored articles in the cache and hides them, as newsboat's \"display\" mode does")
+            case "include":
+                skip("Headlines does not read other files from its config")
+            default:
+                skip("Headlines has no setting of that name")
+            }
+        }
+        if let (minutes, line) = reloadMinutes {
+            if autoReload {
+                result.settings.append(Carried(text: "refresh-minutes = \(minutes)", line: line))
+            } else {
+                result.skipped.append(
+                    NewsboatURLs.Skipped(line: line, entry: "reload-time", reason: "auto-reload is off, so newsboat never reloads on its own"))
+            }
+        }
+        return result
+    }
+
+    private static func yesNo(_ arguments: [String], _ name: String, setting: (String, String) -> Void, skip: (String) -> Void) {
+        switch arguments.first?.lowercased() {
+        case "yes", "true": setting(name, "yes")
+        case "no", "false": setting(name, "no")
+        default: skip("it takes yes or no")
+        }
+    }
+
+    /// newsboat's elements that Headlines colours, and what they are called here.
+    static let elements: [String: String] = [
+        "listnormal": "list", "listnormal_unread": "unread", "listfocus": "selection", "info": "status", "title": "heading",
+        "hint-key": "marks",
+    ]
+
+    private static func colour(_ arguments: [String], skip: (String) -> Void) -> String? {
+        guard arguments.count >= 3 else {
+            skip("it takes an element and two colours")
+            return nil
+        }
+        guard let element = elements[arguments[0]] else {
+            skip("Headlines has no element \(Sanitizer.clean(arguments[0], maxLength: 40)) (its elements: list, unread, selection, status, heading, marks)")
+            return nil
+        }
+        var attributes: [String] = []
+        for attribute in arguments.dropFirst(3) {
+            switch attribute.lowercased() {
+            case "standout": attributes.append("reverse")
+            case "bold", "underline", "reverse", "dim", "italic": attributes.append(attribute.lowercased())
+            default:
+                skip("Headlines has no attribute \(Sanitizer.clean(attribute, maxLength: 40))")
+                return nil
+            }
+        }
+        let line = (["color", element] + arguments[1...2].map { $0.lowercased() } + attributes).joined(separator: " ")
+        do {
+            _ = try ColourLine.parse(Substring(line), line: 0)
+            return line
+        } catch {
+            skip(error.reason)
+            return nil
+        }
+    }
+
+    /// newsboat's operations that an action of Headlines does.
+    static let operations: [String: String] = [
+        "open": "read", "reload": "reload", "reload-all": "reload-all", "quit": "back", "hard-quit": "quit",
+        "next-unread": "next-unread", "next": "next-article", "prev": "previous-article", "toggle-article-read": "toggle-read",
+        "mark-feed-read": "mark-all-read", "mark-all-feeds-read": "mark-everything-read", "open-in-browser": "open-in-browser",
+        "open-in-browser-and-mark-read": "open-in-browser", "save": "save-article", "pipe-to": "pipe-article", "search": "search",
+        "help": "help", "redraw": "redraw", "up": "up", "down": "down", "pageup": "page-up",
+        "pagedown": "page-down", "home": "first", "end": "last", "sort": "cycle-sort", "rev-sort": "cycle-sort",
+        "enqueue": "download-enclosure", "reload-urls": "reload-config", "select-tag": "tags", "edit-flags": "toggle-star",
+        "toggle-show-read-feeds": "toggle-show-read",
+    ]
+
+    /// newsboat's key names that Headlines writes another way.
+    static let keys: [String: String] = [
+        "ENTER": "Enter", "ESC": "Esc", "UP": "Up", "DOWN": "Down", "LEFT": "Left", "RIGHT": "Right", "PPAGE": "PgUp",
+        "NPAGE": "PgDn", "HOME": "Home", "END": "End", "TAB": "Tab", "SPACE": "Space", "BACKSPACE": "Backspace",
+    ]
+
+    private static func binding(_ arguments: [String], knownActions: Set<String>, skip: (String) -> Void) -> String? {
+        guard arguments.count >= 2 else {
+            skip("it takes a key and an operation")
+            return nil
+        }
+        let operation = arguments[1]
+        guard let action = operations[operation], knownActions.contains(action) else {
+            skip("no action of Headlines does what \(Sanitizer.clean(operation, maxLength: 40)) does")
+            return nil
+        }
+        var key = arguments[0]
+        if let named = keys[key] {
+            key = named
+        } else if key.hasPrefix("^"), key.count == 2 {
+            key = "Ctrl-" + key.dropFirst().lowercased()
+        } else if key.count > 1, key.first == "F", Int(key.dropFirst()) != nil {
+            // F1 to F12, as written.
+        } else if key.count != 1 {
+            skip("Headlines has no key \(Sanitizer.clean(key, maxLength: 40))")
+            return nil
+        }
+        do {
+            _ = try KeyName.parse(key)
+        } catch {
+            skip(error.reason)
+            return nil
+        }
+        // A key bound for one of newsboat's dialogs is bound where the action works here.
+        return "bind \(key) \(action)"
+    }
+}

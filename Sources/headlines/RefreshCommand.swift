@@ -1,0 +1,178 @@
+import FoundationEssentials
+import HeadlinesUI
+import NewsCore
+
+/// `headlines --refresh` (as newsboat's `-x reload`, for cron): every source and every feed server
+/// refreshed into the cache through the library, as the interface's `R` refreshes them (the same
+/// conditional fetches, merges, syncs and Retry-After), then one summary line on stdout ("12 of
+/// 13 sources refreshed: 40 new articles, 1 failed.") and each failure's line on stderr; nothing
+/// on stdout with `--quiet`. The cache is shared as the interface shares it: each merge is one
+/// write transaction, so two refreshes at once (or one beside the interface) store every article
+/// once; while another instance holds the write lock past its busy timeout, what was fetched
+/// waits in memory and is written when the lock frees, for up to `lockWait`.
+///
+/// Exit status: 0 when some source (or server) was refreshed, or there was none to refresh;
+/// 1 when every one failed, the cache could not be written, or (`--strict`) any one failed.
+enum RefreshCommand {
+    /// The longest the refresh waits for another instance to let go of the write lock.
+    static let lockWait: Duration = .seconds(60)
+
+    @MainActor
+    static func run(_ plan: LaunchPlan, options: CommandLineOptions, environment: [String: String]) async -> Int32 {
+        let status = await refresh(plan, options: options, environment: environment)
+        await plan.log.flush()
+        return status
+    }
+
+    @MainActor
+    private static func refresh(_ plan: LaunchPlan, options: CommandLineOptions, environment: [String: String]) async -> Int32 {
+        if plan.isFallbackDemo {
+            Output.error(plan.firstRunAdvice(short: true))
+            return 1
+        }
+        let log = plan.log
+        let store: ArticleStore
+        do {
+            store = try await ArticleStore.open(at: plan.cacheFile)
+        } catch {
+            log.cache("unavailable", ["error": ErrorText.sentence(error)], level: .error)
+            Output.error(ErrorText.sentence(error))
+            return 1
+        }
+        for notice in await store.notices {
+            log.cache("opened", ["notice": notice], level: .error)
+            Output.error(notice)
+        }
+        if case .readOnly(let reason) = await store.access {
+            Output.error("The article cache is read-only (\(reason)): nothing can be refreshed into it.")
+            return 1
+        }
+        if plan.forgetsDemo {
+            do {
+                try await store.forgetSources(where: LaunchPlan.isDemoSource)
+            } catch {
+                log.cache("forget", ["error": ErrorText.sentence(error)], level: .error)
+            }
+        }
+        do {
+            try await store.setRules(plan.rules)
+        } catch {
+            log.cache("rules", ["error": ErrorText.sentence(error)], level: .error)  // a merge writes max-items' marks again
+        }
+        var entries = plan.entries
+        for server in plan.servers {
+            entries += await Library.entries(of: ServerSync(config: server, store: store, http: plan.http, environment: environment))
+        }
+        let limits = ConnectionLimits(maxConnections: plan.settings.maxConnections, maxPerHost: plan.settings.maxPerHost)
+        let library = Library(entries: entries, store: store, loader: SourceLoader(store: store, limits: limits, log: log))
+        let outcome = await RefreshRun(library).run()
+        // What the refreshes added is indexed before the program ends, so `--search` finds it at once.
+        do { try await store.indexForSearch() } catch { log.cache("index", ["error": ErrorText.sentence(error)], level: .error) }
+        library.close()
+        await outcome.scope.drain(timeout: .milliseconds(300))
+        for line in outcome.failures { Output.error(line) }
+        if !options.quiet { Output.say(outcome.summary) }
+        log.log(.info, "refresh", ["sources": String(outcome.units), "failed": String(outcome.failures.count), "new": String(outcome.newArticles)])
+        if outcome.failures.isEmpty { return 0 }
+        return options.strict || outcome.failures.count >= outcome.units ? 1 : 0
+    }
+}
+
+/// One `--refresh`: the library's refresh of every entry, followed to its end through the
+/// library's events, and what it came to.
+@MainActor
+private final class RefreshRun {
+    let library: Library
+    let scope = TaskScope()
+    private var reports: [SourceKey: RefreshReport] = [:]
+    /// Kept editions written once the lock freed: their articles' count, by source.
+    private var keptAdded: [SourceKey: Int] = [:]
+    private let (events, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+
+    struct Outcome {
+        let scope: TaskScope
+        /// Sources, and feed servers counted once each.
+        let units: Int
+        let newArticles: Int
+        let failures: [String]
+        var summary: String {
+            let failed = failures.count
+            var line = "\(CountText.grouped(units - failed)) of \(CountText.grouped(units)) \(units == 1 ? "source" : "sources") refreshed: "
+            line += newArticles == 1 ? "1 new article" : "\(CountText.grouped(newArticles)) new articles"
+            return line + (failed > 0 ? ", \(CountText.grouped(failed)) failed." : ".")
+        }
+    }
+
+    init(_ library: Library) {
+        self.library = library
+    }
+
+    func run() async -> Outcome {
+        let entries = library.entries
+        let keys = entries.map(\.key)
+        let continuation = self.continuation
+        library.observe(self) { [weak self] event in
+            switch event {
+            case .refreshed(let key, let report): self?.reports[key] = report
+            case .keptWritten(let key, let added, _): self?.keptAdded[key] = added.count
+            default: break
+            }
+            continuation.yield()
+        }
+        library.refreshAll(in: scope)
+        let deadline = ContinuousClock.now + RefreshCommand.lockWait
+        let timer = Task {
+            while !Task.isCancelled, ContinuousClock.now < deadline {
+                try? await Task.sleep(for: .milliseconds(250))  // wakes the wait below to look at the clock
+                continuation.yield()
+            }
+        }
+        continuation.yield()
+        for await _ in events {
+            let waitingForLock = keys.contains { scope.isRunning(.keptArticles($0)) }
+            if !library.isLoading && (!waitingForLock || ContinuousClock.now >= deadline) { break }
+        }
+        timer.cancel()
+        scope.close()  // a kept edition still waiting for the lock is given up, and said so below
+        return outcome(entries)
+    }
+
+    /// `entries` as the refresh began (a server's first sync replaces its one entry by its feeds).
+    private func outcome(_ entries: [Library.Entry]) -> Outcome {
+        var units = 0
+        var newArticles = 0
+        var failures: [String] = []
+        var servers: Set<String> = []
+        for entry in entries {
+            let key = entry.key
+            let server = (entry.source as? ServerFeedSource)?.server.name
+            if let server {
+                // Every feed of a server joined its one sync: the server is counted, and told, once.
+                guard servers.insert(server).inserted else { continue }
+            }
+            units += 1
+            let name = server ?? entry.source.name
+            switch library.phase(of: key) {
+            case .failed(let message):
+                failures.append(server == nil ? "\(name): \(message)" : message)
+                continue
+            case .waiting(let until):
+                failures.append("\(name): not asked before \(DateText.time(until)), as the server asked (Retry-After).")
+                continue
+            case .idle, .loading:
+                break
+            }
+            guard let report = reports[key] else { continue }
+            if report.isKept {
+                guard let added = keptAdded[key] else {
+                    failures.append("\(name): another Headlines held the cache's write lock for over a minute; what was fetched was not saved.")
+                    continue
+                }
+                newArticles += added
+            } else {
+                newArticles += server == nil ? report.added.count : report.syncedArticles
+            }
+        }
+        return Outcome(scope: scope, units: units, newArticles: newArticles, failures: failures)
+    }
+}
