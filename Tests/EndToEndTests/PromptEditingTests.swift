@@ -51,7 +51,8 @@ extension EndToEnd {
             try tmux.sendLiteral("x")
             try await tmux.waitForText("Search: Summarx▏y ")
             try tmux.sendKeys("Escape")
-            try await tmux.waitForText("12 articles")
+            // Back on the list: the Search screen may still show the count of an earlier query.
+            _ = try await tmux.waitForScreen(describedAs: "the list again") { !$0.contains("Headlines · Search") && $0.contains("12 articles") }
 
             // The pipe's command.
             try tmux.sendKeys("|")
