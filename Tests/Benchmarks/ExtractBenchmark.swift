@@ -80,6 +80,24 @@ enum ExtractBenchmark {
         return BenchmarkOutcome(summary: lines.joined(separator: "; ") + ", goal F1 ≥ \(goalF1) and faster than trafilatura", goalMet: goalMet)
     }
 
+    /// `headlines-bench extract-page FILE URL`: the extractor's result for one page, then exit.
+    static func printOne(_ path: String, url: String) -> Never {
+        guard let data = FileManager.default.contents(atPath: path), let url = URL(string: url) else {
+            report("cannot read \(path) or \(url)")
+            exit(2)
+        }
+        switch ArticleExtractor.extract(page: data, url: url, contentType: "text/html") {
+        case .success(let article):
+            report("title: \(article.title ?? "-")\nbyline: \(article.byline ?? "-")\npublished: \(article.published.map { "\($0)" } ?? "-")")
+            report("image: \(article.leadImageURL?.absoluteString ?? "-")\nsite: \(article.siteName ?? "-")\n")
+            report(article.text)
+            if ProcessInfo.processInfo.environment["EXTRACT_HTML"] != nil { report("\n" + article.html) }
+        case .failure(let reason):
+            report("not an article: \(reason.message)")
+        }
+        exit(0)
+    }
+
     // MARK: - Page sets
 
     /// The article-extraction benchmark's pages and ground truth, each page decompressed once.

@@ -200,6 +200,11 @@ if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "limits-probe" 
     await LimitsBenchmark.probeMain(CommandLine.arguments[2], CommandLine.arguments[3])
 }
 
+// One page through the extractor, for tuning: `extract-page FILE URL` prints what it made of it.
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "extract-page" {
+    ExtractBenchmark.printOne(CommandLine.arguments[2], url: CommandLine.arguments[3])
+}
+
 let (selected, options) = parseCommandLine(Array(CommandLine.arguments.dropFirst()))
 
 #if DEBUG

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc  // DEBUG-REMOVE
 
 /// Reads the article out of a web page: no browser, no scripts run, nothing fetched. The page is
 /// read into a tree (`PageTreeBuilder`), measured (`PageMeasures`), its article chosen
@@ -40,6 +41,7 @@ public enum ArticleExtractor {
         let selection = ContentSelection(measures)
         let cleaning = ContentCleaning(
             measures: measures, scores: selection.scores, foldedTitle: metadata.title.map(ContentCleaning.folded))
+        if getenv("EXTRACT_DEBUG") != nil { debugDump(tree, measures, selection) }  // DEBUG-REMOVE
         var writer = ArticleBodyWriter(measures: measures, cleaning: cleaning, baseURL: baseURL)
         writer.write(selection.roots)
         if let reason = refusal(letters: writer.letters, writer: writer, metadata: metadata, url: url) { return .failure(reason) }
@@ -55,8 +57,8 @@ public enum ArticleExtractor {
     /// Why the body found is no article, or nil when it is one.
     private static func refusal(letters: Int, writer: ArticleBodyWriter, metadata: PageMetadata, url: URL) -> NotAnArticle? {
         let isArticle = metadata.types.contains { $0 == "article" || $0.hasSuffix("article") || $0.hasSuffix("posting") }
-        let path = url.path
-        if !isArticle, path.isEmpty || path == "/" || path.lowercased().hasSuffix("/index.html") || path.lowercased().hasSuffix("/index.php") {
+        let path = url.path.lowercased()
+        if !isArticle, ["", "/", "/index.html", "/index.htm", "/index.php", "/home"].contains(path) {
             return .homePage
         }
         // A list of headlines and teasers, each a link.
@@ -78,6 +80,18 @@ public enum ArticleExtractor {
             if fallback == nil { fallback = date }
         }
         return fallback
+    }
+
+    static func debugDump(_ tree: PageTree, _ measures: PageMeasures, _ selection: ContentSelection) {  // DEBUG-REMOVE
+        func describe(_ i: Int) -> String {
+            let n = tree.nodes[i]
+            return "\(i) \(n.name)#\(n.value("id") ?? "").\(n.value("class") ?? "") text=\(measures.text[i]) score=\(selection.scores[i]) excl=\(measures.excluded[i])"
+        }
+        print("top:", describe(selection.top), "roots:", selection.roots.map(describe))
+        let ranked = selection.scores.indices.filter { selection.scores[$0] != 0 }.sorted { selection.scores[$0] > selection.scores[$1] }.prefix(8)
+        for i in ranked { print("  cand", describe(i)) }
+        var i = selection.top
+        while i > 0 { print("  up", describe(i)); i = tree.nodes[i].parent }
     }
 
     static let htmlTypes: Set<String> = ["text/html", "application/xhtml+xml", "application/xml+html", "text/xhtml"]

@@ -26,6 +26,11 @@ enum BoilerplateNames {
         return content ? .content : .neutral
     }
 
+    /// Whether the names say comments (which may be longer than the article they follow).
+    static func saysComments(_ names: String) -> Bool {
+        words(names).contains { $0.hasPrefix("comment") || $0.hasPrefix("disqus") || $0.hasPrefix("replies") }
+    }
+
     /// Readability's class weight: names that say content +25, names that say otherwise -25.
     static func weight(_ names: String) -> Int {
         switch verdict(names) {
@@ -72,21 +77,21 @@ enum BoilerplateNames {
 
     /// Words that are never the article, as prefixes (`$` ends a word that must match whole).
     static let boilerplateWords: [String] = [
-        "comment", "disqus", "share", "sharing", "social", "related", "newsletter", "promo", "advert", "ad$", "ads$", "adv$",
+        "comment", "disqus", "share", "sharing", "social", "related", "newsletter", "advert", "ad$", "ads$", "adv$",
         "adslot", "adunit", "adwrap", "adbox", "adsense", "gpt$", "dfp$", "cookie", "gdpr", "consent", "sponsor", "outbrain",
-        "taboola", "recommend", "trending", "popular", "subscribe", "subscription", "signup", "paywall", "breadcrumb",
-        "pagination", "pager$", "sidebar", "widget", "skyscraper", "banner", "masthead", "modal", "popup", "overlay",
-        "shoutbox", "tagcloud", "tags$", "tag$", "follow$", "print$", "toolbar", "byline", "dateline", "author$", "bio$",
-        "login", "register", "nav$", "navbar", "navigation", "menu", "footer", "header$", "topbar", "jump$", "skip$",
-        "readmore", "more$", "next$", "prev$", "previous$", "upsell", "donate", "survey", "rating", "reaction", "reply",
-        "replies", "feedback", "hidden$", "hide$", "sr$", "visually", "offscreen", "screenreader", "credit",
+        "taboola", "recommend", "breadcrumb", "pagination", "pager$", "skyscraper", "modal", "popup", "shoutbox", "tagcloud",
+        "subscribe", "subscription", "signup", "paywall", "upsell", "donate", "survey", "reaction", "replies", "sr$",
+        "visually", "offscreen", "screenreader", "promo",
     ]
     /// Words that are probably not the article unless others say content.
     static let unlikelyWords: [String] = [
-        "aside", "extra", "supplement", "meta$", "foot", "contact", "legend", "rss", "remark", "community", "agegate",
-        "combx", "yom", "teaser", "tool", "utility", "secondary", "complementary", "rail", "right$", "left$", "column$",
-        "promo", "links$", "list$", "headline", "hero$", "cta$", "button", "icon", "logo", "brand", "search", "player",
-        "video", "gallery", "slideshow", "carousel", "slider", "thumb", "inline$", "embed", "mobile$",
+        "sidebar", "widget", "banner", "masthead", "overlay", "trending", "popular", "tags$", "follow$", "print$", "toolbar",
+        "byline", "dateline", "author$", "bio$", "login", "register", "nav$", "navbar", "navigation", "menu", "footer",
+        "header$", "topbar", "jump$", "skip$", "readmore", "more$", "next$", "prev$", "previous$", "rating", "reply",
+        "feedback", "credit", "aside", "extra", "supplement", "meta$", "foot", "contact", "legend", "rss", "remark",
+        "community", "agegate", "combx", "yom", "teaser", "tool", "utility", "secondary", "complementary", "rail",
+        "headline", "hero$", "cta$", "button", "icon", "logo", "brand", "search", "player", "video", "gallery",
+        "slideshow", "carousel", "slider", "thumb", "embed",
     ]
     /// Words that say article text.
     static let contentWords: [String] = [

@@ -58,8 +58,10 @@ struct ContentSelection {
         let tree = measures.tree
         let nodes = tree.nodes
         var top = top
-        // A wrapper that holds only the top candidate is the same text.
-        while top != tree.body, nodes[top].parent > 0, measures.text[nodes[top].parent] <= measures.text[top] + 20 {
+        // A wrapper whose only element is the top candidate is the same text (Readability's rule).
+        while top != tree.body, nodes[top].parent > 0, nodes[top].parent != tree.body,
+            tree.children(of: nodes[top].parent).filter({ !nodes[$0].isText }).count == 1
+        {
             top = nodes[top].parent
         }
         let parent = nodes[top].parent

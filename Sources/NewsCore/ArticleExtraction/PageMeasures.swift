@@ -60,6 +60,13 @@ struct PageMeasures {
 
     private mutating func markExcluded() {
         let nodes = tree.nodes
+        // Text before anything is dropped: an element that holds much of the page is not dropped for its names alone.
+        var rawText = [Int32](repeating: 0, count: nodes.count)
+        for index in stride(from: nodes.count - 1, through: 1, by: -1) {
+            if nodes[index].isText { rawText[index] = Self.measure(nodes[index].text).letters }
+            rawText[nodes[index].parent] += rawText[index]
+        }
+        let large = max(500, rawText[tree.body] * 2 / 5)
         // Elements that hold the article for sure: nothing around them is dropped by its names.
         var anchors: [Int] = []
         for (index, node) in nodes.enumerated() where !node.isText {
@@ -70,7 +77,7 @@ struct PageMeasures {
             var low = 0, high = anchors.count
             while low < high {
                 let middle = (low + high) / 2
-                if anchors[middle] <= index { low = middle + 1 } else { high = middle }
+                if anchors[middle] < index { low = middle + 1 } else { high = middle }
             }
             var position = low
             while position < anchors.count, anchors[position] < end {
@@ -95,7 +102,8 @@ struct PageMeasures {
                 continue
             }
             let byTag = Self.boilerplateTags.contains(node.name) || node.value("role").map { Self.boilerplateRoles.contains($0.lowercased()) } == true
-            let byNames = verdict == .boilerplate || (verdict == .unlikely && !Self.neverUnlikely.contains(node.name))
+            var byNames = verdict == .boilerplate || (verdict == .unlikely && !Self.neverUnlikely.contains(node.name))
+            if byNames, !byTag, rawText[index] >= large, !BoilerplateNames.saysComments(names) { byNames = false }
             guard byTag || byNames, node.name != "body", !Self.isMarkedBody(node) else { continue }
             if holdsAnchor(index, headingCounts: node.name != "header") { continue }
             excluded[index] = true
