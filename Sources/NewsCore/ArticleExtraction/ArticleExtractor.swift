@@ -39,9 +39,15 @@ public enum ArticleExtractor {
         let baseURL = collected.base.flatMap { URLPolicy.articleURL($0, relativeTo: url) } ?? url
         let measures = PageMeasures(tree)
         let selection = ContentSelection(measures)
-        let cleaning = ContentCleaning(
+        var cleaning = ContentCleaning(
             measures: measures, scores: selection.scores, foldedTitle: metadata.title.map(ContentCleaning.folded))
-        if getenv("EXTRACT_DEBUG") != nil { debugDump(tree, measures, selection) }  // DEBUG-REMOVE
+        cleaning.articleText = selection.roots.reduce(0) { $0 + measures.text[$1] }
+        if getenv("EXTRACT_DEBUG") != nil {  // DEBUG-REMOVE
+            debugDump(tree, measures, selection)
+            var c = ContentCleaning(measures: measures, scores: selection.scores, foldedTitle: metadata.title.map(ContentCleaning.folded))
+            c.articleText = selection.roots.reduce(0) { $0 + measures.text[$1] }
+            for root in selection.roots { for i in root + 1..<tree.nodes[root].subtreeEnd where !tree.nodes[i].isText && measures.text[i] >= 60 && !measures.excluded[i] && c.drops(i) { print("  dropped", i, tree.nodes[i].name, tree.nodes[i].value("class") ?? "", measures.text[i], "ld", measures.linkDensity(i), "p", measures.paragraphs[i], "img", measures.pictures[i]) } }
+        }
         var writer = ArticleBodyWriter(measures: measures, cleaning: cleaning, baseURL: baseURL)
         writer.write(selection.roots)
         if let reason = refusal(letters: writer.letters, writer: writer, metadata: metadata, url: url) { return .failure(reason) }

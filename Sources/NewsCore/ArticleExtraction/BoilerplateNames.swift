@@ -79,13 +79,13 @@ enum BoilerplateNames {
     static let boilerplateWords: [String] = [
         "comment", "disqus", "share", "sharing", "social", "related", "newsletter", "advert", "ad$", "ads$", "adv$",
         "adslot", "adunit", "adwrap", "adbox", "adsense", "gpt$", "dfp$", "cookie", "gdpr", "consent", "sponsor", "outbrain",
-        "taboola", "recommend", "breadcrumb", "pagination", "pager$", "skyscraper", "modal", "popup", "shoutbox", "tagcloud",
+        "taboola", "recommend", "breadcrumb", "pagination", "pager$", "skyscraper", "popup$", "shoutbox", "tagcloud",
         "subscribe", "subscription", "signup", "paywall", "upsell", "donate", "survey", "reaction", "replies", "sr$",
         "visually", "offscreen", "screenreader", "promo",
     ]
     /// Words that are probably not the article unless others say content.
     static let unlikelyWords: [String] = [
-        "sidebar", "widget", "banner", "masthead", "overlay", "trending", "popular", "tags$", "follow$", "print$", "toolbar",
+        "sidebar", "widget", "modal$", "banner", "masthead", "overlay", "trending", "popular", "tags$", "follow$", "print$", "toolbar",
         "byline", "dateline", "author$", "bio$", "login", "register", "nav$", "navbar", "navigation", "menu", "footer",
         "header$", "topbar", "jump$", "skip$", "readmore", "more$", "next$", "prev$", "previous$", "rating", "reply",
         "feedback", "credit", "aside", "extra", "supplement", "meta$", "foot", "contact", "legend", "rss", "remark",

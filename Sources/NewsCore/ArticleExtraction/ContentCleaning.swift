@@ -7,6 +7,8 @@ struct ContentCleaning {
     let scores: [Double]
     /// The page's title, folded (`folded`), to drop the heading that repeats it.
     let foldedTitle: String?
+    /// The text of all the article's elements together: no test drops half of it.
+    var articleText: Int32 = 0
 
     /// Whether the element at `index` (inside the article) is left out, with all it holds.
     func drops(_ index: Int) -> Bool {
@@ -35,8 +37,12 @@ struct ContentCleaning {
     private func dropsBlock(_ index: Int) -> Bool {
         let name = measures.tree.nodes[index].name
         let weight = Double(measures.weight(index))
-        if weight + scores[index] < 0 { return true }
         if isAnnouncement(index) { return true }
+        // Most of the article is the article; a long run of prose with few links is text, however
+        // it is laid out (breaks, not paragraphs).
+        if measures.text[index] * 2 >= articleText { return false }
+        if measures.text[index] > 600, measures.linkDensity(index) < 0.25 { return false }
+        if weight + scores[index] < 0 { return true }
         guard measures.commas[index] < 10 else { return false }
         let paragraphs = Double(measures.paragraphs[index])
         let pictures = Double(measures.pictures[index])

@@ -70,7 +70,7 @@ struct PageMeasures {
         // Elements that hold the article for sure: nothing around them is dropped by its names.
         var anchors: [Int] = []
         for (index, node) in nodes.enumerated() where !node.isText {
-            if node.name == "h1" || node.name == "article" || Self.isMarkedBody(node) { anchors.append(index) }
+            if node.name == "h1" || Self.isMarkedBody(node) { anchors.append(index) }
         }
         func holdsAnchor(_ index: Int, headingCounts: Bool) -> Bool {
             let end = nodes[index].subtreeEnd
