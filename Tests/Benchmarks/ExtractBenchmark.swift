@@ -38,7 +38,9 @@ enum ExtractBenchmark {
             datasetGiven = true
         } else {
             report("no --dataset DIR: the article-extraction benchmark's pages are not scored, only our own.")
-            report("  (bring github:scrapinghub/article-extraction-benchmark with the search tool's fetch and give its folder, the one holding html/ and ground-truth.json)")
+            report(
+                "  (bring github:scrapinghub/article-extraction-benchmark with the search tool's fetch and give its folder, the one holding html/ and ground-truth.json)"
+            )
         }
         sets.append(try ownPages())
 
@@ -75,8 +77,9 @@ enum ExtractBenchmark {
             goalMet = nil  // no trafilatura to compare the time with
         }
         report()
-        report("goal: F1 ≥ \(goalF1) on the article-extraction benchmark and faster per page than trafilatura: "
-            + (goalMet.map { $0 ? "PASS" : "MISS" } ?? "not judged (no dataset or no references)"))
+        report(
+            "goal: F1 ≥ \(goalF1) on the article-extraction benchmark and faster per page than trafilatura: "
+                + (goalMet.map { $0 ? "PASS" : "MISS" } ?? "not judged (no dataset or no references)"))
         return BenchmarkOutcome(summary: lines.joined(separator: "; ") + ", goal F1 ≥ \(goalF1) and faster than trafilatura", goalMet: goalMet)
     }
 
@@ -217,7 +220,8 @@ enum ExtractBenchmark {
             let items = Dictionary(uniqueKeysWithValues: set.pages.map { ($0.name, ["articleBody": scored.texts[$0.name] ?? ""]) })
             try JSONSerialization.data(withJSONObject: items).write(to: outputs.appendingPathComponent("\(name).json"))
         }
-        let result = try ProcessRunner(python, [evaluate.path, "--n-bootstrap", "20"], currentDirectory: folder.url.path).runSynchronously(timeout: .seconds(300))
+        let result = try ProcessRunner(python, [evaluate.path, "--n-bootstrap", "20"], currentDirectory: folder.url.path).runSynchronously(
+            timeout: .seconds(300))
         guard result.status == 0 else { throw BenchmarkFailure("evaluate.py exited \(result.status): \(result.stderrText.suffix(1_000))") }
         report("evaluate.py on the same outputs:")
         for line in result.stdoutText.split(separator: "\n") {

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc  // DEBUG-REMOVE
 
 /// Reads the article out of a web page: no browser, no scripts run, nothing fetched. The page is
 /// read into a tree (`PageTreeBuilder`), measured (`PageMeasures`), its article chosen
@@ -42,12 +41,6 @@ public enum ArticleExtractor {
         var cleaning = ContentCleaning(
             measures: measures, scores: selection.scores, foldedTitle: metadata.title.map(ContentCleaning.folded))
         cleaning.articleText = selection.roots.reduce(0) { $0 + measures.text[$1] }
-        if getenv("EXTRACT_DEBUG") != nil {  // DEBUG-REMOVE
-            debugDump(tree, measures, selection)
-            var c = ContentCleaning(measures: measures, scores: selection.scores, foldedTitle: metadata.title.map(ContentCleaning.folded))
-            c.articleText = selection.roots.reduce(0) { $0 + measures.text[$1] }
-            for root in selection.roots { for i in root + 1..<tree.nodes[root].subtreeEnd where !tree.nodes[i].isText && measures.text[i] >= 60 && !measures.excluded[i] && c.drops(i) { print("  dropped", i, tree.nodes[i].name, tree.nodes[i].value("class") ?? "", measures.text[i], "ld", measures.linkDensity(i), "p", measures.paragraphs[i], "img", measures.pictures[i]) } }
-        }
         var writer = ArticleBodyWriter(measures: measures, cleaning: cleaning, baseURL: baseURL)
         writer.write(selection.roots)
         if let reason = refusal(letters: writer.letters, writer: writer, metadata: metadata, url: url) { return .failure(reason) }
@@ -86,18 +79,6 @@ public enum ArticleExtractor {
             if fallback == nil { fallback = date }
         }
         return fallback
-    }
-
-    static func debugDump(_ tree: PageTree, _ measures: PageMeasures, _ selection: ContentSelection) {  // DEBUG-REMOVE
-        func describe(_ i: Int) -> String {
-            let n = tree.nodes[i]
-            return "\(i) \(n.name)#\(n.value("id") ?? "").\(n.value("class") ?? "") text=\(measures.text[i]) score=\(selection.scores[i]) excl=\(measures.excluded[i])"
-        }
-        print("top:", describe(selection.top), "roots:", selection.roots.map(describe))
-        let ranked = selection.scores.indices.filter { selection.scores[$0] != 0 }.sorted { selection.scores[$0] > selection.scores[$1] }.prefix(8)
-        for i in ranked { print("  cand", describe(i)) }
-        var i = selection.top
-        while i > 0 { print("  up", describe(i)); i = tree.nodes[i].parent }
     }
 
     static let htmlTypes: Set<String> = ["text/html", "application/xhtml+xml", "application/xml+html", "text/xhtml"]

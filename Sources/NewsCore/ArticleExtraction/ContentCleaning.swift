@@ -103,7 +103,8 @@ struct ContentCleaning {
     private func isDataTable(_ index: Int) -> Bool {
         let nodes = measures.tree.nodes
         if nodes[index].value("role")?.lowercased() == "presentation" { return false }
-        for node in index + 1..<min(nodes[index].subtreeEnd, index + 400) where nodes[node].name == "th" || nodes[node].name == "caption" || nodes[node].name == "thead" {
+        for node in index + 1..<min(nodes[index].subtreeEnd, index + 400)
+        where nodes[node].name == "th" || nodes[node].name == "caption" || nodes[node].name == "thead" {
             return true
         }
         return false

@@ -59,14 +59,18 @@ struct PageMetadata {
             firstMeta("og:title", "twitter:title") ?? article?["headline"]?.string ?? firstMeta("title", "dc.title")
                 ?? collected.title, limit: TextLimits.title)
         byline = Self.clean(
-            article.flatMap { LinkedData.names($0["author"]) } ?? firstMeta("author", "article:author", "byl", "dc.creator", "parsely-author", "sailthru.author")
+            article.flatMap { LinkedData.names($0["author"]) }
+                ?? firstMeta("author", "article:author", "byl", "dc.creator", "parsely-author", "sailthru.author")
                 .flatMap { $0.contains("://") ? nil : $0 }, limit: TextLimits.name)
         published =
-            (article?["datePublished"]?.string ?? firstMeta(
+            (article?["datePublished"]?.string
+            ?? firstMeta(
                 "article:published_time", "og:published_time", "datepublished", "date", "pubdate", "publishdate", "dc.date.issued",
                 "dc.date", "dcterms.created", "sailthru.date", "parsely-pub-date", "article.published", "published_time"))
             .flatMap(FeedDate.parse)
-        imageURL = (firstMeta("og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src") ?? article.flatMap { LinkedData.url($0["image"]) })
+        imageURL =
+            (firstMeta("og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src")
+            ?? article.flatMap { LinkedData.url($0["image"]) })
             .flatMap { URLPolicy.articleURL($0.trimmed(), relativeTo: base) }
             .flatMap { TrackerPictures.isTracker($0) ? nil : $0 }
         siteName = Self.clean(firstMeta("og:site_name", "application-name") ?? article?["publisher"]?["name"]?.string, limit: TextLimits.name)
