@@ -68,8 +68,9 @@ struct ArticleBodyWriter {
     /// Writes an element's start tag; returns its end tag (nil for none) and what it is.
     private mutating func start(_ index: Int, _ node: PageTree.Node) -> (closing: String?, isBlock: Bool, isPre: Bool) {
         let name = node.name
-        let isBlock = ArticleElements.blocks.contains(name)
-        if isBlock { endLine() }
+        let isCell = name == "td" || name == "th"
+        let isBlock = ArticleElements.blocks.contains(name) && !isCell
+        if isBlock { endLine() } else if isCell { space() }
         switch name {
         case "img":
             picture(node)
@@ -101,7 +102,7 @@ struct ArticleBodyWriter {
             } else {
                 html += "<\(name)>"
             }
-            return ("</\(name)>", true, false)
+            return ("</\(name)>", false, false)
         case "ol":
             if let start = node.value("start").flatMap({ Int($0.prefix(9)) }) {
                 html += "<ol start=\"\(start)\">"
@@ -131,7 +132,12 @@ struct ArticleBodyWriter {
 
     private mutating func appendText(_ raw: String) {
         if preDepth > 0 {
-            let lines = raw.replacing("\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(PreformattedText.clean)
+            // Each piece of a line cleaned with its spaces kept: a space between two highlighted words is code too.
+            let lines = raw.replacing("\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).map { piece in
+                let trailing = piece.reversed().prefix { $0 == " " }.count
+                let cleaned = PreformattedText.clean(piece)
+                return cleaned + String(repeating: " ", count: cleaned.isEmpty ? min(piece.count, 200) : trailing)
+            }
             let joined = lines.joined(separator: "\n")
             html += Self.escapeText(joined)
             line += joined

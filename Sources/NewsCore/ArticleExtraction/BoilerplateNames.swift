@@ -81,7 +81,7 @@ enum BoilerplateNames {
         "adslot", "adunit", "adwrap", "adbox", "adsense", "gpt$", "dfp$", "cookie", "gdpr", "consent", "sponsor", "outbrain",
         "taboola", "recommend", "breadcrumb", "pagination", "pager$", "skyscraper", "popup$", "shoutbox", "tagcloud",
         "subscribe", "subscription", "signup", "paywall", "upsell", "donate", "survey", "reaction", "replies", "sr$",
-        "visually", "offscreen", "screenreader", "promo",
+        "visually", "offscreen", "screenreader", "promo", "headerlink", "anchorjs",
     ]
     /// Words that are probably not the article unless others say content.
     static let unlikelyWords: [String] = [
@@ -96,6 +96,6 @@ enum BoilerplateNames {
     /// Words that say article text.
     static let contentWords: [String] = [
         "article", "body", "content", "entry", "hentry", "main", "post", "story", "text", "blog", "prose", "page$", "copy$",
-        "detail", "richtext", "markdown", "single", "permalink",
+        "detail", "richtext", "markdown", "single",
     ]
 }

@@ -42,7 +42,7 @@ struct ContentCleaning {
         // it is laid out (breaks, not paragraphs).
         if measures.text[index] * 2 >= articleText { return false }
         if measures.text[index] > 600, measures.linkDensity(index) < 0.25 { return false }
-        if weight + scores[index] < 0 { return true }
+        if weight < 0, weight + scores[index] < 0 { return true }
         guard measures.commas[index] < 10 else { return false }
         let paragraphs = Double(measures.paragraphs[index])
         let pictures = Double(measures.pictures[index])

@@ -50,7 +50,34 @@ struct ContentSelection {
         }
         self.scores = scores
         top = best
-        roots = Self.siblings(of: best, measures: measures, scores: scores)
+        roots = Self.repeated(around: best, measures: measures, scores: scores) ?? Self.siblings(of: best, measures: measures, scores: scores)
+    }
+
+    /// The posts of a thread, or the parts of an article cut up by what sits between them:
+    /// siblings of one kind (their element and first class name), each with prose of its own,
+    /// around the top candidate or one of its three nearest ancestors. Nil when there are none.
+    private static func repeated(around top: Int, measures: PageMeasures, scores: [Double]) -> [Int]? {
+        let tree = measures.tree
+        let nodes = tree.nodes
+        func kind(_ index: Int) -> String? {
+            guard let first = nodes[index].value("class")?.split(separator: " ").first else { return nil }
+            return nodes[index].name + "." + first
+        }
+        var node = top
+        for _ in 0..<4 {
+            let parent = nodes[node].parent
+            guard parent > 0, node != tree.body else { return nil }
+            if let key = kind(node) {
+                let peers = tree.children(of: parent).filter { peer in
+                    !nodes[peer].isText && !measures.excluded[peer] && kind(peer) == key && measures.text[peer] >= 100
+                        && measures.linkDensity(peer) < 0.3 && scores[peer] >= scores[node] * 0.3
+                }
+                let total = peers.reduce(0) { $0 + Int(measures.text[$1]) }
+                if peers.count >= 2, peers.contains(node), total > Int(measures.text[top]) * 13 / 10 { return peers }
+            }
+            node = parent
+        }
+        return nil
     }
 
     /// The top candidate's siblings worth keeping beside it (Readability's rules), in order.

@@ -131,7 +131,7 @@ struct PageTreeBuilder {
     private mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, decode: Bool = true) {
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
         var text: String
-        if slice.allSatisfy(Self.isSpace) {
+        if slice.allSatisfy(Self.isSpace), openPositions["pre"]?.isEmpty ?? true, openPositions["listing"]?.isEmpty ?? true {
             // Whitespace alone still separates words, once.
             guard let last = tree.nodes.last, !(last.isText && last.text == " ") else { return }
             text = " "

@@ -77,7 +77,7 @@ struct HostilePageTests {
             written long enough to be an article with commas, words and more words.</p>
             <pre>code\u{1B}[1m  indented\u{1B}(B</pre>
             <p><img src="/a.png" alt="alt &#x1b;]8;;https://evil.example&#x7;text"> \u{202E}reversed? No: the override is dropped, and so are \u{200F} marks.</p>
-            \(Self.paragraph)\(Self.paragraph)</article>
+            \(Self.paragraph)\(Self.paragraph)\(Self.paragraph)\(Self.paragraph)</article>
             """
         let article = try Self.extract(page).get()
         for output in [article.html, article.text, article.title ?? ""] {
@@ -95,7 +95,7 @@ struct HostilePageTests {
             <p><a href="javascript:alert(1)">a script link</a> and <a href="https://ok.example/page" onmouseover="x()">a real one</a>.</p>
             <iframe src="https://ads.example/frame"></iframe><object data="x.swf"><p>Flash fallback</p></object><noscript><p>Enable JavaScript</p></noscript>
             <style>p { display: none }</style><template><p>Template text</p></template>
-            \(Self.paragraph)\(Self.paragraph)</article>
+            \(Self.paragraph)\(Self.paragraph)\(Self.paragraph)\(Self.paragraph)</article>
             """
         let article = try Self.extract(page).get()
         for phrase in [
@@ -118,7 +118,7 @@ struct HostilePageTests {
             <img src="https://www.google-analytics.com/collect?v=1">
             <img src="https://sb.scorecardresearch.com/p?c1=2">
             <img src="https://cdn.example/photo.jpg" width="800" height="600" alt="A real photograph">
-            \(Self.paragraph)\(Self.paragraph)</article>
+            \(Self.paragraph)\(Self.paragraph)\(Self.paragraph)\(Self.paragraph)</article>
             """
         let article = try Self.extract(page).get()
         #expect(article.html.components(separatedBy: "<img").count == 2, "\(article.html)")
