@@ -139,7 +139,7 @@ enum ExtractBenchmark {
             let (url, truth) = try OwnPage.expectation(String(contentsOf: expected, encoding: .utf8))
             pages.append((name, try Data(contentsOf: folder.appendingPathComponent(file)), url, truth))
         }
-        return PageSet(name: "own pages (never tuned on)", pages: pages, folder: folder)
+        return PageSet(name: "own pages (written for the tests, kept out of the benchmark's tuning)", pages: pages, folder: folder)
     }
 
     // MARK: - Measuring
