@@ -69,7 +69,11 @@ let package = Package(
         .executableTarget(name: "headlines-sync-probe", dependencies: ["NewsCore", "CSystem"], path: "Tests/SyncProbe"),
         // A second process for the store's tests (killed mid-transaction; writing beside them).
         .executableTarget(name: "StoreTestChild", dependencies: ["NewsCore"], path: "Tests/StoreTestChild"),
-        .testTarget(name: "NewsCoreTests", dependencies: ["NewsCore", "TestSupport", "StoreTestChild"], path: "Tests/NewsCoreTests"),
+        .testTarget(
+            name: "NewsCoreTests", dependencies: ["NewsCore", "TestSupport", "StoreTestChild"], path: "Tests/NewsCoreTests",
+            // The article extractor's test pages, read from their folder (TestSupport's OwnPage).
+            exclude: ["ArticleExtraction/Pages"]
+        ),
         .testTarget(
             name: "HeadlinesUITests",
             dependencies: ["HeadlinesUI", "NewsCore", "TestSupport"],

@@ -15,6 +15,8 @@ struct BenchmarkOptions: Sendable {
     var articles: Int?
     /// Where to write a generated input and keep it (for profiling); nil means a temporary file.
     var documentPath: String?
+    /// A data set's folder, where a benchmark scores one (extract: the article-extraction benchmark's checkout).
+    var datasetPath: String?
     /// Exit 1 when a goal is missed.
     var strict = false
     /// Measure our own code only, without comparison programs (for profiling).
@@ -99,6 +101,12 @@ enum BenchmarkRegistry {
             run: { try await FilterBenchmark.run($0) }
         ),
         BenchmarkEntry(
+            name: "extract",
+            summary: "full articles from web pages: F1 over word shingles on ScrapingHub's article-extraction benchmark (--dataset DIR) "
+                + "and on our own pages, time per page (goal F1 ≥ 0.96, faster than trafilatura) vs trafilatura and readability-lxml",
+            run: { try ExtractBenchmark.run($0) }
+        ),
+        BenchmarkEntry(
             name: "sync",
             summary: "a real TT-RSS with 50 feeds × 200 items: the first sync into an empty cache (goal ≥ 3x faster than newsboat's), "
                 + "an incremental sync of 100 new (goal < 1 s), peak memory (goal ≤ newsboat's) vs newsboat's TT-RSS mode",
@@ -126,6 +134,8 @@ func usage() -> String {
           --articles N       articles (decode; default 10000), items (feeds; default 5000) or stored articles (store; default 100000;
                              start: default 10000; filter: default 100000; sync: default 10000, over at most 50 feeds) generated
           --document PATH    write the generated input to PATH and keep it (decode, feeds: the document; preview: the JPEG; store: the cache folder)
+          --dataset DIR      the data set a benchmark scores (extract: a checkout of github.com/scrapinghub/article-extraction-benchmark,
+                             the folder holding html/ and ground-truth.json; without it only our own pages are scored)
           --swift-only       skip comparison programs such as python3 or newsboat (for profiling)
           --strict           exit 1 when a goal is missed
           -h, --help         show this help
@@ -164,6 +174,9 @@ func parseCommandLine(_ argumentList: [String]) -> (benchmarks: [BenchmarkEntry]
         case "--document":
             guard let path = arguments.popFirst() else { usageError("--document needs a path") }
             options.documentPath = path
+        case "--dataset":
+            guard let path = arguments.popFirst() else { usageError("--dataset needs a folder") }
+            options.datasetPath = path
         case "--strict": options.strict = true
         case "--swift-only": options.swiftOnly = true
         case "all":
@@ -190,6 +203,11 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "reload-probe" 
 }
 if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "limits-probe" {
     await LimitsBenchmark.probeMain(CommandLine.arguments[2], CommandLine.arguments[3])
+}
+
+// One page through the extractor, for tuning: `extract-page FILE URL` prints what it made of it.
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "extract-page" {
+    ExtractBenchmark.printOne(CommandLine.arguments[2], url: CommandLine.arguments[3])
 }
 
 let (selected, options) = parseCommandLine(Array(CommandLine.arguments.dropFirst()))

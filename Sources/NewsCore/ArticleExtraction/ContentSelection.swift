@@ -1,0 +1,147 @@
+/// Chooses the elements that hold a page's article, after Readability's scoring: each block of
+/// running text (25 characters or more of its own) scores by its length and commas, and gives
+/// that score to its parent, half to its grandparent and less to the three above; an element's
+/// score is then weighed by its names and by how little of its text is links. The best element
+/// is the article, with those of its siblings that score near it or read as paragraphs.
+/// Every step is one pass over the tree, or over the few candidates.
+struct ContentSelection {
+    /// The chosen elements, in document order (siblings of one parent).
+    private(set) var roots: [Int] = []
+    /// Each candidate's score (zero for elements that are not candidates).
+    private(set) var scores: [Double]
+    private(set) var top: Int
+
+    init(_ measures: PageMeasures) {
+        let tree = measures.tree
+        let nodes = tree.nodes
+        var scores = [Double](repeating: 0, count: nodes.count)
+        var isCandidate = Array(repeating: false, count: nodes.count)
+        var candidates: [Int] = []
+        func initialise(_ index: Int) {
+            guard !isCandidate[index] else { return }
+            isCandidate[index] = true
+            candidates.append(index)
+            scores[index] = Self.baseScore(nodes[index].name) + Double(measures.weight(index))
+        }
+        for index in 0..<nodes.count {
+            let node = nodes[index]
+            guard !node.isText, !measures.excluded[index], Self.scored.contains(node.name) else { continue }
+            let length = measures.inlineText[index]
+            guard length >= 25 else { continue }
+            let score = 1 + Double(measures.inlineCommas[index]) + min(3, Double(length) / 100)
+            var ancestor = node.parent
+            var level = 0
+            while ancestor > 0, level < 5 {
+                initialise(ancestor)
+                let divider: Double = level == 0 ? 1 : (level == 1 ? 2 : Double(level) * 3)
+                scores[ancestor] += score / divider
+                ancestor = nodes[ancestor].parent
+                level += 1
+            }
+        }
+        var best = tree.body
+        var bestScore = -Double.infinity
+        for candidate in candidates {
+            scores[candidate] *= 1 - measures.linkDensity(candidate)
+            if scores[candidate] > bestScore {
+                bestScore = scores[candidate]
+                best = candidate
+            }
+        }
+        self.scores = scores
+        top = best
+        roots = Self.repeated(around: best, measures: measures, scores: scores) ?? Self.siblings(of: best, measures: measures, scores: scores)
+    }
+
+    /// The posts of a thread, or the parts of an article cut up by what sits between them:
+    /// siblings of one kind (their element and first class name), each with prose of its own,
+    /// around the top candidate or one of its three nearest ancestors. Nil when there are none.
+    private static func repeated(around top: Int, measures: PageMeasures, scores: [Double]) -> [Int]? {
+        let tree = measures.tree
+        let nodes = tree.nodes
+        func kind(_ index: Int) -> String? {
+            guard let first = nodes[index].value("class")?.split(separator: " ").first else { return nil }
+            return nodes[index].name + "." + first
+        }
+        var node = top
+        for _ in 0..<4 {
+            let parent = nodes[node].parent
+            guard parent > 0, node != tree.body else { return nil }
+            if let key = kind(node) {
+                let peers = tree.children(of: parent).filter { peer in
+                    !nodes[peer].isText && !measures.excluded[peer] && kind(peer) == key && measures.text[peer] >= 100
+                        && measures.linkDensity(peer) < 0.3 && scores[peer] >= scores[node] * 0.3
+                }
+                let total = peers.reduce(0) { $0 + Int(measures.text[$1]) }
+                if peers.count >= 2, peers.contains(node), total > Int(measures.text[top]) * 13 / 10 { return peers }
+            }
+            node = parent
+        }
+        return nil
+    }
+
+    /// The top candidate's siblings worth keeping beside it (Readability's rules), in order.
+    private static func siblings(of top: Int, measures: PageMeasures, scores: [Double]) -> [Int] {
+        let tree = measures.tree
+        let nodes = tree.nodes
+        var top = top
+        // A wrapper whose only element is the top candidate is the same text (Readability's rule).
+        while top != tree.body, nodes[top].parent > 0, nodes[top].parent != tree.body,
+            tree.children(of: nodes[top].parent).filter({ !nodes[$0].isText }).count == 1
+        {
+            top = nodes[top].parent
+        }
+        let parent = nodes[top].parent
+        guard parent >= 0, top != tree.body else { return [top] }
+        let topScore = scores[top]
+        let threshold = max(10, topScore * 0.2)
+        let topClass = nodes[top].value("class") ?? ""
+        var kept: [Int] = []
+        for sibling in tree.children(of: parent) {
+            if sibling == top {
+                kept.append(sibling)
+                continue
+            }
+            guard !measures.excluded[sibling], !nodes[sibling].isText else { continue }
+            var bonus = 0.0
+            if !topClass.isEmpty, nodes[sibling].value("class") == topClass { bonus = topScore * 0.2 }
+            if scores[sibling] + bonus >= threshold {
+                kept.append(sibling)
+            } else if nodes[sibling].name == "p" {
+                let length = measures.text[sibling]
+                let density = measures.linkDensity(sibling)
+                if length > 80 && density < 0.25 {
+                    kept.append(sibling)
+                } else if length > 0, length <= 80, density == 0, endsSentence(sibling, tree) {
+                    kept.append(sibling)
+                }
+            }
+        }
+        return kept
+    }
+
+    private static func endsSentence(_ index: Int, _ tree: PageTree) -> Bool {
+        var text = ""
+        for node in index..<tree.nodes[index].subtreeEnd where tree.nodes[node].isText {
+            text += tree.nodes[node].text
+            if text.utf8.count > 400 { break }
+        }
+        let trimmed = text.trimmed()
+        return trimmed.hasSuffix(".") || trimmed.contains(". ")
+    }
+
+    /// Elements whose own text is scored as a paragraph.
+    static let scored: Set<String> = [
+        "p", "pre", "td", "div", "section", "article", "main", "center", "font",
+    ]
+
+    private static func baseScore(_ name: String) -> Double {
+        switch name {
+        case "div", "article", "section", "main": 5
+        case "pre", "td", "blockquote": 3
+        case "address", "ol", "ul", "dl", "dd", "dt", "li", "form": -3
+        case "h1", "h2", "h3", "h4", "h5", "h6", "th": -5
+        default: 0
+        }
+    }
+}
