@@ -175,7 +175,7 @@ struct XMLFeedReader {
     }
 
     private mutating func finish(_ capture: Capture) {
-        let bytes = capture.isBase64 ? Self.base64Decoded(capture.text) : capture.text
+        let bytes = Self.windows1252Mended(capture.isBase64 ? Self.base64Decoded(capture.text) : capture.text)
         /// The whole text, or trimmed of XML whitespace (links, GUIDs, names), made once.
         func text(trimmed: Bool = false) -> String {
             guard trimmed else { return String(decoding: bytes, as: UTF8.self) }
@@ -215,6 +215,30 @@ struct XMLFeedReader {
         case .duration:
             if let seconds = EnclosureNumbers.duration(text(trimmed: true)) { item?.duration = seconds }
         }
+    }
+
+    /// U+0080...U+009F (C1 controls, which no text means) as windows-1252's characters, HTML's
+    /// rule for `&#128;`...`&#159;`: the parser turns `don&#146;t` into a C1 control, which the
+    /// sanitizer would drop ("dont"), in a feed that is valid XML and so never rewritten by
+    /// `XMLPreparation`. The same string when there is none (the usual case).
+    static func windows1252Mended(_ bytes: [UInt8]) -> [UInt8] {
+        guard let first = bytes.firstIndex(where: { $0 == 0xC2 }) else { return bytes }
+        var result = Array(bytes[..<first])
+        result.reserveCapacity(bytes.count + 8)
+        var index = first
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]),
+                let mapped = HTMLEntities.windows1252[Int(bytes[index + 1] - 0x80)]
+            {
+                result += String(mapped).utf8
+                index += 2
+            } else {
+                result.append(byte)
+                index += 1
+            }
+        }
+        return result
     }
 
     /// Base64 text as the bytes it encodes (whitespace and line breaks allowed); nothing when

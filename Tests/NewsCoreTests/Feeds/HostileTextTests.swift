@@ -96,10 +96,26 @@ struct HostileTextTests {
         #expect(edition.articles.first?.url?.absoluteString == "https://h.example/1")
     }
 
-    /// Numeric references as HTML reads them, written straight into the XML.
-    @Test func windows1252AndUpperCaseHexReferencesInXML() throws {
-        let edition = try FeedTesting.decode(FeedTesting.rss(item: "<title>It&#146;s &#X41; &#x93;q&#x94;</title><link>https://h.example/1</link>"))
-        #expect(edition.articles.first?.title == "It’s A “q”")
+    /// Numeric references as HTML reads them, written straight into the XML, each case on its
+    /// own: a feed whose only oddity is `&#146;` is valid XML and never takes the careful path,
+    /// so the mapping must hold there too (issue 30: `don&#146;t` came out "dont").
+    @Test(arguments: [
+        ("It&#146;s", "It’s"),  // valid XML: only the optimistic path
+        ("&#x93;q&#x94;", "“q”"),  // hex, valid XML
+        ("&#128;5 &#133;", "€5 …"),  // the two ends of the range, valid XML
+        ("<![CDATA[a]]>&#150;b", "a–b"),  // beside CDATA
+        ("&#X41;", "A"),  // upper-case X: not XML, so the careful path
+        ("It&#146;s &#X41;", "It’s A"),  // both at once
+    ])
+    func windows1252ReferencesInXML(title: String, expected: String) throws {
+        let edition = try FeedTesting.decode(FeedTesting.rss(item: "<title>\(title)</title><link>https://h.example/1</link>"))
+        #expect(edition.articles.first?.title == expected)
+    }
+
+    @Test func windows1252ReferencesInASummaryOfValidXML() throws {
+        let edition = try FeedTesting.decode(
+            FeedTesting.rss(item: "<title>t</title><description>don&#146;t</description><link>https://h.example/1</link>"))
+        #expect(edition.articles.first?.description == "don’t")
     }
 
     /// feedparser's item_description_not_a_doctype tests: the description is text, not nothing.
