@@ -19,9 +19,37 @@ enum FeedDate {
         let trimmed = UnsafeBufferPointer(rebasing: bytes[start..<end])
         // The first bytes tell the families apart: ISO dates start with a four-digit year.
         if end - start >= 4, trimmed.prefix(4).allSatisfy(isDigit) {
-            return ISO8601.parse(bytes: trimmed) ?? calendarDate(trimmed)
+            return ISO8601.parse(bytes: trimmed) ?? calendarDate(trimmed) ?? perforce(trimmed)
+                ?? ISO8601Truncated.parse(bytes: trimmed)
         }
-        return RFC822Date.parse(bytes: trimmed) ?? ISO8601.parse(bytes: trimmed)
+        return RFC822Date.parse(bytes: trimmed) ?? ISO8601.parse(bytes: trimmed) ?? ISO8601Truncated.parse(bytes: trimmed)
+            ?? perforce(trimmed) ?? otherLanguage(trimmed)
+    }
+
+    /// Perforce's `2006/09/15 08:19:53 EDT`, after an optional weekday (`Fri, `): the slashes
+    /// read as dashes. Only with a time: `2005/01/03` alone is refused, as feedparser misreads it
+    /// (1 December) and a slashed date with no time is as often day-first as month-first.
+    private static func perforce(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        var start = 0
+        if let comma = bytes.prefix(12).firstIndex(of: UInt8(ascii: ",")), bytes[..<comma].allSatisfy({ isLetter($0) }) {
+            start = comma + 1
+            while start < bytes.count, isSpace(bytes[start]) { start += 1 }
+        }
+        let slash = UInt8(ascii: "/")
+        guard bytes.count - start > 11, bytes[start + 4] == slash, bytes[start + 7] == slash, bytes[start + 10] == 0x20 else {
+            return nil
+        }
+        var rewritten = Array(bytes[start...])
+        (rewritten[4], rewritten[7]) = (UInt8(ascii: "-"), UInt8(ascii: "-"))
+        return rewritten.withUnsafeBufferPointer { ISO8601.parse(bytes: $0) }
+    }
+
+    /// A date with month and weekday names in another language (Greek: `Κυρ, 11 Ιούλ 2004`).
+    private static func otherLanguage(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        guard bytes.contains(where: { $0 >= 0x80 }), let english = DateNames.english(String(decoding: bytes, as: UTF8.self)) else {
+            return nil
+        }
+        return RFC822Date.parse(english)
     }
 
     /// `YYYY`, `YYYY-MM`, `YYYY-MM-DD` or `YYYYMMDD` alone, at midnight UTC.
@@ -47,6 +75,8 @@ enum FeedDate {
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+
+    private static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte & ~0x20) }
 
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D

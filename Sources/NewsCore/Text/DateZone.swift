@@ -2,7 +2,7 @@
 /// RFC 822 and ISO 8601 readers.
 ///
 /// A name that is not known, or that means different offsets in different places (`IST` is
-/// India, Ireland or Israel; `ET` is EST or EDT by season), is read as UTC, as feedparser does:
+/// India, Ireland or Israel), is read as UTC, as feedparser does:
 /// the day and time are still right to within hours, where no date at all would sort the
 /// article last.
 enum DateZone {
@@ -30,6 +30,9 @@ enum DateZone {
     private static let hours: [String: Int] = [
         "GMT": 0, "UT": 0, "UTC": 0, "Z": 0, "ETC/GMT": 0, "ETC/UTC": 0,
         "EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "MST": -7, "MDT": -6, "PST": -8, "PDT": -7,
+        // The US zones without their season (Disney's feeds), read as standard time as feedparser
+        // does: within an hour in summer, where UTC would be four to eight hours off.
+        "AT": -4, "ET": -5, "CT": -6, "MT": -7, "PT": -8,
         // Other unambiguous abbreviations that feeds are seen to use.
         "AKST": -9, "AKDT": -8, "HST": -10, "AST": -4, "ADT": -3,
         "WET": 0, "WEST": 1, "BST": 1, "CET": 1, "CEST": 2, "MET": 1, "MEST": 2, "EET": 2, "EEST": 3,
