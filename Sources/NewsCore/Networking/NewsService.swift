@@ -57,7 +57,10 @@ public struct NewsService: Sendable {
             return DocumentResponse(body: nil, url: url, contentType: nil, status: 304, validators: received.isEmpty ? validators ?? received : received)
         }
         try Self.checkStatus(head, body: body)
-        return DocumentResponse(body: body, url: url, contentType: head.contentType, status: head.status, validators: received)
+        return DocumentResponse(
+            body: body, url: url, contentType: head.contentType,
+            contentLocation: DocumentResponse.contentLocation(head.headers["content-location"], relativeTo: url),
+            status: head.status, validators: received)
     }
 
     /// A non-2xx status becomes `NewsError.http` (with NewsAPI's code and message when the body

@@ -54,11 +54,11 @@ public struct DocumentSource: NewsSource {
         let page = try await load(location, validators: validators)
         guard let body = page.body else { return page.notModified }
         guard DocumentDecoder.sniff(body) == .html else {
-            return page.outcome(try DocumentDecoder.decode(body, baseURL: page.url, contentType: page.contentType))
+            return page.outcome(try DocumentDecoder.decode(body, baseURL: page.base, contentType: page.contentType))
         }
         // Read in the page's own encoding, so that a link written in it leads where it says.
         let text = try FeedEncoding.utf8(body, contentType: page.contentType, isHTML: true)
-        guard let feedURL = FeedDiscovery.feedURLs(in: text, baseURL: page.url).first else {
+        guard let feedURL = FeedDiscovery.feedURLs(in: text, baseURL: page.base).first else {
             throw NewsError.invalidDocument(FeedDiscovery.noFeedReason)
         }
         // The page's validators stand for the page, not the feed.
@@ -89,7 +89,7 @@ public struct DocumentSource: NewsSource {
         guard DocumentDecoder.sniff(feedBody) != .html else {
             throw NewsError.invalidDocument("the feed the page names (\(Sanitizer.clean(feedURL.absoluteString))) is a web page too")
         }
-        var result = feed.outcome(try DocumentDecoder.decode(feedBody, baseURL: feed.url, contentType: feed.contentType))
+        var result = feed.outcome(try DocumentDecoder.decode(feedBody, baseURL: feed.base, contentType: feed.contentType))
         result.route = route
         return result
     }

@@ -91,6 +91,28 @@ struct DocumentSourceTests {
         #expect(article.imageURL == server.url("/new/img/1.png"))
     }
 
+    /// Issue 30 (feedparser's `http_item_link_base_content_location`): the server's
+    /// Content-Location, not the URL asked for, is the base for relative links.
+    @Test func contentLocationIsTheBaseForRelativeLinks() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let feed = #"<rss version="2.0"><channel><title>f</title><item><title>Rel</title><link>story/1</link></item></channel></rss>"#
+        server.route(
+            "/feed.xml",
+            ScriptedResponse(headers: [("Content-Type", "application/rss+xml"), ("Content-Location", "/archive/2024/feed.xml")], body: .data(Data(feed.utf8))))
+
+        let edition = try await DocumentSource(service: NewsService(), location: server.url("/feed.xml")).fetch()
+
+        #expect(edition.articles.first?.url == server.url("/archive/2024/story/1"))
+    }
+
+    @Test func aContentLocationThatIsNotHTTPIsIgnored() {
+        let url = URL(string: "https://a.example/feed.xml")!
+        #expect(DocumentResponse.contentLocation("file:///etc/", relativeTo: url) == nil)
+        #expect(DocumentResponse.contentLocation("  ", relativeTo: url) == nil)
+        #expect(DocumentResponse.contentLocation("b/", relativeTo: url)?.absoluteString == "https://a.example/b/")
+    }
+
     @Test func httpDocumentErrorStatus() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
