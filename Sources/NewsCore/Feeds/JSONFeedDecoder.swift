@@ -15,7 +15,9 @@ enum JSONFeedDecoder {
             throw .invalidDocument("it is a JSON Feed with no list of items")
         }
         var feed = RawFeed()
-        feed.title = root["title"]?.string.map { RawText(text: $0, isHTML: true) }
+        // Titles are plain text in JSON Feed (the spec says so; HTML goes in `content_html` only):
+        // `Die Rückkehr von <i> und <b>` is a title about two tags, not one with tags stripped.
+        feed.title = root["title"]?.string.map { RawText(text: $0, isHTML: false) }
         feed.siteLink = root["home_page_url"]?.string.map { RawLink(text: $0, base: nil) }
         feed.author = authorName(root)
         var notObjects = 0
@@ -35,8 +37,7 @@ enum JSONFeedDecoder {
 
     private static func item(_ fields: JSONObject) -> RawItem {
         var item = RawItem()
-        // The rule for every feed's titles: entities decoded and tags stripped.
-        item.title = fields["title"]?.string.map { RawText(text: $0, isHTML: true) }
+        item.title = fields["title"]?.string.map { RawText(text: $0, isHTML: false) }
         if let url = fields["url"]?.string { item.offerLink(RawLink(text: url, base: nil), rank: 0) }
         if let external = fields["external_url"]?.string { item.offerLink(RawLink(text: external, base: nil), rank: 1) }
         item.guid = fields["id"]?.text

@@ -67,12 +67,12 @@ enum JSONFeedCorpus {
         document: #"""
             {
               "version": "https://jsonfeed.org/version/1.1",
-              "title": "JSON &amp; Friends",
+              "title": "JSON &amp; Friends <3",
               "home_page_url": "https://json.example/",
               "feed_url": "https://json.example/feed.json",
               "authors": [{"name": "Feed Person"}],
               "items": [
-                {"id": "1", "url": "https://json.example/1", "title": "First <b>post</b>",
+                {"id": "1", "url": "https://json.example/1", "title": "Die Rückkehr von <i> und <b>",
                  "content_html": "<p>Hello <img src=\"/a.png\"></p>", "summary": "Hello there",
                  "date_published": "2024-06-01T10:00:00+02:00", "authors": [{"name": "Jo"}]},
                 {"id": 2, "external_url": "https://elsewhere.example/2", "title": "Linked", "content_text": "Plain\ntext",
@@ -84,10 +84,11 @@ enum JSONFeedCorpus {
               ]
             }
             """#,
-        title: "JSON & Friends", site: "https://json.example/", skipped: 1,
+        // Titles are plain text (issue 30): written as they are, not read as HTML.
+        title: "JSON &amp; Friends <3", site: "https://json.example/", skipped: 1,
         articles: [
             ExpectedArticle(
-                title: "First post", url: "https://json.example/1", date: "2024-06-01T08:00:00Z", image: "https://json.example/a.png",
+                title: "Die Rückkehr von <i> und <b>", url: "https://json.example/1", date: "2024-06-01T08:00:00Z", image: "https://json.example/a.png",
                 guid: "1", author: "Jo", description: "Hello there", body: .html("<p>Hello <img src=\"/a.png\"></p>")
             ),
             ExpectedArticle(
