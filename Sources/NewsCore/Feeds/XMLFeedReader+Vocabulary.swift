@@ -83,7 +83,7 @@ extension XMLFeedReader {
         switch (namespace, name) {
         case (.rss, "title"): return startCapture(.title(isHTML: true, rank: 0))
         case (.dublinCore, "title"): return startCapture(.title(isHTML: true, rank: 1))
-        case (.rss, "link"): return startCapture(.link)
+        case (.rss, "link"): return startCapture(.link(rank: 0))
         case (.rss, "guid"):
             let isPermaLink = attributes["isPermaLink"].map { Self.trimmed($0).lowercased() != "false" } ?? true
             return startCapture(.guid(isPermaLink: isPermaLink))
@@ -144,7 +144,7 @@ extension XMLFeedReader {
         switch name {
         case "title":
             guard let kind = Self.textKind(attributes) else {
-                return Self.isBinaryText(attributes) ? startCapture(.feedTitle(isHTML: false), isBase64: true) : .other
+                return startCapture(.feedTitle(isHTML: false), isBase64: Self.isBase64(attributes) || Self.saysBase64(attributes), mayBeBase64: true)
             }
             return startCapture(.feedTitle(isHTML: kind != .text), escapesText: kind == .xhtml, isBase64: Self.isBase64(attributes))
         case "link":
@@ -169,11 +169,11 @@ extension XMLFeedReader {
         switch name {
         case "title":
             guard let kind = Self.textKind(attributes) else {
-                return Self.isBinaryText(attributes) ? startCapture(.title(isHTML: false, rank: 0), isBase64: true) : .other
+                return startCapture(.title(isHTML: false, rank: 0), isBase64: isBase64 || Self.saysBase64(attributes), mayBeBase64: true)
             }
             return startCapture(.title(isHTML: kind != .text, rank: 0), escapesText: kind == .xhtml, isBase64: isBase64)
-        case "summary" where attributes["src"] == nil && Self.textKind(attributes) == nil && Self.isBinaryText(attributes):
-            return startCapture(.summary(isHTML: false, rank: 0), isBase64: true)
+        case "summary" where attributes["src"] == nil && Self.textKind(attributes) == nil:
+            return startCapture(.summary(isHTML: false, rank: 0), isBase64: isBase64 || Self.saysBase64(attributes), mayBeBase64: true)
         case "summary", "content":
             // Content given by reference (`src`), or in a binary type, is not text to show.
             guard attributes["src"] == nil, let kind = Self.textKind(attributes) else { return .other }
@@ -182,8 +182,7 @@ extension XMLFeedReader {
                 name == "summary" ? .summary(isHTML: isHTML, rank: 0) : .content(isHTML: isHTML),
                 escapesText: kind == .xhtml, isBase64: isBase64)
         case "link":
-            atomLink(attributes)
-            return .other
+            return atomLink(attributes)
         case "id": return startCapture(.guid(isPermaLink: false))
         case "published", "issued": return startCapture(.date(rank: 0))
         case "created": return startCapture(.date(rank: 1))
@@ -193,13 +192,19 @@ extension XMLFeedReader {
         }
     }
 
-    private mutating func atomLink(_ attributes: XMLAttributes) {
-        guard let href = attributes["href"] else { return }
+    /// An entry's link. One without `href` whose URL is its text (`<link rel="alternate">http://…</link>`,
+    /// seen in the wild, and missed by feedparser) is read from the text.
+    private mutating func atomLink(_ attributes: XMLAttributes) -> Frame {
+        guard let href = attributes["href"] else {
+            if Self.isAlternate(attributes) { return startCapture(.link(rank: Self.alternateRank(attributes))) }
+            if attributes["rel"] == "enclosure" {
+                return startCapture(.enclosureLink(type: attributes["type"], byteSize: attributes["length"].flatMap(EnclosureNumbers.byteSize)))
+            }
+            return .other
+        }
         let link = RawLink(text: Self.trimmed(href), base: currentBase)
         if Self.isAlternate(attributes) {
-            // An HTML page (or an untyped link) is the article; another alternate only if there is none.
-            let type = attributes["type"]?.lowercased() ?? "text/html"
-            item?.offerLink(link, rank: type.hasPrefix("text/html") || type.hasPrefix("application/xhtml") ? 0 : 1)
+            item?.offerLink(link, rank: Self.alternateRank(attributes))
         } else if attributes["rel"] == "enclosure" {
             if Self.isImage(type: attributes["type"], medium: nil, url: nil) {
                 item?.offerImage(link, rank: 3)
@@ -207,6 +212,13 @@ extension XMLFeedReader {
                 item?.offerEnclosure(Self.enclosure(link, attributes, size: "length"), rank: 0)
             }
         }
+        return .other
+    }
+
+    /// An HTML page (or an untyped link) is the article; another alternate only if there is none.
+    private static func alternateRank(_ attributes: XMLAttributes) -> Int {
+        let type = attributes["type"]?.lowercased() ?? "text/html"
+        return type.hasPrefix("text/html") || type.hasPrefix("application/xhtml") ? 0 : 1
     }
 
     // MARK: - CDF
@@ -288,11 +300,13 @@ extension XMLFeedReader {
         }
     }
 
-    /// A title or summary in a binary MIME type (`application/octet-stream`): not text, so it is
-    /// written in base64 (Atom 1.0, 3.1.1); feedparser shows it decoded, as text.
-    static func isBinaryText(_ attributes: XMLAttributes) -> Bool {
-        guard let type = attributes["type"]?.lowercased() else { return false }
-        return type.contains("/") && !type.hasSuffix("xml")
+    /// A title or summary whose `type` says it is base64 (`application/base64`,
+    /// `text/plain;base64`): decoded, as Atom 0.3's `mode="base64"` is. In another type that is
+    /// not text (`application/x-custom`, `application/octet-stream`) the text is decoded only
+    /// when it is strictly base64 of UTF-8 text (feedparser's own tests write base64 there);
+    /// otherwise it is the text as written: decoding whatever came made `��-` of a title.
+    static func saysBase64(_ attributes: XMLAttributes) -> Bool {
+        attributes["type"]?.lowercased().contains("base64") ?? false
     }
 
     /// Atom 0.3's `mode="base64"`: the text is base64 (decoded when the capture ends).

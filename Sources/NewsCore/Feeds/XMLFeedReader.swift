@@ -22,7 +22,9 @@ struct XMLFeedReader {
     /// Which field a captured text goes to.
     enum Field {
         case feedTitle(isHTML: Bool), feedLink, feedAuthor
-        case title(isHTML: Bool, rank: Int), link, guid(isPermaLink: Bool), date(rank: Int)
+        case title(isHTML: Bool, rank: Int), link(rank: Int), guid(isPermaLink: Bool), date(rank: Int)
+        /// An Atom `rel="enclosure"` link written as element text, without `href`.
+        case enclosureLink(type: String?, byteSize: Int64?)
         case summary(isHTML: Bool, rank: Int), content(isHTML: Bool), author(rank: Int), duration
     }
 
@@ -34,6 +36,8 @@ struct XMLFeedReader {
         var escapesText: Bool
         /// Atom 0.3's `mode="base64"`: the text is the base64 of the field's.
         var isBase64 = false
+        /// A text in a type that is not text: base64 only when it strictly is (`strictBase64Text`).
+        var mayBeBase64 = false
         var base: URL?
     }
 
@@ -168,14 +172,18 @@ struct XMLFeedReader {
     // MARK: - Captures
 
     /// Starts reading the text of the element just opened into `field`.
-    mutating func startCapture(_ field: Field, escapesText: Bool = false, isBase64: Bool = false) -> Frame {
-        capture = Capture(field: field, text: scratch, escapesText: escapesText, isBase64: isBase64, base: currentBase)
+    mutating func startCapture(_ field: Field, escapesText: Bool = false, isBase64: Bool = false, mayBeBase64: Bool = false) -> Frame {
+        capture = Capture(
+            field: field, text: scratch, escapesText: escapesText, isBase64: isBase64, mayBeBase64: mayBeBase64, base: currentBase)
         scratch = []
         return .field
     }
 
     private mutating func finish(_ capture: Capture) {
-        let bytes = Self.windows1252Mended(capture.isBase64 ? Self.base64Decoded(capture.text) : capture.text)
+        let decoded =
+            capture.isBase64
+            ? Self.base64Decoded(capture.text) : capture.mayBeBase64 ? Self.strictBase64Text(capture.text) ?? capture.text : capture.text
+        let bytes = Self.windows1252Mended(decoded)
         /// The whole text, or trimmed of XML whitespace (links, GUIDs, names), made once.
         func text(trimmed: Bool = false) -> String {
             guard trimmed else { return String(decoding: bytes, as: UTF8.self) }
@@ -193,8 +201,16 @@ struct XMLFeedReader {
             if feed.author == nil { feed.author = text(trimmed: true) }
         case .title(let isHTML, let rank):
             item?.offerTitle(RawText(text: text(), isHTML: isHTML), rank: rank)
-        case .link:
-            item?.offerLink(RawLink(text: text(trimmed: true), base: capture.base), rank: 0)
+        case .link(let rank):
+            item?.offerLink(RawLink(text: text(trimmed: true), base: capture.base), rank: rank)
+        case .enclosureLink(let type, let byteSize):
+            let link = RawLink(text: text(trimmed: true), base: capture.base)
+            guard !link.text.isEmpty else { break }
+            if Self.isImage(type: type, medium: nil, url: nil) {
+                item?.offerImage(link, rank: 3)
+            } else if Self.isFile(type: type, url: link.text) {
+                item?.offerEnclosure(RawEnclosure(link: link, type: type, byteSize: byteSize), rank: 0)
+            }
         case .guid(let isPermaLink):
             let guid = text(trimmed: true)
             item?.guid = guid
@@ -239,6 +255,34 @@ struct XMLFeedReader {
             }
         }
         return result
+    }
+
+    /// The UTF-8 text that `text` is the base64 of, when it strictly is: only the base64
+    /// alphabet and whitespace, whole quads, padding only at the end, and valid UTF-8 with no
+    /// controls once decoded. Nil otherwise ("Hello" and "Die Rückkehr" are text, not base64).
+    static func strictBase64Text(_ text: [UInt8]) -> [UInt8]? {
+        var count = 0
+        var padding = 0
+        for byte in text {
+            switch byte {
+            case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2B, 0x2F:
+                guard padding == 0 else { return nil }
+                count += 1
+            case 0x3D:
+                padding += 1
+                count += 1
+            case 0x20, 0x09, 0x0A, 0x0D: continue
+            default: return nil
+            }
+        }
+        guard count > 0, count % 4 == 0, padding <= 2,
+            let data = Data(base64Encoded: Data(text), options: .ignoreUnknownCharacters)
+        else { return nil }
+        let bytes = Array(data)
+        guard String(validating: bytes, as: UTF8.self) != nil,
+            !bytes.contains(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D })
+        else { return nil }
+        return bytes
     }
 
     /// Base64 text as the bytes it encodes (whitespace and line breaks allowed); nothing when

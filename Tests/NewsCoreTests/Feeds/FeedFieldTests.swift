@@ -122,6 +122,39 @@ struct FeedFieldTests {
         #expect(edition.articles.first?.description == "Plain summary")
     }
 
+    /// Issue 30: a title in a type that is not text is its text as written unless it strictly is
+    /// base64 (decoding `Die Rückkehr` made `��-` of it); a type that says base64 is decoded.
+    @Test func onlyTextThatIsBase64IsDecoded() throws {
+        let edition = try FeedTesting.decode(
+            """
+            <feed xmlns="http://www.w3.org/2005/Atom"><title type="application/x-custom">Die Rückkehr</title>
+            <entry><title type="application/x-custom">Hello</title><id>1</id></entry>
+            <entry><title type="application/base64">SGVsbG8gYmFzZTY0</title><id>2</id></entry>
+            <entry><title type="application/x-custom">Rm9vYmFyYmF6</title><summary type="application/x-custom">Not base64 at all.</summary><id>3</id></entry>
+            </feed>
+            """)
+        #expect(edition.title == "Die Rückkehr")
+        #expect(edition.articles.map(\.title) == ["Hello", "Hello base64", "Foobarbaz"])
+        #expect(edition.articles.last?.description == "Not base64 at all.")
+    }
+
+    /// Issue 30: Atom links written as element text, not `href` (feedparser misses both).
+    @Test func atomLinksWrittenAsText() throws {
+        let edition = try FeedTesting.decode(
+            """
+            <feed xmlns="http://www.w3.org/2005/Atom"><title>F</title>
+            <entry><title>a</title><link rel="alternate" type="text/html">http://www.example.com/alternate</link>
+            <link rel="enclosure" type="audio/mpeg" length="1234">http://www.example.com/a.mp3</link></entry>
+            <entry><title>b</title><link rel="enclosure" type="image/jpeg">http://www.example.com/b.jpg</link>
+            <link>http://www.example.com/b</link></entry>
+            </feed>
+            """)
+        #expect(edition.articles.map(\.url?.absoluteString) == ["http://www.example.com/alternate", "http://www.example.com/b"])
+        #expect(edition.articles.first?.enclosure?.url.absoluteString == "http://www.example.com/a.mp3")
+        #expect(edition.articles.first?.enclosure?.byteSize == 1234)
+        #expect(edition.articles.last?.imageURL?.absoluteString == "http://www.example.com/b.jpg")
+    }
+
     /// The full text as `<body>`, `<xhtml:body>` (elements, not escaped text) or `<fullitem>`.
     @Test func bodyXHTMLBodyAndFullitemAreTheFullText() throws {
         let body = try Self.article(Self.rss(item: "<title>T</title><body>safe<applet code=\"x\"></applet> text &amp; more</body>"))
