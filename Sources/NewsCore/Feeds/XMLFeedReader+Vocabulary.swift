@@ -96,11 +96,8 @@ extension XMLFeedReader {
         case (.rss, "body"), (.xhtml, "body"): return startCapture(.content(isHTML: true), escapesText: true)
         case (.rss, "author"): return startCapture(.author(rank: 1))
         case (.itunes, "author"): return startCapture(.author(rank: 2))
-        case (.itunes, "image"):
-            if let href = attributes["href"] {
-                let link = RawLink(text: Self.trimmed(href), base: currentBase)
-                item?.offerImage(link, rank: 2)
-            }
+        case (.itunes, "image"), (.itunes, "link"):
+            itunesImage(name, attributes)
             return .other
         case (.rss, "enclosure"):
             if let url = attributes["url"] {
@@ -119,6 +116,15 @@ extension XMLFeedReader {
             }
             return .other
         }
+    }
+
+    /// An episode's picture: `<itunes:image href>` (Apple's), `<itunes:image url>` (as written
+    /// by some hosts), or `<itunes:link rel="image" href>` (Apple's older form).
+    private mutating func itunesImage(_ name: String, _ attributes: XMLAttributes) {
+        if name == "link", attributes["rel"]?.lowercased() != "image" { return }
+        guard let href = attributes["href"] ?? attributes["url"] else { return }
+        let link = RawLink(text: Self.trimmed(href), base: currentBase)
+        item?.offerImage(link, rank: 2)
     }
 
     /// Dublin Core (and DCMI terms) in an item of any format: the fallbacks feeds use when they
@@ -163,6 +169,7 @@ extension XMLFeedReader {
             if namespace == .itunes, name == "summary" { return startCapture(.summary(isHTML: true, rank: 2)) }
             if namespace == .itunes, name == "author" { return startCapture(.author(rank: 2)) }
             if namespace == .itunes, name == "duration" { return startCapture(.duration) }
+            if namespace == .itunes, name == "image" || name == "link" { itunesImage(name, attributes) }
             return .other
         }
         let isBase64 = Self.isBase64(attributes)
