@@ -17,7 +17,7 @@ struct FeedEditionBuilder {
     init(feed: RawFeed, feedURL: URL?) {
         self.feedURL = feedURL
         siteURL = feed.siteLink.flatMap { URLPolicy.articleURL($0.text, relativeTo: $0.base ?? feedURL) }
-        feedTitle = feed.title.flatMap { Sanitizer.cleanOptional(Self.plain($0), maxLength: TextLimits.name) }
+        feedTitle = feed.title.flatMap { Self.shown($0, maxLength: TextLimits.name) }
         feedAuthor = feed.author
     }
 
@@ -27,16 +27,21 @@ struct FeedEditionBuilder {
         articles.reserveCapacity(feed.items.count)
         var seen = Set<String>(minimumCapacity: feed.items.count)
         var skipped = 0
+        var empty = 0
         // By index, and the article consumed into the list: copying these structs (a dozen
         // references each) costs as much as building them.
         for index in feed.items.indices {
-            guard let article = builder.article(from: feed.items[index]), seen.insert(article.identity).inserted else {
+            let item = feed.items[index]
+            guard let article = builder.article(from: item), seen.insert(article.identity).inserted else {
                 skipped += 1
+                if builder.hasNothingToShow(item) { empty += 1 }
                 continue
             }
             articles.append(consume article)
         }
-        return Edition(articles: articles, skipped: skipped, title: builder.feedTitle, siteURL: builder.siteURL)
+        var edition = Edition(articles: articles, skipped: skipped, title: builder.feedTitle, siteURL: builder.siteURL)
+        if empty > 0 { edition.notes.append(FeedNotes.nothingToShow(empty)) }
+        return edition
     }
 
     /// One article, or nil when the item's link is refused or it has nothing to show.
@@ -49,27 +54,26 @@ struct FeedEditionBuilder {
             // A permalink GUID (or `rdf:about`) is the link when it is one; "1234" is only a GUID.
             url = URLPolicy.articleURL(permalink.text, relativeTo: base(for: permalink))
         }
-        let summary = item.summary.flatMap { Sanitizer.cleanOptional(Self.plain($0), maxLength: TextLimits.description) }
-        var title = item.title.flatMap { Sanitizer.cleanOptional(Self.plain($0), maxLength: TextLimits.title) }
+        let summary = item.summary.flatMap { Self.shown($0, maxLength: TextLimits.description) }
+        var title = item.title.flatMap { Self.shown($0, maxLength: TextLimits.title) }
         if title == nil {
             // Micro-blog items (common in JSON Feed) have no title: their text stands in for one.
-            title = summary ?? item.content.flatMap { Sanitizer.cleanOptional(Self.plain($0), maxLength: TextLimits.title) }
+            title = summary ?? item.content.flatMap { Self.shown($0, maxLength: TextLimits.title) }
         }
         let guid = item.guid.flatMap { Sanitizer.cleanOptional($0, maxLength: TextLimits.guid) }
         let author = item.author.flatMap { Sanitizer.cleanOptional(Self.authorName($0), maxLength: TextLimits.name) }
         let image = imageURL(item)
         let body = body(item)
         let enclosure = enclosure(item)
-        // An item that says nothing at all is no article; one with only a date, a picture, a body
-        // or a title of markup that shows nothing (`<img>`) is, as feedparser keeps it.
-        guard
-            url != nil || title != nil || guid != nil || item.publishedAt != nil || author != nil || image != nil
-                || body != nil || enclosure != nil || item.title?.text.utf8.contains(where: { $0 > 0x20 }) == true
+        // An item that says nothing at all, or only its id, is no article (a blank row); one with
+        // only a date, an author, a picture, a body or an enclosure is, as feedparser keeps it,
+        // under a title made for it.
+        guard url != nil || title != nil || item.publishedAt != nil || author != nil || image != nil || body != nil || enclosure != nil
         else { return nil }
         return Article(
             sourceName: feedTitle,
             author: author ?? feedAuthor.flatMap { Sanitizer.cleanOptional(Self.authorName($0), maxLength: TextLimits.name) },
-            title: title ?? "",
+            title: title ?? untitled(item),
             description: summary,
             url: url,
             imageURL: image,
@@ -79,6 +83,27 @@ struct FeedEditionBuilder {
             enclosure: enclosure
         )
     }
+
+    /// Whether an item was left out for having nothing to show or open (rather than for a
+    /// refused link, or as a repeat).
+    func hasNothingToShow(_ item: RawItem) -> Bool {
+        item.link == nil && item.permalink.map { !URLPolicy.isWebText($0.text) } ?? true && item.summary == nil && item.content == nil
+            && item.title.flatMap({ Self.shown($0, maxLength: TextLimits.title) }) == nil && item.publishedAt == nil
+            && item.author == nil && item.image == nil && item.enclosure == nil
+    }
+
+    /// A title for an item that has none and no text to make one of, so that it is no blank
+    /// row: "Untitled, 3 Dec" (its day, UTC), else "Untitled, <the feed's title>", else "Untitled".
+    func untitled(_ item: RawItem) -> String {
+        if let date = item.publishedAt, date.timeIntervalSince1970.isFinite, abs(date.timeIntervalSince1970) < 1e14 {
+            let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+            let (_, month, day) = ISO8601.civilFromDays(days)
+            return "Untitled, \(day) \(Self.monthNames[month - 1])"
+        }
+        return feedTitle.map { "Untitled, \($0)" } ?? "Untitled"
+    }
+
+    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// The item's enclosure, when its link is a web link; its own duration, else `itunes:duration`.
     private func enclosure(_ item: RawItem) -> Enclosure? {
@@ -94,10 +119,11 @@ struct FeedEditionBuilder {
         URLPolicy.isWebText(link.text) ? nil : link.base ?? siteURL ?? feedURL
     }
 
-    /// The item's image by the ranked candidates, else the first `<img>` in its content or summary.
+    /// The item's image by the ranked candidates, else the first `<img>` in its content, summary
+    /// or title (a title drawn as a picture: the row shows the picture under a made title).
     private func imageURL(_ item: RawItem) -> URL? {
         if let image = item.image, let url = URLPolicy.imageURL(image.text, relativeTo: base(for: image)) { return url }
-        for text in [item.content, item.summary] {
+        for text in [item.content, item.summary, item.title] {
             guard let text, text.isHTML, let source = Self.firstImageSource(text.text) else { continue }
             return URLPolicy.imageURL(source, relativeTo: base(for: RawLink(text: source, base: item.contentBase)))
         }
@@ -120,6 +146,31 @@ struct FeedEditionBuilder {
 
     static func plain(_ text: RawText) -> String {
         text.isHTML ? HTMLInline.plainText(text.text) : text.text
+    }
+
+    /// What a title or summary shows, sanitised and capped; where it is HTML that is only an
+    /// image (`<img alt="년">`, a title drawn as a picture), the image's `alt` text, as a browser
+    /// shows it when the picture is not loaded. Nil when it shows nothing.
+    static func shown(_ text: RawText, maxLength: Int) -> String? {
+        if let shown = Sanitizer.cleanOptional(plain(text), maxLength: maxLength) { return shown }
+        guard text.isHTML, let alt = imageAltText(text.text) else { return nil }
+        return Sanitizer.cleanOptional(alt, maxLength: maxLength)
+    }
+
+    /// The `alt` texts of the images in an HTML fragment, joined by spaces; nil when there are none.
+    static func imageAltText(_ html: String) -> String? {
+        guard html.utf8.contains(UInt8(ascii: "<")) else { return nil }
+        var html = html
+        return html.withUTF8 { bytes in
+            var alts: [String] = []
+            HTMLScanner.forEachTag(in: bytes) { tag in
+                if !tag.isClosing, tag.name == "img", let alt = HTMLScanner.attribute("alt", of: tag, in: bytes)?.trimmingSpaces(), !alt.isEmpty {
+                    alts.append(alt)
+                }
+                return alts.count < 20
+            }
+            return alts.isEmpty ? nil : alts.joined(separator: " ")
+        }
     }
 
     /// At most `TextLimits.body` characters; nil when empty or only whitespace.

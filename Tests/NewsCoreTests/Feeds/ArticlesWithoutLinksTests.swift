@@ -25,7 +25,8 @@ struct ArticlesWithoutLinksTests {
         #expect(edition.skipped == 3)
     }
 
-    /// As feedparser keeps them: an item with only a date, an author or a body is an article.
+    /// As feedparser keeps them: an item with only a date, an author or a body is an article,
+    /// under a title made for it (issue 30: no blank rows).
     @Test func itemsWithOnlyADateAuthorOrBodyAreKept() throws {
         let edition = try FeedTesting.decode(
             FeedTesting.rss(
@@ -37,8 +38,53 @@ struct ArticlesWithoutLinksTests {
                     <item><title> </title>
                     """))
         #expect(edition.articles.count == 4 && edition.skipped == 1)
-        #expect(edition.articles.map(\.title) == ["", "", "", ""])
+        #expect(edition.articles.map(\.title) == ["Untitled, 5 May", "Untitled, 6 May", "Untitled, T", "Untitled, 7 May"])
         #expect(edition.articles[0].publishedAt != nil && edition.articles[1].author == "Ann" && edition.articles[2].body != nil)
+    }
+
+    /// Issue 30: no blank rows. An item with an id and nothing else to show or open is left out,
+    /// and the edition says so (printed with `--verbose`).
+    @Test func anItemWithOnlyAnIDIsLeftOutAndSaidSo() throws {
+        let edition = try FeedTesting.decode(
+            FeedTesting.rss(
+                item: """
+                    <guid isPermaLink="false">only-an-id</guid></item>
+                    <item><guid isPermaLink="false">another</guid><title> </title></item>
+                    <item><title>Kept</title>
+                    """))
+        #expect(edition.articles.map(\.title) == ["Kept"])
+        #expect(edition.skipped == 2)
+        #expect(edition.notes.contains(FeedNotes.nothingToShow(2)))
+    }
+
+    /// Issue 30: a title or summary that is only an image shows its `alt`; a feed title too.
+    @Test func anImageOnlyTitleShowsItsAlt() throws {
+        let edition = try FeedTesting.decode(
+            """
+            <rss version="2.0"><channel><title>&lt;img src="/logo.png" alt="년"&gt;</title>
+            <item><title>&lt;img src="/t.png" alt="Today's chart"&gt;</title><link>https://site.example/1</link></item>
+            <item><description>&lt;img src="/d.png" alt="A drawing"&gt;</description><link>https://site.example/2</link></item>
+            </channel></rss>
+            """)
+        #expect(edition.title == "년")
+        #expect(edition.articles.map(\.title) == ["Today's chart", "A drawing"])
+        #expect(edition.articles.last?.description == "A drawing")
+    }
+
+    /// Issue 30: podcast pictures as `<itunes:image url>` and `<itunes:link rel="image">`; an
+    /// episode whose only content is such a picture is kept.
+    @Test func itunesPicturesInEveryForm() throws {
+        let edition = try FeedTesting.decode(
+            FeedTesting.rss(
+                item: """
+                    <title>A</title><itunes:image url="https://site.example/a.jpg"/></item>
+                    <item><title>B</title><itunes:link rel="image" type="image/jpeg" href="https://site.example/b.jpg"/></item>
+                    <item><itunes:image href="https://site.example/c.jpg"/>
+                    """
+            ).replacingOccurrences(of: "xmlns:media=", with: "xmlns:itunes=\"http://www.itunes.com/dtds/podcast-1.0.dtd\" xmlns:media="))
+        #expect(edition.articles.map { $0.imageURL?.absoluteString } == ["https://site.example/a.jpg", "https://site.example/b.jpg", "https://site.example/c.jpg"])
+        #expect(edition.articles.count == 3)
+        #expect(edition.articles.last?.title.hasPrefix("Untitled") == true)
     }
 
     @Test func identityWithoutALinkIsTheGUIDElseTheTitleAndDate() {
