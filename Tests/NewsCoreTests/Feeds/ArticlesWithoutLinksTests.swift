@@ -82,7 +82,8 @@ struct ArticlesWithoutLinksTests {
                     <item><itunes:image href="https://site.example/c.jpg"/>
                     """
             ).replacingOccurrences(of: "xmlns:media=", with: "xmlns:itunes=\"http://www.itunes.com/dtds/podcast-1.0.dtd\" xmlns:media="))
-        #expect(edition.articles.map { $0.imageURL?.absoluteString } == ["https://site.example/a.jpg", "https://site.example/b.jpg", "https://site.example/c.jpg"])
+        #expect(
+            edition.articles.map { $0.imageURL?.absoluteString } == ["https://site.example/a.jpg", "https://site.example/b.jpg", "https://site.example/c.jpg"])
         #expect(edition.articles.count == 3)
         #expect(edition.articles.last?.title.hasPrefix("Untitled") == true)
     }
