@@ -16,15 +16,23 @@ struct HeadlinePages: Sendable {
     /// The server's order instead of the oldest first (`date_reverse`).
     var serverOrder = false
 
-    /// One request a page, for `expected` articles (none for none); one that reads on for
-    /// an unknown count.
-    var planned: [HeadlinePages] {
-        guard let expected else { return [self] }
-        return stride(from: 0, to: expected, by: TinyTinyRSSClient.pageSize).map { start in
-            var page = self
-            page.skip = start
-            return page
-        }
+    /// The view this page is of: pages of one view share it.
+    var key: View { View(feed: feed, mode: view, since: since, content: content) }
+
+    struct View: Hashable, Sendable {
+        var feed: Int64
+        var mode: String
+        var since: Int64
+        var content: Bool
+    }
+
+    /// The next page of a view whose count is known, when the count reaches past this one
+    /// (asked for as soon as this one goes out, so that a large feed's pages go side by side).
+    var plannedNext: HeadlinePages? {
+        guard let expected, skip + TinyTinyRSSClient.pageSize < expected else { return nil }
+        var page = self
+        page.skip += TinyTinyRSSClient.pageSize
+        return page
     }
 
     /// The page after this one, when the count is unknown and this one came back full.
@@ -57,27 +65,62 @@ extension TinyTinyRSSClient {
     /// few enough to be polite to it.
     static let concurrentRequests = 4
 
-    /// Reads every page of `requests`, `concurrentRequests` at a time, and hands each page to
-    /// `receive` as it arrives: one at a time, in the order they arrive (the caller stores them,
-    /// one writer). A failure, or a throwing `receive`, cancels the requests in flight.
+    /// Reads every page of `requests` (each the first of its view), `concurrentRequests` at a
+    /// time, and hands each page to `receive` as it arrives: one at a time, in the order they
+    /// arrive (the caller stores them, one writer), each article once (an unread starred one
+    /// comes in two views). A failure, or a throwing `receive`, cancels the requests in flight.
+    ///
+    /// A view ends at an empty or short page, and at its count; the first pages of every view go
+    /// before the second ones, so a view that ends at its first page costs one request whatever
+    /// count it claimed. A page holding only articles its view already sent (a server ignoring
+    /// `skip`) and more requests than `budget` allows end the reading with `SyncError.endless`.
     func fetchPages(_ requests: [HeadlinePages], receive: ([RemoteArticle]) async throws -> Void) async throws {
-        var waiting = Array(requests.reversed())
+        var planned = requests
+        var next = 0
+        var followUps: [HeadlinePages] = []
+        var ended = Set<HeadlinePages.View>()
+        var seen: [HeadlinePages.View: Set<RemoteArticleID>] = [:]
+        var delivered = Set<RemoteArticleID>()
+        var meter = PageMeter(budget, server: name)
         try await withThrowingTaskGroup(of: (HeadlinePages, Int, [RemoteArticle]).self) { group in
             var running = 0
-            func refill() {
-                while running < Self.concurrentRequests, let request = waiting.popLast() {
+            func take() -> HeadlinePages? {
+                while true {
+                    let request: HeadlinePages
+                    if let followUp = followUps.popLast() {
+                        request = followUp
+                    } else if next < planned.count {
+                        request = planned[next]
+                        next += 1
+                    } else {
+                        return nil
+                    }
+                    if !ended.contains(request.key) { return request }
+                }
+            }
+            func refill() throws {
+                while running < Self.concurrentRequests, let request = take() {
+                    try meter.count()
+                    if let more = request.plannedNext { planned.append(more) }
                     group.addTask { try await self.page(request) }
                     running += 1
                 }
             }
-            refill()
+            try refill()
             while let (request, received, page) = try await group.next() {
                 running -= 1
+                let view = request.key
+                let ids = Set(page.map(\.id))
+                if !ids.isEmpty, ids.isSubset(of: seen[view, default: []]) { throw SyncError.endless(server: name, reason: .repeatedPage) }
+                seen[view, default: []].formUnion(ids)
+                // An empty or short page is the view's last, whatever its count said.
+                if received < Self.pageSize { ended.insert(view) }
                 // The next request goes out before this page is stored: no worker of the server
                 // waits for us meanwhile.
-                if let next = request.next(after: received) { waiting.append(next) }
-                refill()
-                if !page.isEmpty { try await receive(page) }
+                if let following = request.next(after: received) { followUps.append(following) }
+                try refill()
+                let fresh = page.filter { delivered.insert($0.id).inserted }
+                if !fresh.isEmpty { try await receive(fresh) }
             }
         }
     }
