@@ -79,6 +79,18 @@ struct SyncBudgetTests {
         #expect(ids.count == 200 && Set(ids).count == 200, "\(ids.count) articles, \(Set(ids).count) distinct")
     }
 
+    /// A page answer past the page cap (200 articles of 30 KB: 6 MB) is asked for again in
+    /// halves, the rest of the feed read at that size: every article arrives, once.
+    @Test func aPageTooLargeIsAskedForInHalves() async throws {
+        let server = try HostileTinyTinyRSS(.heavy, feeds: 2, unreadPerFeed: 300, bodyBytes: 30_000)
+        let pages = PageLog()
+        let client = ttrss(server)
+        _ = try await client.feeds()
+        try await client.articles(after: nil) { await pages.add($0) }
+        let ids = await pages.ids
+        #expect(ids.count == 600 && Set(ids).count == 600, "\(ids.count) articles, \(Set(ids).count) distinct")
+    }
+
     /// Fever `since_id` pages that never end (every page 50 items above the last) stop at the cap.
     @Test func feverPagesThatNeverEndStopAtTheCap() async throws {
         let server = try HostileFever(.endlessSinceID)

@@ -13,6 +13,9 @@ public final class HostileTinyTinyRSS: Sendable {
         case emptyPages
         /// Every page is the one 200-article page (ids 1-200), each article unread and starred.
         case starredAndUnread
+        /// An honest server (`skip` and `limit` kept, each feed's own ids, nothing starred)
+        /// whose articles are heavy: with `bodyBytes` of 300 KB, a page of 200 is 60 MB.
+        case heavy
     }
 
     public let server: LoopbackServer
@@ -21,12 +24,17 @@ public final class HostileTinyTinyRSS: Sendable {
     /// - Parameters:
     ///   - feeds: how many feeds `getFeeds` lists, each claiming `unreadPerFeed` unread articles.
     ///   - bodyBytes: the size of each article's `content` (for pages of a given weight).
-    public init(_ behaviour: Behaviour, feeds: Int = 1, unreadPerFeed: Int = 1_000, bodyBytes: Int = 64) throws {
-        server = try LoopbackServer()
+    ///   - server, path: where it answers (by default a server of its own, at `/api/`).
+    public init(
+        _ behaviour: Behaviour, feeds: Int = 1, unreadPerFeed: Int = 1_000, bodyBytes: Int = 64, on server: LoopbackServer? = nil,
+        path: String = ""
+    ) throws {
+        self.server = try server ?? LoopbackServer()
+        self.path = path
         let calls = calls
         let body = String(repeating: "x", count: bodyBytes)
         let feedList = "[" + (1...max(1, feeds)).map { #"{"id":\#($0),"title":"Feed \#($0)","unread":\#(unreadPerFeed),"cat_id":0}"# }.joined(separator: ",") + "]"
-        server.respond("/api/") { request in
+        self.server.respond(path + "/api/") { request in
             let object = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any] ?? [:]
             let op = object["op"] as? String ?? ""
             let serial = calls.add(op)
@@ -47,13 +55,24 @@ public final class HostileTinyTinyRSS: Sendable {
                 case .neverShort: return answer(page(serial * 200 + 1, feed: feed, starred: false))
                 case .emptyPages: return answer("[]")
                 case .starredAndUnread: return answer((object["skip"] as? Int ?? 0) == 0 ? page(1, feed: 1, starred: true) : "[]")
+                case .heavy:
+                    guard (object["feed_id"] as? Int ?? 0) > 0 else { return answer("[]") }
+                    let skip = object["skip"] as? Int ?? 0, limit = object["limit"] as? Int ?? 200
+                    let first = feed * 1_000_000 + skip
+                    let count = max(0, min(limit, unreadPerFeed - skip))
+                    return answer(
+                        "[" + (first..<(first + count)).map {
+                            #"{"id":\#($0),"feed_id":\#(feed),"title":"Item \#($0)","unread":true,"marked":false,"updated":1700000000,"content":"\#(body)"}"#
+                        }.joined(separator: ",") + "]")
                 }
             default: return answer("{}")
             }
         }
     }
 
-    public var url: URL { server.url("/") }
+    private let path: String
+
+    public var url: URL { server.url(path + "/") }
 
     /// How many calls of `op` the server answered.
     public func count(_ op: String) -> Int { calls.count(op) }
@@ -72,8 +91,9 @@ public final class HostileFever: Sendable {
     public let server: LoopbackServer
     private let calls = CallLog()
 
-    public init(_ behaviour: Behaviour) throws {
-        server = try LoopbackServer()
+    public init(_ behaviour: Behaviour, on server: LoopbackServer? = nil, path: String = "") throws {
+        self.server = try server ?? LoopbackServer()
+        self.path = path
         let calls = calls
         let unread: Data
         if case .repeatedUnreadIDs(let bytes) = behaviour {
@@ -89,7 +109,7 @@ public final class HostileFever: Sendable {
         } else {
             unread = Data(#"{"api_version":3,"auth":1,"unread_item_ids":""}"#.utf8)
         }
-        server.respond("/fever/") { request in
+        self.server.respond(path + "/fever/") { request in
             let query = request.query ?? ""
             let parts = query.split(separator: "&")
             let command = parts.count > 1 ? String(parts[1].split(separator: "=")[0]) : "mark"
@@ -110,7 +130,9 @@ public final class HostileFever: Sendable {
         }
     }
 
-    public var url: URL { server.url("/fever/") }
+    private let path: String
+
+    public var url: URL { server.url(path + "/fever/") }
 
     public func count(_ command: String) -> Int { calls.count(command) }
 }

@@ -15,6 +15,11 @@ struct HeadlinePages: Sendable {
     var skip = 0
     /// The server's order instead of the oldest first (`date_reverse`).
     var serverOrder = false
+    /// Articles asked for: 200, fewer for a view whose pages came too large (see `smaller`).
+    var limit = TinyTinyRSSClient.pageSize
+    /// Where the pages of this one's chain stop: a page made smaller covers only the range of
+    /// the page it replaces; nil: at `expected`.
+    var end: Int?
 
     /// The view this page is of: pages of one view share it.
     var key: View { View(feed: feed, mode: view, since: since, content: content) }
@@ -29,24 +34,34 @@ struct HeadlinePages: Sendable {
     /// The next page of a view whose count is known, when the count reaches past this one
     /// (asked for as soon as this one goes out, so that a large feed's pages go side by side).
     var plannedNext: HeadlinePages? {
-        guard let expected, skip + TinyTinyRSSClient.pageSize < expected else { return nil }
+        guard let stop = end ?? expected, skip + limit < stop else { return nil }
         var page = self
-        page.skip += TinyTinyRSSClient.pageSize
+        page.skip += limit
         return page
     }
 
     /// The page after this one, when the count is unknown and this one came back full.
     func next(after received: Int) -> HeadlinePages? {
-        guard expected == nil, received >= TinyTinyRSSClient.pageSize else { return nil }
+        guard expected == nil, received >= limit else { return nil }
         var page = self
         page.skip += received
+        return page
+    }
+
+    /// This page asked for in half as many articles, its range read by a chain of such pages;
+    /// nil at one article.
+    var smaller: HeadlinePages? {
+        guard limit > 1 else { return nil }
+        var page = self
+        page.limit = limit / 2
+        if expected != nil { page.end = skip + limit }
         return page
     }
 
     var parameters: [(String, JSONRequestBody.Value)] {
         var parameters: [(String, JSONRequestBody.Value)] = [
             ("feed_id", .int(feed)), ("view_mode", .string(view)), ("since_id", .int(since)),
-            ("limit", .int(Int64(TinyTinyRSSClient.pageSize))), ("skip", .int(Int64(skip))),
+            ("limit", .int(Int64(limit))), ("skip", .int(Int64(skip))),
             ("show_content", .bool(content)), ("show_excerpt", .bool(false)), ("include_attachments", .bool(false)),
             // The feed's own HTML: Headlines makes its own text of it, as it does for a feed it
             // fetches itself, so the server's sanitizer (half of a page's time there) is skipped.
@@ -65,6 +80,13 @@ extension TinyTinyRSSClient {
     /// few enough to be polite to it.
     static let concurrentRequests = 4
 
+    /// The largest page answer taken: 200 articles with their full text are far below it (a
+    /// megabyte or two), and four in flight, each held as bytes, parsed JSON and articles, stay
+    /// well inside 100 MiB. A larger answer is asked for again in halves (`smaller`); one
+    /// article alone may take up to `maxArticleResponse`.
+    static let maxPageResponse = 4 << 20
+    static let maxArticleResponse = 16 << 20
+
     /// Reads every page of `requests` (each the first of its view), `concurrentRequests` at a
     /// time, and hands each page to `receive` as it arrives: one at a time, in the order they
     /// arrive (the caller stores them, one writer), each article once (an unread starred one
@@ -78,11 +100,13 @@ extension TinyTinyRSSClient {
         var planned = requests
         var next = 0
         var followUps: [HeadlinePages] = []
-        var ended = Set<HeadlinePages.View>()
+        // Where each view ends: at an empty or short page, whatever its count said (pages
+        // before it, made smaller or still in flight, are still read).
+        var endsAt: [HeadlinePages.View: Int] = [:]
         var seen: [HeadlinePages.View: Set<RemoteArticleID>] = [:]
         var delivered = Set<RemoteArticleID>()
         var meter = PageMeter(budget, server: name)
-        try await withThrowingTaskGroup(of: (HeadlinePages, Int, [RemoteArticle]).self) { group in
+        try await withThrowingTaskGroup(of: PageAnswer.self) { group in
             var running = 0
             func take() -> HeadlinePages? {
                 while true {
@@ -95,7 +119,7 @@ extension TinyTinyRSSClient {
                     } else {
                         return nil
                     }
-                    if !ended.contains(request.key) { return request }
+                    if request.skip < endsAt[request.key, default: .max] { return request }
                 }
             }
             func refill() throws {
@@ -107,14 +131,22 @@ extension TinyTinyRSSClient {
                 }
             }
             try refill()
-            while let (request, received, page) = try await group.next() {
+            while let answer = try await group.next() {
                 running -= 1
+                let (request, received, page) = (answer.request, answer.received, answer.articles)
+                if answer.tooLarge {
+                    guard let smaller = request.smaller else {
+                        throw invalid("one article's answer is larger than \(ByteCount.describe(Self.maxArticleResponse))")
+                    }
+                    followUps.append(smaller)
+                    try refill()
+                    continue
+                }
                 let view = request.key
                 let ids = Set(page.map(\.id))
                 if !ids.isEmpty, ids.isSubset(of: seen[view, default: []]) { throw SyncError.endless(server: name, reason: .repeatedPage) }
                 seen[view, default: []].formUnion(ids)
-                // An empty or short page is the view's last, whatever its count said.
-                if received < Self.pageSize { ended.insert(view) }
+                if received < request.limit { endsAt[view] = min(endsAt[view, default: .max], request.skip + received) }
                 // The next request goes out before this page is stored: no worker of the server
                 // waits for us meanwhile.
                 if let following = request.next(after: received) { followUps.append(following) }
@@ -125,11 +157,26 @@ extension TinyTinyRSSClient {
         }
     }
 
-    /// One page, decoded off the actor. Returns how many items the server sent (a full page
-    /// means there may be more) and the articles among them that decode.
-    private nonisolated func page(_ request: HeadlinePages) async throws -> (HeadlinePages, Int, [RemoteArticle]) {
-        let answer = try await call("getHeadlines", request.parameters)
+    /// One page, decoded off the actor: how many items the server sent (a full page means
+    /// there may be more) and the articles among them that decode; or that it was too large.
+    private nonisolated func page(_ request: HeadlinePages) async throws -> PageAnswer {
+        let limit = request.limit > 1 ? Self.maxPageResponse : Self.maxArticleResponse
+        let answer: JSONValue
+        do {
+            answer = try await call("getHeadlines", request.parameters, limit: limit)
+        } catch SyncError.network(_, .tooLarge) {
+            return PageAnswer(request: request, received: 0, articles: [], tooLarge: true)
+        }
         guard let items = answer.array else { throw invalid("getHeadlines did not answer with a list") }
-        return (request, items.count, items.compactMap(TinyTinyRSSArticle.decode))
+        return PageAnswer(request: request, received: items.count, articles: items.compactMap(TinyTinyRSSArticle.decode), tooLarge: false)
     }
+}
+
+/// What one page request brought.
+struct PageAnswer: Sendable {
+    var request: HeadlinePages
+    var received: Int
+    var articles: [RemoteArticle]
+    /// The answer passed its cap: ask again for fewer articles.
+    var tooLarge: Bool
 }

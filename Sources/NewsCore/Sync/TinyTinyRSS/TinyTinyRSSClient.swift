@@ -186,10 +186,10 @@ public actor TinyTinyRSSClient: SyncClient {
     /// handler racing with itself, seen on 21~git20210204). So a 500 is checked with
     /// `isLoggedIn`: on a forgotten session it is that race, and the call is made again with a
     /// new one; on a live session it is the server's own failure.
-    func call(_ op: String, _ parameters: [(String, JSONRequestBody.Value)]) async throws -> JSONValue {
+    func call(_ op: String, _ parameters: [(String, JSONRequestBody.Value)], limit: Int = TinyTinyRSSClient.maxResponse) async throws -> JSONValue {
         let session = try await session()
         do {
-            return try await post(op, parameters, session: session)
+            return try await post(op, parameters, session: session, limit: limit)
         } catch TinyTinyRSSFailure.notLoggedIn {
             if sessionID == session { sessionID = nil }
         } catch let error as SyncError {
@@ -197,7 +197,7 @@ public actor TinyTinyRSSClient: SyncClient {
             if sessionID == session { sessionID = nil }
         }
         do {
-            return try await post(op, parameters, session: try await self.session())
+            return try await post(op, parameters, session: try await self.session(), limit: limit)
         } catch TinyTinyRSSFailure.notLoggedIn {
             throw SyncError.api(server: name, reason: "it forgot the session just after a new login")
         }
@@ -244,11 +244,13 @@ public actor TinyTinyRSSClient: SyncClient {
 
     /// One POST (off the actor: answers are parsed side by side). API errors become
     /// `SyncError`s, except a forgotten session, which `call` handles.
-    private nonisolated func post(_ op: String, _ parameters: [(String, JSONRequestBody.Value)], session: String?) async throws -> JSONValue {
+    private nonisolated func post(
+        _ op: String, _ parameters: [(String, JSONRequestBody.Value)], session: String?, limit: Int = TinyTinyRSSClient.maxResponse
+    ) async throws -> JSONValue {
         var body = JSONRequestBody(parameters)
         body.set("op", .string(op))
         if let session { body.set("sid", .string(session)) }
-        let data = try await http.postToServer(endpoint, body: body.data, contentType: "application/json", limit: Self.maxResponse, server: name)
+        let data = try await http.postToServer(endpoint, body: body.data, contentType: "application/json", limit: limit, server: name)
         let document: JSONValue
         do {
             document = try JSONParser.parse(data)
