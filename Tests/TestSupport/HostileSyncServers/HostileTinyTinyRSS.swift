@@ -86,6 +86,9 @@ public final class HostileFever: Sendable {
         case endlessSinceID
         /// `unread_item_ids` is `"1,1,1,…"`, `bytes` long; every other list is empty.
         case repeatedUnreadIDs(bytes: Int)
+        /// Not hostile: one feed titled `feed` with `items` unread items ("<feed> item <id>"),
+        /// each answer after `delay` (servers that finish in another order than the config's).
+        case honest(feed: String, items: Int, delay: Duration)
     }
 
     public let server: LoopbackServer
@@ -114,6 +117,11 @@ public final class HostileFever: Sendable {
             let parts = query.split(separator: "&")
             let command = parts.count > 1 ? String(parts[1].split(separator: "=")[0]) : "mark"
             _ = calls.add(command)
+            if case .honest(let feed, let count, let delay) = behaviour {
+                var answer = HostileFever.honest(command, parts: parts, feed: feed, count: count)
+                answer.delayBeforeHeaders = delay
+                return answer
+            }
             switch command {
             case "groups": return .json(#"{"api_version":3,"auth":1,"groups":[],"feeds_groups":[]}"#)
             case "feeds": return .json(#"{"api_version":3,"auth":1,"feeds":[{"id":1,"title":"Feed","url":"http://127.0.0.1/feed"}]}"#)
@@ -135,6 +143,23 @@ public final class HostileFever: Sendable {
     public var url: URL { server.url(path + "/fever/") }
 
     public func count(_ command: String) -> Int { calls.count(command) }
+
+    private static func honest(_ command: String, parts: [Substring], feed: String, count: Int) -> ScriptedResponse {
+        switch command {
+        case "groups": return .json(#"{"api_version":3,"auth":1,"groups":[],"feeds_groups":[]}"#)
+        case "feeds": return .json(#"{"api_version":3,"auth":1,"feeds":[{"id":1,"title":"\#(feed)","url":"http://127.0.0.1/feed"}]}"#)
+        case "unread_item_ids":
+            return .json(#"{"api_version":3,"auth":1,"unread_item_ids":"\#((1...count).map(String.init).joined(separator: ","))"}"#)
+        case "saved_item_ids": return .json(#"{"api_version":3,"auth":1,"saved_item_ids":""}"#)
+        case "items":
+            let wanted = parts.first { $0.hasPrefix("with_ids=") }.map { $0.dropFirst(9).split(separator: ",").compactMap { Int($0) } } ?? []
+            let items = wanted.filter { (1...count).contains($0) }.map {
+                #"{"id":\#($0),"feed_id":1,"title":"\#(feed) item \#($0)","html":"<p>x</p>","url":"http://127.0.0.1/\#($0)","is_read":0,"is_saved":0,"created_on_time":\#(1_700_000_000 + $0)}"#
+            }
+            return .json(#"{"api_version":3,"auth":1,"items":[\#(items.joined(separator: ","))]}"#)
+        default: return .json(#"{"api_version":3,"auth":1}"#)
+        }
+    }
 }
 
 /// Calls counted by name, from the server's connection threads.
