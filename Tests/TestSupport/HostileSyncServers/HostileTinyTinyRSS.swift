@@ -33,16 +33,18 @@ public final class HostileTinyTinyRSS: Sendable {
         self.path = path
         let calls = calls
         let body = String(repeating: "x", count: bodyBytes)
-        let feedList = "[" + (1...max(1, feeds)).map { #"{"id":\#($0),"title":"Feed \#($0)","unread":\#(unreadPerFeed),"cat_id":0}"# }.joined(separator: ",") + "]"
+        let feedList =
+            "[" + (1...max(1, feeds)).map { #"{"id":\#($0),"title":"Feed \#($0)","unread":\#(unreadPerFeed),"cat_id":0}"# }.joined(separator: ",") + "]"
         self.server.respond(path + "/api/") { request in
             let object = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any] ?? [:]
             let op = object["op"] as? String ?? ""
             let serial = calls.add(op)
             func answer(_ content: String) -> ScriptedResponse { .json(#"{"seq":0,"status":0,"content":\#(content)}"#) }
             func page(_ first: Int, feed: Int, starred: Bool) -> String {
-                "[" + (first..<(first + 200)).map {
-                    #"{"id":\#($0),"feed_id":\#(feed),"title":"Item \#($0)","unread":true,"marked":\#(starred),"updated":1700000000,"content":"\#(body)"}"#
-                }.joined(separator: ",") + "]"
+                "["
+                    + (first..<(first + 200)).map {
+                        #"{"id":\#($0),"feed_id":\#(feed),"title":"Item \#($0)","unread":true,"marked":\#(starred),"updated":1700000000,"content":"\#(body)"}"#
+                    }.joined(separator: ",") + "]"
             }
             switch op {
             case "login": return answer(#"{"session_id":"hostile","api_level":15}"#)
@@ -61,9 +63,10 @@ public final class HostileTinyTinyRSS: Sendable {
                     let first = feed * 1_000_000 + skip
                     let count = max(0, min(limit, unreadPerFeed - skip))
                     return answer(
-                        "[" + (first..<(first + count)).map {
-                            #"{"id":\#($0),"feed_id":\#(feed),"title":"Item \#($0)","unread":true,"marked":false,"updated":1700000000,"content":"\#(body)"}"#
-                        }.joined(separator: ",") + "]")
+                        "["
+                            + (first..<(first + count)).map {
+                                #"{"id":\#($0),"feed_id":\#(feed),"title":"Item \#($0)","unread":true,"marked":false,"updated":1700000000,"content":"\#(body)"}"#
+                            }.joined(separator: ",") + "]")
                 }
             default: return answer("{}")
             }
