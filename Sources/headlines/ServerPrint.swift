@@ -25,7 +25,7 @@ enum ServerPrint {
                 page.map { remote in
                     var article = remote.article
                     if article.sourceName == nil { article.sourceName = feeds.first { $0.id == remote.feed }?.title }
-                    return (remote.feed, article.publishedAt, json ? PrintFormat.jsonLine(article) : PrintFormat.line(article))
+                    return (remote.id, remote.feed, article.publishedAt, json ? PrintFormat.jsonLine(article) : PrintFormat.line(article))
                 })
         }
         let byFeed = await collected.byFeed
@@ -36,12 +36,14 @@ enum ServerPrint {
         }
     }
 
-    /// The printed rows of every page, by feed (pages arrive through a `@Sendable` closure).
+    /// The printed rows of every page, by feed, each article once (an unread starred article
+    /// is in two of TT-RSS's views); pages arrive through a `@Sendable` closure.
     private actor Collected {
         private(set) var byFeed: [RemoteFeedID: [(date: Date?, line: String)]] = [:]
+        private var printed = Set<RemoteArticleID>()
 
-        func add(_ rows: [(RemoteFeedID, Date?, String)]) {
-            for (feed, date, line) in rows { byFeed[feed, default: []].append((date, line)) }
+        func add(_ rows: [(RemoteArticleID, RemoteFeedID, Date?, String)]) {
+            for (id, feed, date, line) in rows where printed.insert(id).inserted { byFeed[feed, default: []].append((date, line)) }
         }
     }
 }

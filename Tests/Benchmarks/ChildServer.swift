@@ -54,7 +54,9 @@ final class ChildServer {
                 server.route(
                     "/warm.mp3", ScriptedResponse(headers: [("Content-Type", "audio/mpeg")], body: .generated(prefix: tag, count: 65_536)))
             case .limits:
-                for limitsCase in LimitsBenchmark.Case.allCases { server.route("/" + limitsCase.rawValue, try limitsCase.response) }
+                for limitsCase in LimitsBenchmark.Case.allCases where try !limitsCase.installSyncServer(on: server) {
+                    server.route("/" + limitsCase.rawValue, try limitsCase.response)
+                }
             }
             FileHandle.standardOutput.write(Data((server.baseURL.absoluteString + "\n").utf8))
             while let chunk = try? FileHandle.standardInput.read(upToCount: 1), !chunk.isEmpty {}  // until EOF

@@ -22,6 +22,31 @@ enum LimitsBenchmark {
         case progressiveJPEGAtBudget = "progressive-jpeg-at-budget"
         case interlacedPNG16Bomb = "png16-interlaced-bomb"
         case gifBomb = "gif-bomb"
+        case feverRepeatedIDs = "fever-unread-ids-30mb"
+        case tinyTinyRSSHeavyPage = "ttrss-page-60mb"
+        case tinyTinyRSSHeavyPages = "ttrss-4-pages-60mb"
+
+        /// A feed server's answer that is what would take the memory (see `installSyncServer`).
+        var isSyncServer: Bool {
+            switch self {
+            case .feverRepeatedIDs, .tinyTinyRSSHeavyPage, .tinyTinyRSSHeavyPages: return true
+            default: return false
+            }
+        }
+
+        /// Puts the hostile sync server of a sync case at `/<case>` of `server`; false for the others.
+        func installSyncServer(on server: LoopbackServer) throws -> Bool {
+            let path = "/" + rawValue
+            switch self {
+            case .feverRepeatedIDs: _ = try HostileFever(.repeatedUnreadIDs(bytes: 30_000_000), on: server, path: path)
+            case .tinyTinyRSSHeavyPage:
+                _ = try HostileTinyTinyRSS(.heavy, feeds: 1, unreadPerFeed: 200, bodyBytes: 300_000, on: server, path: path)
+            case .tinyTinyRSSHeavyPages:
+                _ = try HostileTinyTinyRSS(.heavy, feeds: 4, unreadPerFeed: 200, bodyBytes: 300_000, on: server, path: path)
+            default: return false
+            }
+            return true
+        }
 
         /// A size cap on the body is what stops it (the others are whole images to decode).
         var isCappedBody: Bool {
@@ -40,6 +65,8 @@ enum LimitsBenchmark {
         var response: ScriptedResponse {
             get throws {
                 switch self {
+                case .feverRepeatedIDs, .tinyTinyRSSHeavyPage, .tinyTinyRSSHeavyPages:
+                    return .text("a feed server's API is elsewhere", status: 404)
                 case .endlessJSON:
                     return ScriptedResponse(
                         headers: [("Content-Type", "application/json")],
@@ -86,6 +113,7 @@ enum LimitsBenchmark {
                 (.progressiveJPEG444Bomb, .failure(let error as PreviewError)):
                 if error == .needsTooMuchMemory(limit: PreviewBudget.default.maxDecoderMemory) { return nil }
             case (.progressiveJPEGAtBudget, .success), (.interlacedPNG16Bomb, .success), (.gifBomb, .success): return nil
+            case (_, .success) where isSyncServer: return nil
             case (_, .failure(let error as NewsError)) where isCappedBody:
                 if error == .tooLarge(limit: cap) { return nil }
             default: break
@@ -101,13 +129,30 @@ enum LimitsBenchmark {
             case .zstdBomb: return "refused at its head"
             case .progressiveJPEGBomb, .progressiveJPEG444Bomb: return "\(bombSize.width)×\(bombSize.height), refused"
             case .progressiveJPEGAtBudget, .interlacedPNG16Bomb, .gifBomb: return "\(bombSize.width)×\(bombSize.height), decoded"
+            case .feverRepeatedIDs: return "\"1,1,1,…\", a first sync"
+            case .tinyTinyRSSHeavyPage: return "200 articles of 300 KB, a first sync"
+            case .tinyTinyRSSHeavyPages: return "4 feeds of them side by side, a first sync"
             default: return "cap \(ByteCount.describe(cap))"
             }
         }
 
         /// The fetch (and, for an image bomb, the decode) the app would make.
         func fetch(_ url: URL) async throws {
+            let http = HTTPClient(timeout: 30, deadline: 120)
             switch self {
+            case .feverRepeatedIDs:
+                let client = FeverClient(name: "Home", url: URL(string: url.absoluteString + "/fever/")!, user: "u", password: "p", http: http)
+                _ = try await client.feeds()
+                let marks = try await client.marks(comparedWith: LocalMarks(counts: [:]))
+                guard marks.unread == [RemoteArticleID(1)] else { throw BenchmarkFailure("the unread list was read as \(marks.unread.count) ids") }
+                try await client.articles(after: nil) { _ in }
+            case .tinyTinyRSSHeavyPage, .tinyTinyRSSHeavyPages:
+                let client = TinyTinyRSSClient(name: "Home", url: URL(string: url.absoluteString + "/")!, user: "u", password: "p", http: http)
+                _ = try await client.feeds()
+                let count = ArticleCount()
+                try await client.articles(after: nil) { page in await count.add(page.count) }
+                let expected = self == .tinyTinyRSSHeavyPage ? 200 : 800
+                guard await count.total == expected else { throw BenchmarkFailure("\(await count.total) articles came, not \(expected)") }
             case .endlessJSON, .gzipBomb, .zstdBomb: _ = try await DocumentSource(service: NewsService(), location: url).fetch()
             case .endlessImage: _ = try await ImageLoader(sizeLimit: Self.imageCap).fetch(url) { _ in }
             default:
@@ -119,6 +164,12 @@ enum LimitsBenchmark {
     }
 
     static let goal = 100 << 20
+
+    /// Articles counted as pages come (through a `@Sendable` closure).
+    actor ArticleCount {
+        private(set) var total = 0
+        func add(_ count: Int) { total += count }
+    }
 
     static func run(_ options: BenchmarkOptions) async throws -> BenchmarkOutcome {
         let server = try ChildServer(.limits)
@@ -172,7 +223,7 @@ enum LimitsBenchmark {
     /// seeing the connection close.
     private static func closeDelays() async throws -> [String] {
         var delays: [String] = []
-        for limitsCase in Case.allCases where limitsCase.isCappedBody {
+        for limitsCase in Case.allCases where limitsCase.isCappedBody && !limitsCase.isSyncServer {
             let server = try LoopbackServer()
             defer { server.stop() }
             server.route("/x", try limitsCase.response)

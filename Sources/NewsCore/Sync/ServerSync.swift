@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 
 /// One configured server for the life of the app: its client (made once, its password read
 /// once), and at most one sync at a time. Every feed of the server refreshes through it, so
@@ -10,6 +11,8 @@ public actor ServerSync {
     let environment: [String: String]
     private var client: (any SyncClient)?
     private var running: Task<SyncEngine.Report, any Error>?
+    /// The callers waiting for `running`: it is cancelled only when the last of them is.
+    private var waiters = Waiters()
     private var refreshFeed: RemoteFeedID?
 
     public init(config: ServerConfig, store: ArticleStore, http: HTTPClient, environment: [String: String]) {
@@ -26,18 +29,27 @@ public actor ServerSync {
     /// ("Offline since …") once it has answered before.
     public func sync(refreshing feed: RemoteFeedID? = nil) async throws -> SyncEngine.Report {
         let task: Task<SyncEngine.Report, any Error>
-        if let running {
+        if let running, !running.isCancelled {
             task = running
         } else {
+            // A sync all of whose callers left (a refresh that replaced the one before it, `R`
+            // during a first sync) is not joined: a new one starts once it has stopped.
             // Set before any suspension, so that a second caller finds it and joins.
-            task = Task { try await self.makeEngine().sync(refreshing: feed) }
+            let stopping = running
+            task = Task {
+                _ = await stopping?.result
+                return try await self.makeEngine().sync(refreshing: feed)
+            }
             running = task
+            waiters = Waiters()
         }
+        let mine = waiters
+        mine.join()
         do {
             let report = try await withTaskCancellationHandler {
                 try await task.value
             } onCancel: {
-                task.cancel()
+                if mine.leave() { task.cancel() }
             }
             finished(task)
             return report
@@ -73,6 +85,22 @@ public actor ServerSync {
         }
         client = made
         return SyncEngine(server: name, client: made, store: store)
+    }
+}
+
+/// How many callers wait for one sync, counted from their cancellation handlers (which run
+/// synchronously, off the actor).
+private final class Waiters: Sendable {
+    private let count = Mutex(0)
+
+    func join() { count.withLock { $0 += 1 } }
+
+    /// One caller left; true when it was the last.
+    func leave() -> Bool {
+        count.withLock {
+            $0 -= 1
+            return $0 == 0
+        }
     }
 }
 

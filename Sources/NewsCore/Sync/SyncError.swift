@@ -15,11 +15,23 @@ public enum SyncError: Error, Sendable, Equatable {
     case unsupported(server: String, what: String)
     /// The password could not be got (`password-command` failed, `password-file` unreadable).
     case password(server: String, reason: String)
+    /// The server kept sending (see `SyncBudget`): the sync stopped, keeping what it had stored.
+    case endless(server: String, reason: EndlessReason)
+
+    /// Why a sync that would not end was stopped.
+    public enum EndlessReason: Sendable, Equatable {
+        /// More page requests than `SyncBudget.maxPages`.
+        case tooManyPages(Int)
+        /// A page held only articles that view had already sent (a server ignoring `skip`).
+        case repeatedPage
+        /// An id list longer than `SyncBudget.maxIDs`.
+        case tooManyIDs(Int)
+    }
 
     public var server: String {
         switch self {
         case .wrongPassword(let server), .network(let server, _), .invalidResponse(let server, _),
-            .api(let server, _), .unsupported(let server, _), .password(let server, _):
+            .api(let server, _), .unsupported(let server, _), .password(let server, _), .endless(let server, _):
             return server
         }
     }
@@ -44,6 +56,12 @@ public enum SyncError: Error, Sendable, Equatable {
             return "The server \(server) cannot \(what)."
         case .password(let server, let reason):
             return "The password for the server \(server) could not be read: \(reason)."
+        case .endless(let server, .tooManyPages(let pages)):
+            return "The server \(server) kept sending pages, so the sync stopped after \(pages) and kept what it had."
+        case .endless(let server, .repeatedPage):
+            return "The server \(server) sent a page of articles it had already sent, so the sync stopped there and kept what it had."
+        case .endless(let server, .tooManyIDs(let ids)):
+            return "The server \(server) listed more than \(ids) articles, so the sync stopped and kept what it had."
         }
     }
 }

@@ -55,4 +55,17 @@ import Testing
         let marks = try await store.localMarks(server)
         #expect(marks.unread == unread && marks.starred.isEmpty)
     }
+
+    /// Marks complete for more feeds than SQLite takes variables (32,766): taken in batches,
+    /// the feeds held among them marked as the server says.
+    @Test func marksForMoreFeedsThanSQLiteHasVariablesAreTakenInBatches() async throws {
+        let store = try await storeWithServerArticles()
+        let feeds = Set((1...40_001).map { RemoteFeedID(Int64($0)) })
+        let unread = Set((1...3_000).filter { $0 % 2 == 0 }.map { RemoteArticleID(Int64($0)) })
+        let missing = try await store.applyRemoteMarks(
+            RemoteMarks(unread: unread, starred: [], unreadFeeds: feeds, starredFeeds: feeds), server: server)
+        #expect(missing.isEmpty)
+        let marks = try await store.localMarks(server)
+        #expect(marks.unread == unread && marks.starred.isEmpty)
+    }
 }

@@ -33,7 +33,8 @@ struct Connection: Sendable {
         }
         guard let headEnd, let head = RequestHead(buffer[..<headEnd]) else { return }
 
-        let (id, script) = state.admit(head)
+        let (id, scripted, responder) = state.admit(head)
+        var script = scripted
         var requestInFlight = true
         func endRequest() {
             if requestInFlight { state.requestEnded() }
@@ -41,7 +42,13 @@ struct Connection: Sendable {
         }
         defer { endRequest() }
         do {
-            try discardRequestBody(head, alreadyRead: buffer.count - headEnd)
+            if let responder {
+                var body = Array(buffer[headEnd...])
+                try readRequestBody(head, into: &body)
+                script = responder(LoopbackRequest(path: head.path, query: head.query, body: Data(body)))
+            } else {
+                try discardRequestBody(head, alreadyRead: buffer.count - headEnd)
+            }
             if script.delayBeforeHeaders > .zero, !isHang(script) {
                 try socket.idle(until: .now + script.delayBeforeHeaders)
             }
@@ -92,6 +99,15 @@ struct Connection: Sendable {
             try socket.receive(into: &buffer)
             remaining -= buffer.count
         }
+    }
+
+    /// Reads a Content-Length request body (at most `maxHeadBytes`) after what `body` holds.
+    private func readRequestBody(_ head: RequestHead, into body: inout [UInt8]) throws(ClientSocket.Interruption) {
+        let length = min(head.contentLength, Self.maxHeadBytes)
+        if head.expectsContinue, body.count < length {
+            try socket.send(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+        }
+        while body.count < length { try socket.receive(into: &body) }
     }
 
     /// Writes the head and the body (or its first `limit` bytes) chunk by chunk,

@@ -38,6 +38,12 @@ public final class LoopbackServer: @unchecked Sendable {
         state.setRoute(path, responses)
     }
 
+    /// Answers every request for `path` by calling `responder` with its query and body (read
+    /// whole, up to 1 MiB): a server whose answer depends on what was asked (an API). Nil removes it.
+    public func respond(_ path: String, with responder: LoopbackResponder?) {
+        state.setResponder(path, responder)
+    }
+
     /// Snapshot of the log, in arrival order.
     public var requests: [RecordedRequest] { state.requests }
 
@@ -67,3 +73,13 @@ public final class LoopbackServer: @unchecked Sendable {
     /// Closes the listener and all connections; returns once they are closed. Idempotent.
     public func stop() { state.stop() }
 }
+
+/// A request as a responder sees it: its path, query and body.
+public struct LoopbackRequest: Sendable {
+    public let path: String
+    public let query: String?
+    public let body: Data
+}
+
+/// Makes the answer to one request (called on the connection's thread, so it must be thread-safe).
+public typealias LoopbackResponder = @Sendable (LoopbackRequest) -> ScriptedResponse

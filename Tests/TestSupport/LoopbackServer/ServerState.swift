@@ -12,6 +12,7 @@ final class ServerState: @unchecked Sendable {
     let stopSignal: StopSignal
     private let condition = NSCondition()  // guards everything below
     private var routes: [String: Route] = [:]
+    private var responders: [String: LoopbackResponder] = [:]
     private var log: [RecordedRequest] = []
     private var openConnections = 0
     private var maxOpenConnections = 0
@@ -36,20 +37,25 @@ final class ServerState: @unchecked Sendable {
         locked { routes[path] = responses.isEmpty ? nil : Route(responses: responses) }
     }
 
+    func setResponder(_ path: String, _ responder: LoopbackResponder?) {
+        locked { responders[path] = responder }
+    }
+
     /// Logs a parsed request and picks its response in one step, so the n-th arrival
-    /// gets the n-th scripted response.
-    func admit(_ head: RequestHead) -> (id: Int, response: ScriptedResponse) {
+    /// gets the n-th scripted response. A path with a responder answers once the body is read.
+    func admit(_ head: RequestHead) -> (id: Int, response: ScriptedResponse, responder: LoopbackResponder?) {
         locked {
             let id = log.count
             log.append(RecordedRequest(id: id, head: head, receivedAt: .now))
             openRequests += 1
             maxOpenRequests = max(maxOpenRequests, openRequests)
+            if let responder = responders[head.path] { return (id, .notFound, responder) }
             let key = routes[head.path] != nil ? head.path : (head.path.removingPercentEncoding ?? head.path)
-            guard var route = routes[key] else { return (id, .notFound) }
+            guard var route = routes[key] else { return (id, .notFound, nil) }
             let response = route.responses[min(route.served, route.responses.count - 1)]
             route.served += 1
             routes[key] = route
-            return (id, response)
+            return (id, response, nil)
         }
     }
 

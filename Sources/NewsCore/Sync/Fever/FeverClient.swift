@@ -40,6 +40,8 @@ public actor FeverClient: SyncClient {
     let endpoint: URL
     private let apiKey: String
     let http: HTTPClient
+    /// What one sync may ask for (see `SyncBudget`).
+    let budget: SyncBudget
     /// Feed titles from the last `feeds()`, to name each article's source.
     private var feedTitles: [Int64: String] = [:]
 
@@ -48,11 +50,12 @@ public actor FeverClient: SyncClient {
     ///   - url: the Fever endpoint (Miniflux `…/fever/`, FreshRSS `…/api/fever.php`).
     ///   - user: the Fever user name (Miniflux and FreshRSS: the one set for the API; Coldsweat: the e-mail).
     ///   - password: the Fever password (FreshRSS: the API password).
-    public init(name: String, url: URL, user: String, password: String, http: HTTPClient) {
+    public init(name: String, url: URL, user: String, password: String, http: HTTPClient, budget: SyncBudget = .standard) {
         self.name = name
         self.endpoint = Self.endpoint(url)
         self.apiKey = MD5.hex("\(user):\(password)")
         self.http = http
+        self.budget = budget
     }
 
     /// `url` without its query and fragment (the commands go there).
@@ -103,12 +106,16 @@ public actor FeverClient: SyncClient {
         }
         var received = Set<Int64>()
         var since = cursor.rawValue
+        // Pages of ever higher ids could go on for ever: the budget ends them with a sentence.
+        var meter = PageMeter(budget, server: name)
         while true {
+            try meter.count()
             let answer = try await read("items", ("since_id", String(since)))
             let items = answer["items"]?.array ?? []
             // A hostile or confused server may send what was not asked for: only ids above the cursor count.
             let page = items.compactMap { FeverItem.decode($0, feedTitles: feedTitles) }
                 .filter { $0.id.rawValue > cursor.rawValue && !received.contains($0.id.rawValue) }
+            // An empty page, or one of items already sent, is the end.
             guard let highest = page.map(\.id.rawValue).max() else { break }
             received.formUnion(page.map(\.id.rawValue))
             try await receive(page)
@@ -177,7 +184,9 @@ public actor FeverClient: SyncClient {
 
     /// Fetches `ids` with `with_ids`, 50 a request, handing over each page.
     private func fetch(ids: [Int64], receive: ([RemoteArticle]) async throws -> Void) async throws {
+        var meter = PageMeter(budget, server: name)
         for chunk in ids.chunked(Self.itemsPerCall) {
+            try meter.count()
             let wanted = Set(chunk)
             let answer = try await read("items", ("with_ids", chunk.map(String.init).joined(separator: ",")))
             let page = (answer["items"]?.array ?? []).compactMap { FeverItem.decode($0, feedTitles: feedTitles) }
@@ -186,11 +195,16 @@ public actor FeverClient: SyncClient {
         }
     }
 
-    /// `unread_item_ids` or `saved_item_ids`: the whole account's list.
+    /// `unread_item_ids` or `saved_item_ids`: the whole account's list, each id once, at most
+    /// `budget.maxIDs` of them.
     private func idList(_ command: String) async throws -> Set<Int64> {
         let answer = try await read(command)
         guard let value = answer[command] else { throw invalid("its answer to \(command) has no \(command)") }
-        return Set(FeverIDs.list(value))
+        do {
+            return try FeverIDs.set(value, limit: budget.maxIDs)
+        } catch {
+            throw SyncError.endless(server: name, reason: .tooManyIDs(budget.maxIDs))
+        }
     }
 
     /// Marks one item; an item the server does not have any more (Coldsweat: 404) is done with.

@@ -20,6 +20,50 @@ enum FeverIDs {
         }
     }
 
+    /// The distinct ids of a list, read digit by digit (a 30 MB list of `1,1,1,…` costs one id,
+    /// not fifteen million strings); anything that is not a positive id is skipped.
+    /// - Throws: `tooMany` past `limit` distinct ids.
+    static func set(_ value: JSONValue?, limit: Int) throws(TooMany) -> Set<Int64> {
+        var ids = Set<Int64>()
+        func add(_ id: Int64) throws(TooMany) {
+            guard id > 0, ids.insert(id).inserted else { return }
+            if ids.count > limit { throw TooMany() }
+        }
+        switch value {
+        case .string(let text)?:
+            var number: Int64 = 0
+            var digits = 0
+            var valid = true  // no other character than digits and spaces in this part
+            var spaceAfterDigits = false
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    let (times, overflowA) = number.multipliedReportingOverflow(by: 10)
+                    let (sum, overflowB) = times.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+                    if overflowA || overflowB || spaceAfterDigits { valid = false }
+                    number = sum
+                    digits += 1
+                case UInt8(ascii: ","):
+                    if valid, digits > 0 { try add(number) }
+                    (number, digits, valid, spaceAfterDigits) = (0, 0, true, false)
+                case UInt8(ascii: " "), UInt8(ascii: "\t"):
+                    if digits > 0 { spaceAfterDigits = true }
+                default:
+                    valid = false
+                }
+            }
+            if valid, digits > 0 { try add(number) }
+        case .array(let values)?:
+            for value in values { if let id = id(value) { try add(id) } }
+        default:
+            break
+        }
+        return ids
+    }
+
+    /// A list longer than its limit.
+    struct TooMany: Error {}
+
     /// A Fever flag (`auth`, `is_read`, `is_saved`): 1, "1" or true.
     static func flag(_ value: JSONValue?) -> Bool {
         switch value {

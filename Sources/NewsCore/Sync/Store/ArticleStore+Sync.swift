@@ -127,30 +127,53 @@ extension ArticleStore {
         try writing { db in try db.withPageCache(kib: Self.sweepCacheKiB) { try Self.applyRemoteMarks(marks, server: server, db) } }
     }
 
+    /// Feeds per `IN (…)` list: well below SQLite's 32,766 variables.
+    static let feedsPerQuery = 10_000
+
+    /// One held article of a server, as `applyRemoteMarks` compares it with the server's marks.
+    private struct MarkRow {
+        var id: Int64
+        var remote: RemoteArticleID
+        var read: Bool
+        var starred: Bool
+        var feed: RemoteFeedID
+        var readPending: Bool
+        var starPending: Bool
+    }
+
     private static func applyRemoteMarks(_ marks: RemoteMarks, server: String, _ db: SQLiteConnection) throws -> [RemoteArticleID] {
         let serverID = try ServerRows.ensure(db, server)
         return try ServerRows.quietly(db, serverID) {
-            var feedFilter = ""
-            var values: [(any SQLiteBindable)?] = [serverID]
+            // The feeds the marks are complete for, in lists below SQLite's 32,766 variables
+            // (a server may name more feeds than that); nil: every feed, in one query.
+            var batches: [[RemoteFeedID]?] = [nil]
             if let unreadFeeds = marks.unreadFeeds, let starredFeeds = marks.starredFeeds {
-                let feeds = unreadFeeds.union(starredFeeds)
+                let feeds = unreadFeeds.union(starredFeeds).sorted()
                 guard !feeds.isEmpty else { return [] }
-                feedFilter = " AND f.remote_id IN (" + feeds.map { _ in "?" }.joined(separator: ",") + ")"
-                values += feeds.map { $0.rawValue }
+                batches = feeds.chunked(Self.feedsPerQuery).map { Array($0) }
             }
-            let rows = try db.rows(
-                """
-                SELECT a.id, r.remote_id, a.read, a.starred, f.remote_id,
-                    EXISTS (SELECT 1 FROM mark_outbox o WHERE o.server_id = r.server_id AND o.remote_id = r.remote_id AND o.field = 'read'),
-                    EXISTS (SELECT 1 FROM mark_outbox o WHERE o.server_id = r.server_id AND o.remote_id = r.remote_id AND o.field = 'starred')
-                FROM server_article r JOIN article a ON a.id = r.article_id JOIN server_feed f ON f.source_id = a.source_id
-                WHERE r.server_id = ?\(feedFilter)
-                """, values
-            ) { row in
-                (
-                    id: row.int64(0), remote: RemoteArticleID(row.int64(1)), read: row.bool(2), starred: row.bool(3),
-                    feed: RemoteFeedID(row.int64(4)), readPending: row.bool(5), starPending: row.bool(6)
-                )
+            var rows: [MarkRow] = []
+            for batch in batches {
+                var feedFilter = ""
+                var values: [(any SQLiteBindable)?] = [serverID]
+                if let batch {
+                    feedFilter = " AND f.remote_id IN (" + batch.map { _ in "?" }.joined(separator: ",") + ")"
+                    values += batch.map { $0.rawValue }
+                }
+                rows += try db.rows(
+                    """
+                    SELECT a.id, r.remote_id, a.read, a.starred, f.remote_id,
+                        EXISTS (SELECT 1 FROM mark_outbox o WHERE o.server_id = r.server_id AND o.remote_id = r.remote_id AND o.field = 'read'),
+                        EXISTS (SELECT 1 FROM mark_outbox o WHERE o.server_id = r.server_id AND o.remote_id = r.remote_id AND o.field = 'starred')
+                    FROM server_article r JOIN article a ON a.id = r.article_id JOIN server_feed f ON f.source_id = a.source_id
+                    WHERE r.server_id = ?\(feedFilter)
+                    """, values
+                ) { row in
+                    MarkRow(
+                        id: row.int64(0), remote: RemoteArticleID(row.int64(1)), read: row.bool(2), starred: row.bool(3),
+                        feed: RemoteFeedID(row.int64(4)), readPending: row.bool(5), starPending: row.bool(6)
+                    )
+                }
             }
             var held = Set<RemoteArticleID>()
             for row in rows {

@@ -48,13 +48,22 @@ extension TinyTinyRSSClient {
     /// (`whole`), or the first.
     private func recentIDs(_ pages: HeadlinePages, whole: Bool) async throws -> [(RemoteArticleID, RemoteFeedID)] {
         var found: [(RemoteArticleID, RemoteFeedID)] = []
+        var seen = Set<RemoteArticleID>()
+        var meter = PageMeter(budget, server: name)
         var request: HeadlinePages? = pages
         while let next = request {
+            try meter.count()
             let answer = try await call("getHeadlines", next.parameters)
             let items = answer.array ?? []
+            var fresh = false
             for item in items {
-                if let id = Self.id(item["id"]), let feed = Self.id(item["feed_id"]) { found.append((RemoteArticleID(id), RemoteFeedID(feed))) }
+                guard let id = Self.id(item["id"]), let feed = Self.id(item["feed_id"]) else { continue }
+                if seen.insert(RemoteArticleID(id)).inserted {
+                    fresh = true
+                    found.append((RemoteArticleID(id), RemoteFeedID(feed)))
+                }
             }
+            if !items.isEmpty, !fresh { throw SyncError.endless(server: name, reason: .repeatedPage) }
             request = whole ? next.next(after: items.count) : nil
         }
         return found

@@ -18,6 +18,8 @@ public actor TinyTinyRSSClient: SyncClient {
     let user: String
     let password: String
     let http: HTTPClient
+    /// What one sync may ask for (see `SyncBudget`).
+    let budget: SyncBudget
     private var sessionID: String?
     /// Whether a login is under way, and the calls waiting for it (see `session()`).
     private var loggingIn = false
@@ -35,12 +37,13 @@ public actor TinyTinyRSSClient: SyncClient {
     /// - Parameters:
     ///   - name: the config's name for the server, for messages.
     ///   - url: the server's address (its `api/` is called), or the API's own address.
-    public init(name: String, url: URL, user: String, password: String, http: HTTPClient) {
+    public init(name: String, url: URL, user: String, password: String, http: HTTPClient, budget: SyncBudget = .standard) {
         self.name = name
         self.endpoint = Self.apiURL(url)
         self.user = user
         self.password = password
         self.http = http
+        self.budget = budget
     }
 
     /// `https://host/tt-rss/` → `https://host/tt-rss/api/`; an address already ending in `api` is kept.
@@ -89,18 +92,17 @@ public actor TinyTinyRSSClient: SyncClient {
             return
         }
         // The first sync: every feed's unread articles and every starred one (a starred
-        // article that is also unread comes twice; storing it is idempotent), their pages asked
+        // article that is also unread comes in both, and is handed over once), their pages asked
         // for side by side. The unread counts (from the feed list just read, else the counters)
-        // say how many pages each feed has; the starred pages, first, are read on until one
-        // comes back short (one page for up to 199). An article that arrives or changes while
+        // say how many pages each feed has at most (an empty or short page ends it sooner); the
+        // starred pages, first, are read on until one comes back short (one page for up to 199). An article that arrives or changes while
         // they are read (and so shifts a page) is found by the marks that follow, which compare
         // every feed's counts with the cache's.
         var unread = unreadCounts ?? [:]
         if unread.isEmpty { unread = try await counters().mapValues(\.unread) }
         var requests = [HeadlinePages(feed: -1, view: "all_articles")]
-        requests += unread.sorted { $0.key < $1.key }.flatMap { feed, count in
-            // Beyond 100 pages (a count no feed has), read on until a short page instead.
-            HeadlinePages(feed: feed.rawValue, view: "unread", expected: count <= 100 * Self.pageSize ? count : nil).planned
+        requests += unread.sorted { $0.key < $1.key }.compactMap { feed, count in
+            count > 0 ? HeadlinePages(feed: feed.rawValue, view: "unread", expected: count) : nil
         }
         if unread.isEmpty {  // a server without counts: page through everything
             requests = [HeadlinePages(feed: -4, view: "unread"), HeadlinePages(feed: -1, view: "all_articles")]
@@ -184,10 +186,10 @@ public actor TinyTinyRSSClient: SyncClient {
     /// handler racing with itself, seen on 21~git20210204). So a 500 is checked with
     /// `isLoggedIn`: on a forgotten session it is that race, and the call is made again with a
     /// new one; on a live session it is the server's own failure.
-    func call(_ op: String, _ parameters: [(String, JSONRequestBody.Value)]) async throws -> JSONValue {
+    func call(_ op: String, _ parameters: [(String, JSONRequestBody.Value)], limit: Int = TinyTinyRSSClient.maxResponse) async throws -> JSONValue {
         let session = try await session()
         do {
-            return try await post(op, parameters, session: session)
+            return try await post(op, parameters, session: session, limit: limit)
         } catch TinyTinyRSSFailure.notLoggedIn {
             if sessionID == session { sessionID = nil }
         } catch let error as SyncError {
@@ -195,7 +197,7 @@ public actor TinyTinyRSSClient: SyncClient {
             if sessionID == session { sessionID = nil }
         }
         do {
-            return try await post(op, parameters, session: try await self.session())
+            return try await post(op, parameters, session: try await self.session(), limit: limit)
         } catch TinyTinyRSSFailure.notLoggedIn {
             throw SyncError.api(server: name, reason: "it forgot the session just after a new login")
         }
@@ -242,11 +244,13 @@ public actor TinyTinyRSSClient: SyncClient {
 
     /// One POST (off the actor: answers are parsed side by side). API errors become
     /// `SyncError`s, except a forgotten session, which `call` handles.
-    private nonisolated func post(_ op: String, _ parameters: [(String, JSONRequestBody.Value)], session: String?) async throws -> JSONValue {
+    private nonisolated func post(
+        _ op: String, _ parameters: [(String, JSONRequestBody.Value)], session: String?, limit: Int = TinyTinyRSSClient.maxResponse
+    ) async throws -> JSONValue {
         var body = JSONRequestBody(parameters)
         body.set("op", .string(op))
         if let session { body.set("sid", .string(session)) }
-        let data = try await http.postToServer(endpoint, body: body.data, contentType: "application/json", limit: Self.maxResponse, server: name)
+        let data = try await http.postToServer(endpoint, body: body.data, contentType: "application/json", limit: limit, server: name)
         let document: JSONValue
         do {
             document = try JSONParser.parse(data)
