@@ -2,6 +2,7 @@
 #include "system_calls.h"
 
 #include <malloc.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/ioctl.h>
@@ -22,6 +23,12 @@ int sys_bytes_available(int fd) {
     int count = 0;
     if (ioctl(fd, FIONREAD, &count) != 0) return -1;
     return count;
+}
+
+int sys_input_hung_up(int fd) {
+    struct pollfd poller = { .fd = fd, .events = POLLIN, .revents = 0 };
+    if (poll(&poller, 1, 0) < 0) return 0;
+    return (poller.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0;
 }
 
 int sys_disable_flow_control(int fd) {
