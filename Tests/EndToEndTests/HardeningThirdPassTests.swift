@@ -110,7 +110,7 @@ struct HardeningThirdPassTests {
         try FeedFixtures.writeConfig(
             "ignore = title ~ sponsored\n[source \"F\"]\nurl = \(server.url("/feed.xml").absoluteString)\n", home: home.url)
         #expect(try await run(["--refresh"]).status == 0)
-        for arguments in [["--print", "--offline"], ["--print", "--unread"], ["--search", "story"]] {
+        for arguments in [["--print"], ["--print", "--offline"], ["--print", "--unread"], ["--search", "story"]] {
             let result = try await run(arguments)
             #expect(result.status == 0, "\(arguments) \(result.stderrText)")
             #expect(result.stdoutText.contains("Kept story"), "\(arguments) \(result.stdoutText)")
