@@ -79,6 +79,17 @@ enum PasswordCommand {
         case couldNotStart, notFound, exited(Int32), tooSlow, tooLong, notText
     }
 
+    /// Whether `program` names an executable, by path or through `PATH`, as env looks for it.
+    static func isFindable(_ program: String) -> Bool {
+        if program.contains("/") { return access(program, X_OK) == 0 }
+        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+        return path.split(separator: ":").contains { folder in
+            let candidate = (folder.isEmpty ? "." : String(folder)) + "/" + program
+            var info = stat()
+            return stat(candidate, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(candidate, X_OK) == 0
+        }
+    }
+
     private static func runBlocking(_ words: [String], timeLimit: Duration, maxOutput: Int) -> Result<String, CommandFailure> {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { return .failure(.couldNotStart) }
@@ -148,7 +159,8 @@ enum PasswordCommand {
         if let failure { return .failure(failure) }
         let signal = status & 0x7F
         let exit = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
-        if exit == 127 { return .failure(.notFound) }
+        // env exits 127 when it finds no such program, but so may the program itself.
+        if exit == 127 { return .failure(isFindable(words[0]) ? .exited(127) : .notFound) }
         guard exit == 0 else { return .failure(.exited(exit)) }
         guard let text = String(validating: output, as: UTF8.self) else { return .failure(.notText) }
         return .success(text)

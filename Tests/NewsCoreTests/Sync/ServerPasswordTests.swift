@@ -32,6 +32,16 @@ struct ServerPasswordTests {
         }
     }
 
+    /// A command that exists and exits 127 itself is not "not found" (issue 28).
+    @Test func aCommandThatExitsWith127IsNotCalledMissing() async {
+        await #expect(throws: SyncError.password(server: "Home", reason: "password-command sh failed (exit status 127)")) {
+            try await resolve(.command(["sh", "-c", "exit 127"]))
+        }
+        await #expect(throws: SyncError.password(server: "Home", reason: "password-command /no/such/program was not found")) {
+            try await resolve(.command(["/no/such/program"]))
+        }
+    }
+
     @Test func aCommandThatPrintsTooMuchIsCutOff() async {
         await #expect(throws: SyncError.password(server: "Home", reason: "password-command yes printed more than 4096 bytes")) {
             try await resolve(.command(["yes"]))
