@@ -3,6 +3,7 @@
 
 #include <malloc.h>
 #include <poll.h>
+#include <sys/prctl.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/ioctl.h>
@@ -47,3 +48,6 @@ int sys_spawn_close_from(void *actions, int from) {
 int sys_limit_malloc_arenas(int count) {
     return mallopt(M_ARENA_MAX, count);
 }
+
+int sys_set_not_dumpable(void) { return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); }
+int sys_is_dumpable(void) { return prctl(PR_GET_DUMPABLE, 0, 0, 0, 0); }

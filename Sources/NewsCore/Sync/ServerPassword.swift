@@ -15,6 +15,9 @@ public enum ServerPassword {
 
     public static func resolve(_ server: ServerConfig, environment: [String: String]) async throws(SyncError) -> String {
         func failure(_ reason: String) -> SyncError { .password(server: server.name, reason: reason) }
+        // From here to the end of the run the process holds a password: no core file of a
+        // crash (it held the password 5 times), no ptrace or /proc/PID/mem by the same user.
+        _ = sys_set_not_dumpable()
         let text: String
         switch server.password {
         case .inline(let password):
