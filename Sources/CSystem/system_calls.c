@@ -2,6 +2,8 @@
 #include "system_calls.h"
 
 #include <malloc.h>
+#include <poll.h>
+#include <sys/prctl.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/ioctl.h>
@@ -24,6 +26,12 @@ int sys_bytes_available(int fd) {
     return count;
 }
 
+int sys_input_hung_up(int fd) {
+    struct pollfd poller = { .fd = fd, .events = POLLIN, .revents = 0 };
+    if (poll(&poller, 1, 0) < 0) return 0;
+    return (poller.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0;
+}
+
 int sys_disable_flow_control(int fd) {
     struct termios modes;
     if (tcgetattr(fd, &modes) != 0) return -1;
@@ -40,3 +48,6 @@ int sys_spawn_close_from(void *actions, int from) {
 int sys_limit_malloc_arenas(int count) {
     return mallopt(M_ARENA_MAX, count);
 }
+
+int sys_set_not_dumpable(void) { return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); }
+int sys_is_dumpable(void) { return prctl(PR_GET_DUMPABLE, 0, 0, 0, 0); }

@@ -28,6 +28,14 @@ enum CachePrintCommand {
             log.cache("opened", ["notice": notice], level: .error)
             Output.error(notice)
         }
+        // `ignore =` and `max-items` hide here as in the interface: not shown, counted or searched.
+        do {
+            try await store.setRules(plan.rules)
+        } catch {
+            log.cache("rules", ["error": ErrorText.sentence(error)], level: .error)
+            Output.error("The config's ignore rules could not be applied to the cache: \(ErrorText.sentence(error))")
+            return 1
+        }
         if plan.forgetsDemo {
             do {
                 try await store.forgetSources(where: LaunchPlan.isDemoSource)

@@ -27,7 +27,7 @@ enum PrintCommand {
         }
         let servers = await fetchServers(plan, json: json, environment: environment)
         var failures = 0
-        for (source, result) in zip(sources, results) {
+        for ((source, key), result) in zip(zip(sources, plan.entries.map(\.key)), results) {
             let prefix = sources.count > 1 ? source.name + ": " : ""
             switch result {
             case .success(let edition):
@@ -36,7 +36,7 @@ enum PrintCommand {
                     if options.verbose { Output.error(prefix + note) }
                 }
                 var text = ""
-                for article in edition.articles {
+                for article in Self.shown(edition.articles, of: key, rules: plan.rules) {
                     text += json ? PrintFormat.jsonLine(article) : PrintFormat.line(article)
                     text += "\n"
                 }
@@ -84,6 +84,18 @@ enum PrintCommand {
 
     /// Why a feed that answered printed nothing: every entry was skipped (as the interface's
     /// "3 skipped"), for a refused link, nothing to show, or repeating one already seen.
+    /// The articles `ignore =` (the config's, and the source's own) leaves shown, as the
+    /// interface shows them: hidden articles are not printed.
+    static func shown(_ articles: [Article], of key: SourceKey, rules: ArticleRules) -> [Article] {
+        let filters = [rules.ignore, rules.sourceIgnores[key]].compactMap { $0 }
+        guard !filters.isEmpty else { return articles }
+        let now = Date()
+        return articles.filter { article in
+            let stored = StoredArticle(id: ArticleID(0), source: key, article: article, firstSeen: now, isRead: false, isStarred: false)
+            return !filters.contains { $0.matches(stored, sources: rules.sources, now: now) }
+        }
+    }
+
     static func skippedSentence(_ count: Int) -> String {
         let entries = count == 1 ? "its one entry was" : "all \(count) of its entries were"
         return "Nothing to print: \(entries) skipped as unusable (a refused link, nothing to show, or a repeat)."

@@ -36,6 +36,27 @@ extension EndToEnd.Hooks {
             #expect(!toldAgain, "told twice within a minute")
         }
 
+        /// The titles told are the newest of all that arrived, newest first (issue 28: they were
+        /// the newest of the first 20 ids of an unordered set).
+        @Test func theTitlesToldAreTheNewest() async throws {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            let items = (0..<50).map { index in
+                "<item><title>Item \(index)</title><link>https://feed.example/\(index)</link>"
+                    + "<pubDate>Sun, 29 Nov 2026 \(String(format: "%02d:%02d", index / 60, index % 60)):00 GMT</pubDate></item>"
+            }.joined()
+            let feed =
+                "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Loopback Feed</title><link>https://feed.example/</link>\(items)</channel></rss>"
+            server.route("/feed.xml", .bytes(Data(feed.utf8), contentType: "application/rss+xml"))
+            let home = try TemporaryFolder()
+            defer { home.remove() }
+            let program = try RecordingBrowser(in: home)
+            let session = try HeadlinesSession(["--source", server.url("/feed.xml").absoluteString], config: "notify = \(program.script.path)\n")
+            defer { session.close() }
+            try await session.tmux.waitForText("Item 49")
+            #expect(try await program.recorded() == "5\n[50]\n[--]\n[Item 49]\n[Item 48]\n[Item 47]\n")
+        }
+
         /// A title starting with "-" comes after "--", so the program never reads it as an option.
         @Test func titlesComeAfterDoubleDashSoADashIsNoOption() async throws {
             let server = try LoopbackServer()

@@ -65,6 +65,21 @@ extension EndToEnd {
             try await session.tmux.waitForText(Self.help)
         }
 
+        /// A byte that is not UTF-8 (an Alt key of an 8-bit-meta terminal) is an unknown key, not
+        /// a hang-up: it quit with 129 (issue 28).
+        @Test(arguments: [[UInt8(0xFF)], [0x80], [0xC3, 0x6A]])
+        func anInvalidUTF8ByteIsAnUnknownKeyNotAQuit(bytes: [UInt8]) async throws {
+            let (session, feeds) = try Self.session()
+            defer { session.close(); feeds.remove() }
+            try await session.tmux.waitForText("40 articles")
+            try session.tmux.sendBytes(bytes)
+            try await session.tmux.waitForText("unknown key")
+            #expect(session.tmux.exitStatus == nil)
+            try session.tmux.sendKeys("?")
+            try await session.tmux.waitForText(Self.help)
+            #expect(session.tmux.exitStatus == nil)
+        }
+
         @Test func theNextKeyTakesTheMessageAway() async throws {
             let (session, feeds) = try Self.session()
             defer { session.close(); feeds.remove() }

@@ -6,7 +6,7 @@ extension EndToEnd {
     /// The terminal is given back exactly as it was, however the program ends.
     @Suite struct TerminalRestore {
         enum Ending: String, CaseIterable, Sendable {
-            case quitKey, interrupt, terminate, hangUp, crash
+            case quitKey, interrupt, terminate, hangUp, quitSignal, crash
         }
 
         @Test(arguments: Ending.allCases)
@@ -22,6 +22,7 @@ extension EndToEnd {
             case .interrupt: try session.tmux.sendKeys("C-c")
             case .terminate: try session.tmux.signalProgram(SIGTERM)
             case .hangUp: try session.tmux.signalProgram(SIGHUP)
+            case .quitSignal: try session.tmux.sendKeys("C-\\")
             case .crash: break
             }
             let status = try await session.tmux.waitForExit()
@@ -30,6 +31,7 @@ extension EndToEnd {
             case .interrupt: #expect(status == 130)
             case .terminate: #expect(status == 143)
             case .hangUp: #expect(status == 129)
+            case .quitSignal: #expect(status == 131)
             case .crash: #expect(status > 128 && status != 143, "a crash should end by a signal, not \(status)")
             }
             let before = try #require(session.tmux.sttyBefore)

@@ -8,6 +8,13 @@ void sys_window_size(int fd, int *out_rows, int *out_columns);
 
 /// Bytes waiting to be read on `fd` (FIONREAD); -1 on error.
 int sys_bytes_available(int fd);
+/// 1 when `fd` has hung up (POLLHUP, POLLERR or POLLNVAL): the terminal is gone. Readable with
+/// nothing decoded (a lone invalid UTF-8 byte, which curses drops) is not that.
+int sys_input_hung_up(int fd);
+/// prctl(PR_SET_DUMPABLE, 0): no core file, no ptrace by the same user, /proc/PID owned by root.
+int sys_set_not_dumpable(void);
+/// prctl(PR_GET_DUMPABLE): 1 dumpable, 0 not.
+int sys_is_dumpable(void);
 
 /// Turns the tty's output flow control off (IXON): Ctrl-S and Ctrl-Q then reach the program as
 /// keys instead of stopping and restarting the terminal's output. 0 on success, -1 when `fd` is

@@ -183,8 +183,14 @@ public final class App {
 
     private func handleInput() {
         let keys = driver.readKeys()
-        if keys.isEmpty && driver.inputClosed {
-            quit(status: 128 + SIGHUP)  // the terminal is gone
+        if keys.isEmpty {
+            if driver.inputClosed {
+                quit(status: 128 + SIGHUP)  // the terminal is gone
+            } else {
+                // Readable, yet curses decoded nothing: bytes that are not UTF-8 (0xFF, a lone
+                // 0xC3), which it drops. A key, unknown, as an unknown sequence is.
+                receive([.unknownSequence])
+            }
             return
         }
         receive(keys)
@@ -213,8 +219,8 @@ public final class App {
         } else if signo == SIGCONT {
             driver.restoreAfterStop()
             setNeedsDisplay()
-        } else if signo == SIGINT && driver.isSuspended {
-            return  // Ctrl-C was meant for the program that has the terminal
+        } else if signo == SIGINT || signo == SIGQUIT, driver.isSuspended {
+            return  // Ctrl-C or Ctrl-\\ was meant for the program that has the terminal
         } else {
             quit(status: 128 + signo)
         }

@@ -21,8 +21,9 @@ public final class NewArticlesNotifier {
     private let scope = TaskScope()
     private var lastTold: ContinuousClock.Instant?
     private var pendingCount = 0
-    /// The new articles' ids, the first few of each refresh (their titles are read when told).
-    private var pendingIDs: [ArticleID] = []
+    /// The new articles' ids, all of them: the newest are chosen when told, by date (the first
+    /// few of an unordered set were any few).
+    private var pendingIDs: Set<ArticleID> = []
 
     /// `report`: a sentence for the status line when the command cannot be run.
     public init(
@@ -48,7 +49,7 @@ public final class NewArticlesNotifier {
 
     private func arrived(_ ids: Set<ArticleID>, store: ArticleStore) {
         pendingCount += ids.count
-        pendingIDs += ids.prefix(20)
+        pendingIDs.formUnion(ids)
         guard !scope.isRunning(.notify) else { return }  // told together when the minute is up
         let wait = lastTold.map { max(.zero, $0 + interval - clock.now) } ?? .zero
         scope.run(.notify) { [weak self] token in
@@ -69,16 +70,12 @@ public final class NewArticlesNotifier {
     }
 
     /// The newest few titles of `ids`, each one clean line.
-    private static func titles(of ids: [ArticleID], in store: ArticleStore) async -> [String] {
-        var articles: [Article] = []
-        for id in ids {
-            // An article dropped meanwhile (pruned) has no title to give, nor one a cache that cannot
-            // be read now: the count still goes out, with the titles found (the cache's own failure
-            // reaches the person through the screens that read it).
-            if let stored = try? await store.article(id) { articles.append(stored.article) }
-        }
-        articles.sort { ($0.publishedAt ?? .distantPast) > ($1.publishedAt ?? .distantPast) }
-        return articles.prefix(titleCount).map { Sanitizer.clean($0.title, maxLength: titleLength) }
+    private static func titles(of ids: Set<ArticleID>, in store: ArticleStore) async -> [String] {
+        // An article dropped meanwhile (pruned) has no title to give, nor one a cache that cannot
+        // be read now: the count still goes out, with the titles found (the cache's own failure
+        // reaches the person through the screens that read it).
+        let newest = (try? await store.newest(of: ids, limit: titleCount)) ?? []
+        return newest.map { Sanitizer.clean($0.article.title, maxLength: titleLength) }
     }
 
     private func run(_ command: [String], arguments: [String]) async {

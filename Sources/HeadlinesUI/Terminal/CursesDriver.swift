@@ -208,8 +208,10 @@ public final class CursesDriver {
         return KeyDecoder.keys(from: input)
     }
 
-    /// True when standard input has reached its end (the terminal went away).
-    public var inputClosed: Bool { sys_bytes_available(inputFD) == 0 }
+    /// True when standard input has hung up (the terminal went away). Not merely "nothing
+    /// waiting": a single invalid UTF-8 byte (an Alt key of an 8-bit-meta terminal) is read and
+    /// dropped by curses, leaving nothing, and that quit with 129 as if the terminal had gone.
+    public var inputClosed: Bool { sys_input_hung_up(inputFD) == 1 }
 
     /// Follows a size change: reads the tty's size and tells curses.
     public func updateSize() {

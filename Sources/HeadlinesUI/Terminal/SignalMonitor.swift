@@ -2,10 +2,10 @@ import CSystem
 import Glibc
 import Dispatch
 
-/// Delivers SIGWINCH, SIGCONT, SIGINT, SIGTERM and SIGHUP to the loop as events, through
+/// Delivers SIGWINCH, SIGCONT, SIGINT, SIGTERM, SIGHUP and SIGQUIT (Ctrl-\\) to the loop as events, through
 /// dispatch signal sources, so no curses call ever runs in a signal handler.
 final class SignalMonitor: @unchecked Sendable {
-    static let handled: [Int32] = [SIGWINCH, SIGCONT, SIGINT, SIGTERM, SIGHUP]
+    static let handled: [Int32] = [SIGWINCH, SIGCONT, SIGINT, SIGTERM, SIGHUP, SIGQUIT]
     private var sources: [DispatchSourceSignal] = []
 
     init(onSignal: @escaping @Sendable (Int32) -> Void) {

@@ -58,7 +58,8 @@ public enum ConfigFile {
     /// descriptor, so the file cannot be swapped between the check and the read.
     static func read(_ url: URL, display: String, mustExist: Bool, limit: Int) throws(ConfigError) -> Contents? {
         func failure(_ reason: String) -> ConfigError { ConfigError(file: display, line: nil, reason: reason) }
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer for ever.
+        let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT, !mustExist { return nil }
@@ -68,6 +69,7 @@ public enum ConfigFile {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure("it cannot be read: " + String(cString: strerror(errno))) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw failure("it is not a regular file") }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)  // a regular file never blocks anyway
         guard Int(info.st_size) <= limit else { throw failure("it is larger than \(ByteCount.describe(limit))") }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)

@@ -82,12 +82,19 @@ private struct ParserState {
         if keyword == "bind" || keyword == "unbind" { return try binding(text, line: line) }
         guard let equals = text.firstIndex(of: "=") else {
             if keyword == "color" || keyword == "colour" { return try colour(text, line: line, indent: indent) }
+            if SecretLine.looksSecret(text) {
+                throw LineError("expected a setting (name = value); the line looks like it holds a secret, so it is not shown")
+            }
             throw LineError(
                 "expected a setting (name = value), a section ([source \"Name\"]), bind, unbind or color, not \(ConfigText.quoted(String(text)))"
             )
         }
         let name = text[..<equals].trimmingSpaces.lowercased()
         guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+            if SecretLine.looksSecret(text) {
+                throw LineError(
+                    "the name before = is not a setting name (names are letters, digits and -); the line looks like it holds a secret, so it is not shown")
+            }
             throw LineError("\(ConfigText.quoted(name)) is not a setting name (names are letters, digits and -)")
         }
         let value = try ConfigText.value(text[text.index(after: equals)...])

@@ -148,7 +148,10 @@ struct XMLPreparationPass {
         if let (value, end) = HTMLEntities.numeric(bytes, after: start) {
             guard bytes[end - 1] == 0x3B else { return escapeAmpersand(at: start) }
             if !isXMLCharacter(value) {
-                replace(start..<end, with: EmptyCollection())
+                // A referenced ESC goes with the sequence it starts, as a raw one does.
+                let sequenceEnd = value == 0x1B ? Sanitizer.referencedEscapeEnd(bytes, from: end) : end
+                replace(start..<sequenceEnd, with: EmptyCollection())
+                return sequenceEnd
             } else if (0x80...0x9F).contains(value) || bytes[start + 2] == 0x58 {
                 // HTML's rules, which feeds follow: 0x80...0x9F are windows-1252 (`&#146;` is
                 // "’"), and `&#X41;` is "A" (XML allows only a lower-case x).

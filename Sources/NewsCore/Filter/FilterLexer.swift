@@ -1,5 +1,7 @@
 /// Splits a filter expression into tokens. Values are bare words or quoted with `"` (or `'`),
 /// with `\"`, `\'` and `\\` as escapes; spaces separate tokens and are otherwise ignored.
+/// A regular expression (after `=~`) keeps its backslashes: only `\"` (or `\'`, in its quote)
+/// stands for the quote, so `"^Item 1\. linux$"` matches a dot.
 enum FilterLexer {
     /// The longest expression read (a config line, or what `/` takes).
     static let maxLength = 2_000
@@ -44,6 +46,7 @@ enum FilterLexer {
                 index += 2
             case "\"", "'":
                 var value = ""
+                var pattern = ""
                 index += 1
                 var closed = false
                 while index < characters.count {
@@ -54,15 +57,19 @@ enum FilterLexer {
                         break
                     }
                     if next == "\\", index + 1 < characters.count {
-                        value.append(characters[index + 1])
+                        let escaped = characters[index + 1]
+                        value.append(escaped)
+                        if escaped != character { pattern.append(next) }
+                        pattern.append(escaped)
                         index += 2
                         continue
                     }
                     value.append(next)
+                    pattern.append(next)
                     index += 1
                 }
                 guard closed else { throw FilterError("the string has no closing \(character)", at: column) }
-                tokens.append(FilterToken(kind: .string(value), column: column))
+                tokens.append(FilterToken(kind: .string(value), column: column, pattern: pattern))
             default:
                 guard isWordCharacter(character) else {
                     throw FilterError("unexpected \"\(character)\"", at: column)

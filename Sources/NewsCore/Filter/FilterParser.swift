@@ -128,11 +128,15 @@ struct FilterParser {
         index += 1
         switch field.kind {
         case .text where op == .matches:
-            switch Result(catching: { () throws(FilterRegex.RegexError) -> FilterRegex in try FilterRegex(value) }) {
+            let pattern = valueToken.pattern ?? value
+            switch Result(catching: { () throws(FilterRegex.RegexError) -> FilterRegex in try FilterRegex(pattern) }) {
             case .success(let regex):
                 return .regex(field, regex)
             case .failure(.tooLong):
                 throw FilterError("a regular expression is at most \(FilterRegex.maxLength) bytes", at: valueToken.column)
+            case .failure(.backReference):
+                throw FilterError(
+                    "back-references (\\1 to \\9) are not allowed in =~: they can make one match take minutes", at: valueToken.column)
             case .failure(.invalid(let reason)):
                 throw FilterError("the regular expression does not compile (\(reason))", at: valueToken.column)
             }

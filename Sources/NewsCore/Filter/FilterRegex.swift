@@ -17,6 +17,7 @@ public final class FilterRegex: @unchecked Sendable, Hashable {
         self.pattern = pattern
         guard pattern.utf8.count <= Self.maxLength else { throw .tooLong }
         guard !pattern.utf8.contains(0) else { throw .invalid("it holds a NUL character") }
+        guard !Self.hasBackReference(pattern) else { throw .backReference }
         let code = regcomp(&compiled, pattern, Self.flags)
         guard code == 0 else {
             var buffer = [CChar](repeating: 0, count: 256)
@@ -37,8 +38,52 @@ public final class FilterRegex: @unchecked Sendable, Hashable {
         regexec(&compiled, cString, 0, nil, 0) == 0
     }
 
+    /// Whether the pattern holds `\1` to `\9` outside a bracket expression. glibc's `regexec`
+    /// backtracks on back-references, exponentially (`(a|a?)+\1b` on a line of `a`s ran for
+    /// minutes); without them it runs in time bounded by pattern length times text length, and
+    /// both are capped (the pattern here, the text by the fields' limits).
+    static func hasBackReference(_ pattern: String) -> Bool {
+        let bytes = Array(pattern.utf8)
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"):
+                if index + 1 < bytes.count, (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[index + 1]) { return true }
+                index += 2
+            case UInt8(ascii: "["):
+                index = bracketEnd(bytes, from: index)
+            default:
+                index += 1
+            }
+        }
+        return false
+    }
+
+    /// The index after the bracket expression starting at `start` (`[]a]`, `[^]a]`, `[[:alpha:]]`).
+    private static func bracketEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        var index = start + 1
+        if index < bytes.count, bytes[index] == UInt8(ascii: "^") { index += 1 }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1 }
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "["), index + 1 < bytes.count,
+                [UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "=")].contains(bytes[index + 1])
+            {
+                let close = bytes[index + 1]
+                var probe = index + 2
+                while probe + 1 < bytes.count, !(bytes[probe] == close && bytes[probe + 1] == UInt8(ascii: "]")) { probe += 1 }
+                index = probe + 2
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "]") { return index + 1 }
+            index += 1
+        }
+        return index
+    }
+
     public enum RegexError: Error, Equatable {
         case tooLong
+        /// `\1` to `\9`: refused, for the time they can take.
+        case backReference
         case invalid(String)
     }
 

@@ -12,6 +12,9 @@ struct FilterToken: Equatable {
 
     let kind: Kind
     let column: Int
+    /// A quoted string as `=~` reads it: every backslash kept (`\.` is a literal dot to the
+    /// regular expression), but for one before the string's own quote.
+    var pattern: String? = nil
 
     /// How messages quote it.
     var shown: String {

@@ -54,14 +54,20 @@ final class LogFileWriter: @unchecked Sendable {
 
     /// Opens (creating with mode 0600) for appending; refuses anything but a regular file.
     private static func open(_ path: String, truncate: Bool = false) throws(LogError) -> (Int32, Int) {
-        let flags = O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | (truncate ? O_TRUNC : 0)
+        // O_NONBLOCK: opening a FIFO for writing would otherwise wait for a reader for ever.
+        let flags = O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC | (truncate ? O_TRUNC : 0)
         let descriptor = systemOpen(path, flags, mode_t(0o600))
-        guard descriptor >= 0 else { throw LogError(path: path, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else {
+            // ENXIO: a FIFO with no reader, refused by O_NONBLOCK.
+            let code = errno
+            throw LogError(path: path, reason: code == ENXIO ? "it is not a regular file" : String(cString: strerror(code)))
+        }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             close(descriptor)
             throw LogError(path: path, reason: "it is not a regular file")
         }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         return (descriptor, Int(info.st_size))
     }
 }

@@ -96,6 +96,25 @@ extension ArticleStore {
         }
     }
 
+    /// The newest `limit` of `ids` (by date published, else first seen), newest first, in one
+    /// query; those gone (pruned) are left out.
+    public func newest(of ids: Set<ArticleID>, limit: Int) throws -> [StoredArticle] {
+        let kept = ids.filter { $0.rawValue < 0 }.compactMap(keptArticle)
+        let stored = ids.filter { $0.rawValue >= 0 }
+        guard !stored.isEmpty else { return Array(kept.prefix(limit)) }
+        let list = "[" + stored.map { String($0.rawValue) }.joined(separator: ",") + "]"
+        let found = try reading { db in
+            try db.rows(
+                "SELECT \(ArticleRow.columns) FROM article a JOIN source s ON s.id = a.source_id "
+                    + "WHERE a.id IN (SELECT value FROM json_each(?)) ORDER BY a.sort_time DESC, a.id DESC LIMIT ?",
+                [list, limit]
+            ) { ArticleRow.decode($0) }
+        }
+        guard !kept.isEmpty else { return found }
+        let all = found + kept
+        return Array(all.sorted { ($0.article.publishedAt ?? .distantPast) > ($1.article.publishedAt ?? .distantPast) }.prefix(limit))
+    }
+
     /// One article by its id; nil when it is gone (pruned).
     public func article(_ id: ArticleID) throws -> StoredArticle? {
         if id.rawValue < 0 { return keptArticle(id) }

@@ -15,6 +15,9 @@ public enum ServerPassword {
 
     public static func resolve(_ server: ServerConfig, environment: [String: String]) async throws(SyncError) -> String {
         func failure(_ reason: String) -> SyncError { .password(server: server.name, reason: reason) }
+        // From here to the end of the run the process holds a password: no core file of a
+        // crash (it held the password 5 times), no ptrace or /proc/PID/mem by the same user.
+        _ = sys_set_not_dumpable()
         let text: String
         switch server.password {
         case .inline(let password):
@@ -77,6 +80,17 @@ enum PasswordCommand {
 
     enum CommandFailure: Error {
         case couldNotStart, notFound, exited(Int32), tooSlow, tooLong, notText
+    }
+
+    /// Whether `program` names an executable, by path or through `PATH`, as env looks for it.
+    static func isFindable(_ program: String) -> Bool {
+        if program.contains("/") { return access(program, X_OK) == 0 }
+        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+        return path.split(separator: ":").contains { folder in
+            let candidate = (folder.isEmpty ? "." : String(folder)) + "/" + program
+            var info = stat()
+            return stat(candidate, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(candidate, X_OK) == 0
+        }
     }
 
     private static func runBlocking(_ words: [String], timeLimit: Duration, maxOutput: Int) -> Result<String, CommandFailure> {
@@ -148,7 +162,8 @@ enum PasswordCommand {
         if let failure { return .failure(failure) }
         let signal = status & 0x7F
         let exit = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
-        if exit == 127 { return .failure(.notFound) }
+        // env exits 127 when it finds no such program, but so may the program itself.
+        if exit == 127 { return .failure(isFindable(words[0]) ? .exited(127) : .notFound) }
         guard exit == 0 else { return .failure(.exited(exit)) }
         guard let text = String(validating: output, as: UTF8.self) else { return .failure(.notText) }
         return .success(text)

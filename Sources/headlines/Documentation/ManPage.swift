@@ -32,7 +32,7 @@ enum ManPage {
             lines += [".TP", Roff.bold(status), Roff.text(meaning.prefix(1).uppercased() + meaning.dropFirst() + ".")]
         }
         // Not in --help's one line: the signals the terminal is restored for.
-        lines += [".TP", Roff.bold("128 + N"), Roff.text("Ended by signal N (SIGINT, SIGTERM or SIGHUP), after restoring the terminal.")]
+        lines += [".TP", Roff.bold("128 + N"), Roff.text("Ended by signal N (SIGINT, SIGTERM, SIGHUP or SIGQUIT), after restoring the terminal.")]
         lines += examples()
         return lines.joined(separator: "\n") + "\n"
     }

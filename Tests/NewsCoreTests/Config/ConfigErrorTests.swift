@@ -127,6 +127,24 @@ struct ConfigErrorTests {
         }
     }
 
+    /// A mistyped secret's line is named by its line and problem, never quoted back (issue 28).
+    @Test(arguments: [
+        "[server \"S\"]\nkind = fever\nurl = https://s.example/\nuser = me\npassword s3cr3t-xyz",
+        "[server \"S\"]\nkind = fever\nurl = https://s.example/\nuser = me\npassword: s3cr3t-xyz",
+        "[server \"S\"]\nkind = fever\nurl = https://s.example/\nuser = me\npassword-command: pass show s3cr3t-xyz",
+        "[server \"S\"]\nkind = fever\nurl = https://s.example/\nuser = me\npassword s3cr3t-xyz = x",
+        "newsapi-key s3cr3t-xyz",
+        "api_key: s3cr3t-xyz",
+        "Fever-Key s3cr3t-xyz",
+        "token s3cr3t-xyz",
+    ])
+    func aSecretLineIsNeverQuoted(text: String) throws {
+        let error = try #require(ConfigFixture.error(text))
+        #expect(error.line == text.split(separator: "\n").count)
+        #expect(!error.message.contains("s3cr3t"), "\(error.message)")
+        #expect(error.reason.contains("not shown"), "\(error.message)")
+    }
+
     @Test func valuesQuotedInMessagesAreSanitised() throws {
         let error = try #require(ConfigFixture.error("colour\u{1B}]0;owned\u{07} = red"))
         #expect(!error.message.contains("\u{1B}"))

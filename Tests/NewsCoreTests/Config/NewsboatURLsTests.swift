@@ -23,6 +23,15 @@ struct NewsboatURLsTests {
         #expect(list.skipped.isEmpty)
     }
 
+    /// A tag holding `/` is one folder: its slash escaped as the OPML group rules write it (issue 28).
+    @Test func aTagWithASlashIsOneFolder() throws {
+        let list = NewsboatURLs.parse("https://example.com/a.xml news/tech\n")
+        let group = try #require(list.feeds.first?.group)
+        #expect(group == #"news\/tech"#)
+        #expect(GroupPath.folders(group) == ["news/tech"])
+        #expect(list.feeds.first?.tags == ["news/tech"])
+    }
+
     @Test func untranslatableQueriesProgramsFiltersAndOtherSchemesAreSkippedWithTheirReason() {
         let list = NewsboatURLs.parse(
             """

@@ -56,6 +56,8 @@ import Testing
         ("title = \"Markets rally\"", 1),
         ("title != \"Markets rally\"", 11),
         ("title =~ \"^(linux|kernel)\"", 3),
+        ("title =~ \"linux\\.6\"", 0),  // the dot escaped: "Linux 6.9" has a space there
+        ("title =~ \"linux 6\\.9\"", 1),
         ("author = ann", 1),
         ("author ~ ann", 2),
         ("author = \"\"", 5),

@@ -73,6 +73,42 @@ import Testing
         #expect(throws: FilterError("a regular expression is at most 500 bytes", at: 10)) { try ArticleFilter("title =~ \(pattern)") }
     }
 
+    /// A regular expression keeps its backslashes (issue 28: `\.` once became `.`, and
+    /// `"^Item 1\. linux$"` hid Item 10 to Item 19); only the quote's own escape is read.
+    @Test func aRegexKeepsItsBackslashes() throws {
+        let regex = try #require(Self.regex(try ArticleFilter(#"title =~ "^Item 1\. linux$""#)))
+        #expect(regex.pattern == #"^Item 1\. linux$"#)
+        #expect(regex.matches("Item 1. linux"))
+        #expect(!regex.matches("Item 10 linux"))
+        let other = try #require(Self.regex(try ArticleFilter(#"title =~ "say \"hi\"\\d""#)))
+        #expect(other.pattern == #"say "hi"\\d"#)
+        #expect(Self.render(try ArticleFilter(#"title ~ "a\\b\"c""#).expression) == #"(title ~ "a\b"c")"#)
+    }
+
+    static func regex(_ filter: ArticleFilter) -> FilterRegex? {
+        guard case .regex(_, let regex) = filter.expression else { return nil }
+        return regex
+    }
+
+    /// Back-references are refused with a sentence: glibc's `regexec` is exponential on them.
+    @Test(arguments: [#"(a|a?)+\1b"#, #"(x)\9"#, #"[a](b)\2"#])
+    func aBackReferenceIsRefused(_ pattern: String) {
+        #expect(throws: FilterError("back-references (\\1 to \\9) are not allowed in =~: they can make one match take minutes", at: 10)) {
+            try ArticleFilter("title =~ \"\(pattern)\"")
+        }
+    }
+
+    @Test(arguments: [#"\\1"#, #"[\1]"#, #"[]\1]"#, #"[[:digit:]\1]x"#])
+    func aBackslashThatIsNoBackReferenceIsKept(_ pattern: String) throws {
+        _ = try ArticleFilter("title =~ \"\(pattern)\"")
+    }
+
+    /// The case the probe found, bounded: refused at once rather than run for minutes.
+    @Test func theExponentialPatternIsRefusedNotRun() {
+        #expect(FilterRegex.hasBackReference(#"(a|a?)+\1b"#))
+        #expect(!FilterRegex.hasBackReference(#"(a|a?)+b"#))
+    }
+
     @Test func aLongFilterIsRefused() {
         let text = Array(repeating: "unread", count: 400).joined(separator: " or ")
         #expect(throws: FilterError("a filter is at most 2000 characters", at: 2001)) { try ArticleFilter(text) }

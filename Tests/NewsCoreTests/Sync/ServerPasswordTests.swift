@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 import Testing
 @testable import NewsCore
@@ -30,6 +31,22 @@ struct ServerPasswordTests {
         await #expect(throws: SyncError.password(server: "Home", reason: "password-command no-such-program-x was not found")) {
             try await resolve(.command(["no-such-program-x"]))
         }
+    }
+
+    /// A command that exists and exits 127 itself is not "not found" (issue 28).
+    @Test func aCommandThatExitsWith127IsNotCalledMissing() async {
+        await #expect(throws: SyncError.password(server: "Home", reason: "password-command sh failed (exit status 127)")) {
+            try await resolve(.command(["sh", "-c", "exit 127"]))
+        }
+        await #expect(throws: SyncError.password(server: "Home", reason: "password-command /no/such/program was not found")) {
+            try await resolve(.command(["/no/such/program"]))
+        }
+    }
+
+    /// Once a password is read the process is not dumpable (issue 28).
+    @Test func readingAPasswordMakesTheProcessNotDumpable() async throws {
+        #expect(try await resolve(.inline("s3cr3t")) == "s3cr3t")
+        #expect(sys_is_dumpable() == 0)
     }
 
     @Test func aCommandThatPrintsTooMuchIsCutOff() async {

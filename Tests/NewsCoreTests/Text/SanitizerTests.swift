@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import NewsCore
 
@@ -9,6 +10,39 @@ struct SanitizerTests {
         #expect(Sanitizer.clean("E\u{1b}[31mvil") == "Evil")
         #expect(Sanitizer.clean("\u{1b}[1;38;5;196mred\u{1b}[0m") == "red")
         #expect(Sanitizer.clean("a\u{1b}[?25lb") == "ab")  // private-mode parameter
+    }
+
+    /// An ESC written as a reference (`&#x1b;`) ends where the same text, decoded, would end
+    /// its sequence: references first, then escape sequences (issue 28).
+    @Test(arguments: [
+        (#"]8;;http://evil.example/\click&#x1b;]8;;\ B"#, "&#x1b;]8;;\\ B".utf8.count),
+        ("]52;c;aGk=D</title>", "</title>".utf8.count),
+        ("[31mH", "H".utf8.count),
+        ("]0;t&#7;rest", "rest".utf8.count),
+        ("]0;t&#x1b;\\rest", "rest".utf8.count),
+        ("]0;x\" href", "\" href".utf8.count),
+    ])
+    func aReferencedEscapeEndsWhereItsDecodedSequenceDoes(text: String, left: Int) {
+        let bytes = Array(text.utf8)
+        let end = bytes.withUnsafeBufferPointer { Sanitizer.referencedEscapeEnd($0, from: 0) }
+        #expect(bytes.count - end == left, "\(text)")
+    }
+
+    /// Through a feed's preparation and the sanitiser, a referenced ESC leaves what a raw one does.
+    @Test func aReferencedEscapeInAFeedLeavesNoPayload() throws {
+        let cases = [
+            ("A &#x1b;]8;;http://evil.example/\\click&#x1b;]8;;\\ B", "A \u{1B}]8;;http://evil.example/\\click\u{1B}]8;;\\ B"),
+            ("C&#x1b;]52;c;aGk=D", "C\u{1B}]52;c;aGk=D"),
+            ("G&#27;[31mH", "G\u{1B}[31mH"),
+        ]
+        for (referenced, raw) in cases {
+            let prepared = try XMLPreparation.prepare(Data("<t>\(referenced)</t>".utf8))
+            let text = String(decoding: prepared, as: UTF8.self)
+            #expect(text.hasPrefix("<t>") && text.hasSuffix("</t>"), "\(text)")
+            let inner = String(text.dropFirst(3).dropLast(4))
+            #expect(Sanitizer.clean(inner) == Sanitizer.clean(raw), "\(referenced) gave \(inner.debugDescription)")
+            #expect(!inner.contains("evil") && !inner.contains("52;") && !inner.contains("[31m"), "\(inner)")
+        }
     }
 
     @Test func oscEndedByBELIsRemoved() {

@@ -47,6 +47,10 @@ public struct NewsboatCache: Sendable {
         let display = file.path
         let db: SQLiteConnection
         do {
+            // SQLite's open would wait for ever on a FIFO: only a regular file is opened.
+            if FileManager.default.fileExists(atPath: file.path), !StoreFile.isRegularFile(file) {
+                throw NewsboatImportError.unreadable(path: display, reason: "it is not a regular file")
+            }
             db = try SQLiteConnection(path: file.path, mode: .readOnly)
             guard try db.integer("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'rss_item'") == 1 else {
                 throw NewsboatImportError.unreadable(path: display, reason: "it is not newsboat's cache (it has no rss_item table)")

@@ -75,7 +75,7 @@ public struct NewsboatURLs: Sendable, Equatable {
                     if !tag.isEmpty, !tags.contains(tag) { tags.append(tag) }
                 }
             }
-            result.feeds.append(FeedToAdd(url: url, title: title, group: tags.first, tags: tags))
+            result.feeds.append(FeedToAdd(url: url, title: title, group: tags.first.map { GroupPath.group([$0]) }, tags: tags))
         }
         return result
     }
