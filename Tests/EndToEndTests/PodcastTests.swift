@@ -57,6 +57,24 @@ extension EndToEnd {
             #expect(server.requests(path: "/media/ep1.mp3").count == 1)
         }
 
+        @Test func aHomePageServedForTheEpisodeIsNotSavedAsIt() async throws {
+            let server = try Self.server()
+            defer { server.stop() }
+            // The host answers the dead episode link with 200 and its home page.
+            server.route("/media/ep1.mp3", .text("<!DOCTYPE html><html><body>Our new site</body></html>", contentType: "text/html"))
+            let config = FeedFixtures.config(
+                [("The Show", server.url("/feed.xml").absoluteString, nil)], settings: ["podcast-dir = ~/pods"])
+            let session = try HeadlinesSession([], config: config)
+            defer { session.close() }
+            try await session.tmux.waitForText("Episode one")
+            try session.tmux.sendKeys("Enter")
+            try await session.tmux.waitForText("Enclosure: audio/mpeg")
+            try session.tmux.sendKeys("e")
+            try await session.tmux.waitForText("Not saved: the server sent a web page (text/html), not audio/mpeg")
+            let folder = session.home.url.appendingPathComponent("pods/The Show", isDirectory: true)
+            #expect((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] == [], "nothing left in the folder")
+        }
+
         /// A player that writes its arguments to `file`, one a line (whole, once it has them all).
         static func player(in home: TemporaryFolder) throws -> (script: URL, file: URL) {
             let file = home.file("played.txt"), script = home.file("play.sh")

@@ -142,7 +142,7 @@ public final class DownloadCenter {
 
     private static func enclosureJob(_ article: Article, id: ArticleID?, quietIfSaved: Bool) -> Job? {
         guard let enclosure = article.enclosure else { return nil }
-        let request = EnclosureRequest(url: enclosure.url, sourceName: article.sourceName ?? "")
+        let request = EnclosureRequest(url: enclosure.url, sourceName: article.sourceName ?? "", mimeType: enclosure.mimeType)
         return Job(work: .enclosure(request), title: article.title, article: id, quietIfSaved: quietIfSaved)
     }
 

@@ -8,11 +8,14 @@ public struct EnclosureRequest: Sendable, Hashable {
     /// Where an earlier download of it went, as the cache noted it: a non-empty regular file
     /// there (in its source's folder) is the enclosure, already downloaded.
     public var savedBefore: URL?
+    /// The type the feed announced (`audio/mpeg`), to refuse a page served in its place.
+    public var mimeType: String?
 
-    public init(url: URL, sourceName: String, savedBefore: URL? = nil) {
+    public init(url: URL, sourceName: String, savedBefore: URL? = nil, mimeType: String? = nil) {
         self.url = url
         self.sourceName = sourceName
         self.savedBefore = savedBefore
+        self.mimeType = mimeType
     }
 }
 

@@ -1,7 +1,8 @@
 import FoundationEssentials
 
 /// One enclosure download from start to finish: the file noted by an earlier download, else
-/// the link streamed into a `FileSink` in its source's folder (no image check, its own cap) and
+/// the link streamed into a `FileSink` in its source's folder (refused when it is plainly not a
+/// recording the feed announced one; its own cap) and
 /// linked into place under the name the link ends with, `-2`, `-3`... when that is taken. Memory
 /// stays constant whatever the size: each chunk is written as it arrives.
 struct EnclosureSaveJob: Sendable {
@@ -14,7 +15,7 @@ struct EnclosureSaveJob: Sendable {
     func run(progress: @escaping @Sendable (TransferProgress) -> Void) async throws -> SavedEnclosure {
         if let noted = request.savedBefore, let saved = savedFile(noted) { return saved }
         try Task.checkCancellation()
-        let sink = try FileSink(folder: directory, limit: limit, checksImage: false)
+        let sink = try FileSink(folder: directory, limit: limit, expecting: .enclosure(EnclosureTypeCheck(announced: request.mimeType)))
         defer { sink.discard() }
         // A long episode on a slow line takes longer than a page may: only a stall (no byte for
         // the client's timeout) stops it, and the cap stops a server that never ends.

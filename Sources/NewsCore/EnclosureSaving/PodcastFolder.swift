@@ -23,14 +23,22 @@ public enum PodcastFolder {
 
     /// The file name from the link's last path component, made safe as a folder's name is
     /// (spaces become `-` too), at most 120 characters, the extension kept; `-2`, `-3`... before
-    /// the extension on later attempts. `episode` when the link names nothing usable.
+    /// the extension on later attempts. `episode` when the link names nothing usable, and
+    /// `episode.mp3` when only its extension is (a name of emoji or escapes).
     public static func fileName(_ url: URL, attempt: Int = 1) -> String {
-        let base = SafeNames.fold(url.lastPathComponent, keeping: ["-", "_", "."], maximum: 120) ?? "episode"
-        guard attempt > 1 else { return base }
-        if let dot = base.lastIndex(of: "."), dot != base.startIndex {
-            return String(base[..<dot]) + "-\(attempt)" + String(base[dot...])
+        let component = url.lastPathComponent
+        var stem = component
+        var fileExtension: String?
+        if let dot = component.lastIndex(of: "."), dot != component.startIndex {
+            // The extension alone: letters and digits, as short as real ones are.
+            let candidate = component[component.index(after: dot)...]
+            fileExtension =
+                candidate.count > 12 ? nil : SafeNames.fold(String(candidate), keeping: [], maximum: 12).flatMap { $0.contains("-") ? nil : $0 }
+            if fileExtension != nil { stem = String(component[..<dot]) }
         }
-        return base + "-\(attempt)"
+        let base = SafeNames.fold(stem, keeping: ["-", "_", "."], maximum: 120) ?? "episode"
+        let suffix = attempt > 1 ? "-\(attempt)" : ""
+        return base + suffix + (fileExtension.map { "." + $0 } ?? "")
     }
 }
 

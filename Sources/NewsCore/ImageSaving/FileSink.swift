@@ -24,13 +24,29 @@ final class FileSink: TransferSink, @unchecked Sendable {
     private(set) var written = 0
     private var contentType: String?
     private var finished = false
-    /// Whether the first bytes must show an image (an enclosure is any file).
-    private let checksImage: Bool
+    /// What the file must be: an image (by its first bytes), or an enclosure (any file but one
+    /// its header or first bytes show to be a page, text or a picture).
+    private let expecting: Expectation
+    /// Whether the first bytes have been looked at (they are held back until then).
+    private var identified = false
 
-    init(folder: DirectoryHandle, limit: Int, checksImage: Bool = true) throws(SaveError) {
+    enum Expectation: Sendable {
+        case image
+        case enclosure(EnclosureTypeCheck)
+
+        /// How many first bytes tell.
+        var headLength: Int {
+            switch self {
+            case .image: return ImageFormat.signatureLength
+            case .enclosure: return SniffedText.headLength
+            }
+        }
+    }
+
+    init(folder: DirectoryHandle, limit: Int, expecting: Expectation = .image) throws(SaveError) {
         self.folder = folder
         self.limit = limit
-        self.checksImage = checksImage
+        self.expecting = expecting
         var created: (String, Int32)?
         for _ in 0..<8 {
             let name = Self.temporaryPrefix + "\(getpid())-" + UUID().uuidString.prefix(12) + Self.temporarySuffix
@@ -50,15 +66,18 @@ final class FileSink: TransferSink, @unchecked Sendable {
     func receive(head response: ResponseHead) throws {
         contentType = response.contentType
         guard response.status == 200 else { throw SaveError.http(status: response.status) }
+        if case .enclosure(let check) = expecting, let refusal = check.refusal(served: contentTypeSummary?.lowercased()) {
+            throw refusal
+        }
         if let expected = response.expectedLength, expected > Int64(limit) { throw SaveError.tooLarge(limit: limit) }
     }
 
     func receive(bytes: Data) throws {
         guard written + head.count + bytes.count <= limit else { throw SaveError.tooLarge(limit: limit) }
-        if format == nil, checksImage {
+        if !identified {
             // Hold the first bytes back until they show what the file is.
             head.append(contentsOf: bytes)
-            guard head.count >= ImageFormat.signatureLength else { return }
+            guard head.count >= expecting.headLength else { return }
             try identify()
             let pending = head
             head = []
@@ -70,7 +89,7 @@ final class FileSink: TransferSink, @unchecked Sendable {
 
     /// Call when the body has ended: checks a short body too.
     func finishBody() throws {
-        if format == nil, checksImage {
+        if !identified {
             try identify()
             let pending = head
             head = []
@@ -79,8 +98,14 @@ final class FileSink: TransferSink, @unchecked Sendable {
     }
 
     private func identify() throws {
-        guard let detected = ImageFormat.detect(head) else { throw SaveError.notAnImage(contentType: refusedType) }
-        format = detected
+        switch expecting {
+        case .image:
+            guard let detected = ImageFormat.detect(head) else { throw SaveError.notAnImage(contentType: refusedType) }
+            format = detected
+        case .enclosure(let check):
+            if let refusal = check.refusal(head: head) { throw refusal }
+        }
+        identified = true
     }
 
     /// What the refused bytes are, for the message. The bytes are trusted over the header: a

@@ -2,6 +2,9 @@
 public enum SaveError: Error, Sendable, Equatable {
     /// The bytes are not PNG, JPEG, GIF, WebP or AVIF; the server's content type, if any.
     case notAnImage(contentType: String?)
+    /// An enclosure's server sent something no recording comes as (a page, text, a picture):
+    /// the type it was served as, and the one the feed announced.
+    case notTheEnclosure(served: String, announced: String?)
     case http(status: Int)
     case tooLarge(limit: Int)
     /// The save folder cannot be created or written.
@@ -14,6 +17,8 @@ public enum SaveError: Error, Sendable, Equatable {
     public var reason: String {
         switch self {
         case .notAnImage(let type): return "not an image" + (type.map { " (\($0))" } ?? "")
+        case .notTheEnclosure(let served, let announced):
+            return "the server sent \(SniffedText.describe(served)), not " + (announced ?? "a recording")
         case .http(let status): return "HTTP \(status)"
         case .tooLarge(let limit): return "larger than \(ByteCount.describe(limit))"
         case .folderNotWritable(let path, let reason): return "cannot write to \(path): \(reason)"

@@ -95,6 +95,55 @@ import TestSupport
         #expect(try files().isEmpty)
     }
 
+    /// A dead episode link answered with 200 and the host's home page, as some podcast hosts do.
+    static let homePage = Data("<!DOCTYPE html><html><head><title>Our podcast</title></head><body>Moved</body></html>".utf8)
+
+    @Test func aPageServedForARecordingIsRefusedAndLeavesNothing() async throws {
+        server.route("/page.mp3", ScriptedResponse(headers: [("Content-Type", "text/html; charset=utf-8")], body: .data(Self.homePage)))
+        let announced = EnclosureRequest(url: server.url("/page.mp3"), sourceName: "Show", mimeType: "audio/mpeg")
+        let error = await #expect(throws: SaveError.notTheEnclosure(served: "text/html", announced: "audio/mpeg")) {
+            try await persistence().saveEnclosure(announced)
+        }
+        #expect(error?.message == "Not saved: the server sent a web page (text/html), not audio/mpeg.")
+        // The header lies, the bytes tell; and with no type announced a recording is still expected.
+        server.route("/lying.mp3", ScriptedResponse(headers: [("Content-Type", "application/octet-stream")], body: .data(Self.homePage)))
+        let unannounced = EnclosureRequest(url: server.url("/lying.mp3"), sourceName: "Show")
+        await #expect(throws: SaveError.notTheEnclosure(served: "text/html", announced: nil)) {
+            try await persistence().saveEnclosure(unannounced)
+        }
+        server.route("/cover.mp3", ScriptedResponse(headers: [("Content-Type", "image/jpeg")], body: .data(Data(count: 100))))
+        let video = EnclosureRequest(url: server.url("/cover.mp3"), sourceName: "Show", mimeType: "video/mp4")
+        await #expect(throws: SaveError.notTheEnclosure(served: "image/jpeg", announced: "video/mp4")) {
+            try await persistence().saveEnclosure(video)
+        }
+        #expect(try files().isEmpty)
+    }
+
+    @Test func recordingsUnderAnyRecordingTypeOrNoneAreSaved() async throws {
+        let body = ScriptedResponse.generatedBytes(prefix: Self.mp3Prefix, count: 10_000)
+        let served: [(path: String, type: String?)] = [
+            ("/a.m4a", "audio/x-m4a"), ("/b.mp3", "application/octet-stream"), ("/c.mp3", nil), ("/d.mp4", "video/mp4"),
+        ]
+        for (path, type) in served {
+            server.route(path, ScriptedResponse(headers: type.map { [("Content-Type", $0)] } ?? [], body: .data(body)))
+            let request = EnclosureRequest(url: server.url(path), sourceName: "Show", mimeType: "audio/mpeg")
+            let saved = try await persistence().saveEnclosure(request)
+            #expect(try Data(contentsOf: saved.file) == body, "\(path)")
+        }
+        // A document enclosure the feed announced as such is the feed's business.
+        server.route("/notes.html", ScriptedResponse(headers: [("Content-Type", "text/html")], body: .data(Self.homePage)))
+        let notes = EnclosureRequest(url: server.url("/notes.html"), sourceName: "Show", mimeType: "text/html")
+        #expect(try await persistence().saveEnclosure(notes).file.lastPathComponent == "notes.html")
+    }
+
+    @Test func namesOfEmojiOrEscapesKeepTheirExtension() {
+        #expect(PodcastFolder.fileName(URL(string: "https://e.example/%F0%9F%8E%A7%F0%9F%8E%99.mp3")!) == "episode.mp3")
+        #expect(PodcastFolder.fileName(URL(string: "https://e.example/%1B%1B.ogg")!) == "episode.ogg")
+        #expect(PodcastFolder.fileName(URL(string: "https://e.example/%F0%9F%8E%A7.mp3")!, attempt: 2) == "episode-2.mp3")
+        #expect(PodcastFolder.fileName(URL(string: "https://e.example/show.tar.gz")!) == "show.tar.gz")
+        #expect(PodcastFolder.fileName(URL(string: "https://e.example/a%20b.not%20an%20extension")!) == "a-b.not-an-extension")
+    }
+
     @Test func namesFromTheFeedAreMadeSafe() {
         #expect(PodcastFolder.folderName("../../etc") == "etc")
         #expect(PodcastFolder.folderName("...") == "Podcast")
