@@ -109,11 +109,11 @@ struct LaunchPlan {
                 case .location(let url):
                     return Library.Entry(
                         source: DocumentSource(service: service, location: url, name: source.name, namesArticles: true),
-                        group: source.group.map(GroupPath.heading), tags: source.tags)
+                        group: source.group.map(GroupPath.heading), tags: source.tags, readsFullText: source.fullText ?? config.settings.fullText)
                 case .newsAPI(let request):
                     return Library.Entry(
                         source: NewsAPISource(service: service, request: request, name: source.name), group: source.group.map(GroupPath.heading),
-                        tags: source.tags)
+                        tags: source.tags, readsFullText: source.fullText ?? config.settings.fullText)
                 }
             }
             return (entries, false, true)

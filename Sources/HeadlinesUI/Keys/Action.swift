@@ -36,6 +36,7 @@ public enum Action: String, CaseIterable, Sendable {
     // The article.
     case openLink = "open-link"
     case togglePicture = "toggle-picture"
+    case fullText = "full-text"
     case saveArticle = "save-article"
     case pipeArticle = "pipe-article"
     // Saves.

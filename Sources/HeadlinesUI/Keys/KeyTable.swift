@@ -46,6 +46,10 @@ public enum KeyTable {
             "Open link N of the text in the browser: type N (the status bar shows it), then this key; Esc cancels",
             hint: "open link"),
         KeyBinding(.togglePicture, [.character("i")], .screens([.article]), "Show or hide the article's picture", hint: "picture"),
+        KeyBinding(
+            .fullText, [.character("x")], .screens([.article]),
+            "Read the full text from the article's page in place of the feed's summary (kept in the cache); again: the feed's text",
+            hint: "full text"),
         KeyBinding(.saveArticle, [.character("s")], .screens([.article]), "Save the article as Markdown in the save folder"),
         KeyBinding(.toggleRead, [.character("N")], articleLists, "Mark the article read, or unread again", hint: "read/unread"),
         KeyBinding(

@@ -6,7 +6,7 @@ extension ScreenKind {
         switch self {
         case .sources: return [.read, .reload, .reloadAll, .help, .back]
         case .headlines: return [.read, .reload, .openInBrowser, .saveImage, .help, .back]
-        case .article: return [.down, .openInBrowser, .saveImage, .togglePicture, .back]
+        case .article: return [.down, .openInBrowser, .saveImage, .togglePicture, .fullText, .back]
         case .search: return [.read, .search, .toggleStar, .back]
         case .downloads, .help: return []
         }

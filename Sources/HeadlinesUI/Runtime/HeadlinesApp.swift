@@ -142,6 +142,8 @@ public enum HeadlinesApp {
             _ = try? await persistence.cleanLeftovers()  // an unreadable folder is reported when a save is tried
         }
         await persistence.cleanPodcastLeftovers()
+        library.fullTextReader = FullTextReader(
+            service: NewsService(http: configuration.http), limits: configuration.limits, store: cache.store)
         let downloads = DownloadCenter(persistence: persistence, store: cache.store)
         downloads.homeDirectory = configuration.environment["HOME"]
         let services = AppServices(

@@ -11,6 +11,10 @@ public enum TaskKey: Hashable, Sendable {
     case statusMessage
     /// The article's image.
     case image
+    /// Reading the article's full text from its page (`x`).
+    case fullText
+    /// Reading the full texts of a source's new articles after its refresh (`full-text = yes`).
+    case fullTexts(SourceKey)
     /// Decoding the article's picture.
     case picture
     /// A browser started by `o`.

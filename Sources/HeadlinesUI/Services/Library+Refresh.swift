@@ -72,6 +72,7 @@ extension Library {
             notify(.refreshed(key, report))
             if let feed = entry(key)?.source as? ServerFeedSource { updateEntries(of: feed.server) }
             if report.isKept { writeKeptWhenFree(key, shown: report.added, in: scope) }
+            readFullTexts(of: key, added: report.added)
         case .failure(let error) where error is CancellationError:
             phases[key] = Self.phase(from: summaries[key]?.refresh, now: now())
         case .failure(let error):
@@ -130,7 +131,7 @@ extension Library {
     }
 
     /// Indexes what refreshes added, once none is running, so a search finds it at once.
-    private func indexForSearch() {
+    func indexForSearch() {
         let store = self.store
         scope.run(.indexing, work: { try await store.indexForSearch() }, apply: { _ in })  // a failure leaves the work to the next search
     }

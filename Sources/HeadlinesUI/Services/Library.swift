@@ -13,11 +13,14 @@ public final class Library {
         public let group: String?
         /// The config's `tags` (the Sources screen's `t`, and filters' `tag`).
         public let tags: [String]
+        /// The config's `full-text = yes`: its new articles' pages are read after each refresh.
+        public var readsFullText: Bool
 
-        public init(source: any NewsSource, group: String? = nil, tags: [String] = []) {
+        public init(source: any NewsSource, group: String? = nil, tags: [String] = [], readsFullText: Bool = false) {
             self.source = source
             self.group = group
             self.tags = tags
+            self.readsFullText = readsFullText
         }
 
         public var key: SourceKey { source.key }
@@ -78,6 +81,12 @@ public final class Library {
     private var observers: [(owner: Weak, handler: @MainActor (Event) -> Void)] = []
     /// The library's own work (counting, indexing), for the life of the app.
     let scope = TaskScope()
+    /// Reads articles' full texts from their pages (`x`, `full-text = yes`); nil where no
+    /// network client was set up for it.
+    public var fullTextReader: FullTextReader?
+    /// Articles whose pages `full-text = yes` still has to read, by source: a refresh during a
+    /// reading takes the earlier one's over (the latest run of a key wins).
+    var fullTextsWanted: [SourceKey: Set<ArticleID>] = [:]
     /// Counts were asked for while a count ran: count once more after it.
     var countsAskedAgain = false
     /// Marks made and not yet written, oldest first (see `Library+Marks`).

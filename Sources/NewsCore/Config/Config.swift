@@ -54,6 +54,8 @@ public struct SourceConfig: Sendable, Equatable {
     public var ignore: ArticleFilter?
     /// The optional `max-items = N`: the newest this many shown (starred ones besides).
     public var maxItems: Int?
+    /// The optional `full-text = yes|no`: its new articles' pages are read after a refresh (nil: the global setting).
+    public var fullText: Bool?
 
     public init(name: String, kind: Kind, group: String? = nil, site: URL? = nil, tags: [String] = [], line: Int = 0) {
         self.name = name

@@ -69,6 +69,10 @@ public enum ConfigDocumentation {
             ["ignore"],
             "A kill rule: the articles this filter expression matches (see Filters) are not shown, counted or searched, though kept in the cache (none)"),
         Entry(["max-items"], "Each source shows its newest this many articles, starred ones besides (all)"),
+        Entry(
+            ["full-text"],
+            "`yes` reads every new article's own page after a refresh, in the background within the connection limits, and keeps its full text in the cache, shown in place of the feed's summary (as `x` does for one article) (`no`)"
+        ),
     ]
 
     /// The settings of a `[source "Name"]` section.
@@ -85,6 +89,7 @@ public enum ConfigDocumentation {
         Entry(["tags"], "Comma-separated tags: `t` on the Sources screen lists them, and filters test them (`tag = linux`)"),
         Entry(["ignore"], "A kill rule for this source's articles, besides the global one"),
         Entry(["max-items"], "As the global `max-items`, for this source"),
+        Entry(["full-text"], "As the global `full-text`, for this source"),
     ]
 
     /// The settings of a `[query "Name"]` section.

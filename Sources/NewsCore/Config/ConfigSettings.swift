@@ -42,6 +42,9 @@ public struct ConfigSettings: Sendable, Equatable {
     public var ignore: ArticleFilter?
     /// `max-items`: each source shows its newest this many articles (starred ones besides).
     public var maxItems: Int?
+    /// `full-text`: every source's new articles have their pages read after a refresh (a
+    /// source's own `full-text` decides for it).
+    public var fullText = false
     /// `browser`: the program links open with and its arguments (`%u` is the URL), split
     /// without a shell; it wins over `$BROWSER`. Nil: `$BROWSER`, else xdg-open.
     public var browser: [String]?
@@ -211,6 +214,7 @@ enum SettingsTable {
         ("ignore", { settings, value, _ throws(LineError) in settings.ignore = try filter(value, "ignore") }),
         ("max-items", { settings, value, _ throws(LineError) in settings.maxItems = try maxItems(value) }),
         ("show-read", { settings, value, _ throws(LineError) in settings.showRead = try flag(value, "show-read") }),
+        ("full-text", { settings, value, _ throws(LineError) in settings.fullText = try flag(value, "full-text") }),
         ("set-title", { settings, value, _ throws(LineError) in settings.setTitle = try flag(value, "set-title") }),
         (
             "datetime-format",
@@ -239,7 +243,7 @@ enum SettingsTable {
         }
     }
 
-    private static func flag(_ text: String, _ name: String) throws(LineError) -> Bool {
+    static func flag(_ text: String, _ name: String) throws(LineError) -> Bool {
         switch text.lowercased() {
         case "yes", "true", "on": return true
         case "no", "false", "off": return false

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Collects the lines of one `[source "Name"]` section and checks them as a whole when it ends.
 struct SourceSectionBuilder {
-    static let keys = ["url", "newsapi", "country", "category", "query", "group", "site", "tags", "ignore", "max-items"]
+    static let keys = ["url", "newsapi", "country", "category", "query", "group", "site", "tags", "ignore", "max-items", "full-text"]
     static let categories = Set(NewsAPIFilters.categories)
 
     let name: String
@@ -17,6 +17,7 @@ struct SourceSectionBuilder {
     private var tags: [String] = []
     private var ignore: ArticleFilter?
     private var maxItems: Int?
+    private var fullText: Bool?
     private var given: SectionKeys
 
     init(name: String, line: Int) {
@@ -63,6 +64,8 @@ struct SourceSectionBuilder {
             ignore = try SettingsTable.filter(value, "ignore")
         case "max-items":
             maxItems = try SettingsTable.maxItems(value)
+        case "full-text":
+            fullText = try SettingsTable.flag(value, "full-text")
         default:  // "site"
             site = try ConfigLocation.webURL(value)
         }
@@ -83,6 +86,7 @@ struct SourceSectionBuilder {
         var source = source
         source.ignore = ignore
         source.maxItems = maxItems
+        source.fullText = fullText
         return source
     }
 

@@ -22,6 +22,9 @@ public struct Article: Sendable, Hashable {
     public var body: ArticleBody?
     /// The file it carries (a podcast's episode), when the source gives one.
     public var enclosure: Enclosure?
+    /// The text read from the article's own page, when it was (`x`, `full-text = yes`); the
+    /// cache keeps it apart from what the feed sent, which refreshes replace.
+    public var fullText: FullText?
 
     /// The identity a store keys the article by within its source: the GUID when the source
     /// gives one, else the URL, else (an article with neither) its title and date.

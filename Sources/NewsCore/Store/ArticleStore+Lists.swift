@@ -115,13 +115,16 @@ extension ArticleStore {
         return Array(all.sorted { ($0.article.publishedAt ?? .distantPast) > ($1.article.publishedAt ?? .distantPast) }.prefix(limit))
     }
 
-    /// One article by its id; nil when it is gone (pruned).
+    /// One article by its id, with the full text read from its page if there is one; nil when
+    /// it is gone (pruned).
     public func article(_ id: ArticleID) throws -> StoredArticle? {
         if id.rawValue < 0 { return keptArticle(id) }
         return try reading { db in
-            try db.firstRow(
+            var stored = try db.firstRow(
                 "SELECT \(ArticleRow.columns) FROM article a JOIN source s ON s.id = a.source_id WHERE a.id = ?", id.rawValue
             ) { ArticleRow.decode($0) }
+            stored?.article.fullText = try Self.fullText(db, of: id)
+            return stored
         }
     }
 }

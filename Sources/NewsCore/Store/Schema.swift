@@ -13,7 +13,7 @@ enum Schema {
         var appliedCheck: String? = nil
     }
 
-    static let steps: [Step] = [version1, version2, version3, version4, version5, version6, version7, version8]
+    static let steps: [Step] = [version1, version2, version3, version4, version5, version6, version7, version8, version9]
     static var latest: Int { steps.count }
 
     /// Sources, their articles and refresh records, and the saved-image index.
@@ -219,4 +219,19 @@ enum Schema {
             INSERT OR IGNORE INTO search_pending (article_id) SELECT id FROM article;
             """,
         appliedCheck: "SELECT count(*) FROM pragma_table_info('saved_enclosure') WHERE name = 'played_at'")
+
+    /// Full texts read from articles' pages (`x`, `full-text = yes`), one per article, in a table
+    /// of their own: a refresh rewrites what the feed sent and never touches them, and lists never
+    /// read them. Search indexes them with the body (`SearchIndex`).
+    static let version9 = Step(
+        version: 9,
+        sql: """
+            CREATE TABLE IF NOT EXISTS full_text (
+                article_id INTEGER PRIMARY KEY REFERENCES article(id) ON DELETE CASCADE,
+                page_url   TEXT NOT NULL,
+                html       TEXT NOT NULL,
+                fetched_at REAL NOT NULL,
+                truncated  INTEGER NOT NULL DEFAULT 0
+            );
+            """)
 }

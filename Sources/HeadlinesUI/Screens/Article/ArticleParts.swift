@@ -23,11 +23,13 @@ struct ArticleParts {
         var source: PixelSize
     }
 
+    /// `article` as shown (`ArticleState.shownArticle`).
     init(_ article: Article) {
         richText = ArticleText.richText(article)
     }
 
-    /// The article's text changed (read whole from the cache): its lines go, its picture stays.
+    /// The article's text changed (read whole from the cache, its full text read or put aside):
+    /// its lines go, its picture stays. `article` is the article as shown.
     mutating func replaceText(of article: Article) {
         richText = ArticleText.richText(article)
         body = nil
@@ -46,7 +48,7 @@ struct ArticleParts {
         let key = LinesKey(width: view.layout.width, slot: view.slot(), reason: reason)
         if let laidOut, laidOut.key == key { return laidOut.lines }
         if body?.width != key.width {
-            body = (key.width, ArticleText.body(state.article, richText: richText, columns: view.layout.textColumns))
+            body = (key.width, ArticleText.body(state.shownArticle, richText: richText, columns: view.layout.textColumns))
         }
         let lines = view.lines(body: body?.lines ?? [])
         laidOut = (key, lines)

@@ -22,7 +22,7 @@ public final class ArticleScreen: Screen {
     /// The list `J`, `K` and `n` walk; nil for an article read on its own.
     weak var list: (any ArticleList)?
     /// The body, its lines and the picture's cells, each computed once.
-    private var parts: ArticleParts
+    var parts: ArticleParts
 
     /// "⏎ open · q cancel", while a link number is typed.
     nonisolated static func linkHints(_ keys: KeyMap) -> String {
@@ -37,7 +37,7 @@ public final class ArticleScreen: Screen {
         self.row = row
         self.list = list
         state = ArticleState(article: row.article, marks: ArticleMarks(row))
-        parts = ArticleParts(row.article)
+        parts = ArticleParts(state.shownArticle)
         present(row)
     }
 
@@ -58,9 +58,9 @@ public final class ArticleScreen: Screen {
 
     /// Shows `row`'s article in place of this one (`J`, `K`, `n`).
     func show(_ row: ListRow, _ context: ScreenContext) {
-        for key in [TaskKey.load, .image, .picture, .spinner] { context.scope.cancel(key) }
-        parts = ArticleParts(row.article)
+        for key in [TaskKey.load, .image, .picture, .spinner, .fullText] { context.scope.cancel(key) }
         present(row)
+        parts = ArticleParts(state.shownArticle)
         readWhole(context)
         startPicture(context)
     }
@@ -90,7 +90,7 @@ public final class ArticleScreen: Screen {
                 let newImage = stored.article.imageURL != self.state.article.imageURL
                 self.row.article = stored.article
                 self.state.replaceArticle(stored.article)
-                self.parts.replaceText(of: stored.article)
+                self.parts.replaceText(of: self.state.shownArticle)
                 if newImage { self.startPicture(context) }
             case .success:
                 break  // the same, or pruned since the list was read: the row is all there is
@@ -228,10 +228,12 @@ public final class ArticleScreen: Screen {
             }
         case .saveImage:
             state.show(DownloadsText.refusal(services.downloads.save(state.article, id: state.marks?.id)))
+        case .fullText:
+            fullText(context)
         case .pipeArticle:
-            pipePrompt = PipePrompt(article: state.article, id: row.id, command: services.pipe.command)
+            pipePrompt = PipePrompt(article: state.shownArticle, id: row.id, command: services.pipe.command)
         case .saveArticle:
-            Actions.saveArticle(state.article, id: row.id, services: services, context: context) { [weak self] notice in
+            Actions.saveArticle(state.shownArticle, id: row.id, services: services, context: context) { [weak self] notice in
                 self?.state.show(notice)
             }
         case .downloadEnclosure:

@@ -35,6 +35,10 @@ public struct ArticleState: Equatable {
     public private(set) var tick = 0
     /// Read and starred, when the article is in the cache.
     public private(set) var marks: ArticleMarks?
+    /// The full text read from the article's page is shown in place of the feed's (`x` toggles).
+    public private(set) var showsFullText = true
+    /// The article's page is being read (`x`).
+    public private(set) var readsFullText = false
 
     /// A link number has at most this many digits (documents number at most 100 links).
     public static let maxLinkDigits = 3
@@ -152,6 +156,38 @@ public struct ArticleState: Equatable {
         marks?.isStarred.toggle()
         if let marks { notice = Notice(marks.isStarred ? "Starred." : "No longer starred.") }
         return marks
+    }
+
+    /// The article as the screen shows, saves and pipes it: with the full text read from its
+    /// page in place of the feed's body while that is shown.
+    public var shownArticle: Article { showsFullText ? article.readingFullText : article.readingFeedText }
+
+    /// `x` started reading the page.
+    public mutating func fullTextStarted() {
+        readsFullText = true
+        notice = Notice("Reading the article's page…")
+    }
+
+    /// The page's full text arrived: it is shown from the top.
+    public mutating func fullTextRead(_ fullText: FullText) {
+        readsFullText = false
+        article.fullText = fullText
+        showsFullText = true
+        offset = 0
+        notice = Notice("The full text from " + FullTextLine.place(fullText.page) + ".", kind: .success)
+    }
+
+    /// The page could not be read, or holds no article: the feed's text stays, and `reason` says why.
+    public mutating func fullTextFailed(_ reason: String) {
+        readsFullText = false
+        notice = Notice(reason, kind: .error)
+    }
+
+    /// `x` with a full text at hand: the feed's text, or the full text again.
+    public mutating func toggleFullText() {
+        showsFullText.toggle()
+        offset = 0
+        notice = Notice(showsFullText ? "The full text from the article's page." : "The feed's text.")
     }
 
     public mutating func show(_ notice: Notice?) { self.notice = notice }

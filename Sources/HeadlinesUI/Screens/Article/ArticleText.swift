@@ -1,9 +1,10 @@
 import FoundationEssentials
 import NewsCore
 
-/// The article's text as lines for a width: the header (title, byline, date), then the body:
-/// a feed's full text laid out from its HTML with its numbered links, or NewsAPI's description
-/// and content; then the article's address.
+/// The article's text as lines for a width: the header (title, byline, date, where a full text
+/// read from the page came from), then the body: a feed's full text (or the page's) laid out
+/// from its HTML with its numbered links, or NewsAPI's description and content; then the
+/// article's address.
 enum ArticleText {
     static let titleStyle = Style(.accent, bold: true)
     static let bylineStyle = Style(.source)
@@ -22,6 +23,7 @@ enum ArticleText {
         if !byline.isEmpty { lines += wrapped(byline.joined(separator: " · "), bylineStyle, columns: columns) }
         if let enclosure = article.enclosure { lines += wrapped("Enclosure: " + enclosure.summary, enclosureStyle, columns: columns) }
         lines += wrapped(article.publishedAt.map { DateText.full($0, localTime: localTime) } ?? "Undated", dateStyle, columns: columns)
+        if let fullText = article.fullText { lines += wrapped(FullTextLine.text(fullText), FullTextLine.style, columns: columns) }
         lines.append(.blank)
         return lines
     }

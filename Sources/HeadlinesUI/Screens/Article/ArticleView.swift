@@ -50,7 +50,7 @@ public struct ArticleView {
     /// under the picture (`ArticleParts` lays it out once per width).
     public func lines(body: [StyledLine]) -> ArticleLines {
         let columns = layout.textColumns
-        var lines = ArticleText.header(state.article, columns: columns, localTime: localTime)
+        var lines = ArticleText.header(state.shownArticle, columns: columns, localTime: localTime)
         let pictureTop = lines.count
         let slot = slot()
         if let slot {

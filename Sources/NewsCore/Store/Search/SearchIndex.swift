@@ -14,15 +14,18 @@ enum SearchIndex {
     static func indexPending(_ db: SQLiteConnection, limit: Int) throws -> Int {
         let pending = try db.rows(
             """
-            SELECT p.article_id, a.title, a.summary, a.content, a.body_kind, a.body
-            FROM search_pending p JOIN article a ON a.id = p.article_id
+            SELECT p.article_id, a.title, a.summary, a.content, a.body_kind, a.body, f.html
+            FROM search_pending p JOIN article a ON a.id = p.article_id LEFT JOIN full_text f ON f.article_id = a.id
             ORDER BY p.article_id LIMIT ?
             """, [limit]
         ) { row in
-            (
+            // The full text read from the article's page is searched as its body is.
+            let body = ArticleRow.body(kind: row.text(4), text: row.text(5)).map(SearchableText.plainText(of:)) ?? ""
+            let fullText = row.text(6).map { SearchableText.plainText(of: .html($0)) }
+            return (
                 id: row.int64(0), title: SearchableText.indexed(row.text(1) ?? ""),
                 summary: SearchableText.indexed(SearchableText.summary(description: row.text(2), content: row.text(3))),
-                body: SearchableText.indexed(ArticleRow.body(kind: row.text(4), text: row.text(5)).map(SearchableText.plainText(of:)) ?? "")
+                body: SearchableText.indexed(fullText.map { body + " " + $0 } ?? body)
             )
         }
         for article in pending {

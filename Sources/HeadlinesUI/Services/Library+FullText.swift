@@ -1,0 +1,38 @@
+import NewsCore
+
+/// `full-text = yes`: after a source's refresh, its new articles' pages are read in the
+/// library's scope (for the life of the app, within the connection limits) and kept in the
+/// cache, then indexed for search.
+extension Library {
+    func readFullTexts(of key: SourceKey, added: Set<ArticleID>) {
+        guard let reader = fullTextReader, entry(key)?.readsFullText == true else { return }
+        fullTextsWanted[key, default: []].formUnion(added)
+        guard let wanted = fullTextsWanted[key], !wanted.isEmpty else { return }
+        let ids = wanted.sorted { $0.rawValue > $1.rawValue }  // the newest first
+        let log = loader.log
+        scope.run(.fullTexts(key), work: { try await reader.readAll(ids) }) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let report):
+                self.fullTextsWanted[key] = nil
+                log.log(
+                    .info, "full-text",
+                    [
+                        "source": key.rawValue, "read": String(report.read), "not-articles": String(report.notArticles),
+                        "failed": String(report.failed), "first-failure": report.firstFailure ?? "",
+                    ])
+                if report.read > 0 { self.fullTextsChanged() }
+            case .failure(let error) where error is CancellationError:
+                break  // the app is closing, or a later refresh took the reading over
+            case .failure(let error):
+                // The cache could not be read: the pages wait for the next refresh.
+                log.log(.error, "full-text", ["source": key.rawValue, "error": ErrorText.sentence(error)])
+            }
+        }
+    }
+
+    /// Full texts were kept in the cache: they are indexed for search (when no refresh runs).
+    public func fullTextsChanged() {
+        if !isLoading { indexForSearch() }
+    }
+}
