@@ -62,6 +62,12 @@ extension EndToEnd {
             try session.tmux.sendKeys("x")
             try await session.tmux.waitForText("Paragraph 1 of story 2.")
             #expect(server.requests(path: "/story/2").count == 1)
+            // `s` saves the text as shown: the page's.
+            try session.tmux.sendKeys("s")
+            try await session.tmux.waitForText("Saved to ~/saved/")
+            let saved = try FileManager.default.contentsOfDirectory(atPath: session.saveFolder.path).filter { $0.hasSuffix(".md") }
+            let markdown = try String(contentsOf: session.saveFolder.appendingPathComponent(try #require(saved.first)), encoding: .utf8)
+            #expect(markdown.contains("Paragraph 1 of story 2.") && !markdown.contains("Short summary 2."), "\(markdown)")
             try session.tmux.sendKeys("q", "q")
             _ = try await session.tmux.waitForExit()
 
@@ -114,6 +120,21 @@ extension EndToEnd {
             try session.tmux.sendKeys("G", "Enter")
             try await session.tmux.waitForText("Paragraph 1 of story 1.")
             #expect(server.requests(path: "/story/1").count == 1)
+        }
+
+        @Test func fullTextYesInAQueryFeedReadsTheNewArticlesThatPassItsFilter() async throws {
+            let server = try Self.server()
+            defer { server.stop() }
+            let config = FeedFixtures.config(
+                [("Harbour", server.url("/feed.xml").absoluteString, nil)],
+                extra: ["[query \"First story\"]", "filter = title = \"Story 1\"", "full-text = yes"])
+            let session = try HeadlinesSession([], config: config)
+            defer { session.close() }
+            try await session.tmux.waitForText("Front page")
+            #expect(await server.waitUntil(timeout: .seconds(10)) { $0.contains { $0.path == "/story/1" } })
+            try session.tmux.sendKeys("G", "Enter")
+            try await session.tmux.waitForText("Paragraph 1 of story 1.")
+            #expect(server.requests(path: "/story/2").isEmpty && server.requests(path: "/").isEmpty, "only the query's article")
         }
     }
 }

@@ -1,16 +1,24 @@
 import NewsCore
 
-/// `full-text = yes`: after a source's refresh, its new articles' pages are read in the
-/// library's scope (for the life of the app, within the connection limits) and kept in the
+/// `full-text = yes`: after a source's refresh, the pages of its new articles (of all of them
+/// for a source that says so, else of those that pass a query feed that says so) are read in
+/// the library's scope (for the life of the app, within the connection limits) and kept in the
 /// cache, then indexed for search.
 extension Library {
     func readFullTexts(of key: SourceKey, added: Set<ArticleID>) {
-        guard let reader = fullTextReader, entry(key)?.readsFullText == true else { return }
+        guard let reader = fullTextReader else { return }
+        let whole = entry(key)?.readsFullText == true
+        let queries = queries.filter(\.readsFullText).map { ArticleScope.filtered(.sources([key]), $0.filter) }
+        guard whole || !queries.isEmpty else { return }
         fullTextsWanted[key, default: []].formUnion(added)
         guard let wanted = fullTextsWanted[key], !wanted.isEmpty else { return }
         let ids = wanted.sorted { $0.rawValue > $1.rawValue }  // the newest first
         let log = loader.log
-        scope.run(.fullTexts(key), work: { try await reader.readAll(ids) }) { [weak self] result in
+        let store = store
+        let work: @Sendable () async throws -> FullTextReader.Report = {
+            try await reader.readAll(whole ? ids : try await store.ids(ids, inAnyOf: queries))
+        }
+        scope.run(.fullTexts(key), work: work) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let report):

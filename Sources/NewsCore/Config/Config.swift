@@ -79,6 +79,8 @@ public struct QueryConfig: Sendable, Equatable {
     public var name: String
     public var filter: ArticleFilter
     public var line: Int
+    /// `full-text = yes`: the pages of the new articles that pass its filter are read after a refresh.
+    public var readsFullText = false
 
     public init(name: String, filter: ArticleFilter, line: Int = 0) {
         self.name = name

@@ -94,7 +94,8 @@ public enum ConfigDocumentation {
 
     /// The settings of a `[query "Name"]` section.
     public static let querySettings: [Entry] = [
-        Entry(["filter"], "The filter expression (see Filters) a query feed's articles, from every source, pass")
+        Entry(["filter"], "The filter expression (see Filters) a query feed's articles, from every source, pass"),
+        Entry(["full-text"], "As the global `full-text`, for the new articles that pass the filter"),
     ]
 
     /// The settings of a `[server "Name"]` section: a Tiny Tiny RSS or Fever server.

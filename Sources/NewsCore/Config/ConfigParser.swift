@@ -49,7 +49,7 @@ private struct ParserState {
     var section: SourceSectionBuilder?
     var server: ServerSectionBuilder?
     /// The `[query "Name"]` being read: its name, header line and filter so far.
-    var query: (name: String, line: Int, filter: ArticleFilter?)?
+    var query: (name: String, line: Int, filter: ArticleFilter?, readsFullText: Bool)?
     /// Source, server and query names already used, with their lines.
     var names: [String: Int] = [:]
 
@@ -110,9 +110,15 @@ private struct ParserState {
             return
         }
         if let current = query {
-            guard name == "filter" else { throw LineError("unknown query setting \(ConfigText.quoted(name)) (a query takes filter)") }
-            guard current.filter == nil else { throw LineError("filter is given twice in query \(ConfigText.quoted(current.name))") }
-            query?.filter = try SettingsTable.filter(value, "filter")
+            switch name {
+            case "filter":
+                guard current.filter == nil else { throw LineError("filter is given twice in query \(ConfigText.quoted(current.name))") }
+                query?.filter = try SettingsTable.filter(value, "filter")
+            case "full-text":
+                query?.readsFullText = try SettingsTable.flag(value, "full-text")
+            default:
+                throw LineError("unknown query setting \(ConfigText.quoted(name)) (a query takes filter and full-text)")
+            }
             return
         }
         if let first = config.settings.lines[name] {
@@ -140,7 +146,7 @@ private struct ParserState {
         if kind == "server" {
             server = ServerSectionBuilder(name: name, line: line)
         } else if kind == "query" {
-            query = (name, line, nil)
+            query = (name, line, nil, false)
         } else {
             section = SourceSectionBuilder(name: name, line: line)
         }
@@ -183,7 +189,9 @@ private struct ParserState {
             guard let filter = query.filter else {
                 throw ConfigLineError(query.line, "query \(ConfigText.quoted(query.name)) has no filter: give filter = EXPR")
             }
-            config.queries.append(QueryConfig(name: query.name, filter: filter, line: query.line))
+            var finished = QueryConfig(name: query.name, filter: filter, line: query.line)
+            finished.readsFullText = query.readsFullText
+            config.queries.append(finished)
             self.query = nil
         }
         guard let section else { return }

@@ -37,6 +37,24 @@ extension ArticleStore {
         }
     }
 
+    /// Of `ids`, those in any of `scopes` (query feeds' filters over a source), in the order given.
+    public func ids(_ ids: [ArticleID], inAnyOf scopes: [ArticleScope]) throws -> [ArticleID] {
+        let stored = ids.filter { $0.rawValue > 0 }
+        guard !stored.isEmpty, !scopes.isEmpty else { return [] }
+        let list = "[" + stored.map { String($0.rawValue) }.joined(separator: ",") + "]"
+        var found = Set<ArticleID>()
+        for scope in scopes {
+            let rows = try reading { db -> [ArticleID] in
+                guard let condition = try condition(scope, db) else { return [] }
+                return try db.rows(
+                    "SELECT a.id FROM article a WHERE \(condition.sql) a.id IN (SELECT value FROM json_each(?))", condition.values + [list]
+                ) { ArticleID($0.int64(0)) }
+            }
+            found.formUnion(rows)
+        }
+        return stored.filter(found.contains)
+    }
+
     /// Of `ids`, the articles that have a link and no full text yet, with their links, in the
     /// order given (`full-text = yes` reads these after a refresh).
     public func wantingFullText(_ ids: [ArticleID]) throws -> [(id: ArticleID, url: URL)] {

@@ -41,7 +41,7 @@ struct ConfigFilterTests {
         ("max-items = 0", 1, "max-items takes a whole number of articles from 1 to 1000000, not \"0\""),
         ("[query \"Q\"]\n\n[source \"S\"]\nurl = https://example.com/f.xml", 1, #"query "Q" has no filter: give filter = EXPR"#),
         ("[query \"Q\"]\nfilter = unread\nfilter = starred", 3, #"filter is given twice in query "Q""#),
-        ("[query \"Q\"]\nurl = https://example.com/f.xml", 2, #"unknown query setting "url" (a query takes filter)"#),
+        ("[query \"Q\"]\nurl = https://example.com/f.xml", 2, #"unknown query setting "url" (a query takes filter and full-text)"#),
         ("[source \"Q\"]\nurl = https://example.com/f.xml\n[query \"Q\"]\nfilter = unread", 3, #"duplicate query name "Q" (first on line 1)"#),
     ])
     func mistakesNameTheLineAndColumn(text: String, line: Int, reason: String) {

@@ -232,8 +232,10 @@ public final class ArticleScreen: Screen {
             fullText(context)
         case .pipeArticle:
             pipePrompt = PipePrompt(article: state.shownArticle, id: row.id, command: services.pipe.command)
+            pipePrompt?.fullText = state.showsFullText
         case .saveArticle:
-            Actions.saveArticle(state.shownArticle, id: row.id, services: services, context: context) { [weak self] notice in
+            Actions.saveArticle(state.shownArticle, id: row.id, fullText: state.showsFullText, services: services, context: context) {
+                [weak self] notice in
                 self?.state.show(notice)
             }
         case .downloadEnclosure:

@@ -25,7 +25,7 @@ extension Actions {
         context.scope.run(.articlePipe) { token in
             var outcome = Notice("Piped the article to \(program.split(separator: "/").last.map(String.init) ?? program).")
             do {
-                let whole = try await Actions.whole(prompt.article, id: prompt.id, store)
+                let whole = try await Actions.whole(prompt.article, id: prompt.id, store, fullText: prompt.fullText)
                 let input = Data(PipeText.text(whole, format: format, columns: columns).utf8)
                 if let failure = await handingOverTerminal(
                     context,

@@ -5,7 +5,7 @@ extension Actions {
     /// `s`: the article as a Markdown file in the save folder, read whole from the cache first
     /// (a list's row may hold only its heading). The file is written off the main actor.
     static func saveArticle(
-        _ article: Article, id: ArticleID?, services: AppServices, context: ScreenContext,
+        _ article: Article, id: ArticleID?, fullText: Bool = true, services: AppServices, context: ScreenContext,
         report: @escaping @MainActor (Notice) -> Void
     ) {
         let store = services.library.store
@@ -14,7 +14,7 @@ extension Actions {
         context.scope.run(
             .articleSave,
             work: { () async throws -> URL in
-                try ArticleFile.save(try await Actions.whole(article, id: id, store), in: folder)
+                try ArticleFile.save(try await Actions.whole(article, id: id, store, fullText: fullText), in: folder)
             },
             apply: { result in
                 switch result {
@@ -26,9 +26,11 @@ extension Actions {
         )
     }
 
-    /// The article as the cache holds it (nil `id`, or pruned meanwhile: as given).
-    nonisolated static func whole(_ article: Article, id: ArticleID?, _ store: ArticleStore) async throws -> Article {
+    /// The article as the cache holds it (nil `id`, or pruned meanwhile: as given), with the full
+    /// text read from its page in place of the feed's when there is one and `fullText` (the
+    /// article screen's `x` may have put it aside; a list's row, which carries none, gets it).
+    nonisolated static func whole(_ article: Article, id: ArticleID?, _ store: ArticleStore, fullText: Bool = true) async throws -> Article {
         guard let id, let stored = try await store.article(id) else { return article }
-        return stored.article
+        return fullText ? stored.article.readingFullText : stored.article.readingFeedText
     }
 }

@@ -6,6 +6,8 @@ import NewsCore
 struct PipePrompt {
     /// The article piped: the one in view, or the list's row selected when `|` was pressed.
     let article: Article
+    /// The full text read from the article's page goes in place of the feed's, when there is one.
+    var fullText = true
     let id: ArticleID?
     private(set) var line: LineEditor
     var command: String { line.text }
