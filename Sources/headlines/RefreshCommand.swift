@@ -65,7 +65,23 @@ enum RefreshCommand {
         }
         let limits = ConnectionLimits(maxConnections: plan.settings.maxConnections, maxPerHost: plan.settings.maxPerHost)
         let library = Library(entries: entries, store: store, loader: SourceLoader(store: store, limits: limits, log: log))
-        let outcome = await RefreshRun(library).run()
+        var outcome = await RefreshRun(library).run()
+        // `full-text = yes`: the new articles' pages are read before the program ends, so they read offline.
+        let reader = FullTextReader(service: NewsService(http: plan.http), limits: limits, store: store)
+        let readsAll = Set(library.entries.filter(\.readsFullText).map(\.key))
+        do {
+            let fullTexts = try await reader.readNew(outcome.added, readsAll: readsAll.contains, queries: plan.queries)
+            outcome.fullTexts = fullTexts.read
+            log.log(
+                .info, "full-text",
+                [
+                    "read": String(fullTexts.read), "not-articles": String(fullTexts.notArticles), "failed": String(fullTexts.failed),
+                    "first-failure": fullTexts.firstFailure ?? "",
+                ])
+        } catch {
+            // The refresh itself stands; the pages wait for the next one.
+            log.cache("full-text", ["error": ErrorText.sentence(error)], level: .error)
+        }
         // What the refreshes added is indexed before the program ends, so `--search` finds it at once.
         do { try await store.indexForSearch() } catch { log.cache("index", ["error": ErrorText.sentence(error)], level: .error) }
         library.close()
@@ -95,10 +111,15 @@ private final class RefreshRun {
         let units: Int
         let newArticles: Int
         let failures: [String]
+        /// The articles each source's refresh added to the cache.
+        let added: [SourceKey: Set<ArticleID>]
+        /// Full texts read from new articles' pages (`full-text = yes`).
+        var fullTexts = 0
         var summary: String {
             let failed = failures.count
             var line = "\(CountText.grouped(units - failed)) of \(CountText.grouped(units)) \(units == 1 ? "source" : "sources") refreshed: "
             line += newArticles == 1 ? "1 new article" : "\(CountText.grouped(newArticles)) new articles"
+            if fullTexts > 0 { line += ", " + (fullTexts == 1 ? "1 full text" : "\(CountText.grouped(fullTexts)) full texts") + " read from their pages" }
             return line + (failed > 0 ? ", \(CountText.grouped(failed)) failed." : ".")
         }
     }
@@ -173,6 +194,7 @@ private final class RefreshRun {
                 newArticles += server == nil ? report.added.count : report.syncedArticles
             }
         }
-        return Outcome(scope: scope, units: units, newArticles: newArticles, failures: failures)
+        let added = reports.filter { !$0.value.isKept }.mapValues(\.added)
+        return Outcome(scope: scope, units: units, newArticles: newArticles, failures: failures, added: added)
     }
 }

@@ -122,6 +122,22 @@ extension EndToEnd {
             #expect(server.requests(path: "/story/1").count == 1)
         }
 
+        /// `--refresh` (from cron, say) reads the pages too, so the cache reads offline afterwards.
+        @Test func refreshWithFullTextYesReadsThePagesBeforeItEnds() async throws {
+            let server = try Self.server()
+            defer { server.stop() }
+            let home = try TemporaryFolder("e2e")
+            defer { home.remove() }
+            try FeedFixtures.writeConfig(
+                FeedFixtures.config([("Harbour", server.url("/feed.xml").absoluteString, nil)], settings: ["full-text = yes"]), home: home.url)
+            let refreshed = try await HeadlinesSession.run(["--refresh"], home: home)
+            #expect(refreshed.status == 0, "\(refreshed.stderrText)")
+            #expect(refreshed.stdoutText.contains("3 new articles, 2 full texts read from their pages."), "\(refreshed.stdoutText)")
+            server.stop()
+            let found = try await HeadlinesSession.run(["--search", "xylophonist"], home: home)
+            #expect(found.stdoutText.split(separator: "\n").count == 2 && found.stdoutText.contains("Story 1"), "\(found.stdoutText)")
+        }
+
         @Test func fullTextYesInAQueryFeedReadsTheNewArticlesThatPassItsFilter() async throws {
             let server = try Self.server()
             defer { server.stop() }

@@ -8,15 +8,13 @@ extension Library {
     func readFullTexts(of key: SourceKey, added: Set<ArticleID>) {
         guard let reader = fullTextReader else { return }
         let whole = entry(key)?.readsFullText == true
-        let queries = queries.filter(\.readsFullText).map { ArticleScope.filtered(.sources([key]), $0.filter) }
+        let queries = queries.filter(\.readsFullText)
         guard whole || !queries.isEmpty else { return }
         fullTextsWanted[key, default: []].formUnion(added)
         guard let wanted = fullTextsWanted[key], !wanted.isEmpty else { return }
-        let ids = wanted.sorted { $0.rawValue > $1.rawValue }  // the newest first
         let log = loader.log
-        let store = store
         let work: @Sendable () async throws -> FullTextReader.Report = {
-            try await reader.readAll(whole ? ids : try await store.ids(ids, inAnyOf: queries))
+            try await reader.readNew([key: wanted], readsAll: { _ in whole }, queries: queries)
         }
         scope.run(.fullTexts(key), work: work) { [weak self] result in
             guard let self else { return }
