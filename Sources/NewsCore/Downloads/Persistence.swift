@@ -44,7 +44,13 @@ public actor Persistence {
         let sourceFolder = podcastFolder.appendingPathComponent(name, isDirectory: true)
         let directory = try sourceFolders[name] ?? DirectoryHandle(sourceFolder)
         sourceFolders[name] = directory
-        let job = EnclosureSaveJob(request: request, directory: directory, folder: sourceFolder, http: http, limit: enclosureLimit)
+        // A long episode on a slow line takes longer than a page may: only a stall (no byte for
+        // the client's timeout) stops it, and the cap stops a server that never ends.
+        var client = http
+        client.deadline = .infinity
+        let job = SaveJob(
+            link: request.url, naming: EnclosureNaming(request: request), directory: directory, folder: sourceFolder, http: client,
+            limit: enclosureLimit)
         running += 1
         defer { running -= 1 }
         return try await limiter.withSlot { try await job.run(progress: progress) }
@@ -55,7 +61,7 @@ public actor Persistence {
     /// `CancellationError`) once its temporary file is removed.
     public func save(_ request: SaveRequest, progress: @escaping @Sendable (TransferProgress) -> Void = { _ in }) async throws -> SavedImage {
         try Task.checkCancellation()
-        let job = ImageSaveJob(request: request, directory: try openDirectory(), folder: folder, http: http, limit: sizeLimit)
+        let job = SaveJob(link: request.imageURL, naming: ImageNaming(request), directory: try openDirectory(), folder: folder, http: http, limit: sizeLimit)
         running += 1
         defer { running -= 1 }
         return try await limiter.withSlot { try await job.run(progress: progress) }
