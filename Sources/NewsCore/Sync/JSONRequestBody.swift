@@ -1,7 +1,8 @@
 import FoundationEssentials
 
 /// A flat JSON object for an API request (TT-RSS takes one per call): names and values of the
-/// three kinds the APIs need, written with every string escaped.
+/// three kinds the APIs need, written with every string escaped
+/// (by `JSONStringLiteral`, the one JSON string writer).
 struct JSONRequestBody: Sendable {
     enum Value: Sendable {
         case int(Int64)
@@ -24,36 +25,14 @@ struct JSONRequestBody: Sendable {
         var text = "{"
         for (index, member) in members.enumerated() {
             if index > 0 { text += "," }
-            text += Self.quoted(member.name) + ":"
+            text += JSONStringLiteral.quoted(member.name) + ":"
             switch member.value {
             case .int(let number): text += String(number)
             case .bool(let flag): text += flag ? "true" : "false"
-            case .string(let string): text += Self.quoted(string)
+            case .string(let string): text += JSONStringLiteral.quoted(string)
             }
         }
         text += "}"
         return Data(text.utf8)
-    }
-
-    /// A JSON string: quotes, backslashes and every control character escaped.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// newsboat's article cache (`cache.db`), read for `--import-newsboat`: each feed's items, made
-/// articles by the one builder every feed's items go through (`FeedEditionBuilder`: sanitised,
+/// articles by the one builder every feed's items go through (`ItemNormaliser`: sanitised,
 /// capped, links checked), with which of them newsboat had read and which it had flagged. The
 /// file is opened read-only and read as hostile: a file that is not newsboat's says so.
 public struct NewsboatCache: Sendable {
@@ -89,7 +89,7 @@ public struct NewsboatCache: Sendable {
         raw.title = title.map { RawText(text: $0, isHTML: false) }
         // Built item by item, to keep each one's marks beside its article (the builder skips none of
         // these but repeats, and the first of a repeat is the one kept, as here).
-        let builder = FeedEditionBuilder(feed: raw, feedURL: url)
+        let builder = ItemNormaliser(feed: raw, feedURL: url)
         var articles: [Article] = []
         var read = Set<String>(), flagged = Set<String>(), seen = Set<String>()
         for (index, item) in raw.items.enumerated() {

@@ -1,24 +1,22 @@
 import FoundationEssentials
 
-/// One headline of `getHeadlines` or `getArticle`, made a `RemoteArticle`: every text sanitised
-/// and capped, the link checked, the full text (`content`, with `show_content`) kept as HTML.
+/// One headline of `getHeadlines` or `getArticle`, made a `RemoteArticle` through the feed items'
+/// normaliser: texts sanitised and capped as a feed's (the title read as HTML, as TT-RSS's own
+/// pages show it), the link checked, the full text (`content`, with `show_content`) kept as
+/// HTML, the picture TT-RSS chose (`flavor_image`), else the first one in the content.
 /// `guid` is TT-RSS's own JSON inside a string (`{"ver":2,"uid":1,"hash":…}`): the article's
 /// identity here is the server's id, so it is not needed.
 enum TinyTinyRSSArticle {
     static func decode(_ item: JSONValue) -> RemoteArticle? {
         guard let id = TinyTinyRSSClient.id(item["id"]), let feed = TinyTinyRSSClient.id(item["feed_id"]) else { return nil }
-        let link = URLPolicy.articleURL(item["link"]?.string, relativeTo: nil)
-        var title = Sanitizer.clean(item["title"]?.string ?? "", maxLength: TextLimits.title)
-        if title.isEmpty { title = link?.absoluteString ?? "Article \(id)" }
-        let published = item["updated"]?.int.map { Date(timeIntervalSince1970: TimeInterval($0)) }
-        var body: ArticleBody?
-        if let html = item["content"]?.string, !html.isEmpty {
-            body = .html(html.utf8.count > TextLimits.body ? String(html.prefix(TextLimits.body)) : html)
-        }
-        let article = Article(
-            sourceName: Sanitizer.cleanOptional(item["feed_title"]?.string, maxLength: TextLimits.name),
-            author: Sanitizer.cleanOptional(item["author"]?.string, maxLength: TextLimits.name),
-            title: title, url: link, publishedAt: published, body: body)
+        var raw = RawItem()
+        if let title = item["title"]?.string { raw.offerTitle(RawText(text: title, isHTML: true), rank: 0) }
+        if let link = item["link"]?.string { raw.offerLink(RawLink(text: link, base: nil), rank: 0) }
+        if let updated = item["updated"]?.int { raw.offerDate(Date(timeIntervalSince1970: TimeInterval(updated)), rank: 0) }
+        if let author = item["author"]?.string { raw.offerAuthor(author, rank: 0) }
+        if let image = item["flavor_image"]?.string { raw.offerImage(RawLink(text: image, base: nil), rank: 0) }
+        if let html = item["content"]?.string, !html.isEmpty { raw.content = RawText(text: html, isHTML: true) }
+        let article = ItemNormaliser(sourceName: item["feed_title"]?.string).keptArticle(from: raw)
         return RemoteArticle(
             id: RemoteArticleID(id), feed: RemoteFeedID(feed), article: article,
             unread: item["unread"] == .bool(true), starred: item["marked"] == .bool(true))

@@ -61,7 +61,7 @@ struct HTMLInlineTests {
         ("<jane@example.com>", "<jane@example.com>"), ("Joe (The Boss)", "Joe (The Boss)"),
     ])
     func rssAuthorNames(text: String, expected: String) {
-        #expect(FeedEditionBuilder.authorName(text) == expected)
+        #expect(ItemNormaliser.authorName(text) == expected)
     }
 
     @Test(
@@ -81,7 +81,7 @@ struct HTMLInlineTests {
             ("<img src=only-a-pixel.gif width=1 height=1>", nil),
         ] as [(String, String?)])
     func firstImage(html: String, expected: String?) {
-        #expect(FeedEditionBuilder.firstImageSource(html) == expected)
+        #expect(ItemNormaliser.firstImageSource(html) == expected)
     }
 
     @Test func bodiesAreCappedAtTheLimit() throws {

@@ -29,7 +29,7 @@ struct FeedCorpusTests {
         var reader = XMLFeedReader(documentURL: URL(string: feed.url))
         let isFeed = reader.read(prepared)
         #expect(isFeed)
-        let careful = FeedEditionBuilder.edition(from: reader.feed, feedURL: URL(string: feed.url))
+        let careful = ItemNormaliser.edition(from: reader.feed, feedURL: URL(string: feed.url))
         #expect(careful == optimistic)
     }
 

@@ -1,14 +1,19 @@
 import FoundationEssentials
 
-/// Turns a `RawFeed` (from any format) into an `Edition`: texts sanitised and capped, links
-/// resolved and checked, items kept in the feed's order. An item without a link (announcements,
-/// podcasts, JSON Feed items with only an `id`) is an article without one; items whose link is
-/// refused (`javascript:`), items that say nothing at all, and repeats of an item already seen, are
-/// skipped and counted.
+/// The one way an item from outside becomes an `Article`: a feed's item (RSS, Atom, RDF, JSON
+/// Feed, newsboat's cache) or a synced one (a TT-RSS headline, a Fever item), each first made a
+/// `RawItem`, then sanitised and capped, its links resolved and checked and its picture found by
+/// the same rules.
+///
+/// A feed's items become an `Edition`, in the feed's order. An item without a link
+/// (announcements, podcasts, JSON Feed items with only an `id`) is an article without one; items
+/// whose link is refused (`javascript:`), items that say nothing at all, and repeats of an item
+/// already seen, are skipped and counted. A synced item is never skipped (it is the server's
+/// article, and its marks go back): a refused link is dropped, an empty item gets a made title.
 ///
 /// Relative links resolve against the `xml:base` in force where they were written, else the
 /// feed's site link, else the feed's own URL.
-struct FeedEditionBuilder {
+struct ItemNormaliser {
     let feedURL: URL?
     let siteURL: URL?
     let feedTitle: String?
@@ -21,8 +26,17 @@ struct FeedEditionBuilder {
         feedAuthor = feed.author
     }
 
+    /// For items that come without a feed document (a sync server's): links must be absolute,
+    /// and `sourceName` names the articles' source.
+    init(sourceName: String?) {
+        feedURL = nil
+        siteURL = nil
+        feedTitle = Sanitizer.cleanOptional(sourceName, maxLength: TextLimits.name)
+        feedAuthor = nil
+    }
+
     static func edition(from feed: RawFeed, feedURL: URL?) -> Edition {
-        let builder = FeedEditionBuilder(feed: feed, feedURL: feedURL)
+        let builder = ItemNormaliser(feed: feed, feedURL: feedURL)
         var articles: [Article] = []
         articles.reserveCapacity(feed.items.count)
         var seen = Set<String>(minimumCapacity: feed.items.count)
@@ -46,9 +60,21 @@ struct FeedEditionBuilder {
 
     /// One article, or nil when the item's link is refused or it has nothing to show.
     func article(from item: RawItem) -> Article? {
+        article(from: item, keeping: false)
+    }
+
+    /// A synced item's article: as a feed's, but kept whatever it holds, without its link when
+    /// that is refused and under a made title when it says nothing.
+    func keptArticle(from item: RawItem) -> Article {
+        // Never nil when kept: the guards below only return nil when not keeping.
+        article(from: item, keeping: true) ?? Article(sourceName: feedTitle, title: untitled(item), url: nil, publishedAt: item.publishedAt)
+    }
+
+    private func article(from item: RawItem, keeping: Bool) -> Article? {
         var url: URL?
         if let link = item.link {
-            guard let resolved = URLPolicy.articleURL(link.text, relativeTo: base(for: link)) else { return nil }
+            let resolved = URLPolicy.articleURL(link.text, relativeTo: base(for: link))
+            guard resolved != nil || keeping else { return nil }
             url = resolved
         } else if let permalink = item.permalink, URLPolicy.isWebText(permalink.text) || permalink.text.hasPrefix("/") {
             // A permalink GUID (or `rdf:about`) is the link when it is one; "1234" is only a GUID.
@@ -68,7 +94,9 @@ struct FeedEditionBuilder {
         // An item that says nothing at all, or only its id, is no article (a blank row); one with
         // only a date, an author, a picture, a body or an enclosure is, as feedparser keeps it,
         // under a title made for it.
-        guard url != nil || title != nil || item.publishedAt != nil || author != nil || image != nil || body != nil || enclosure != nil
+        guard
+            keeping || url != nil || title != nil || item.publishedAt != nil || author != nil || image != nil || body != nil
+                || enclosure != nil
         else { return nil }
         return Article(
             sourceName: feedTitle,

@@ -29,7 +29,7 @@ enum JSONFeedDecoder {
             }
             feed.items.append(item(fields))
         }
-        var edition = FeedEditionBuilder.edition(from: feed, feedURL: baseURL)
+        var edition = ItemNormaliser.edition(from: feed, feedURL: baseURL)
         edition.skipped += notObjects
         if entries.count > maximumItems { edition.notes.append(FeedNotes.itemLimit(maximumItems)) }
         return edition

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// What a feed document says, format aside, before it becomes an `Edition`: texts as found
 /// (not yet sanitised), links not yet resolved. The XML reader and the JSON Feed reader fill
-/// it; `FeedEditionBuilder` turns it into articles the same way for every format.
+/// it; `ItemNormaliser` turns it into articles the same way for every format.
 struct RawFeed {
     /// Items read from one document at most: a 32 MiB feed of tiny items would otherwise cost
     /// hundreds of megabytes as articles. No real feed comes near it.

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// RSS 0.9x/2.0, RSS 1.0 (RDF) and Atom: bytes to `Edition`, read by `XMLFeedReader` and built
-/// into articles by `FeedEditionBuilder`.
+/// into articles by `ItemNormaliser`.
 ///
 /// Most feeds are clean UTF-8 XML, so the first read is optimistic: past the prolog (checked
 /// for entity declarations), straight to the parser, stopping at the first error. Only a feed
@@ -31,7 +31,7 @@ enum XMLFeedDecoder {
             if root.lowercased() == "html" { throw .invalidDocument(FeedDiscovery.noFeedReason) }
             throw .invalidDocument("it is XML but not a feed (its root element is <\(Sanitizer.clean(root, maxLength: 40))>)")
         }
-        var edition = FeedEditionBuilder.edition(from: reader.feed, feedURL: baseURL)
+        var edition = ItemNormaliser.edition(from: reader.feed, feedURL: baseURL)
         if reader.reachedItemLimit {
             edition.notes.append(FeedNotes.itemLimit(maximumItems))
         } else if !reader.rootClosed {
