@@ -5,7 +5,8 @@ import NewsCore
 /// in memory (the lists show them); here they are written once the lock frees, in the scope of
 /// the screen that owned the refresh, and tried once more at quit.
 extension Library {
-    /// The pause between tries; each try also waits the store's busy timeout for the lock.
+    /// The pause between tries; each try waits for the lock only briefly (`LockWait.brief`), so
+    /// the lists' reads, which queue behind it on the store, never wait.
     static let keptRetryPause = Duration.milliseconds(500)
 
     /// Writes `key`'s kept edition as soon as the write lock frees, trying again until it does
@@ -17,7 +18,7 @@ extension Library {
             while !Task.isCancelled {
                 let result: Result<MergeResult?, any Error>
                 do {
-                    result = .success(try await store.writeKept(key)[key])
+                    result = .success(try await store.writeKept(key, wait: .brief)[key])
                 } catch StoreError.busy {
                     do { try await Task.sleep(for: Self.keptRetryPause) } catch { return }
                     continue

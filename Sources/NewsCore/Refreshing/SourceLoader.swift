@@ -15,12 +15,18 @@ public struct SourceLoader: Sendable {
     public let limits: ConnectionLimits
     public let log: DiagnosticLog
     public let now: @Sendable () -> Date
+    /// How long a refresh's writes wait for another instance's write lock: the interface's are
+    /// `.brief` (what was fetched is kept and shown, not waited on; see `LockWait`).
+    public let lockWait: LockWait
 
-    public init(store: ArticleStore, limits: ConnectionLimits = ConnectionLimits(), log: DiagnosticLog = .off, now: @escaping @Sendable () -> Date = { Date() })
-    {
+    public init(
+        store: ArticleStore, limits: ConnectionLimits = ConnectionLimits(), log: DiagnosticLog = .off,
+        lockWait: LockWait = .busyTimeout, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.store = store
         self.limits = limits
         self.log = log
+        self.lockWait = lockWait
         self.now = now
     }
 
@@ -48,7 +54,7 @@ public struct SourceLoader: Sendable {
             // The fetch's failure is what the person hears. A run taken over by a newer one records
             // nothing: its failure could land after the newer run's success.
             if !Task.isCancelled {
-                try? await store.recordFailure(source.key, message: message, retryAfter: retryAfter, at: now())
+                try? await store.recordFailure(source.key, message: message, retryAfter: retryAfter, at: now(), wait: lockWait)
             }
             if let network = error as? NewsError, network.isUnreachable, let since = state?.lastSuccess {
                 throw SourceUnreachable(reason: network, since: since, now: now())
@@ -61,12 +67,14 @@ public struct SourceLoader: Sendable {
         case .notModified:
             log.fetch(source: source.name, url: outcome.url, status: outcome.status, bytes: 0, milliseconds: elapsed, outcome: .notModified)
             let answeredAt = now()
-            try await store.recordNotModified(source.key, validators: outcome.validators, route: outcome.route, at: answeredAt)
+            try await store.recordNotModified(source.key, validators: outcome.validators, route: outcome.route, at: answeredAt, wait: lockWait)
             return RefreshReport(notModified: true, answeredAt: answeredAt)
         case .edition(let edition):
             log.fetched(source, outcome, edition: edition, milliseconds: elapsed)
             let answeredAt = now()
-            switch try await store.mergeOrKeep(edition, into: source.key, validators: outcome.validators, route: outcome.route, at: answeredAt) {
+            switch try await store.mergeOrKeep(
+                edition, into: source.key, validators: outcome.validators, route: outcome.route, at: answeredAt, wait: lockWait)
+            {
             case .written(let merged):
                 log.cache("merge", ["source": source.name, "added": String(merged.added.count), "updated": String(merged.updated.count)], level: .debug)
                 return RefreshReport(

@@ -8,10 +8,10 @@ extension ArticleStore {
     /// memory instead of losing it (a newer edition of the source, kept or written, replaces it).
     public func mergeOrKeep(
         _ edition: Edition, into source: SourceKey, validators: HTTPValidators = HTTPValidators(),
-        route: FeedRoute = .direct, at now: Date = Date()
+        route: FeedRoute = .direct, at now: Date = Date(), wait: LockWait = .busyTimeout
     ) throws -> MergeOutcome {
         do {
-            return .written(try merge(edition, into: source, validators: validators, route: route, at: now))
+            return .written(try merge(edition, into: source, validators: validators, route: route, at: now, wait: wait))
         } catch StoreError.busy {
             return try keep(edition, source, validators: validators, route: route, now: now, waitsForLock: true)
         } catch StoreError.readOnly {
@@ -38,12 +38,14 @@ extension ArticleStore {
     /// Writes the kept edition of `source` (nil: of every source), each in its own transaction,
     /// with the validators and time of the refresh that fetched it. Throws `StoreError.busy`
     /// while the lock is still held (what is not written stays kept); returns what each merge did.
+    /// `wait`: see `LockWait`.
     @discardableResult
-    public func writeKept(_ source: SourceKey? = nil) throws -> [SourceKey: MergeResult] {
+    public func writeKept(_ source: SourceKey? = nil, wait: LockWait = .busyTimeout) throws -> [SourceKey: MergeResult] {
         var results: [SourceKey: MergeResult] = [:]
         for key in source.map({ [$0] }) ?? keptSources {
             guard let merge = kept[key] else { continue }
-            results[key] = try self.merge(merge.edition, into: key, validators: merge.validators, route: merge.route, at: merge.answeredAt)
+            results[key] = try self.merge(
+                merge.edition, into: key, validators: merge.validators, route: merge.route, at: merge.answeredAt, wait: wait)
         }
         return results
     }

@@ -80,4 +80,42 @@ import TestSupport
         #expect(await store.keptSources.isEmpty)
         #expect(try await store.titles() == ["Article 4", "Article 3", "Article 2", "Article 1"])
     }
+
+    /// The interface's writes (`.brief`) fail within milliseconds under another process's lock,
+    /// however long the busy timeout, so the reads queued behind them on the store do not wait;
+    /// writes that wait (`.busyTimeout`) still wait, for the lock to free.
+    @Test func briefWritesUnderAnotherProcesssLockFailAtOnceAndTheBusyTimeoutStays() async throws {
+        let store = try await sandbox.open(busyTimeout: .seconds(5))
+        try await store.merge(StoreFixtures.edition(1...3), into: StoreFixtures.feed)
+        let holder = try holdLock()
+        defer { holder.end() }
+        let clock = ContinuousClock()
+
+        let outcome = try await store.mergeOrKeep(StoreFixtures.edition(1...500), into: StoreFixtures.feed, wait: .brief)
+        guard case .kept(let shown, waitsForLock: true) = outcome else {
+            Issue.record("expected the edition kept, got \(outcome)")
+            return
+        }
+        #expect(shown.count == 497)
+        #expect(try await store.count(.source(StoreFixtures.feed)) == 500)
+
+        // Each fails as it asks for the lock, before any work: well under one busy timeout for all three.
+        var started = clock.now
+        await #expect(throws: StoreError.busy) { try await store.merge(StoreFixtures.edition(1...500), into: StoreFixtures.feed, wait: .brief) }
+        await #expect(throws: StoreError.busy) { try await store.writeKept(wait: .brief) }
+        await #expect(throws: StoreError.busy) { try await store.indexForSearch(wait: .brief) }
+        #expect(clock.now - started < .seconds(1), "the brief writes waited \(clock.now - started)")
+
+        // A waiting write still waits: released meanwhile, it gets the lock.
+        started = clock.now
+        let waiting = Task { try await store.writeKept() }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(holder.end().status == 0)
+        let written = try await waiting.value
+        #expect(clock.now - started >= .milliseconds(250))
+        #expect(written[StoreFixtures.feed]?.added.count == 497)
+        try await store.indexForSearch(wait: .brief)
+        let reopened = try await sandbox.open()
+        #expect(try await reopened.count(.source(StoreFixtures.feed)) == 500)
+    }
 }
