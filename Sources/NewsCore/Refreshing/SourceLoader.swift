@@ -80,18 +80,21 @@ public struct SourceLoader: Sendable {
                 return RefreshReport(
                     added: merged.added, updated: merged.updated.count, title: edition.title, notes: edition.notes,
                     skipped: edition.skipped, answeredAt: answeredAt)
-            case .kept(let shown, waitsForLock: false):
-                // A cache that cannot be written (said once, at start): shown from memory this session.
-                log.cache("kept", ["source": source.name, "new": String(shown.count), "reason": "the cache cannot be written"])
+            case .kept(let shown, let reason):
+                // Shown from memory: a cache that cannot be written (said once, at start) for this
+                // session; under another instance's lock or on a full disk, until the caller's
+                // `writeKept` writes it.
+                let why: String
+                switch reason {
+                case .locked: why = "another instance holds the write lock"
+                case .diskFull: why = "the disk is full"
+                case .readOnly: why = "the cache cannot be written"
+                }
+                log.cache("kept", ["source": source.name, "new": String(shown.count), "reason": why])
                 return RefreshReport(
-                    added: shown, title: edition.title, notes: edition.notes, skipped: edition.skipped, answeredAt: answeredAt)
-            case .kept(let shown, waitsForLock: true):
-                // Another instance holds the write lock: what was fetched is shown from memory, and
-                // written when the lock frees (the caller retries `writeKept`).
-                log.cache("kept", ["source": source.name, "new": String(shown.count), "reason": "another instance holds the write lock"])
-                return RefreshReport(
-                    added: shown, title: edition.title, notes: [MergeOutcome.keptMessage(newArticles: shown.count)] + edition.notes,
-                    skipped: edition.skipped, answeredAt: answeredAt, isKept: true)
+                    added: shown, title: edition.title,
+                    notes: [MergeOutcome.keptMessage(newArticles: shown.count, reason: reason)].compactMap { $0 } + edition.notes,
+                    skipped: edition.skipped, answeredAt: answeredAt, keptBecause: reason)
             }
         }
     }
@@ -148,9 +151,11 @@ public struct RefreshReport: Sendable, Equatable {
     public var skipped = 0
     /// When the server answered: the refresh time the cache now holds.
     public var answeredAt: Date?
-    /// The edition is kept in memory, not yet written: another instance holds the write lock
-    /// (`added` are the ids the lists show it by; `ArticleStore.writeKept` writes it).
-    public var isKept = false
+    /// Why the edition is kept in memory, not written (`added` are the ids the lists show it by);
+    /// nil when it was written.
+    public var keptBecause: KeptReason?
+    /// The kept edition waits for the write lock or for room (`ArticleStore.writeKept` writes it).
+    public var isKept: Bool { keptBecause?.isRetried ?? false }
     /// How many new articles a feed server's sync stored (a server's feeds all report its one sync).
     public var syncedArticles = 0
 }

@@ -1,5 +1,5 @@
 import Foundation
-@testable import NewsCore
+@_spi(StoreTesting) @testable import NewsCore
 import Testing
 import TestSupport
 
@@ -25,7 +25,7 @@ import TestSupport
 
         // 2 and 3 are stored already; 0 is older than every stored article, 4 newer.
         let outcome = try await store.mergeOrKeep(StoreFixtures.edition([0, 2, 3, 4]), into: StoreFixtures.feed)
-        guard case .kept(let shown, waitsForLock: true) = outcome else {
+        guard case .kept(let shown, reason: .locked) = outcome else {
             Issue.record("expected the edition kept, got \(outcome)")
             return
         }
@@ -92,7 +92,7 @@ import TestSupport
         let clock = ContinuousClock()
 
         let outcome = try await store.mergeOrKeep(StoreFixtures.edition(1...500), into: StoreFixtures.feed, wait: .brief)
-        guard case .kept(let shown, waitsForLock: true) = outcome else {
+        guard case .kept(let shown, reason: .locked) = outcome else {
             Issue.record("expected the edition kept, got \(outcome)")
             return
         }
@@ -115,6 +115,41 @@ import TestSupport
         #expect(clock.now - started >= .milliseconds(250))
         #expect(written[StoreFixtures.feed]?.added.count == 497)
         try await store.indexForSearch(wait: .brief)
+        let reopened = try await sandbox.open()
+        #expect(try await reopened.count(.source(StoreFixtures.feed)) == 500)
+    }
+
+    /// On a full disk (`PRAGMA max_page_count`, as in `StoreCrashTests`) the edition is kept and
+    /// shown like one under a lock, and written once there is room.
+    @Test func anEditionFetchedOnAFullDiskIsShownThenWrittenWhenThereIsRoom() async throws {
+        let store = try await sandbox.open()
+        try await store.merge(StoreFixtures.edition(1...3), into: StoreFixtures.feed)
+        try await store.executeForTesting("PRAGMA max_page_count = 1")  // clamped to the current size
+        let big = Edition(
+            articles: (1...500).map { StoreFixtures.article($0, body: .text(String(repeating: "filler words ", count: 200))) },
+            title: "Example feed")
+
+        let outcome = try await store.mergeOrKeep(big, into: StoreFixtures.feed)
+        guard case .kept(let shown, reason: .diskFull) = outcome else {
+            Issue.record("expected the edition kept, got \(outcome)")
+            return
+        }
+        #expect(shown.count == 497)
+        #expect(try await store.count(.source(StoreFixtures.feed)) == 500)
+        #expect(try await store.all(.source(StoreFixtures.feed), pageSize: 100).first?.article.title == "Article 500")
+        #expect(await store.keptSources == [StoreFixtures.feed])
+        #expect(await store.keptArticleCount == 497)
+        #expect(
+            MergeOutcome.keptMessage(newArticles: 497, reason: .diskFull)
+                == "The disk is full; 497 new articles are shown and will be saved when there is room.")
+
+        await #expect(throws: StoreError.diskFull) { try await store.writeKept() }
+        #expect(await store.keptArticleCount == 497, "still kept")
+
+        try await store.executeForTesting("PRAGMA max_page_count = 1000000")
+        let written = try await store.writeKept()
+        #expect(written[StoreFixtures.feed]?.added.count == 497)
+        #expect(await store.keptSources.isEmpty)
         let reopened = try await sandbox.open()
         #expect(try await reopened.count(.source(StoreFixtures.feed)) == 500)
     }
