@@ -150,7 +150,8 @@ private final class RefreshRun {
         }
         continuation.yield()
         for await _ in events {
-            let waitingForLock = keys.contains { scope.isRunning(.keptArticles($0)) }
+            // A full disk is not waited on: it seldom frees within the minute.
+            let waitingForLock = keys.contains { scope.isRunning(.keptArticles($0)) && reports[$0]?.keptBecause == .locked }
             if !library.isLoading && (!waitingForLock || ContinuousClock.now >= deadline) { break }
         }
         timer.cancel()
@@ -186,7 +187,10 @@ private final class RefreshRun {
             guard let report = reports[key] else { continue }
             if report.isKept {
                 guard let added = keptAdded[key] else {
-                    failures.append("\(name): another Headlines held the cache's write lock for over a minute; what was fetched was not saved.")
+                    failures.append(
+                        report.keptBecause == .diskFull
+                            ? "\(name): the disk is full; what was fetched was not saved."
+                            : "\(name): another Headlines held the cache's write lock for over a minute; what was fetched was not saved.")
                     continue
                 }
                 newArticles += added

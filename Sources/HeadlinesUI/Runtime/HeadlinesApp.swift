@@ -114,7 +114,8 @@ public enum HeadlinesApp {
                 configuration.log.cache("forget", ["error": ErrorText.sentence(error)], level: .error)
             }
         }
-        let loader = SourceLoader(store: cache.store, limits: configuration.limits, log: configuration.log)
+        // Brief waits for the write lock: what a refresh fetched is shown at once and written later.
+        let loader = SourceLoader(store: cache.store, limits: configuration.limits, log: configuration.log, lockWait: .brief)
         var entries = configuration.entries
         for server in configuration.servers {
             let sync = ServerSync(config: server, store: cache.store, http: configuration.http, environment: configuration.environment)

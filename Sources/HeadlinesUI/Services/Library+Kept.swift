@@ -1,15 +1,19 @@
 import FoundationEssentials
 import NewsCore
 
-/// Refreshes fetched while another instance held the cache's write lock: the store keeps them
-/// in memory (the lists show them); here they are written once the lock frees, in the scope of
-/// the screen that owned the refresh, and tried once more at quit.
+/// Refreshes fetched while another instance held the cache's write lock, or while the disk was
+/// full: the store keeps them in memory (the lists show them); here they are written once the
+/// lock frees or there is room, in the scope of the screen that owned the refresh, and tried
+/// once more at quit.
 extension Library {
-    /// The pause between tries; each try also waits the store's busy timeout for the lock.
+    /// The pause between tries while the lock is held; each try waits for it only briefly
+    /// (`LockWait.brief`), so the lists' reads, which queue behind it on the store, never wait.
     static let keptRetryPause = Duration.milliseconds(500)
+    /// The pause between tries while the disk is full: a try writes until the disk refuses.
+    static let keptRetryPauseWhenFull = Duration.seconds(3)
 
-    /// Writes `key`'s kept edition as soon as the write lock frees, trying again until it does
-    /// (or `scope` closes: then the try at quit is left).
+    /// Writes `key`'s kept edition as soon as the write lock frees or there is room, trying
+    /// again until it can (or `scope` closes: then the try at quit is left).
     func writeKeptWhenFree(_ key: SourceKey, shown: Set<ArticleID>, in scope: TaskScope) {
         let store = self.store
         let log = loader.log
@@ -17,9 +21,12 @@ extension Library {
             while !Task.isCancelled {
                 let result: Result<MergeResult?, any Error>
                 do {
-                    result = .success(try await store.writeKept(key)[key])
+                    result = .success(try await store.writeKept(key, wait: .brief)[key])
                 } catch StoreError.busy {
                     do { try await Task.sleep(for: Self.keptRetryPause) } catch { return }
+                    continue
+                } catch StoreError.diskFull {
+                    do { try await Task.sleep(for: Self.keptRetryPauseWhenFull) } catch { return }
                     continue
                 } catch {
                     result = .failure(error)

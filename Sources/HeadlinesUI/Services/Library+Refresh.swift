@@ -133,7 +133,9 @@ extension Library {
     /// Indexes what refreshes added, once none is running, so a search finds it at once.
     func indexForSearch() {
         let store = self.store
-        scope.run(.indexing, work: { try await store.indexForSearch() }, apply: { _ in })  // a failure leaves the work to the next search
+        // Brief: under another instance's lock, the lists' reads are not held up behind it. A
+        // failure leaves the work to the next refresh or search.
+        scope.run(.indexing, work: { try await store.indexForSearch(wait: .brief) }, apply: { _ in })
     }
 
     /// The phase a source's stored refresh state stands for: its last failure, or a `Retry-After` in force.
@@ -150,7 +152,9 @@ extension Library {
     public func prune(keepDays: Int, configured: Set<SourceKey>?) {
         let store = self.store
         let now = self.now()
-        scope.run(.pruning, work: { try await store.prune(keepDays: keepDays, configured: configured, now: now) }) { [weak self] result in
+        // Brief: under another instance's lock it would hold up the first lists' reads for the busy timeout.
+        scope.run(.pruning, work: { try await store.prune(keepDays: keepDays, configured: configured, now: now, wait: .brief) }) {
+            [weak self] result in
             if case .success(let pruned) = result, pruned.articles > 0 { self?.reloadCounts() }  // a failed prune is retried next start
         }
     }

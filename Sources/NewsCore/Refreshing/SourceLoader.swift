@@ -15,12 +15,18 @@ public struct SourceLoader: Sendable {
     public let limits: ConnectionLimits
     public let log: DiagnosticLog
     public let now: @Sendable () -> Date
+    /// How long a refresh's writes wait for another instance's write lock: the interface's are
+    /// `.brief` (what was fetched is kept and shown, not waited on; see `LockWait`).
+    public let lockWait: LockWait
 
-    public init(store: ArticleStore, limits: ConnectionLimits = ConnectionLimits(), log: DiagnosticLog = .off, now: @escaping @Sendable () -> Date = { Date() })
-    {
+    public init(
+        store: ArticleStore, limits: ConnectionLimits = ConnectionLimits(), log: DiagnosticLog = .off,
+        lockWait: LockWait = .busyTimeout, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.store = store
         self.limits = limits
         self.log = log
+        self.lockWait = lockWait
         self.now = now
     }
 
@@ -48,7 +54,7 @@ public struct SourceLoader: Sendable {
             // The fetch's failure is what the person hears. A run taken over by a newer one records
             // nothing: its failure could land after the newer run's success.
             if !Task.isCancelled {
-                try? await store.recordFailure(source.key, message: message, retryAfter: retryAfter, at: now())
+                try? await store.recordFailure(source.key, message: message, retryAfter: retryAfter, at: now(), wait: lockWait)
             }
             if let network = error as? NewsError, network.isUnreachable, let since = state?.lastSuccess {
                 throw SourceUnreachable(reason: network, since: since, now: now())
@@ -61,29 +67,34 @@ public struct SourceLoader: Sendable {
         case .notModified:
             log.fetch(source: source.name, url: outcome.url, status: outcome.status, bytes: 0, milliseconds: elapsed, outcome: .notModified)
             let answeredAt = now()
-            try await store.recordNotModified(source.key, validators: outcome.validators, route: outcome.route, at: answeredAt)
+            try await store.recordNotModified(source.key, validators: outcome.validators, route: outcome.route, at: answeredAt, wait: lockWait)
             return RefreshReport(notModified: true, answeredAt: answeredAt)
         case .edition(let edition):
             log.fetched(source, outcome, edition: edition, milliseconds: elapsed)
             let answeredAt = now()
-            switch try await store.mergeOrKeep(edition, into: source.key, validators: outcome.validators, route: outcome.route, at: answeredAt) {
+            switch try await store.mergeOrKeep(
+                edition, into: source.key, validators: outcome.validators, route: outcome.route, at: answeredAt, wait: lockWait)
+            {
             case .written(let merged):
                 log.cache("merge", ["source": source.name, "added": String(merged.added.count), "updated": String(merged.updated.count)], level: .debug)
                 return RefreshReport(
                     added: merged.added, updated: merged.updated.count, title: edition.title, notes: edition.notes,
                     skipped: edition.skipped, answeredAt: answeredAt)
-            case .kept(let shown, waitsForLock: false):
-                // A cache that cannot be written (said once, at start): shown from memory this session.
-                log.cache("kept", ["source": source.name, "new": String(shown.count), "reason": "the cache cannot be written"])
+            case .kept(let shown, let reason):
+                // Shown from memory: a cache that cannot be written (said once, at start) for this
+                // session; under another instance's lock or on a full disk, until the caller's
+                // `writeKept` writes it.
+                let why: String
+                switch reason {
+                case .locked: why = "another instance holds the write lock"
+                case .diskFull: why = "the disk is full"
+                case .readOnly: why = "the cache cannot be written"
+                }
+                log.cache("kept", ["source": source.name, "new": String(shown.count), "reason": why])
                 return RefreshReport(
-                    added: shown, title: edition.title, notes: edition.notes, skipped: edition.skipped, answeredAt: answeredAt)
-            case .kept(let shown, waitsForLock: true):
-                // Another instance holds the write lock: what was fetched is shown from memory, and
-                // written when the lock frees (the caller retries `writeKept`).
-                log.cache("kept", ["source": source.name, "new": String(shown.count), "reason": "another instance holds the write lock"])
-                return RefreshReport(
-                    added: shown, title: edition.title, notes: [MergeOutcome.keptMessage(newArticles: shown.count)] + edition.notes,
-                    skipped: edition.skipped, answeredAt: answeredAt, isKept: true)
+                    added: shown, title: edition.title,
+                    notes: [MergeOutcome.keptMessage(newArticles: shown.count, reason: reason)].compactMap { $0 } + edition.notes,
+                    skipped: edition.skipped, answeredAt: answeredAt, keptBecause: reason)
             }
         }
     }
@@ -140,9 +151,11 @@ public struct RefreshReport: Sendable, Equatable {
     public var skipped = 0
     /// When the server answered: the refresh time the cache now holds.
     public var answeredAt: Date?
-    /// The edition is kept in memory, not yet written: another instance holds the write lock
-    /// (`added` are the ids the lists show it by; `ArticleStore.writeKept` writes it).
-    public var isKept = false
+    /// Why the edition is kept in memory, not written (`added` are the ids the lists show it by);
+    /// nil when it was written.
+    public var keptBecause: KeptReason?
+    /// The kept edition waits for the write lock or for room (`ArticleStore.writeKept` writes it).
+    public var isKept: Bool { keptBecause?.isRetried ?? false }
     /// How many new articles a feed server's sync stored (a server's feeds all report its one sync).
     public var syncedArticles = 0
 }

@@ -1,49 +1,50 @@
 import FoundationEssentials
 
-/// Refreshes that could not be written because another instance held the write lock past the
-/// busy timeout: the edition is kept in memory, its new articles are shown in the lists (and
-/// counted) as if they were stored, and it is written when the lock frees (`writeKept`).
+/// Refreshes that could not be written because another instance held the write lock, or the
+/// disk was full: the edition is kept in memory, its new articles are shown in the lists (and
+/// counted) as if they were stored, and it is written when the lock frees or space returns
+/// (`writeKept`).
 extension ArticleStore {
-    /// Merges `edition` like `merge`; when another instance holds the write lock, keeps it in
-    /// memory instead of losing it (a newer edition of the source, kept or written, replaces it).
+    /// Merges `edition` like `merge`; when another instance holds the write lock, the disk is
+    /// full or the cache cannot be written, keeps it in memory instead of losing it (a newer
+    /// edition of the source, kept or written, replaces it).
     public func mergeOrKeep(
         _ edition: Edition, into source: SourceKey, validators: HTTPValidators = HTTPValidators(),
-        route: FeedRoute = .direct, at now: Date = Date()
+        route: FeedRoute = .direct, at now: Date = Date(), wait: LockWait = .busyTimeout
     ) throws -> MergeOutcome {
+        let reason: KeptReason
         do {
-            return .written(try merge(edition, into: source, validators: validators, route: route, at: now))
+            return .written(try merge(edition, into: source, validators: validators, route: route, at: now, wait: wait))
         } catch StoreError.busy {
-            return try keep(edition, source, validators: validators, route: route, now: now, waitsForLock: true)
+            reason = .locked
+        } catch StoreError.diskFull {
+            reason = .diskFull
         } catch StoreError.readOnly {
             // A cache that cannot be written (the person is told once, at start): shown this session.
-            return try keep(edition, source, validators: validators, route: route, now: now, waitsForLock: false)
+            reason = .readOnly
         }
-    }
-
-    private func keep(
-        _ edition: Edition, _ source: SourceKey, validators: HTTPValidators, route: FeedRoute, now: Date, waitsForLock: Bool
-    ) throws -> MergeOutcome {
         let rows = try newRows(edition, of: source, now: now)
-        kept[source] = KeptMerge(
-            edition: edition, validators: validators, route: route, answeredAt: now, rows: rows, waitsForLock: waitsForLock)
-        return .kept(shown: Set(rows.map(\.stored.id)), waitsForLock: waitsForLock)
+        kept[source] = KeptMerge(edition: edition, validators: validators, route: route, answeredAt: now, rows: rows, reason: reason)
+        return .kept(shown: Set(rows.map(\.stored.id)), reason: reason)
     }
 
-    /// The sources whose fetched editions wait for the write lock.
-    public var keptSources: [SourceKey] { kept.filter(\.value.waitsForLock).keys.sorted { $0.rawValue < $1.rawValue } }
+    /// The sources whose fetched editions wait for the write lock or for space.
+    public var keptSources: [SourceKey] { kept.filter(\.value.reason.isRetried).keys.sorted { $0.rawValue < $1.rawValue } }
 
-    /// How many fetched articles new to the cache wait for the write lock.
-    public var keptArticleCount: Int { kept.values.filter(\.waitsForLock).reduce(0) { $0 + $1.rows.count } }
+    /// How many fetched articles new to the cache wait for the write lock or for space.
+    public var keptArticleCount: Int { kept.values.filter(\.reason.isRetried).reduce(0) { $0 + $1.rows.count } }
 
     /// Writes the kept edition of `source` (nil: of every source), each in its own transaction,
     /// with the validators and time of the refresh that fetched it. Throws `StoreError.busy`
-    /// while the lock is still held (what is not written stays kept); returns what each merge did.
+    /// while the lock is still held, `.diskFull` while there is no room (what is not written
+    /// stays kept); returns what each merge did. `wait`: see `LockWait`.
     @discardableResult
-    public func writeKept(_ source: SourceKey? = nil) throws -> [SourceKey: MergeResult] {
+    public func writeKept(_ source: SourceKey? = nil, wait: LockWait = .busyTimeout) throws -> [SourceKey: MergeResult] {
         var results: [SourceKey: MergeResult] = [:]
         for key in source.map({ [$0] }) ?? keptSources {
             guard let merge = kept[key] else { continue }
-            results[key] = try self.merge(merge.edition, into: key, validators: merge.validators, route: merge.route, at: merge.answeredAt)
+            results[key] = try self.merge(
+                merge.edition, into: key, validators: merge.validators, route: merge.route, at: merge.answeredAt, wait: wait)
         }
         return results
     }

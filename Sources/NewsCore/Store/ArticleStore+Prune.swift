@@ -8,10 +8,11 @@ extension ArticleStore {
     /// noted as removed, and `keepDays` after that their articles go too, starred ones
     /// excepted; a removed source goes once it has none left. A source that comes back in the
     /// config is kept again. Pass nil when the run does not know the whole config (`--source`).
+    /// `wait`: see `LockWait`.
     @discardableResult
-    public func prune(keepDays: Int = 30, configured: Set<SourceKey>?, now: Date = Date()) throws -> PruneResult {
+    public func prune(keepDays: Int = 30, configured: Set<SourceKey>?, now: Date = Date(), wait: LockWait = .busyTimeout) throws -> PruneResult {
         let cutoff = now.addingTimeInterval(-Double(max(keepDays, 0)) * 86_400)
-        return try writing { db in
+        return try writing(wait: wait) { db in
             try db.withPageCache(kib: Self.sweepCacheKiB) { try Self.prune(db, cutoff: cutoff, configured: configured, now: now) }
         }
     }

@@ -5,14 +5,14 @@ extension ArticleStore {
     /// Merges a fetched edition into `source` in one transaction: new articles added, changed
     /// ones updated (read and starred kept), nothing duplicated (see `EditionMerger` for the
     /// rules), and the refresh recorded as updated with the response's validators and the way
-    /// the edition was reached (`route`: a web page's feed is remembered).
+    /// the edition was reached (`route`: a web page's feed is remembered). `wait`: see `LockWait`.
     @discardableResult
     public func merge(
         _ edition: Edition, into source: SourceKey, validators: HTTPValidators = HTTPValidators(),
-        route: FeedRoute = .direct, at now: Date = Date()
+        route: FeedRoute = .direct, at now: Date = Date(), wait: LockWait = .busyTimeout
     ) throws -> MergeResult {
         let probe = mergeProbe
-        let result = try writing { db in
+        let result = try writing(wait: wait) { db in
             let sourceID = try SourceRows.ensure(db, source)
             let result = try EditionMerger(db: db, sourceID: sourceID, now: now, probe: probe).merge(edition.articles)
             try SourceRows.recordUpdated(db, sourceID, title: edition.title, validators: validators, now: now)
@@ -28,9 +28,10 @@ extension ArticleStore {
     /// A 304 Not Modified: only the refresh time is written (and new validators, if the
     /// server sent any with it, and a feed a page named again).
     public func recordNotModified(
-        _ source: SourceKey, validators: HTTPValidators? = nil, route: FeedRoute? = nil, at now: Date = Date()
+        _ source: SourceKey, validators: HTTPValidators? = nil, route: FeedRoute? = nil, at now: Date = Date(),
+        wait: LockWait = .busyTimeout
     ) throws {
-        try writing { db in
+        try writing(wait: wait) { db in
             let sourceID = try SourceRows.ensure(db, source)
             try SourceRows.recordNotModified(db, sourceID, validators: validators, now: now)
             if let route { try SourceRows.recordRoute(db, sourceID, route, now: now) }
@@ -39,8 +40,10 @@ extension ArticleStore {
 
     /// A failed refresh: its sentence, and the time before which the server asked not to be
     /// asked again (`Retry-After` on a 429 or 503). Articles and validators are kept.
-    public func recordFailure(_ source: SourceKey, message: String, retryAfter: Date? = nil, at now: Date = Date()) throws {
-        try writing { db in
+    public func recordFailure(
+        _ source: SourceKey, message: String, retryAfter: Date? = nil, at now: Date = Date(), wait: LockWait = .busyTimeout
+    ) throws {
+        try writing(wait: wait) { db in
             try SourceRows.recordFailure(db, try SourceRows.ensure(db, source), message: message, retryAfter: retryAfter, now: now)
         }
     }

@@ -240,9 +240,10 @@ extension ArticleStore {
     /// Indexes the articles merged since the last call, `indexBatch` per transaction, letting
     /// other calls run between batches; stops early when its task is cancelled. Search does
     /// this first; calling it after refreshes means the next search has nothing left to do.
-    public func indexForSearch() async throws {
+    /// `wait`: see `LockWait` (the interface's indexing in the background is `.brief`).
+    public func indexForSearch(wait: LockWait = .busyTimeout) async throws {
         while !Task.isCancelled {
-            let indexed = try writing { try SearchIndex.indexPending($0, limit: Self.indexBatch) }
+            let indexed = try writing(wait: wait) { try SearchIndex.indexPending($0, limit: Self.indexBatch) }
             if indexed < Self.indexBatch { return }
             await Task.yield()
         }

@@ -5,8 +5,8 @@ import FoundationEssentials
 /// await it. Every method that changes something runs in one transaction: it happens whole
 /// or not at all (a kill or a full disk leaves the file as it was before).
 ///
-/// Errors are `StoreError`s. When another instance holds the write lock past the busy timeout,
-/// or the file cannot be written, `access` turns `.readOnly` (reads go on working) until a
+/// Errors are `StoreError`s. When another instance holds the write lock past the busy timeout
+/// (or past a `LockWait.brief` write's few milliseconds), or the file cannot be written, `access` turns `.readOnly` (reads go on working) until a
 /// later write succeeds.
 public actor ArticleStore {
     public nonisolated let file: URL
@@ -72,13 +72,14 @@ public actor ArticleStore {
         }
     }
 
-    /// Runs `body` in one write transaction, keeping `access` up to date.
+    /// Runs `body` in one write transaction, keeping `access` up to date. `wait` is how long it
+    /// waits for another instance's write lock.
     @discardableResult
-    func writing<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    func writing<T>(wait: LockWait = .busyTimeout, _ body: (SQLiteConnection) throws -> T) throws -> T {
         if openedReadOnly, case .readOnly(let reason) = access { throw StoreError.readOnly(reason: reason) }
         let db = try database()
         do {
-            let result = try db.writeTransaction { try body(db) }
+            let result = try db.writeTransaction(lockTimeout: wait == .brief ? Self.briefLockWait : nil) { try body(db) }
             access = .readWrite
             return result
         } catch let error as SQLiteError where error.isBusy {
@@ -91,6 +92,10 @@ public actor ArticleStore {
             throw translate(error)
         }
     }
+
+    /// How long a `.brief` write waits for the lock: long enough for another instance's small
+    /// write (marks) to end, short enough that reads queued behind it on this actor do not wait.
+    static let briefLockWait = Duration.milliseconds(15)
 
     private func database() throws -> SQLiteConnection {
         guard let connection else { throw StoreError.failed(reason: "the cache is closed after an earlier failure") }
@@ -122,4 +127,14 @@ public actor ArticleStore {
             return .failed(reason: String(describing: error))
         }
     }
+}
+
+/// How long a write waits for another instance's write lock.
+public enum LockWait: Sendable, Hashable {
+    /// The store's busy timeout (2 s): marks, the command line, the last try at quit.
+    case busyTimeout
+    /// A few milliseconds: writes whose work is kept in memory and tried again later (the
+    /// interface's merges, kept editions, search indexing). The store runs one call at a time,
+    /// so a write waiting out the busy timeout would hold up every read behind it: the lists.
+    case brief
 }

@@ -1,5 +1,5 @@
 import Foundation
-@testable import NewsCore
+@_spi(StoreTesting) @testable import NewsCore
 import Testing
 import TestSupport
 
@@ -25,7 +25,7 @@ import TestSupport
 
         // 2 and 3 are stored already; 0 is older than every stored article, 4 newer.
         let outcome = try await store.mergeOrKeep(StoreFixtures.edition([0, 2, 3, 4]), into: StoreFixtures.feed)
-        guard case .kept(let shown, waitsForLock: true) = outcome else {
+        guard case .kept(let shown, reason: .locked) = outcome else {
             Issue.record("expected the edition kept, got \(outcome)")
             return
         }
@@ -79,5 +79,78 @@ import TestSupport
         try await store.merge(StoreFixtures.edition(1...4), into: StoreFixtures.feed)
         #expect(await store.keptSources.isEmpty)
         #expect(try await store.titles() == ["Article 4", "Article 3", "Article 2", "Article 1"])
+    }
+
+    /// The interface's writes (`.brief`) fail within milliseconds under another process's lock,
+    /// however long the busy timeout, so the reads queued behind them on the store do not wait;
+    /// writes that wait (`.busyTimeout`) still wait, for the lock to free.
+    @Test func briefWritesUnderAnotherProcesssLockFailAtOnceAndTheBusyTimeoutStays() async throws {
+        let store = try await sandbox.open(busyTimeout: .seconds(5))
+        try await store.merge(StoreFixtures.edition(1...3), into: StoreFixtures.feed)
+        let holder = try holdLock()
+        defer { holder.end() }
+        let clock = ContinuousClock()
+
+        let outcome = try await store.mergeOrKeep(StoreFixtures.edition(1...500), into: StoreFixtures.feed, wait: .brief)
+        guard case .kept(let shown, reason: .locked) = outcome else {
+            Issue.record("expected the edition kept, got \(outcome)")
+            return
+        }
+        #expect(shown.count == 497)
+        #expect(try await store.count(.source(StoreFixtures.feed)) == 500)
+
+        // Each fails as it asks for the lock, before any work: well under one busy timeout for all three.
+        var started = clock.now
+        await #expect(throws: StoreError.busy) { try await store.merge(StoreFixtures.edition(1...500), into: StoreFixtures.feed, wait: .brief) }
+        await #expect(throws: StoreError.busy) { try await store.writeKept(wait: .brief) }
+        await #expect(throws: StoreError.busy) { try await store.indexForSearch(wait: .brief) }
+        #expect(clock.now - started < .seconds(1), "the brief writes waited \(clock.now - started)")
+
+        // A waiting write still waits: released meanwhile, it gets the lock.
+        started = clock.now
+        let waiting = Task { try await store.writeKept() }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(holder.end().status == 0)
+        let written = try await waiting.value
+        #expect(clock.now - started >= .milliseconds(250))
+        #expect(written[StoreFixtures.feed]?.added.count == 497)
+        try await store.indexForSearch(wait: .brief)
+        let reopened = try await sandbox.open()
+        #expect(try await reopened.count(.source(StoreFixtures.feed)) == 500)
+    }
+
+    /// On a full disk (`PRAGMA max_page_count`, as in `StoreCrashTests`) the edition is kept and
+    /// shown like one under a lock, and written once there is room.
+    @Test func anEditionFetchedOnAFullDiskIsShownThenWrittenWhenThereIsRoom() async throws {
+        let store = try await sandbox.open()
+        try await store.merge(StoreFixtures.edition(1...3), into: StoreFixtures.feed)
+        try await store.executeForTesting("PRAGMA max_page_count = 1")  // clamped to the current size
+        let big = Edition(
+            articles: (1...500).map { StoreFixtures.article($0, body: .text(String(repeating: "filler words ", count: 200))) },
+            title: "Example feed")
+
+        let outcome = try await store.mergeOrKeep(big, into: StoreFixtures.feed)
+        guard case .kept(let shown, reason: .diskFull) = outcome else {
+            Issue.record("expected the edition kept, got \(outcome)")
+            return
+        }
+        #expect(shown.count == 497)
+        #expect(try await store.count(.source(StoreFixtures.feed)) == 500)
+        #expect(try await store.all(.source(StoreFixtures.feed), pageSize: 100).first?.article.title == "Article 500")
+        #expect(await store.keptSources == [StoreFixtures.feed])
+        #expect(await store.keptArticleCount == 497)
+        #expect(
+            MergeOutcome.keptMessage(newArticles: 497, reason: .diskFull)
+                == "The disk is full; 497 new articles are shown and will be saved when there is room.")
+
+        await #expect(throws: StoreError.diskFull) { try await store.writeKept() }
+        #expect(await store.keptArticleCount == 497, "still kept")
+
+        try await store.executeForTesting("PRAGMA max_page_count = 1000000")
+        let written = try await store.writeKept()
+        #expect(written[StoreFixtures.feed]?.added.count == 497)
+        #expect(await store.keptSources.isEmpty)
+        let reopened = try await sandbox.open()
+        #expect(try await reopened.count(.source(StoreFixtures.feed)) == 500)
     }
 }

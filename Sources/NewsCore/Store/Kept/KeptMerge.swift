@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// A refresh's edition that could not be written because another instance held the cache's
-/// write lock: kept in memory until it can be (`ArticleStore.writeKept`). Meanwhile the lists
+/// A refresh's edition that could not be written (another instance held the cache's write
+/// lock, the disk was full): kept in memory until it can be (`ArticleStore.writeKept`). Meanwhile the lists
 /// show its articles that the cache does not hold yet (`rows`), so nothing fetched is lost.
 struct KeptMerge {
     let edition: Edition
@@ -10,8 +10,20 @@ struct KeptMerge {
     let answeredAt: Date
     /// The articles new to the cache, as lists show them (ids below zero: not in the file).
     let rows: [KeptRow]
-    /// Written once the lock frees; false when the cache cannot be written at all (kept for the session).
-    let waitsForLock: Bool
+    let reason: KeptReason
+}
+
+/// Why an edition is kept in memory rather than written.
+public enum KeptReason: Sendable, Hashable {
+    /// Another instance holds the write lock: written once it frees.
+    case locked
+    /// The disk (or the file's size limit) is full: written once there is room.
+    case diskFull
+    /// The cache cannot be written at all: shown for the session only.
+    case readOnly
+
+    /// Whether writing it is tried again (by `ArticleStore.writeKept`).
+    public var isRetried: Bool { self != .readOnly }
 }
 
 /// One article of a kept merge, with what the lists sort it by.
@@ -39,19 +51,24 @@ struct KeptRow {
 public enum MergeOutcome: Sendable, Hashable {
     /// Written to the file.
     case written(MergeResult)
-    /// Another instance holds the write lock (`waitsForLock`), or the cache cannot be written:
-    /// the edition is kept in memory, its new articles (these ids, below zero) shown in the
-    /// lists, and written when the lock frees (`ArticleStore.writeKept`).
-    case kept(shown: Set<ArticleID>, waitsForLock: Bool)
+    /// The edition is kept in memory (see `KeptReason` for why), its new articles (these ids,
+    /// below zero) shown in the lists, and, unless the cache cannot be written at all, written
+    /// when the lock frees or there is room (`ArticleStore.writeKept`).
+    case kept(shown: Set<ArticleID>, reason: KeptReason)
 
-    /// The sentence the status bar says for a kept edition of `count` new articles.
-    public static func keptMessage(newArticles count: Int) -> String {
+    /// The sentence the status bar says for an edition of `count` new articles kept for `reason`
+    /// (nil for a read-only cache: that was said once, at start).
+    public static func keptMessage(newArticles count: Int, reason: KeptReason) -> String? {
         let what: String
         switch count {
         case 0: what = "this refresh"
         case 1: what = "1 new article is shown and"
         default: what = "\(count) new articles are shown and"
         }
-        return "Another Headlines is writing the article cache; \(what) will be saved when it finishes."
+        switch reason {
+        case .locked: return "Another Headlines is writing the article cache; \(what) will be saved when it finishes."
+        case .diskFull: return "The disk is full; \(what) will be saved when there is room."
+        case .readOnly: return nil
+        }
     }
 }

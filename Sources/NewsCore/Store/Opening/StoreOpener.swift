@@ -87,11 +87,7 @@ enum StoreOpener {
     private static func attempt(_ file: URL, busyTimeout: Duration, mode: SQLiteConnection.Mode = .readWrite) throws -> OpenedStore {
         do {
             let db = try SQLiteConnection(path: file.path, mode: mode)
-            sqlite3_busy_timeout(
-                db.handle,
-                Int32(
-                    clamping: busyTimeout.components.seconds * 1_000
-                        + busyTimeout.components.attoseconds / 1_000_000_000_000_000))
+            db.setBusyTimeout(busyTimeout)
             let readOnly = db.isReadOnly
             try db.execute("PRAGMA foreign_keys = ON")
             try SearchRanking.register(db)

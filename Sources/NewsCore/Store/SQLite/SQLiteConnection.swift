@@ -62,6 +62,12 @@ final class SQLiteConnection {
     /// True when SQLite opened the file for reading only (the file or its folder refuses writes).
     var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
+    /// How long a statement waits for another connection's lock before failing busy.
+    func setBusyTimeout(_ timeout: Duration) {
+        let milliseconds = timeout.components.seconds * 1_000 + timeout.components.attoseconds / 1_000_000_000_000_000
+        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+    }
+
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     var changes: Int { Int(sqlite3_changes64(handle)) }
 
@@ -144,9 +150,18 @@ final class SQLiteConnection {
     }
 
     /// Runs `body` in one write transaction (BEGIN IMMEDIATE, so the write lock is taken, or
-    /// waited for, up front); rolls back when it throws.
-    func writeTransaction<T>(_ body: () throws -> T) throws -> T {
-        try run("BEGIN IMMEDIATE")
+    /// waited for, up front); rolls back when it throws. `lockTimeout` bounds the wait for the
+    /// lock in place of the busy timeout.
+    func writeTransaction<T>(lockTimeout: Duration? = nil, _ body: () throws -> T) throws -> T {
+        if let lockTimeout {
+            // Only taking the write lock waits on another connection (in WAL mode, readers never block a writer).
+            let usual = try integer("PRAGMA busy_timeout")
+            setBusyTimeout(lockTimeout)
+            defer { setBusyTimeout(.milliseconds(usual)) }
+            try run("BEGIN IMMEDIATE")
+        } else {
+            try run("BEGIN IMMEDIATE")
+        }
         do {
             let result = try body()
             try run("COMMIT")
