@@ -1,0 +1,144 @@
+import FoundationEssentials
+import NewsCore
+
+/// The `/` filter, and the list's view: its order and whether read articles show.
+extension HeadlinesScreen {
+    /// `/`: reads the list's headings once, then filters them on every key.
+    func beginFilter(_ context: ScreenContext) -> KeyOutcome {
+        state.beginFilter()
+        guard filterPool == nil else { return .handled }
+        let store = library.store
+        let scope = self.scope
+        let view = self.view
+        context.scope.run(.filter, work: { try await store.headings(scope, unreadOnly: view.unreadOnly, stillShown: view.stillShown, order: view.order) }) {
+            [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let headings):
+                self.filterPool = ListFilter(rows: headings.map { ListRow($0) })
+                self.applyFilter()
+            case .failure(let error):
+                self.state.show(Notice(ErrorText.sentence(error), kind: .error))
+            }
+            context.setNeedsDisplay()
+        }
+        return .handled
+    }
+
+    func typeInFilter(_ key: Key) -> KeyOutcome {
+        guard state.editFilter(key) else { return .ignored }  // matched at once when the headings are in, else when they come
+        applyFilter()
+        return .handled
+    }
+
+    /// Matches the filter's text against every heading; the selected article stays selected
+    /// when it is still let through.
+    func applyFilter() {
+        guard let text = state.filter else { return }
+        if text.hasPrefix("=") { return applyFilterExpression(String(text.dropFirst())) }
+        guard let matches = filterPool?.matches(text) else { return }
+        showFilterMatches(matches)
+    }
+
+    /// The filter's answer becomes the rows shown, the selected article kept when it is in it.
+    func showFilterMatches(_ matches: [Int32]) {
+        let selected = filterMatches.indices.contains(state.scroll.selection) ? filterMatches[state.scroll.selection] : nil
+        filterMatches = matches
+        var selection = min(state.scroll.selection, max(0, matches.count - 1))
+        if let selected, let index = Self.position(of: selected, in: matches) { selection = index }
+        showFilterWindow(selection: selection)
+    }
+
+    /// Text typed after `/=` is a filter expression: once it parses, the cache says which of the
+    /// list's articles pass it (in SQL, the latest text winning); until then the rows stay and
+    /// the status bar says what is wrong and where (the column counts the `=`).
+    func applyFilterExpression(_ text: String) {
+        context?.scope.cancel(.filterExpression)
+        let filter: ArticleFilter
+        do {
+            filter = try ArticleFilter(text)
+        } catch {
+            state.show(Notice("Filter: \(error.reason) at column \(error.column + 1).", kind: .error))
+            return
+        }
+        state.show(nil)
+        guard let context, let pool = filterPool else { return }
+        let store = library.store
+        let scope = ArticleScope.filtered(self.scope, filter)
+        let view = self.view
+        context.scope.run(
+            .filterExpression, work: { try await store.headings(scope, unreadOnly: view.unreadOnly, stillShown: view.stillShown, order: view.order).map(\.id) }
+        ) { [weak self] result in
+            guard let self, self.state.filter == "=" + text else { return }
+            switch result {
+            case .success(let ids):
+                let passing = Set(ids)
+                self.showFilterMatches(
+                    pool.rows.indices.compactMap { index in
+                        pool.rows[index].id.map { passing.contains($0) } == true ? Int32(index) : nil
+                    })
+            case .failure(let error):
+                self.state.show(Notice(ErrorText.sentence(error), kind: .error))
+            }
+            context.setNeedsDisplay()
+        }
+    }
+
+    /// The rows of the filter's answer around `selection` become the state's window.
+    func showFilterWindow(selection: Int) {
+        guard let pool = filterPool, let text = state.filter else { return }
+        let start = max(0, min(selection - Self.filterWindow / 2, filterMatches.count - Self.filterWindow))
+        let end = min(filterMatches.count, start + Self.filterWindow)
+        let window = filterMatches[start..<end].map { pool.rows[Int($0)] }
+        state.setFilter(text, window: window, offset: start, total: filterMatches.count, selection: selection)
+    }
+
+    /// Keeps the filter's window around the selection as it moves.
+    func moveFilterWindowIfNeeded() {
+        let selection = state.scroll.selection
+        let margin = max(layout.bodyRows, 1) * 2
+        let nearStart = selection < state.offset + margin && state.offset > 0
+        let nearEnd = selection >= state.windowEnd - margin && state.windowEnd < state.total
+        if nearStart || nearEnd { showFilterWindow(selection: selection) }
+    }
+
+    /// Where `index` is in the ascending `indices`.
+    static func position(of index: Int32, in indices: [Int32]) -> Int? {
+        var low = 0
+        var high = indices.count
+        while low < high {
+            let middle = (low + high) / 2
+            if indices[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        return low < indices.count && indices[low] == index ? low : nil
+    }
+
+    /// Esc: the whole list again.
+    func clearFilter(_ context: ScreenContext) -> KeyOutcome {
+        state.clearFilter()
+        filterPool = nil
+        filterMatches = []
+        context.scope.cancel(.filter)
+        context.scope.cancel(.filterExpression)
+        readRows(context)
+        return .handled
+    }
+
+    /// `s` and `U`: the list read again from its top in the new order, or with read articles
+    /// shown or hidden; for the session, on every list (a filter is cleared: its rows are in the old view).
+    func changeView(_ context: ScreenContext, order: ListOrder? = nil, showRead: Bool? = nil) -> KeyOutcome {
+        if let order { services.listOrder = order }
+        if let showRead { services.showsRead = showRead }
+        stillShown = []  // the new view shows what it shows
+        if state.filter != nil {
+            state.clearFilter()
+            filterPool = nil
+            filterMatches = []
+            context.scope.cancel(.filter)
+        }
+        state.startAfresh()
+        readRows(context, from: .top)
+        state.show(Notice(order.map { "Sorted \($0.label)." } ?? (services.showsRead ? "Showing every article." : "Showing unread articles only.")))
+        return .handled
+    }
+}

@@ -1,0 +1,80 @@
+import FoundationEssentials
+import NewsCore
+
+/// The next unread article: in the list, then in the next source with unread articles.
+extension HeadlinesScreen {
+    /// `n`: the next unread article after the selection (the rows read so far, then the next
+    /// pages); after a source's last, the first of the next source with unread articles (the
+    /// list becomes that source's). `found` hears of the row selected, or nil.
+    /// `rowsJustRead`: called from the re-read's own result, which still counts as running.
+    func nextUnread(_ context: ScreenContext, rowsJustRead: Bool = false, found: NextUnread.Found? = nil) -> KeyOutcome {
+        var request = pendingNextUnread ?? NextUnread(fromStart: false, movedOn: nil, found: found)
+        pendingNextUnread = nil
+        let selection = request.fromStart ? -1 : state.scroll.selection
+        if let index = state.unreadIndex(after: selection) {
+            state.select(index)
+            readMoreIfNeeded(context)
+            request.finish(state.row(at: index), in: self)
+            return .handled
+        }
+        guard let cursor = state.next, state.filter == nil else {
+            noUnreadLeft(request, context)
+            return .handled
+        }
+        let store = library.store
+        let scope = self.scope
+        // Pending until a read answers it: this one, or a re-read of the list's first rows,
+        // which cancels this one (its cursor is then stale) and asks again when it is in.
+        request.fromStart = false
+        pendingNextUnread = request
+        guard rowsJustRead || !context.scope.isRunning(.page) else { return .handled }
+        let view = self.view
+        context.scope.run(
+            .morePage,
+            work: {
+                try await store.page(
+                    scope, after: cursor, limit: ArticleStore.maxPageSize, unreadOnly: view.unreadOnly, stillShown: view.stillShown, order: view.order)
+            }
+        ) { [weak self] result in
+            guard let self, let request = self.pendingNextUnread else { return }
+            self.pendingNextUnread = nil
+            guard case .success(let page) = result else { return }  // a failed read leaves the selection where it is
+            self.state.append(page.articles.map { ListRow($0) }, next: page.next)
+            if let index = self.state.unreadIndex(after: selection) {
+                self.state.select(index)
+                request.finish(self.state.row(at: index), in: self)
+            } else {
+                self.noUnreadLeft(request, context)
+            }
+            context.setNeedsDisplay()
+        }
+        return .handled
+    }
+
+    /// This list has no unread article after the selection: a source's list moves on to the next
+    /// source that has some (once per `n`), and says which; any other list says there is none.
+    private func noUnreadLeft(_ request: NextUnread, _ context: ScreenContext) {
+        guard request.movedOn == nil, state.filter == nil, case .source(let key) = scope, let next = nextSourceWithUnread(after: key) else {
+            state.show(Notice(request.movedOn.map { "No unread article left in \($0)." } ?? "No unread article after this one."))
+            request.finish(nil, in: self)
+            return
+        }
+        let name = library.entry(next)?.source.name ?? next.rawValue
+        show(.source(next), title: name, context)
+        var moved = request
+        moved.fromStart = true
+        moved.movedOn = name
+        pendingNextUnread = moved
+    }
+
+    /// The first source after `key`, in the Sources screen's order and round to the start,
+    /// whose unread count is above zero.
+    func nextSourceWithUnread(after key: SourceKey) -> SourceKey? {
+        let order = SourcesState(entries: library.entries).rows.compactMap { row -> SourceKey? in
+            if case .source(let key, _) = row { return key } else { return nil }
+        }
+        guard let index = order.firstIndex(of: key) else { return nil }
+        let after = order[(index + 1)...] + order[..<index]
+        return after.first { (library.summaries[$0]?.unreadCount ?? 0) > 0 }
+    }
+}
