@@ -232,6 +232,8 @@ public enum HeadlinesApp {
         downloads.cancelAll()
         await downloads.waitForAll()
         await cache.close(library)
+        // A password-command the closed library was waiting for (a pinentry nobody sees) ends with the program.
+        await ServerPassword.stopCommands()
         await configuration.log.flush()
         return status
     }

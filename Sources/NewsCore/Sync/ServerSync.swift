@@ -91,7 +91,10 @@ public actor ServerSync {
         do {
             made = try await SyncClients.make(for: config, environment: environment, http: http)
         } catch {
-            try? await store.recordSyncFailure(name, message: error.message)  // the failure itself is what the person hears
+            // A password-command stopped by a cancel is no failure of the server's.
+            if !Task.isCancelled {
+                try? await store.recordSyncFailure(name, message: error.message)  // the failure itself is what the person hears
+            }
             throw error
         }
         client = made
