@@ -120,7 +120,11 @@ enum PasswordCommand {
         guard code == 0 else { return .failure(.couldNotStart) }
 
         let deadline = ContinuousClock.now + timeLimit
+        // Sized once (a read adds at most 1024 bytes past the cap), so that no reallocation leaves
+        // a copy of the password behind; wiped once it is text.
         var output: [UInt8] = []
+        output.reserveCapacity(maxOutput + 1024)
+        defer { SecretBytes.wipe(&output) }
         var failure = read(readEnd, into: &output, maxOutput: maxOutput, deadline: deadline, control: control)
         // Its output ended: the main process is waited for (not reaped yet), still within the limit.
         if failure == nil { failure = waitForExit(pid, deadline: deadline, control: control) }
@@ -131,7 +135,7 @@ enum PasswordCommand {
         // env exits 127 when it finds no such program, but so may the program itself.
         if exit == 127 { return .failure(isFindable(words[0]) ? .exited(127) : .notFound) }
         guard exit == 0 else { return .failure(.exited(exit)) }
-        guard let text = String(validating: output, as: UTF8.self) else { return .failure(.notText) }
+        guard let text = SecretBytes.takeText(&output) else { return .failure(.notText) }
         return .success(text)
     }
 
@@ -140,6 +144,7 @@ enum PasswordCommand {
         -> CommandFailure?
     {
         var buffer = [UInt8](repeating: 0, count: 1024)
+        defer { SecretBytes.wipe(&buffer) }
         while true {
             let left = ContinuousClock.now.duration(to: deadline)
             guard left > .zero else { return .tooSlow }

@@ -29,18 +29,20 @@ public enum ServerPassword {
             return password
         case .file(let url):
             let display = ConfigPaths.display(url.path, environment: environment)
-            let contents: ConfigFile.Contents?
+            var read: ConfigFile.Contents?
             do {
-                contents = try ConfigFile.read(url, display: display, mustExist: true, limit: maxOutput)
+                read = try ConfigFile.read(url, display: display, mustExist: true, limit: maxOutput)
             } catch {
                 throw failure("password-file \(display): \(error.reason)")
             }
-            guard let contents else { throw failure("password-file \(display) does not exist") }
+            // Moved out, not copied: the bytes wiped below are the only ones.
+            guard var contents = read.take() else { throw failure("password-file \(display) does not exist") }
+            defer { SecretBytes.wipe(&contents.data) }
             // The same rule as a NewsAPI key in the config: a password others can read is refused.
             guard contents.mode & 0o077 == 0 else {
                 throw failure("password-file \(display) can be read by others (mode \(String(contents.mode & 0o777, radix: 8))): run chmod 600 \(display)")
             }
-            guard let decoded = String(validating: contents.data, as: UTF8.self) else {
+            guard let decoded = SecretBytes.takeText(&contents.data) else {
                 throw failure("password-file \(display) is not UTF-8 text")
             }
             text = decoded

@@ -119,6 +119,20 @@ struct ServerPasswordTests {
         #expect(pids.allSatisfy(ProcessProbe.isGone), "\(pids) still run")
     }
 
+    /// The bytes a password was read as (a file, a command's output) are zeroed once they are
+    /// text, not-UTF-8 ones too (issue 28); the `String` made from them cannot be.
+    @Test func aPasswordsBytesAreZeroedOnceTheyAreText() {
+        var bytes = Array("s3cr3t\n".utf8)
+        #expect(SecretBytes.takeText(&bytes) == "s3cr3t\n")
+        #expect(bytes.count == 7 && bytes.allSatisfy { $0 == 0 })
+        var data = Data("a password longer than Data keeps inline\n".utf8)
+        #expect(SecretBytes.takeText(&data) == "a password longer than Data keeps inline\n")
+        #expect(!data.isEmpty && data.allSatisfy { $0 == 0 })
+        var notText: [UInt8] = [0xFF, 0x41]
+        #expect(SecretBytes.takeText(&notText) == nil)
+        #expect(notText == [0, 0])
+    }
+
     @Test func aPrivateFilesFirstLineIsThePassword() async throws {
         let file = try folder.write(Data("file-secret\n".utf8), to: "pw")
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
