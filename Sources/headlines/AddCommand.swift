@@ -71,6 +71,7 @@ enum AddCommand {
             return 2
         }
         let timeout = loaded.config?.settings.timeoutSeconds ?? ConfigSettings.defaultTimeoutSeconds
+        if let sentence = ServerTransport.warning(for: server) { Output.error(sentence) }  // no log is open for --add
         do {
             let client = try await SyncClients.make(for: server, environment: environment, http: HTTPClient(deadline: TimeInterval(timeout)))
             let feed = try await client.subscribe(to: location)

@@ -70,9 +70,9 @@ enum PrintCommand {
     private static func fetchServers(
         _ plan: LaunchPlan, json: Bool, environment: [String: String]
     ) async -> [Result<[ServerPrint.Feed], any Error>] {
-        let servers = plan.servers, http = plan.http
+        let servers = plan.servers, http = plan.http, log = plan.log
         return await OrderedResults.gather(servers) { server in
-            try await ServerPrint.fetch(server, http: http, environment: environment, json: json)
+            try await ServerPrint.fetch(server, http: http, environment: environment, json: json, log: log)
         }
     }
 

@@ -61,7 +61,10 @@ enum RefreshCommand {
         }
         var entries = plan.entries
         for server in plan.servers {
-            entries += await Library.entries(of: ServerSync(config: server, store: store, http: plan.http, environment: environment))
+            let sync = ServerSync(config: server, store: store, http: plan.http, environment: environment) { sentence in
+                ServerPrint.warn(sentence, server: server, log: log)
+            }
+            entries += await Library.entries(of: sync)
         }
         let limits = ConnectionLimits(maxConnections: plan.settings.maxConnections, maxPerHost: plan.settings.maxPerHost)
         let library = Library(entries: entries, store: store, loader: SourceLoader(store: store, limits: limits, log: log))

@@ -15,7 +15,8 @@ enum ServerPrint {
 
     /// The server's feeds and their lines; throws the client's `SyncError` (a wrong password,
     /// a server out of reach) for the caller to say in one sentence.
-    static func fetch(_ server: ServerConfig, http: HTTPClient, environment: [String: String], json: Bool) async throws -> [Feed] {
+    static func fetch(_ server: ServerConfig, http: HTTPClient, environment: [String: String], json: Bool, log: DiagnosticLog) async throws -> [Feed] {
+        if let sentence = ServerTransport.warning(for: server) { warn(sentence, server: server, log: log) }
         let client = try await SyncClients.make(for: server, environment: environment, http: http)
         let feeds = try await client.feeds()
         let collected = Collected()
@@ -34,6 +35,13 @@ enum ServerPrint {
             let rows = (byFeed[feed.id] ?? []).sorted { ($0.date ?? .distantPast) > ($1.date ?? .distantPast) }
             return Feed(title: feed.title, lines: rows.map(\.line))
         }
+    }
+
+    /// A server's password going over http://, said where a command without the interface
+    /// can say it: on stderr (cron mails it) and in the log.
+    static func warn(_ sentence: String, server: ServerConfig, log: DiagnosticLog) {
+        Output.error(sentence)
+        log.plainTextPassword(server: server.name, warning: sentence)
     }
 
     /// The printed rows of every page, by feed, each article once (an unread starred article

@@ -1,5 +1,5 @@
 // The system calls Swift cannot make itself: what the terminal driver asks of the tty (ioctl is
-// variadic, SIG_IGN is a macro), and what the Glibc module leaves out: one spawn action, and mallopt.
+// variadic, SIG_IGN is a macro), and what the Glibc module leaves out: one spawn action, waitid without reaping, and mallopt.
 #ifndef HEADLINES_SYSTEM_CALLS_H
 #define HEADLINES_SYSTEM_CALLS_H
 
@@ -28,6 +28,11 @@ int sys_ignore_signal(int signo);
 /// passed as void * so the header needs no <spawn.h>): a program the terminal browser starts
 /// inherits nothing of ours. 0 on success.
 int sys_spawn_close_from(void *actions, int from);
+
+/// 1 when the child `pid` has ended, 0 while it runs, -1 on error (no such child): waitid with
+/// WNOWAIT, which leaves it unreaped, so that its process group's ID stays reserved while the
+/// rest of the group is signalled (a reaped leader's ID could be reused).
+int sys_child_has_exited(int pid);
 
 /// Caps glibc's malloc arenas at `count` (mallopt M_ARENA_MAX); 1 on success.
 int sys_limit_malloc_arenas(int count);

@@ -117,8 +117,15 @@ public enum HeadlinesApp {
         // Brief waits for the write lock: what a refresh fetched is shown at once and written later.
         let loader = SourceLoader(store: cache.store, limits: configuration.limits, log: configuration.log, lockWait: .brief)
         var entries = configuration.entries
+        // A server's password going over http:// is said in the log at once, and in the status
+        // bar through this stream (the app that shows it is made below).
+        let (plainText, plainTextWarnings) = AsyncStream.makeStream(of: String.self)
+        let log = configuration.log
         for server in configuration.servers {
-            let sync = ServerSync(config: server, store: cache.store, http: configuration.http, environment: configuration.environment)
+            let sync = ServerSync(config: server, store: cache.store, http: configuration.http, environment: configuration.environment) { sentence in
+                log.plainTextPassword(server: server.name, warning: sentence)
+                plainTextWarnings.yield(sentence)
+            }
             entries += await Library.entries(of: sync)
         }
         let library = Library(entries: entries, store: cache.store, loader: loader)
@@ -182,6 +189,9 @@ public enum HeadlinesApp {
             services.startupNotice = Notice("The locale is not UTF-8: characters outside ASCII show as ?.", kind: .error)
         }
         let app = App(driver: driver, keys: configuration.keys, helpScreen: { HelpScreen() })
+        let warnings = Task { @MainActor [weak app] in
+            for await sentence in plainText { app?.show(Notice(sentence, kind: .error)) }
+        }
         downloads.onChange = { [weak app] in app?.setNeedsDisplay() }
         downloads.onEnclosureNoted = { library.enclosuresChanged() }
         app.onReloadConfig = {
@@ -218,12 +228,15 @@ public enum HeadlinesApp {
         }
         let root: any Screen = entries.count > 1 || !configuration.servers.isEmpty ? SourcesScreen(services: services) : HeadlinesScreen(services: services)
         let status = await app.run(root: root)
+        warnings.cancel()
         notifier?.close()
         // Saves still running (a signal, or a second q) are cancelled; they remove their
         // temporary files before we exit.
         downloads.cancelAll()
         await downloads.waitForAll()
         await cache.close(library)
+        // A password-command the closed library was waiting for (a pinentry nobody sees) ends with the program.
+        await ServerPassword.stopCommands()
         await configuration.log.flush()
         return status
     }

@@ -73,6 +73,7 @@ public enum ConfigDocumentation {
             ["full-text"],
             "`yes` reads every new article's own page after a refresh, in the background within the connection limits, and keeps its full text in the cache, shown in place of the feed's summary (as `x` does for one article) (`no`)"
         ),
+        Entry(["require-https"], "`yes` makes every `[server]` section refuse to send its password to an `http://` address, as its own `require-https` (`no`)"),
     ]
 
     /// The settings of a `[source "Name"]` section.
@@ -106,6 +107,10 @@ public enum ConfigDocumentation {
         Entry(["password-command"], "A command whose first line of output is the password, run without a shell (`pass show rss/home`)"),
         Entry(["password-file"], "A file whose first line is the password; it must not be readable by others (`chmod 600 FILE`)"),
         Entry(["password"], "The password itself, only in a config file others cannot read"),
+        Entry(
+            ["require-https"],
+            "`yes` never sends the password (or Fever's key) to an `http://` address: the sync stops with a sentence and asks nothing; else it is sent and said once a run (the global `require-https`, else `no`)"
+        ),
     ]
 
     /// The elements a `color ELEMENT FOREGROUND BACKGROUND [ATTRIBUTES]` line colours, with their default look.

@@ -50,7 +50,7 @@ public enum ConfigFile {
 
     /// The bytes of a config file and its permission bits.
     struct Contents {
-        let data: Data
+        var data: Data
         let mode: UInt32
     }
 
@@ -71,8 +71,11 @@ public enum ConfigFile {
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw failure("it is not a regular file") }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)  // a regular file never blocks anyway
         guard Int(info.st_size) <= limit else { throw failure("it is larger than \(ByteCount.describe(limit))") }
+        // The read buffer is wiped and the data sized once: a password-file's bytes are left nowhere else.
         var data = Data()
+        data.reserveCapacity(Int(info.st_size) + 1)
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        defer { SecretBytes.wipe(&buffer) }
         while true {
             let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
             if count < 0 {

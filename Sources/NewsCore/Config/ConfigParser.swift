@@ -182,7 +182,7 @@ private struct ParserState {
 
     private mutating func closeSection() throws(ConfigLineError) {
         if let server {
-            config.servers.append(try server.build())
+            config.servers.append(try server.build(requireHTTPS: config.settings.requireHTTPS))
             self.server = nil
         }
         if let query {

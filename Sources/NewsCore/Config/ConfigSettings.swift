@@ -65,6 +65,9 @@ public struct ConfigSettings: Sendable, Equatable {
     public var dateFormat: DateFormat?
     /// `show-read-sources`: the Sources screen lists sources with no unread article (`no`: hides them).
     public var showReadSources = true
+    /// `require-https`: every `[server]` section refuses to send its password to an `http://`
+    /// address (a section's own `require-https` wins over it).
+    public var requireHTTPS = false
     /// `refresh-on-start`: every source is refreshed when the interface starts (`no`: on `r`, `R` and `refresh-minutes` only).
     public var refreshOnStart = true
     /// `articlelist-format` and `feedlist-format`: the rows of the lists and of the Sources screen, in newsboat's `%` codes.
@@ -231,6 +234,7 @@ enum SettingsTable {
             { settings, value, _ throws(LineError) in settings.showReadSources = try flag(value, "show-read-sources") }
         ),
         ("refresh-on-start", { settings, value, _ throws(LineError) in settings.refreshOnStart = try flag(value, "refresh-on-start") }),
+        ("require-https", { settings, value, _ throws(LineError) in settings.requireHTTPS = try flag(value, "require-https") }),
         ("articlelist-format", { settings, value, _ throws(LineError) in settings.articleListFormat = try rowFormat(value, .articles) }),
         ("feedlist-format", { settings, value, _ throws(LineError) in settings.sourceListFormat = try rowFormat(value, .sources) }),
     ]

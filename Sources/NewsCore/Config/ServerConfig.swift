@@ -36,17 +36,23 @@ public struct ServerConfig: Sendable, Equatable {
     public var url: URL
     public var user: String
     public var password: PasswordSource
+    /// `require-https`: the password is never sent to an `http://` address (`ServerTransport`).
+    public var requireHTTPS: Bool
     /// The line of the section header.
     public var line: Int
     /// The line that says where the password comes from.
     public var passwordLine: Int
 
-    public init(name: String, kind: Kind, url: URL, user: String, password: PasswordSource, line: Int = 0, passwordLine: Int = 0) {
+    public init(
+        name: String, kind: Kind, url: URL, user: String, password: PasswordSource, requireHTTPS: Bool = false, line: Int = 0,
+        passwordLine: Int = 0
+    ) {
         self.name = name
         self.kind = kind
         self.url = url
         self.user = user
         self.password = password
+        self.requireHTTPS = requireHTTPS
         self.line = line
         self.passwordLine = passwordLine
     }

@@ -2,13 +2,14 @@ import FoundationEssentials
 
 /// Collects the lines of one `[server "Name"]` section and checks them as a whole when it ends.
 struct ServerSectionBuilder {
-    static let keys = ["kind", "url", "user", "password-command", "password-file", "password"]
+    static let keys = ["kind", "url", "user", "password-command", "password-file", "password", "require-https"]
 
     let name: String
     let line: Int
     private var kind: ServerConfig.Kind?
     private var url: URL?
     private var user: String?
+    private var requireHTTPS: Bool?
     private var passwords: [(source: ServerConfig.PasswordSource, line: Int)] = []
     private var given: SectionKeys
 
@@ -36,6 +37,8 @@ struct ServerSectionBuilder {
             let words = try ConfigText.words(Substring(value))
             guard !words.isEmpty, !words[0].isEmpty else { throw LineError("password-command names no program") }
             passwords.append((.command(words), line))
+        case "require-https":
+            requireHTTPS = try SettingsTable.flag(value, "require-https")
         case "password-file":
             passwords.append((.file(try paths.resolve(value)), line))
         default:  // "password": never quoted back in a message
@@ -45,7 +48,8 @@ struct ServerSectionBuilder {
     }
 
     /// The finished server, or the line and reason of what is missing or contradictory.
-    func build() throws(ConfigLineError) -> ServerConfig {
+    /// `requireHTTPS` is the global setting's value, which the section's own overrides.
+    func build(requireHTTPS globalRequireHTTPS: Bool = false) throws(ConfigLineError) -> ServerConfig {
         let quotedName = ConfigText.quoted(name)
         guard let kind else { throw ConfigLineError(line, "server \(quotedName) needs kind = ttrss or kind = fever") }
         guard let url else { throw ConfigLineError(line, "server \(quotedName) needs url = the server's address") }
@@ -56,6 +60,8 @@ struct ServerSectionBuilder {
         if passwords.count > 1 {
             throw ConfigLineError(passwords[1].line, "server \(quotedName) takes one of password-command, password-file and password")
         }
-        return ServerConfig(name: name, kind: kind, url: url, user: user, password: password.source, line: line, passwordLine: password.line)
+        return ServerConfig(
+            name: name, kind: kind, url: url, user: user, password: password.source, requireHTTPS: requireHTTPS ?? globalRequireHTTPS, line: line,
+            passwordLine: password.line)
     }
 }

@@ -58,4 +58,11 @@ extension DiagnosticLog {
         guard records(level) else { return }
         log(level, "cache", fields: [("decision", decision)] + fields.map { ($0.key, $0.value) })
     }
+
+    /// A server's password about to go over `http://` (`ServerTransport.warning`), once per
+    /// server and run: `server decision=plain-http server=Home warning="..."`.
+    public func plainTextPassword(server: String, warning: String) {
+        guard records(.error) else { return }
+        log(.error, "server", fields: [("decision", "plain-http"), ("server", server), ("warning", warning)])
+    }
 }

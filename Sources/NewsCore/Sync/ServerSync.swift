@@ -14,12 +14,18 @@ public actor ServerSync {
     /// The callers waiting for `running`: it is cancelled only when the last of them is.
     private var waiters = Waiters()
     private var refreshFeed: RemoteFeedID?
+    /// Told `ServerTransport.warning` once, before the password first goes to an http:// address.
+    private let warn: @Sendable (String) -> Void
+    private var warned = false
 
-    public init(config: ServerConfig, store: ArticleStore, http: HTTPClient, environment: [String: String]) {
+    public init(
+        config: ServerConfig, store: ArticleStore, http: HTTPClient, environment: [String: String], warn: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.config = config
         self.store = store
         self.http = http
         self.environment = environment
+        self.warn = warn
     }
 
     public nonisolated var name: String { config.name }
@@ -76,11 +82,19 @@ public actor ServerSync {
 
     private func makeEngine() async throws -> SyncEngine {
         if let client { return SyncEngine(server: name, client: client, store: store) }
+        // Once per run, though a client that could not be made (a password-command that failed) is tried again.
+        if !warned, let sentence = ServerTransport.warning(for: config) {
+            warned = true
+            warn(sentence)
+        }
         let made: any SyncClient
         do {
             made = try await SyncClients.make(for: config, environment: environment, http: http)
         } catch {
-            try? await store.recordSyncFailure(name, message: error.message)  // the failure itself is what the person hears
+            // A password-command stopped by a cancel is no failure of the server's.
+            if !Task.isCancelled {
+                try? await store.recordSyncFailure(name, message: error.message)  // the failure itself is what the person hears
+            }
             throw error
         }
         client = made

@@ -1,8 +1,10 @@
 import FoundationEssentials
 
-/// The client for a configured server, its password read first (see `ServerPassword`).
+/// The client for a configured server, its password read first (see `ServerPassword`), once
+/// `ServerTransport` allows it to go to the server's address.
 public enum SyncClients {
     public static func make(for server: ServerConfig, environment: [String: String], http: HTTPClient) async throws(SyncError) -> any SyncClient {
+        try ServerTransport.check(server)
         let password = try await ServerPassword.resolve(server, environment: environment)
         switch server.kind {
         case .ttrss:

@@ -15,6 +15,8 @@ public enum SyncError: Error, Sendable, Equatable {
     case unsupported(server: String, what: String)
     /// The password could not be got (`password-command` failed, `password-file` unreadable).
     case password(server: String, reason: String)
+    /// `require-https = yes` and an `http://` address: the password was not sent, nothing was asked.
+    case insecure(server: String)
     /// The server kept sending (see `SyncBudget`): the sync stopped, keeping what it had stored.
     case endless(server: String, reason: EndlessReason)
 
@@ -31,7 +33,7 @@ public enum SyncError: Error, Sendable, Equatable {
     public var server: String {
         switch self {
         case .wrongPassword(let server), .network(let server, _), .invalidResponse(let server, _),
-            .api(let server, _), .unsupported(let server, _), .password(let server, _), .endless(let server, _):
+            .api(let server, _), .unsupported(let server, _), .password(let server, _), .insecure(let server), .endless(let server, _):
             return server
         }
     }
@@ -56,6 +58,8 @@ public enum SyncError: Error, Sendable, Equatable {
             return "The server \(server) cannot \(what)."
         case .password(let server, let reason):
             return "The password for the server \(server) could not be read: \(reason)."
+        case .insecure(let server):
+            return "The server \(server) has an http:// address and require-https = yes, so its password was not sent: use https://."
         case .endless(let server, .tooManyPages(let pages)):
             return "The server \(server) kept sending pages, so the sync stopped after \(pages) and kept what it had."
         case .endless(let server, .repeatedPage):

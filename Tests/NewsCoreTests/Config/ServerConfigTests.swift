@@ -29,6 +29,18 @@ struct ServerConfigTests {
             ])
     }
 
+    /// `require-https`: a section's own, else the global setting's, else no (issue 28).
+    @Test func requireHTTPSIsTheSectionsOwnElseTheGlobalOne() throws {
+        func section(_ name: String, _ extra: String) -> String {
+            "[server \"\(name)\"]\nkind = fever\nurl = http://e.com/fever/\nuser = me\npassword-file = /p\n\(extra)"
+        }
+        let local = try ConfigFixture.parse(section("A", "require-https = yes\n") + section("B", ""))
+        #expect(local.servers.map(\.requireHTTPS) == [true, false])
+        let global = try ConfigFixture.parse("require-https = yes\n" + section("A", "") + section("B", "require-https = no\n"))
+        #expect(global.settings.requireHTTPS)
+        #expect(global.servers.map(\.requireHTTPS) == [true, false])
+    }
+
     @Test func aPasswordFileIsReadFromTheConfigsFolder() throws {
         let config = try ConfigFixture.parse("[server \"Feeds\"]\nkind = fever\nurl = https://example.com/fever/\nuser = me\npassword-file = ./fever.pw\n")
         #expect(config.servers.first?.password == .file(URL(fileURLWithPath: "/home/reader/.config/headlines/fever.pw")))
@@ -46,10 +58,11 @@ struct ServerConfigTests {
         ),
         (
             "[server \"A\"]\ngroup = News\n", 2,
-            "unknown server setting \"group\" (a server takes kind, url, user, password-command, password-file, password)"
+            "unknown server setting \"group\" (a server takes kind, url, user, password-command, password-file, password, require-https)"
         ),
         ("[source \"A\"]\nurl = https://e.com/\n[server \"A\"]\n", 3, "duplicate server name \"A\" (first on line 1)"),
         ("[server \"A\"]\npassword-command = \"\"\n", 2, "password-command names no program"),
+        ("[server \"A\"]\nrequire-https = maybe\n", 2, "require-https is yes or no, not \"maybe\""),
     ])
     func mistakesNameTheirLine(text: String, line: Int, reason: String) {
         let error = ConfigFixture.error(text)
