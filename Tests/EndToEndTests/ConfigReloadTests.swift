@@ -27,8 +27,9 @@ extension EndToEnd {
             let text = try String(contentsOf: config, encoding: .utf8)
             try (text + "colour = red\n").write(to: config, atomically: true, encoding: .utf8)
             try tmux.sendKeys("C-r")
-            let refused = try await tmux.waitForText("The config in use is kept.")
-            #expect(refused.contains("config:16: unknown source setting \"colour\""), "\(refused)")
+            // The sentence names every source setting, so it wraps in its box: read it as one line.
+            let refused = try await tmux.waitForScreen { Self.flattened($0).contains("The config in use is kept.") }
+            #expect(Self.flattened(refused).contains("config:16: unknown source setting \"colour\""), "\(refused)")
             #expect(Sources.row("Newcomer", in: refused) != nil && Sources.row("Tech", in: refused) != nil)
 
             // Removed again, and read with Ctrl-R: the source goes.
@@ -38,6 +39,12 @@ extension EndToEnd {
             try await tmux.waitForText("Config read again.")
             // The new kill rule hides Tech's articles at once.
             try await tmux.waitForScreen { Sources.row("Tech", in: $0)?.contains("3 hidden") == true }
+        }
+
+        /// The screen's lines, their box borders and padding dropped, joined by one space.
+        static func flattened(_ screen: String) -> String {
+            screen.split(separator: "\n").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "| ")) }.filter { !$0.isEmpty }
+                .joined(separator: " ")
         }
 
         @Test func capitalQQuitsFromAnArticle() async throws {
