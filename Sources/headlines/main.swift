@@ -40,21 +40,27 @@ do {
     loaded = try LoadedConfig.load(options, environment: environment)
     if let file = options.importOPML { exit(OPMLCommand.importFeeds(file, into: loaded, environment: environment)) }
     if options.importNewsboat { exit(Output.finish(await NewsboatCommand.run(options.newsboatFile, into: loaded, environment: environment))) }
-    if options.add != nil { exit(Output.finish(await AddCommand.run(options, loaded, environment: environment))) }
+    if options.add != nil {
+        CommandSignals.endChildrenOnSignal()
+        CommandSignals.exit(Output.finish(await AddCommand.run(options, loaded, environment: environment)))
+    }
     if options.exportOPML { exit(Output.finish(await OPMLCommand.export(loaded, environment: environment))) }
     plan = try LaunchPlan.make(options, loaded, environment: environment)
 } catch {
     Output.error(error.message)
     exit(error.status)
 }
+if options.refresh || options.search != nil || options.offline || options.unread || options.printMode {
+    CommandSignals.endChildrenOnSignal()
+}
 if options.refresh {
-    exit(Output.finish(await RefreshCommand.run(plan, options: options, environment: environment)))
+    CommandSignals.exit(Output.finish(await RefreshCommand.run(plan, options: options, environment: environment)))
 }
 if options.search != nil || options.offline || options.unread {
-    exit(Output.finish(await CachePrintCommand.run(plan, options: options)))
+    CommandSignals.exit(Output.finish(await CachePrintCommand.run(plan, options: options)))
 }
 if options.printMode {
-    exit(Output.finish(await PrintCommand.run(plan, options: options, environment: environment)))
+    CommandSignals.exit(Output.finish(await PrintCommand.run(plan, options: options, environment: environment)))
 }
 let status = await InteractiveCommand.run(plan, options: options, environment: environment)
 // The session has closed its cache, flushed its log and restored the terminal. `_exit` skips

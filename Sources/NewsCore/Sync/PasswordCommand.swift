@@ -110,7 +110,14 @@ enum PasswordCommand {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        // The signals this program hears through dispatch sources are ignored here; ignored
+        // signals are inherited, so the command gets their default action back (our SIGTERM
+        // ends it, not only the SIGKILL after it).
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signo in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&defaults, signo) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
         let arguments = ["/usr/bin/env", "--"] + words
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
