@@ -35,13 +35,15 @@ extension GoogleReaderClient {
     private func authorized(_ request: HTTPRequest, limit: Int) async throws -> (login: String, data: Data) {
         let first = try await authorization()
         do {
-            return (first, try await send(request, login: first, limit: limit))
+            let data = try await send(request, login: first, limit: limit)
+            return (first, data)
         } catch GoogleReaderFailure.unauthorized {
             forgetLogin(first)
         }
         let second = try await authorization()
         do {
-            return (second, try await send(request, login: second, limit: limit))
+            let data = try await send(request, login: second, limit: limit)
+            return (second, data)
         } catch GoogleReaderFailure.unauthorized {
             throw SyncError.api(server: name, reason: "it refused the login it had just given")
         }
