@@ -192,10 +192,11 @@ extension HeadlinesScreen {
         if failures.isEmpty || (sourceKeys.count > 1 && failures.count < sourceKeys.count) {
             state.endLoad(at: sourceKeys.compactMap { library.summaries[$0]?.refresh.lastSuccess }.max() ?? services.now())
             if failures.count > 0 { state.show(Notice("\(failures.count) of \(sourceKeys.count) sources failed to load.", kind: .error)) }
-        } else if failures.count == 1 {
+        } else if Set(failures).count == 1 {
+            // One reason for all (one source, or a server's feeds offline together): say it.
             state.failLoad(failures[0])
         } else {
-            state.failLoad("Every source failed to load.")
+            state.failLoad("Every source failed to load; the Sources screen says why for each.")
         }
     }
 }
