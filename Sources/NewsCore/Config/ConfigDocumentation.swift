@@ -117,6 +117,11 @@ public enum ConfigDocumentation {
             ["require-https"],
             "`yes` never sends the password (or Fever's key) to an `http://` address: the sync stops with a sentence and asks nothing; else it is sent and said once a run (the global `require-https`, else `no`)"
         ),
+        Entry(
+            ["app-id"],
+            "Google Reader kinds: a registered app's id, sent with every request; Inoreader needs it and `app-key` (register an app under Preferences, Developer)"
+        ),
+        Entry(["app-key"], "That app's key, sent beside `app-id` and never shown"),
     ]
 
     /// The elements a `color ELEMENT FOREGROUND BACKGROUND [ATTRIBUTES]` line colours, with their default look.

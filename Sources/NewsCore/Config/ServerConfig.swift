@@ -14,6 +14,22 @@ public struct ServerConfig: Sendable, Equatable {
 
         /// The address when the section gives none: Inoreader's.
         var defaultURL: URL? { self == .inoreader ? URL(string: "https://www.inoreader.com") : nil }
+        /// The kinds that speak the Google Reader API.
+        var speaksGoogleReader: Bool { self == .greader || self == .freshrss || self == .inoreader }
+    }
+
+    /// A registered app's id and key (`app-id`, `app-key`), sent with every request: Inoreader
+    /// asks them of every client that logs in with ClientLogin. The key is never shown.
+    public struct AppRegistration: Sendable, Equatable, CustomStringConvertible {
+        public var id: String
+        public var key: String
+
+        public init(id: String, key: String) {
+            self.id = id
+            self.key = key
+        }
+
+        public var description: String { "app \(id) (key hidden)" }
     }
 
     /// Where the password comes from.
@@ -46,14 +62,16 @@ public struct ServerConfig: Sendable, Equatable {
     public var password: PasswordSource
     /// `require-https`: the password is never sent to an `http://` address (`ServerTransport`).
     public var requireHTTPS: Bool
+    /// `app-id` and `app-key` (Google Reader kinds only).
+    public var app: AppRegistration?
     /// The line of the section header.
     public var line: Int
     /// The line that says where the password comes from.
     public var passwordLine: Int
 
     public init(
-        name: String, kind: Kind, url: URL, user: String, password: PasswordSource, requireHTTPS: Bool = false, line: Int = 0,
-        passwordLine: Int = 0
+        name: String, kind: Kind, url: URL, user: String, password: PasswordSource, requireHTTPS: Bool = false,
+        app: AppRegistration? = nil, line: Int = 0, passwordLine: Int = 0
     ) {
         self.name = name
         self.kind = kind
@@ -61,6 +79,7 @@ public struct ServerConfig: Sendable, Equatable {
         self.user = user
         self.password = password
         self.requireHTTPS = requireHTTPS
+        self.app = app
         self.line = line
         self.passwordLine = passwordLine
     }

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Collects the lines of one `[server "Name"]` section and checks them as a whole when it ends.
 struct ServerSectionBuilder {
-    static let keys = ["kind", "url", "user", "password-command", "password-file", "password", "require-https"]
+    static let keys = ["kind", "url", "user", "password-command", "password-file", "password", "require-https", "app-id", "app-key"]
     static let kinds = "ttrss, fever, greader, freshrss or inoreader"
 
     let name: String
@@ -11,6 +11,8 @@ struct ServerSectionBuilder {
     private var url: URL?
     private var user: String?
     private var requireHTTPS: Bool?
+    private var appID: String?
+    private var appKey: String?
     private var passwords: [(source: ServerConfig.PasswordSource, line: Int)] = []
     private var given: SectionKeys
 
@@ -42,6 +44,11 @@ struct ServerSectionBuilder {
             requireHTTPS = try SettingsTable.flag(value, "require-https")
         case "password-file":
             passwords.append((.file(try paths.resolve(value)), line))
+        case "app-id", "app-key":  // the key is never quoted back
+            guard (1...256).contains(value.utf8.count), value.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7f }) else {
+                throw LineError("\(key) is 1 to 256 visible characters with no spaces")
+            }
+            if key == "app-id" { appID = value } else { appKey = value }
         default:  // "password": never quoted back in a message
             guard !value.isEmpty else { throw LineError("password is empty") }
             passwords.append((.inline(value), line))
@@ -61,8 +68,30 @@ struct ServerSectionBuilder {
         if passwords.count > 1 {
             throw ConfigLineError(passwords[1].line, "server \(quotedName) takes one of password-command, password-file and password")
         }
+        let app = try appRegistration(kind, quotedName)
         return ServerConfig(
-            name: name, kind: kind, url: url, user: user, password: password.source, requireHTTPS: requireHTTPS ?? globalRequireHTTPS, line: line,
-            passwordLine: password.line)
+            name: name, kind: kind, url: url, user: user, password: password.source, requireHTTPS: requireHTTPS ?? globalRequireHTTPS, app: app,
+            line: line, passwordLine: password.line)
+    }
+
+    /// `app-id` and `app-key` together, for the Google Reader kinds only; Inoreader's required.
+    private func appRegistration(_ kind: ServerConfig.Kind, _ quotedName: String) throws(ConfigLineError) -> ServerConfig.AppRegistration? {
+        switch (appID, appKey) {
+        case (let id?, let key?):
+            guard kind.speaksGoogleReader else {
+                throw ConfigLineError(line, "server \(quotedName): app-id and app-key are for kind = greader, freshrss or inoreader")
+            }
+            return ServerConfig.AppRegistration(id: id, key: key)
+        case (nil, nil):
+            guard kind != .inoreader else {
+                throw ConfigLineError(
+                    line,
+                    "server \(quotedName) needs app-id and app-key: Inoreader asks them of every client (register one under Preferences, Developer, on inoreader.com)"
+                )
+            }
+            return nil
+        default:
+            throw ConfigLineError(line, "server \(quotedName) needs both app-id and app-key, or neither")
+        }
     }
 }

@@ -13,7 +13,8 @@ public enum SyncClients {
             return FeverClient(name: server.name, url: server.url, user: server.user, password: password, http: http)
         case .greader, .freshrss, .inoreader:
             return GoogleReaderClient(
-                name: server.name, url: GoogleReaderClient.apiRoot(server.kind, server.url), user: server.user, password: password, http: http)
+                name: server.name, url: GoogleReaderClient.apiRoot(server.kind, server.url), user: server.user, password: password,
+                app: server.app, http: http)
         }
     }
 }

@@ -27,10 +27,30 @@ struct GoogleReaderConfigTests {
         #expect(GoogleReaderClient.root(GoogleReaderClient.apiRoot(reader.kind, reader.url)) == "https://rss.example.com/freshrss/api/greader.php")
     }
 
-    @Test func inoreaderNeedsNoURL() throws {
-        let reader = try server("kind = inoreader\n")
+    @Test func inoreaderNeedsNoURLButAnApp() throws {
+        let reader = try server("kind = inoreader\napp-id = 1000001414\napp-key = kk18irxGeo\n")
         #expect(reader.url.absoluteString == "https://www.inoreader.com")
         #expect(GoogleReaderClient.apiRoot(reader.kind, reader.url).absoluteString == "https://www.inoreader.com")
+        #expect(reader.app == ServerConfig.AppRegistration(id: "1000001414", key: "kk18irxGeo"))
+        #expect(!"\(reader)".contains("kk18irxGeo"), "the key is never printed")
+        let missing = ConfigFixture.error("[server \"A\"]\nkind = inoreader\nuser = me\npassword-file = /p\n")
+        #expect(
+            missing?.reason
+                == "server \"A\" needs app-id and app-key: Inoreader asks them of every client (register one under Preferences, Developer, on inoreader.com)"
+        )
+    }
+
+    @Test func anAppIsBothItsIDAndKeyAndOnlyForTheGoogleReaderKinds() throws {
+        let greader = try server("kind = greader\nurl = https://rss.example.com/api/greader.php\napp-id = 7\napp-key = k\n")
+        #expect(greader.app?.id == "7")
+        #expect(try server("kind = greader\nurl = https://rss.example.com/api/greader.php\n").app == nil)
+        let half = ConfigFixture.error("[server \"A\"]\nkind = greader\nurl = https://e.com/\napp-id = 7\nuser = me\npassword-file = /p\n")
+        #expect(half?.reason == "server \"A\" needs both app-id and app-key, or neither")
+        let fever = ConfigFixture.error("[server \"A\"]\nkind = fever\nurl = https://e.com/\napp-id = 7\napp-key = k\nuser = me\npassword-file = /p\n")
+        #expect(fever?.reason == "server \"A\": app-id and app-key are for kind = greader, freshrss or inoreader")
+        let spaced = ConfigFixture.error("[server \"A\"]\nkind = greader\nurl = https://e.com/\napp-key = my secret key\n")
+        #expect(spaced?.reason == "app-key is 1 to 256 visible characters with no spaces")
+        #expect(!(spaced.map { "\($0)" } ?? "").contains("secret"), "the key is never quoted back")
     }
 
     @Test func greaderAndFreshRSSNeedAURL() {

@@ -327,4 +327,28 @@ struct GoogleReaderSyncTests {
         }
         #expect(name == GoogleReaderSync.serverName && isOneSentence(error?.message ?? ""), "\(error?.message ?? "")")
     }
+
+    /// A registered app (Inoreader's `app-id` and `app-key`) goes in the `AppId` and `AppKey`
+    /// headers of every request: the login, the token, the lists, the contents and the marks.
+    @Test func aRegisteredAppIsNamedInEveryRequest() async throws {
+        let sync = try await GoogleReaderSync(feeds: 2, itemsPerFeed: 5)
+        let client = GoogleReaderClient(
+            name: GoogleReaderSync.serverName, url: sync.server.url, user: LoopbackGoogleReader.user, password: LoopbackGoogleReader.password,
+            app: ServerConfig.AppRegistration(id: "1000001414", key: "kk18irxGeoXA5wyFg9U1PpTuabDu2WWG"), http: HTTPClient(timeout: 10, deadline: 30))
+        let engine = SyncEngine(server: GoogleReaderSync.serverName, client: client, store: sync.store)
+        _ = try await engine.sync()
+        try await sync.store.markRead([sync.articleID(sync.server.allItems[0].id)])
+        _ = try await engine.sync()
+        let requests = sync.server.server.requests
+        #expect(Set(requests.map(\.path)).count >= 6, "\(Set(requests.map(\.path)))")
+        #expect(requests.contains { $0.path.hasSuffix("/edit-tag") })
+        for request in requests {
+            #expect(request.headers["appid"] == "1000001414", "\(request.path)")
+            #expect(request.headers["appkey"] == "kk18irxGeoXA5wyFg9U1PpTuabDu2WWG", "\(request.path)")
+        }
+        // Without one, no such header is sent (FreshRSS and the others need none).
+        let plain = try await GoogleReaderSync(feeds: 1, itemsPerFeed: 2)
+        _ = try await plain.engine.sync()
+        #expect(plain.server.server.requests.allSatisfy { $0.headers["appid"] == nil && $0.headers["appkey"] == nil })
+    }
 }

@@ -149,15 +149,20 @@ extension GoogleReaderClient {
 
     // MARK: - Requests
 
-    /// One request, with `login` in the `Authorization` header (dropped by a redirect to another
-    /// origin). A 401 is `GoogleReaderFailure.unauthorized`; other failures are sentences.
+    /// One request, with `login` in the `Authorization` header and the app's registration in
+    /// `AppId` and `AppKey` (all dropped by a redirect to another origin). A 401 is
+    /// `GoogleReaderFailure.unauthorized`; other failures are sentences.
     nonisolated func send(_ request: HTTPRequest, login: String?, limit: Int) async throws -> Data {
         var request = request
         if let login { request.setValue("GoogleLogin auth=" + login, forHTTPHeaderField: "Authorization") }
+        if let app {
+            request.setValue(app.id, forHTTPHeaderField: "AppId")
+            request.setValue(app.key, forHTTPHeaderField: "AppKey")
+        }
         let head: ResponseHead
         let data: Data
         do {
-            (head, data) = try await http.fetch(request, limit: limit, sensitiveHeaders: ["Authorization"])
+            (head, data) = try await http.fetch(request, limit: limit, sensitiveHeaders: ["Authorization", "AppId", "AppKey"])
         } catch let error as NewsError {
             throw SyncError.network(server: name, failure: error)
         }

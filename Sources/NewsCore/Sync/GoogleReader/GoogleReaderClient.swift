@@ -51,6 +51,8 @@ public actor GoogleReaderClient: SyncClient {
     let root: String
     let user: String
     let password: String
+    /// A registered app's id and key, in the `AppId` and `AppKey` headers of every request.
+    let app: ServerConfig.AppRegistration?
     let http: HTTPClient
     /// What one sync may ask for (see `SyncBudget`).
     let budget: SyncBudget
@@ -74,11 +76,16 @@ public actor GoogleReaderClient: SyncClient {
     ///   - name: the config's name for the server, for messages.
     ///   - url: the API root (`https://host/api/greader.php` for FreshRSS; see `apiRoot(for:)`).
     ///   - user, password: the account's (FreshRSS: the API password set in its profile).
-    public init(name: String, url: URL, user: String, password: String, http: HTTPClient, budget: SyncBudget = .standard) {
+    ///   - app: a registered app's id and key (Inoreader's `app-id` and `app-key`).
+    public init(
+        name: String, url: URL, user: String, password: String, app: ServerConfig.AppRegistration? = nil, http: HTTPClient,
+        budget: SyncBudget = .standard
+    ) {
         self.name = name
         self.root = Self.root(url)
         self.user = user
         self.password = password
+        self.app = app
         self.http = http
         self.budget = budget
     }
