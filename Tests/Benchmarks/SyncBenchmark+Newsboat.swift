@@ -20,18 +20,19 @@ final class NewsboatSync {
     }
 
     /// One `-x reload` in a folder of its own: an empty cache, or a copy of the one in `base`;
-    /// the folder is kept as `keepAs` when given.
-    func reload(from base: URL?, keepAs: URL?) throws -> SyncBenchmark.Run {
+    /// the folder is kept as `keepAs` when given. `config`: newsboat's config, else the TT-RSS one.
+    func reload(from base: URL?, keepAs: URL?, config given: String? = nil) throws -> SyncBenchmark.Run {
         let home = folder.file("newsboat-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         if let base { try FileManager.default.copyItem(at: base.appendingPathComponent("cache.db"), to: home.appendingPathComponent("cache.db")) }
-        let config = """
-            urls-source "ttrss"
-            ttrss-url "\(server.url.absoluteString)"
-            ttrss-login "\(server.user)"
-            ttrss-password "\(server.password)"
+        let config =
+            given ?? """
+                urls-source "ttrss"
+                ttrss-url "\(server.url.absoluteString)"
+                ttrss-login "\(server.user)"
+                ttrss-password "\(server.password)"
 
-            """
+                """
         try config.write(to: home.appendingPathComponent("config"), atomically: true, encoding: .utf8)
         try "".write(to: home.appendingPathComponent("urls"), atomically: true, encoding: .utf8)
         let script = """

@@ -25,6 +25,10 @@ final class SyncBenchServers {
 
     private let feedsFolder: URL
     private let ttrssFolder: URL
+    /// The feeds' URL file (`feeds-up.sh`'s), which FreshRSS subscribes to as well.
+    let urlFile: String
+    /// The run's folder, where FreshRSS keeps its data when it runs too.
+    var runFolder: URL { folder.url }
 
     init(feeds: Int, itemsPerFeed: Int) async throws {
         self.feeds = feeds
@@ -39,6 +43,7 @@ final class SyncBenchServers {
             timeout: .seconds(120))
         feedsBase = try SyncServerScripts.value("FEEDS_BASE", in: feedValues, from: "feeds-up.sh")
         let urlFile = try SyncServerScripts.value("FEEDS_URLS", in: feedValues, from: "feeds-up.sh")
+        self.urlFile = urlFile
 
         let started = ContinuousClock.now
         let values = try await SyncServerScripts.run(
@@ -55,6 +60,7 @@ final class SyncBenchServers {
 
     /// Puts `perFeed` new items at the top of every feed (the others stay byte for byte as they
     /// were) and has TT-RSS fetch them (`ttrss-fetch.sh`); returns how long the fetch took.
+    /// FreshRSS, when it runs, fetches them through its own `fetch()`.
     func addItems(perFeed: Int) async throws -> Duration {
         hoursLater += perFeed
         itemsPerFeed += perFeed

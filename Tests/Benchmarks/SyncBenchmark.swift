@@ -12,6 +12,8 @@ import TestSupport
 /// same run, when newsboat is installed. Each client has one untimed
 /// warm-up before its timed rounds. Goals: the first sync at least 3x faster than newsboat's,
 /// the incremental one under 1 s, and peak memory no more than newsboat's.
+/// With `--freshrss SRC`, a real FreshRSS on the same feeds too, through its Google Reader API
+/// (`SyncBenchmark+FreshRSS.swift`), beside newsboat's `feedhq` mode where that works.
 enum SyncBenchmark {
     static let feeds = 50
     static let itemsPerFeed = 200
@@ -80,6 +82,15 @@ enum SyncBenchmark {
             }
         }
 
+        // FreshRSS beside TT-RSS when its source is given: its first syncs now, its incremental ones after the new items.
+        var freshRSS: FreshRSSArm?
+        if let source = options.freshRSSSource {
+            freshRSS = try await FreshRSSArm(
+                source: source, scripts: options.freshRSSScripts, servers: servers, work: work, articles: articles, itemsPerFeed: items,
+                rounds: rounds, newsboat: newsboat)
+        }
+        defer { freshRSS?.server.stop() }
+
         // Incremental syncs: 100 new items on the server, each round from a copy of the base cache.
         report("  \(newArticles) new items on the server, then the incremental syncs and reloads...")
         let fetchTime = try await servers.addItems(perFeed: newPerFeed)
@@ -98,6 +109,7 @@ enum SyncBenchmark {
                 if round > 0 { theirIncremental.append(run) }
             }
         }
+        try await freshRSS?.syncIncrementally(expectingNew: newArticles)
 
         func describe(_ runs: [Run]) -> String {
             "\(Format.milliseconds(Samples(runs.map(\.time)).median)) ms median of \(runs.count) ("
@@ -135,6 +147,13 @@ enum SyncBenchmark {
                     ? "  newsboat: not run (--swift-only); its goals are not judged"
                     : "  newsboat is not installed (apt-get install newsboat): no comparison in this run, its goals are not judged")
         }
+        if let freshRSS {
+            lines += freshRSS.lines(describe)
+            goals.append("FreshRSS incremental < 1 s: " + (freshRSS.incrementalMet ? "PASS" : "MISS"))
+            met = met && freshRSS.incrementalMet
+        } else {
+            lines.append("  FreshRSS: not run (give --freshrss SRC, a folder of FreshRSS's source, which is never committed)")
+        }
         lines.append("  goals: " + goals.joined(separator: "; "))
         return BenchmarkOutcome(summary: lines.joined(separator: "\n"), goalMet: met)
     }
@@ -152,10 +171,15 @@ enum SyncBenchmark {
     /// benchmark; the password in the environment). It loads what `headlines` loads, so its
     /// peak memory is the app's, not this program's with Foundation and the test support.
     private static func probe(_ servers: SyncBenchServers, cache: URL, expectingNew new: Int) async throws -> Run {
+        try await probe(url: servers.url, user: servers.user, password: servers.password, kind: "ttrss", cache: cache, expectingNew: new)
+    }
+
+    /// One sync of a server of `kind` (`headlines-sync-probe URL USER CACHE KIND`).
+    static func probe(url: URL, user: String, password: String, kind: String, cache: URL, expectingNew new: Int) async throws -> Run {
         let probe = try probeBinary()
         let result = try await ProcessRunner(
-            probe.path, [servers.url.absoluteString, servers.user, cache.path],
-            extraEnvironment: [passwordVariable: servers.password]
+            probe.path, [url.absoluteString, user, cache.path, kind],
+            extraEnvironment: [passwordVariable: password]
         ).run(timeout: .seconds(600))
         let fields = result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")
         guard result.status == 0, fields.count == 5, let ms = Double(fields[0]), let cpu = Double(fields[1]),

@@ -21,6 +21,10 @@ struct BenchmarkOptions: Sendable {
     var strict = false
     /// Measure our own code only, without comparison programs (for profiling).
     var swiftOnly = false
+    /// sync: a folder of FreshRSS's source, to sync with a real FreshRSS beside TT-RSS.
+    var freshRSSSource: String?
+    /// sync: the folder of the shared recipes that set FreshRSS up (`freshrss-up.sh`).
+    var freshRSSScripts: String?
 }
 
 struct BenchmarkEntry: Sendable {
@@ -109,7 +113,8 @@ enum BenchmarkRegistry {
         BenchmarkEntry(
             name: "sync",
             summary: "a real TT-RSS with 50 feeds × 200 items: the first sync into an empty cache (goal ≥ 3x faster than newsboat's), "
-                + "an incremental sync of 100 new (goal < 1 s), peak memory (goal ≤ newsboat's) vs newsboat's TT-RSS mode",
+                + "an incremental sync of 100 new (goal < 1 s), peak memory (goal ≤ newsboat's) vs newsboat's TT-RSS mode; "
+                + "with --freshrss SRC the same against a real FreshRSS's Google Reader API",
             run: { try await SyncBenchmark.run($0) }
         ),
     ]
@@ -136,6 +141,9 @@ func usage() -> String {
           --document PATH    write the generated input to PATH and keep it (decode, feeds: the document; preview: the JPEG; store: the cache folder)
           --dataset DIR      the data set a benchmark scores (extract: a checkout of github.com/scrapinghub/article-extraction-benchmark,
                              the folder holding html/ and ground-truth.json; without it only our own pages are scored)
+          --freshrss SRC     sync: also a real FreshRSS (Google Reader API) on the same feeds, from SRC, a folder of its
+                             source (never committed; bring it with the search tool's fetch of FreshRSS/FreshRSS)
+          --freshrss-scripts DIR  the shared recipes' folder holding freshrss-up.sh (default: ../shared/sync-servers)
           --swift-only       skip comparison programs such as python3 or newsboat (for profiling)
           --strict           exit 1 when a goal is missed
           -h, --help         show this help
@@ -177,6 +185,12 @@ func parseCommandLine(_ argumentList: [String]) -> (benchmarks: [BenchmarkEntry]
         case "--dataset":
             guard let path = arguments.popFirst() else { usageError("--dataset needs a folder") }
             options.datasetPath = path
+        case "--freshrss":
+            guard let path = arguments.popFirst() else { usageError("--freshrss needs a folder of FreshRSS's source") }
+            options.freshRSSSource = path
+        case "--freshrss-scripts":
+            guard let path = arguments.popFirst() else { usageError("--freshrss-scripts needs a folder") }
+            options.freshRSSScripts = path
         case "--strict": options.strict = true
         case "--swift-only": options.swiftOnly = true
         case "all":

@@ -28,6 +28,8 @@ extension EndToEnd {
             #expect(result.stdoutText.contains("== summary"), "\(result.stdoutText)\n\(result.stderrText)")
             #expect(result.stdoutText.contains("incremental sync of 6 new"), "\(result.stdoutText)\n\(result.stderrText)")
             #expect(!result.stdoutText.contains("FAILED"), "\(result.stdoutText)\n\(result.stderrText)")
+            // FreshRSS's source is never in the repository: without --freshrss the run says so.
+            #expect(result.stdoutText.contains("FreshRSS: not run (give --freshrss SRC"), "\(result.stdoutText)")
         }
     }
 }

@@ -8,7 +8,8 @@ import NewsCore
 // (they add about 6 MiB of resident memory that `headlines` never has). `headlines-bench
 // sync` runs it for each timed sync, so the peak memory it reports is the app's.
 //
-// usage: headlines-sync-probe URL USER CACHE-FOLDER (the password in HEADLINES_BENCH_TTRSS_PASSWORD)
+// usage: headlines-sync-probe URL USER CACHE-FOLDER [KIND] (the password in HEADLINES_BENCH_TTRSS_PASSWORD;
+// KIND is a [server] kind, ttrss unless given: greader for FreshRSS's Google Reader API)
 // prints: MILLISECONDS CPU-MILLISECONDS PEAK-RSS-BYTES NEW-ARTICLES CACHED-ARTICLES
 
 /// VmHWM of /proc/self/status: the peak resident set size, in bytes.
@@ -42,7 +43,10 @@ func fail(_ message: String) -> Never {
 // allocates (without it, the threads of a sync kept about 1.7 MiB more).
 _ = sys_limit_malloc_arenas(1)
 let arguments = CommandLine.arguments
-guard arguments.count == 4, let serverURL = URL(string: arguments[1]) else { fail("usage: headlines-sync-probe URL USER CACHE-FOLDER") }
+guard arguments.count == 4 || arguments.count == 5, let serverURL = URL(string: arguments[1]) else {
+    fail("usage: headlines-sync-probe URL USER CACHE-FOLDER [KIND]")
+}
+guard let kind = ServerConfig.Kind(rawValue: arguments.count == 5 ? arguments[4] : "ttrss") else { fail("no server kind \(arguments[4])") }
 guard let password = ProcessInfo.processInfo.environment["HEADLINES_BENCH_TTRSS_PASSWORD"] else {
     fail("the password goes in HEADLINES_BENCH_TTRSS_PASSWORD")
 }
@@ -50,7 +54,7 @@ do {
     let folder = URL(fileURLWithPath: arguments[3], isDirectory: true)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let store = try await ArticleStore.open(at: folder.appendingPathComponent("cache.db"))
-    let config = ServerConfig(name: "Bench", kind: .ttrss, url: serverURL, user: arguments[2], password: .inline(password))
+    let config = ServerConfig(name: "Bench", kind: kind, url: serverURL, user: arguments[2], password: .inline(password))
     let sync = ServerSync(config: config, store: store, http: HTTPClient(), environment: [:])
     let started = ContinuousClock.now
     let cpuBefore = processCPUTime()
