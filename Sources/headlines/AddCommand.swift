@@ -63,7 +63,8 @@ enum AddCommand {
     }
 
     /// `--add URL --server NAME`: the server subscribes its account to the feed (TT-RSS
-    /// `subscribeToFeed`); the config is not changed. Fever cannot subscribe, and says so.
+    /// `subscribeToFeed`, Google Reader `quickadd`); the config is not changed. Fever cannot
+    /// subscribe, and says so.
     private static func subscribe(_ name: String, to location: URL, _ loaded: LoadedConfig, environment: [String: String]) async -> Int32 {
         guard let server = loaded.config?.servers.first(where: { $0.name == name }) else {
             let known = loaded.config?.servers.map { "“\($0.name)”" }.joined(separator: ", ") ?? ""

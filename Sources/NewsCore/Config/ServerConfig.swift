@@ -1,12 +1,19 @@
 import FoundationEssentials
 
-/// One `[server "Name"]` section: a feed server (Tiny Tiny RSS or Fever) whose feeds Headlines
+/// One `[server "Name"]` section: a feed server (Tiny Tiny RSS, Fever or Google Reader) whose feeds Headlines
 /// reads through the server, and where its password comes from. The password itself is read
 /// only when a sync needs it (`ServerPassword`), and never shown.
 public struct ServerConfig: Sendable, Equatable {
     public enum Kind: String, Sendable, Equatable, CaseIterable {
         case ttrss
         case fever
+        /// The Google Reader API at `url`; `freshrss` and `inoreader` are it at their usual paths.
+        case greader
+        case freshrss
+        case inoreader
+
+        /// The address when the section gives none: Inoreader's.
+        var defaultURL: URL? { self == .inoreader ? URL(string: "https://www.inoreader.com") : nil }
     }
 
     /// Where the password comes from.
@@ -32,7 +39,8 @@ public struct ServerConfig: Sendable, Equatable {
     /// The section's name, sanitised; unique among sources and servers. Messages name the server by it.
     public var name: String
     public var kind: Kind
-    /// The server's base URL (TT-RSS: its page, whose `api/` is called; Fever: the API's own URL).
+    /// The server's base URL (TT-RSS: its page, whose `api/` is called; Fever and greader: the API's
+    /// own URL; FreshRSS: its page, whose `api/greader.php` is called; Inoreader: its site).
     public var url: URL
     public var user: String
     public var password: PasswordSource

@@ -3,6 +3,7 @@ import FoundationEssentials
 /// Collects the lines of one `[server "Name"]` section and checks them as a whole when it ends.
 struct ServerSectionBuilder {
     static let keys = ["kind", "url", "user", "password-command", "password-file", "password", "require-https"]
+    static let kinds = "ttrss, fever, greader, freshrss or inoreader"
 
     let name: String
     let line: Int
@@ -24,7 +25,7 @@ struct ServerSectionBuilder {
         switch key {
         case "kind":
             guard let parsed = ServerConfig.Kind(rawValue: value.lowercased()) else {
-                throw LineError("kind is ttrss or fever, not \(ConfigText.quoted(value))")
+                throw LineError("kind is \(Self.kinds), not \(ConfigText.quoted(value))")
             }
             kind = parsed
         case "url":
@@ -51,8 +52,8 @@ struct ServerSectionBuilder {
     /// `requireHTTPS` is the global setting's value, which the section's own overrides.
     func build(requireHTTPS globalRequireHTTPS: Bool = false) throws(ConfigLineError) -> ServerConfig {
         let quotedName = ConfigText.quoted(name)
-        guard let kind else { throw ConfigLineError(line, "server \(quotedName) needs kind = ttrss or kind = fever") }
-        guard let url else { throw ConfigLineError(line, "server \(quotedName) needs url = the server's address") }
+        guard let kind else { throw ConfigLineError(line, "server \(quotedName) needs kind = \(Self.kinds)") }
+        guard let url = url ?? kind.defaultURL else { throw ConfigLineError(line, "server \(quotedName) needs url = the server's address") }
         guard let user else { throw ConfigLineError(line, "server \(quotedName) needs user = the account's name") }
         guard let password = passwords.first else {
             throw ConfigLineError(line, "server \(quotedName) needs password-command or password-file")

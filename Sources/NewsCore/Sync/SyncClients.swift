@@ -11,6 +11,9 @@ public enum SyncClients {
             return TinyTinyRSSClient(name: server.name, url: server.url, user: server.user, password: password, http: http)
         case .fever:
             return FeverClient(name: server.name, url: server.url, user: server.user, password: password, http: http)
+        case .greader, .freshrss, .inoreader:
+            return GoogleReaderClient(
+                name: server.name, url: GoogleReaderClient.apiRoot(server.kind, server.url), user: server.user, password: password, http: http)
         }
     }
 }

@@ -45,7 +45,7 @@ struct Connection: Sendable {
             if let responder {
                 var body = Array(buffer[headEnd...])
                 try readRequestBody(head, into: &body)
-                script = responder(LoopbackRequest(path: head.path, query: head.query, body: Data(body)))
+                script = responder(LoopbackRequest(method: head.method, path: head.path, query: head.query, headers: head.headers, body: Data(body)))
             } else {
                 try discardRequestBody(head, alreadyRead: buffer.count - headEnd)
             }

@@ -74,10 +74,12 @@ public final class LoopbackServer: @unchecked Sendable {
     public func stop() { state.stop() }
 }
 
-/// A request as a responder sees it: its path, query and body.
+/// A request as a responder sees it: its method, path, query, headers (names lowercased) and body.
 public struct LoopbackRequest: Sendable {
+    public let method: String
     public let path: String
     public let query: String?
+    public let headers: [String: String]
     public let body: Data
 }
 
