@@ -4,6 +4,7 @@ import NewsCore
 import SessionTestSupport
 import TestSupport
 @testable import HeadlinesSession
+@testable import HeadlinesUI
 
 /// The parts of `DownloadCenter` that start no transfer.
 @Suite("DownloadCenter")
