@@ -40,16 +40,28 @@ let package = Package(
         // The model, decoders, networking and persistence. Knows nothing of terminals.
         .target(name: "NewsCore", dependencies: ["CCurl", "CSQLite", "CLibXML2", "CIconv", "CImageDecoders", "CSystem"], path: "Sources/NewsCore"),
 
+        // What a reading session is, with no terminal: the library of sources, marks, downloads,
+        // the picture library, notices and error sentences, task scopes, child processes.
+        .target(name: "HeadlinesSession", dependencies: ["NewsCore", "CSystem"], path: "Sources/HeadlinesSession"),
+
         // Screens, widgets, the runtime and the one terminal driver that calls curses.
-        .target(name: "HeadlinesUI", dependencies: ["NewsCore", "CNCursesW", "CTerminalGuard", "CSystem"], path: "Sources/HeadlinesUI"),
+        .target(
+            name: "HeadlinesUI", dependencies: ["HeadlinesSession", "NewsCore", "CNCursesW", "CTerminalGuard", "CSystem"],
+            path: "Sources/HeadlinesUI"
+        ),
 
         .executableTarget(
             name: "headlines",
-            dependencies: ["NewsCore", "HeadlinesUI", "CSystem"],
+            dependencies: ["NewsCore", "HeadlinesSession", "HeadlinesUI", "CSystem"],
             path: "Sources/headlines"
         ),
         // Shared by the test targets: the loopback HTTP server, the tmux driver, fixtures.
         .target(name: "TestSupport", dependencies: ["CImageEncoders"], path: "Tests/TestSupport"),
+        // Shared by the session's and the interface's tests: fixed dates and articles, a scripted
+        // source, a session in a temporary folder.
+        .target(
+            name: "SessionTestSupport", dependencies: ["HeadlinesSession", "NewsCore", "TestSupport"], path: "Tests/SessionTestSupport"
+        ),
         // PNG and JPEG writers for test fixtures and the preview benchmark (never in the app).
         .target(
             name: "CImageEncoders",
@@ -62,7 +74,7 @@ let package = Package(
         // server, fixtures and feed servers they use; never part of the app.
         .executableTarget(
             name: "headlines-bench",
-            dependencies: ["NewsCore", "HeadlinesUI", "TestSupport", "CPseudoTerminal"],
+            dependencies: ["NewsCore", "HeadlinesSession", "HeadlinesUI", "TestSupport", "CPseudoTerminal"],
             path: "Tests/Benchmarks"
         ),
         // One sync in a process of its own, loading what the app loads, for the `sync` benchmark.
@@ -74,9 +86,15 @@ let package = Package(
             // The article extractor's test pages, read from their folder (TestSupport's OwnPage).
             exclude: ["ArticleExtraction/Pages"]
         ),
+        // The session's own tests: no curses.
+        .testTarget(
+            name: "HeadlinesSessionTests",
+            dependencies: ["HeadlinesSession", "NewsCore", "TestSupport", "SessionTestSupport"],
+            path: "Tests/HeadlinesSessionTests"
+        ),
         .testTarget(
             name: "HeadlinesUITests",
-            dependencies: ["HeadlinesUI", "NewsCore", "TestSupport"],
+            dependencies: ["HeadlinesUI", "HeadlinesSession", "NewsCore", "TestSupport", "SessionTestSupport"],
             path: "Tests/HeadlinesUITests"
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import HeadlinesUI
 import NewsCore
+import HeadlinesSession
 
 /// `--print --offline`, `--print --unread` and `--search QUERY`: print from the cache, with no
 /// network. Sources in the config's order, then each feed server's feeds as the last sync

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import HeadlinesUI
 import NewsCore
+import HeadlinesSession
 
 /// The config file read again while the interface runs (`R`, Ctrl-R): its sources (when they
 /// are the ones shown, not a `--source` of the command line), query feeds, rules and settings,

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import HeadlinesUI
 import NewsCore
+import HeadlinesSession
 
 /// Everything a run needs, read from the command line, the config file and the environment:
 /// the sources, the settings in force (options win over the config), the keys and the log.

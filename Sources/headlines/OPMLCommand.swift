@@ -1,5 +1,6 @@
 import FoundationEssentials
 import HeadlinesUI
+import HeadlinesSession
 import NewsCore
 
 /// `--import-opml FILE` and `--export-opml`.

@@ -3,6 +3,7 @@ import Glibc
 import HeadlinesUI
 import NewsCore
 import Synchronization
+import HeadlinesSession
 
 /// `headlines --print`: fetch every source once (in parallel, within the connection limits),
 /// write their articles to stdout source by source in the config's order, each in its feed's

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import HeadlinesUI
 import NewsCore
+import HeadlinesSession
 
 /// `headlines --refresh` (as newsboat's `-x reload`, for cron): every source and every feed server
 /// refreshed into the cache through the library, as the interface's `R` refreshes them (the same

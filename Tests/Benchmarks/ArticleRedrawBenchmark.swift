@@ -2,6 +2,7 @@ import Foundation
 import HeadlinesUI
 import NewsCore
 import TestSupport
+import HeadlinesSession
 
 /// Key press to finished redraw on the article screen with a picture, on the real path (the
 /// app's dispatch, the screen, the canvas, the curses driver, a pseudo-terminal): a feed article

@@ -2,6 +2,7 @@ import Foundation
 import HeadlinesUI
 import NewsCore
 import TestSupport
+import HeadlinesSession
 
 /// One source's list of headlines in this process, as the app runs it: the real `App`, the
 /// screen and the curses driver writing to a pseudo-terminal, over a cache given. For the

@@ -3,6 +3,7 @@ import HeadlinesUI
 import NewsCore
 import Synchronization
 import TestSupport
+import HeadlinesSession
 
 /// Key press to finished redraw, on the real path: the key goes through the app's dispatch,
 /// the screen's state, the render into a canvas and the curses driver's copy to a

@@ -2,6 +2,7 @@ import Foundation
 import HeadlinesUI
 import NewsCore
 import TestSupport
+import HeadlinesSession
 
 /// Reloading 50 feeds of 1,000 items (about 290 KB each) spread over 10 loopback hosts
 /// (127.0.0.1 to 127.0.0.10, 5 feeds each, so the per-host limit applies as on the internet),

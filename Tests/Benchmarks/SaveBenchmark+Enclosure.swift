@@ -2,6 +2,7 @@ import Foundation
 import HeadlinesUI
 import NewsCore
 import TestSupport
+import HeadlinesSession
 
 /// A 500 MB podcast episode downloaded with `e`'s path (`DownloadCenter.download`, then
 /// `Persistence.saveEnclosure`), beside `curl -o` of the same file in the same run. The goal is

@@ -2,6 +2,7 @@ import Foundation
 import HeadlinesUI
 import NewsCore
 import TestSupport
+import HeadlinesSession
 
 /// Saving images: a 200 MB image through `Persistence` beside `curl -o` of the same file in
 /// the same run (time and peak memory), and 20 images of 1 MB saved with the interface's `D`

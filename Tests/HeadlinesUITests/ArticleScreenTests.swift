@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import HeadlinesUI
 import NewsCore
+import SessionTestSupport
 
 @Suite("ArticleScreen", .timeLimit(.minutes(1)))
 @MainActor

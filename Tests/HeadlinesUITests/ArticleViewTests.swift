@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import HeadlinesUI
 @testable import NewsCore
+import SessionTestSupport
+@testable import HeadlinesSession
 
 @Suite("ArticleView")
 struct ArticleViewTests {

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
-@testable import HeadlinesUI
 import NewsCore
+import SessionTestSupport
 import TestSupport
+@testable import HeadlinesSession
+@testable import HeadlinesUI
 
 /// The parts of `DownloadCenter` that start no transfer.
 @Suite("DownloadCenter")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import HeadlinesUI
 @testable import NewsCore
+@testable import HeadlinesSession
 
 @Suite("DownloadsView")
 struct DownloadsViewTests {

@@ -3,7 +3,9 @@ import Synchronization
 import Testing
 @testable import HeadlinesUI
 import NewsCore
+import SessionTestSupport
 import TestSupport
+@testable import HeadlinesSession
 
 /// What a list shows when its reads and the library's news cross: refresh times, `n` during a
 /// re-read, new-article flags, a filter begun while the rows are read.

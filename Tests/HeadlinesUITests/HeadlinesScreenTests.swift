@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import HeadlinesUI
 import NewsCore
+import SessionTestSupport
 import TestSupport
 
 @Suite("HeadlinesScreen", .timeLimit(.minutes(1)))

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import HeadlinesUI
 import NewsCore
+import SessionTestSupport
+@testable import HeadlinesSession
 
 @Suite("HeadlinesView")
 struct HeadlinesViewTests {

@@ -3,6 +3,7 @@ import Foundation
 import NewsCore
 import TestSupport
 import Testing
+@testable import HeadlinesSession
 
 @Suite struct PictureTests {
     static let red = RGB(255, 0, 0), green = RGB(0, 255, 0), blue = RGB(0, 0, 255), grey = RGB(128, 128, 128)

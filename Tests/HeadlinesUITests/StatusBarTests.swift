@@ -1,5 +1,6 @@
 import Testing
 @testable import HeadlinesUI
+@testable import HeadlinesSession
 
 /// A passing message is never cut: the facts give way, then it takes a second row.
 @Suite("Status bar messages")

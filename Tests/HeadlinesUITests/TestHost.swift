@@ -1,21 +1,24 @@
 import Foundation
-import Synchronization
 @testable import HeadlinesUI
 import NewsCore
+import SessionTestSupport
 import TestSupport
+@testable import HeadlinesSession
 
 /// A screen context with no app behind it: screens render and handle keys without a
 /// terminal (redraw requests go nowhere).
 @MainActor
 final class TestHost {
     let context: ScreenContext
+    /// The session the screens under test ask (its cache and downloads in a temporary folder).
+    let session: SessionHost
     /// The services' cache, and where their downloads would go (nothing is written there unless a save starts).
-    let downloads: TemporaryFolder
+    var downloads: TemporaryFolder { session.downloads }
 
     /// `isRoot`: whether the screen under test is the first one (where `back` quits).
     init(isRoot: Bool = true) throws {
         context = ScreenContext(app: nil, isRoot: isRoot)
-        downloads = try TemporaryFolder("ui-downloads")
+        session = try SessionHost()
     }
 
     /// What `key` does on `screen`, as the app would route it (key map, then the screen).
@@ -25,39 +28,6 @@ final class TestHost {
 
     /// Services around `sources`, with their cache and downloads in a temporary folder of this host's.
     func services(_ sources: any NewsSource..., now: Date = Fixtures.now) async throws -> AppServices {
-        let store = try await ArticleStore.open(at: downloads.url.appendingPathComponent("cache.db"))
-        let library = Library(
-            entries: sources.map { Library.Entry(source: $0) }, store: store,
-            loader: SourceLoader(store: store, now: { now })
-        )
-        return AppServices(
-            library: library,
-            downloads: DownloadCenter(persistence: Persistence(folder: downloads.url.appendingPathComponent("saved")), store: store),
-            now: { now }
-        )
-    }
-}
-
-/// A source that answers each fetch with the next scripted outcome (the last one repeats).
-final class ScriptedSource: NewsSource {
-    let name: String
-    private let outcomes: Mutex<[Result<Edition, NewsError>]>
-    private let fetches = Mutex(0)
-
-    init(name: String = "Scripted", _ outcomes: [Result<Edition, NewsError>]) {
-        self.name = name
-        self.outcomes = Mutex(outcomes)
-    }
-
-    var fetchCount: Int { fetches.withLock { $0 } }
-
-    var key: SourceKey { SourceKey("scripted:" + name) }
-    var host: String? { nil }
-    var location: URL { URL(fileURLWithPath: "/scripted") }
-
-    func fetch(validators: HTTPValidators?) async throws -> FetchResult {
-        fetches.withLock { $0 += 1 }
-        let outcome = outcomes.withLock { outcomes in outcomes.count > 1 ? outcomes.removeFirst() : outcomes[0] }
-        return FetchResult(body: .edition(try outcome.get()), url: URL(fileURLWithPath: "/scripted"))
+        try await session.services(sources, now: now)
     }
 }

@@ -1,6 +1,6 @@
 /// Everything a key can do. The raw values are the actions' stable names: the config file's
 /// `bind KEY ACTION` names them, so they never change once published.
-public enum Action: String, CaseIterable, Sendable {
+package enum Action: String, CaseIterable, Sendable {
     // Moving through a list, or scrolling a text.
     case down, up
     case pageDown = "page-down"
@@ -44,11 +44,11 @@ public enum Action: String, CaseIterable, Sendable {
     case cancelAllDownloads = "cancel-all-downloads"
 
     /// The names a config file may use.
-    public static var names: Set<String> { Set(allCases.map(\.rawValue)) }
+    package static var names: Set<String> { Set(allCases.map(\.rawValue)) }
 }
 
 /// The kinds of screen, for keys that act on some screens only.
-public enum ScreenKind: String, CaseIterable, Sendable {
+package enum ScreenKind: String, CaseIterable, Sendable {
     case sources, headlines, article, downloads, help, search
 
     /// The help screen's heading for keys of this screen only.
@@ -65,7 +65,7 @@ public enum ScreenKind: String, CaseIterable, Sendable {
 }
 
 /// Where a key applies.
-public enum KeyScope: Hashable, Sendable {
+package enum KeyScope: Hashable, Sendable {
     /// On every screen.
     case everywhere
     /// On every screen that shows a list or scrolls a text (all of them today).

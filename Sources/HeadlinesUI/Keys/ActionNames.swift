@@ -1,9 +1,9 @@
 /// The action names `bind KEY ACTION` takes in the config file, each with what it does, for
 /// the help screen and the README (a test keeps the README's list the same).
-public enum ActionNames {
+package enum ActionNames {
     /// Every action, in the key table's order (then any the table does not bind), with the help
     /// line of its first default binding.
-    public static var list: [(name: String, help: String)] {
+    package static var list: [(name: String, help: String)] {
         var seen: Set<Action> = []
         var list: [(name: String, help: String)] = []
         for binding in KeyTable.defaults where seen.insert(binding.action).inserted {
@@ -16,7 +16,7 @@ public enum ActionNames {
     }
 
     /// The README's line: "`back`, `help`, ...".
-    public static func markdown() -> String {
+    package static func markdown() -> String {
         list.map { "`\($0.name)`" }.joined(separator: ", ")
     }
 }

@@ -2,7 +2,7 @@ import NewsCore
 
 extension Key {
     /// How the help screen and the README spell the key: `j`, `↓`, `PgDn`, `Space`, `Ctrl-L`.
-    public var label: String {
+    package var label: String {
         switch self {
         case .character(" "): return "Space"
         case .character(let character): return String(character)
@@ -30,7 +30,7 @@ extension Key {
     var hintLabel: String { self == .enter ? "⏎" : label }
 
     /// The key a config file names.
-    public init(_ name: KeyName) {
+    package init(_ name: KeyName) {
         switch name {
         case .character(let character): self = .character(character)
         case .control(let letter): self = .control(letter)
@@ -55,7 +55,7 @@ extension Key {
 extension KeyMap {
     /// The default keys with a config file's changes applied in order. Action names were checked
     /// by the config parser against `Action.names`.
-    public init(applying changes: [KeyBindingChange]) {
+    package init(applying changes: [KeyBindingChange]) {
         self.init()
         for change in changes {
             switch change {

@@ -1,5 +1,5 @@
 /// A key press, decoded from curses' wide-character input.
-public enum Key: Hashable, Sendable {
+package enum Key: Hashable, Sendable {
     case character(Character)
     /// Ctrl with a letter: `.control("l")` is Ctrl-L.
     case control(Character)
@@ -16,7 +16,7 @@ public enum Key: Hashable, Sendable {
     case unknownSequence
 
     /// A plain character from a code point that is not a control.
-    public static func from(codePoint: UInt32) -> Key {
+    package static func from(codePoint: UInt32) -> Key {
         switch codePoint {
         case 10, 13: return .enter
         case 27: return .escape

@@ -1,12 +1,12 @@
 /// The default keys, as data: the one place a key is spelled. Screens act on actions, the help
 /// screen and the status-bar hints are generated from this table, and the README's key table is
 /// checked against it.
-public enum KeyTable {
+package enum KeyTable {
     static let articleScreens: KeyScope = .screens([.headlines, .article])
     /// Where an article is at hand: a list, the Search screen's results, an article.
     static let articleLists: KeyScope = .screens([.headlines, .article, .search])
 
-    public static let defaults: [KeyBinding] = [
+    package static let defaults: [KeyBinding] = [
         KeyBinding(
             .back, [.character("q"), .escape], .everywhere,
             "Back; quit on the first screen (with saves in flight: wait for them, q again cancels them)", hint: "back"),
@@ -94,7 +94,7 @@ public enum KeyTable {
 
 extension KeyTable {
     /// The key table as the README shows it (a test keeps the two the same).
-    public static func markdown(_ keys: KeyMap = KeyMap()) -> String {
+    package static func markdown(_ keys: KeyMap = KeyMap()) -> String {
         var lines = ["| Keys | Action | Where |", "| --- | --- | --- |"]
         for binding in keys.bindings where !binding.keys.isEmpty {
             let names = binding.keys.map { "`\($0.label == "`" ? "` ` `" : $0.label)`" }.joined(separator: " ")

@@ -1,12 +1,12 @@
 /// The movement actions, as one piece of code shared by every screen that moves a selection
 /// through a list (`ListScroll`) or scrolls a text (an offset).
-public enum Movement: Equatable, Sendable {
+package enum Movement: Equatable, Sendable {
     case by(Int)
     case first
     case last
 
     /// The movement an action asks for, with a page of `pageRows`; nil for other actions.
-    public init?(_ action: Action, pageRows: Int) {
+    package init?(_ action: Action, pageRows: Int) {
         let page = max(1, pageRows)
         switch action {
         case .down: self = .by(1)
@@ -20,7 +20,7 @@ public enum Movement: Equatable, Sendable {
     }
 
     /// A scroll offset moved, between 0 and `maximum`.
-    public func applied(to offset: Int, maximum: Int) -> Int {
+    package func applied(to offset: Int, maximum: Int) -> Int {
         switch self {
         case .by(let delta): return max(0, min(maximum, offset + delta))
         case .first: return 0
@@ -30,7 +30,7 @@ public enum Movement: Equatable, Sendable {
 }
 
 extension ListScroll {
-    public mutating func apply(_ movement: Movement) {
+    package mutating func apply(_ movement: Movement) {
         switch movement {
         case .by(let delta): move(by: delta)
         case .first: select(0)

@@ -1,12 +1,13 @@
 import FoundationEssentials
 import Glibc
+import HeadlinesSession
 
 /// The loop: keys, signals and redraw requests arrive as events on the main actor; the top
 /// screen handles keys; a redraw renders the top screen into a canvas and the driver copies
 /// what changed. Redraws are coalesced: one per turn of the loop; those that background work
 /// asks for at most 60 a second, those that keys cause at the end of the keys' turn.
 @MainActor
-public final class App {
+package final class App {
     enum Event: Sendable {
         case input
         case signal(Int32)
@@ -33,22 +34,22 @@ public final class App {
     /// Input arrived while another program owned the terminal; listen again once it is back.
     private var inputDeferred = false
     /// Asked before quitting on `q`; may delay the quit (saves in flight) or allow it.
-    public var quitGuard: (@MainActor () -> QuitDecision)?
+    package var quitGuard: (@MainActor () -> QuitDecision)?
     /// Called once per finished frame (the benchmark times key-to-frame with it).
-    public var onFrame: (@MainActor () -> Void)?
+    package var onFrame: (@MainActor () -> Void)?
     /// `reload-config` (Ctrl-R): reads the config again; what it says is shown in the status bar.
-    public var onReloadConfig: (@MainActor () -> Notice?)?
+    package var onReloadConfig: (@MainActor () -> Notice?)?
 
-    public enum QuitDecision {
+    package enum QuitDecision {
         case quit
         case wait
     }
 
-    public static let minimumSize = (width: 40, height: 10)
+    package static let minimumSize = (width: 40, height: 10)
     static let frameInterval = Duration.milliseconds(16)
 
     /// `helpScreen` builds the screen `?` opens (the runtime stands below the screens).
-    public init(driver: CursesDriver, keys: KeyMap = KeyMap(), helpScreen: @escaping @MainActor () -> any Screen) {
+    package init(driver: CursesDriver, keys: KeyMap = KeyMap(), helpScreen: @escaping @MainActor () -> any Screen) {
         self.driver = driver
         self.keys = keys
         self.helpScreen = helpScreen
@@ -57,7 +58,7 @@ public final class App {
 
     /// Runs until the last screen closes, `q` quits, or a signal ends the program.
     /// Returns the exit status: 0, or 128 + the signal.
-    public func run(root: any Screen) async -> Int32 {
+    package func run(root: any Screen) async -> Int32 {
         let continuation = self.continuation
         let input = InputMonitor(fileDescriptor: driver.inputFD) { continuation.yield(.input) }
         self.input = input
@@ -91,7 +92,7 @@ public final class App {
 
     // MARK: - Screens
 
-    public func push(_ screen: any Screen) {
+    package func push(_ screen: any Screen) {
         let context = ScreenContext(app: self, keys: keys, isRoot: stack.isEmpty)
         stack.append((screen, context))
         screen.didAppear(context)
@@ -99,12 +100,12 @@ public final class App {
     }
 
     /// Shows `message` in the top screen's status bar for a few seconds (see `ScreenContext.show`).
-    public func show(_ message: Notice) {
+    package func show(_ message: Notice) {
         stack.last?.context.show(message)
     }
 
     /// Closes the top screen: its tasks are cancelled. Closing the last one quits.
-    public func pop() {
+    package func pop() {
         guard let top = stack.popLast() else { return }
         top.context.scope.close()
         if stack.isEmpty { requestQuit() }
@@ -112,13 +113,13 @@ public final class App {
     }
 
     /// Quits now with `status`, whatever is in flight.
-    public func quit(status: Int32 = 0) {
+    package func quit(status: Int32 = 0) {
         if exitStatus == nil { exitStatus = status }
         continuation.yield(.redraw)  // wake the loop so it sees the exit
     }
 
     /// `q` on the first screen: asks the quit guard (saves in flight may make us wait).
-    public func requestQuit() {
+    package func requestQuit() {
         if let quitGuard, quitGuard() == .wait {
             setNeedsDisplay()
             return
@@ -199,7 +200,7 @@ public final class App {
     /// Handles keys as one turn and draws their result at once. Keys are not held to the
     /// 60-a-second cap (nobody types that fast, and a tmux paste arrives as one turn); the cap
     /// applies to redraws that work in the background asks for.
-    public func receive(_ keys: [Key]) {
+    package func receive(_ keys: [Key]) {
         handlingInput = true
         for key in keys {
             dispatch(key)
@@ -229,7 +230,7 @@ public final class App {
     // MARK: - Redraw
 
     /// Asks for one redraw; repeated calls before it happens cost nothing.
-    public func setNeedsDisplay() {
+    package func setNeedsDisplay() {
         if handlingInput {
             inputDirty = true  // drawn at the end of the input turn
             return
@@ -251,7 +252,7 @@ public final class App {
 
     /// A redraw that answers the reader's last key (the rows `G` asked for have arrived): drawn
     /// on this turn, not held to the 60-a-second cap, which is for work in the background.
-    public func setNeedsDisplayNow() {
+    package func setNeedsDisplayNow() {
         if handlingInput {
             inputDirty = true
             return
@@ -262,7 +263,7 @@ public final class App {
     }
 
     /// Renders the top screen and hands the canvas to the driver.
-    public func draw() {
+    package func draw() {
         guard !driver.isSuspended else { return }
         let (width, height) = driver.size
         // Two canvases take turns: the driver keeps the one it last showed to compare against,
@@ -290,7 +291,7 @@ public final class App {
 
     /// Runs `body` with curses suspended and input not read (a terminal browser owns the
     /// terminal meanwhile), then repaints everything.
-    public func withTerminalSuspended(_ body: () async -> Void) async {
+    package func withTerminalSuspended(_ body: () async -> Void) async {
         driver.suspend()
         await body()
         driver.resume()

@@ -1,71 +1,72 @@
 import FoundationEssentials
 import Glibc
 import NewsCore
+import HeadlinesSession
 
 /// Starts the interactive reader: the cache, the terminal, the services, the first screen.
 @MainActor
-public enum HeadlinesApp {
-    public struct Configuration: Sendable {
+package enum HeadlinesApp {
+    package struct Configuration: Sendable {
         /// The sources, in the config's order (one for `--source`, NewsAPI or the demo).
-        public var entries: [Library.Entry]
-        public var isFallbackDemo: Bool
-        public var cacheFile: URL
+        package var entries: [Library.Entry]
+        package var isFallbackDemo: Bool
+        package var cacheFile: URL
         /// The cache's sources named by a config: others' articles are dropped after `keepDays`.
         /// Nil when the run names its source on the command line.
-        public var configuredSources: Set<SourceKey>?
-        public var keepDays: Int
+        package var configuredSources: Set<SourceKey>?
+        package var keepDays: Int
         /// Refresh every source this often (`refresh-minutes`); nil: only on start and on request.
-        public var refreshMinutes: Int?
-        public var limits: ConnectionLimits
-        public var log: DiagnosticLog
-        public var keys: KeyMap
-        public var saveFolder: URL
+        package var refreshMinutes: Int?
+        package var limits: ConnectionLimits
+        package var log: DiagnosticLog
+        package var keys: KeyMap
+        package var saveFolder: URL
         /// `podcast-dir`; nil: `$XDG_MUSIC_DIR/Podcasts`, else `~/Podcasts`.
-        public var podcastFolder: URL?
-        public var maxImageSize: Int
+        package var podcastFolder: URL?
+        package var maxImageSize: Int
         /// The client images are fetched with (its deadline comes from `--timeout`).
-        public var http: HTTPClient
-        public var environment: [String: String]
+        package var http: HTTPClient
+        package var environment: [String: String]
         /// Said in the status line at start when there are no sources yet: how to add some.
-        public var welcome: String?
+        package var welcome: String?
         /// Cached sources dropped at start, articles and all (the demo edition, once the
         /// config names sources of its own): never shown nor searched again.
-        public var forgetSources: (@Sendable (SourceKey) -> Bool)?
+        package var forgetSources: (@Sendable (SourceKey) -> Bool)?
         /// `text-width`: the widest an article's text is laid out; nil: the terminal's width.
-        public var textWidth: Int?
+        package var textWidth: Int?
         /// `sort` and `show-read`: how lists start (keys change them for the session).
-        public var listOrder = ListOrder.date
-        public var showsRead = true
+        package var listOrder = ListOrder.date
+        package var showsRead = true
         /// The config's `browser`, split into words.
-        public var browser: [String]?
+        package var browser: [String]?
         /// `pipe-command` and `pipe-format`, for `|`.
-        public var pipe = PipeSettings()
+        package var pipe = PipeSettings()
         /// The config's `player`, split into words, for `p`.
-        public var player = ConfigSettings.defaultPlayer
+        package var player = ConfigSettings.defaultPlayer
         /// `set-title`: the terminal's title tells the unread count.
-        public var setsTitle = false
+        package var setsTitle = false
         /// `notify` and `bell`: tell of new articles outside the interface.
-        public var notify: [String]?
-        public var bell = false
+        package var notify: [String]?
+        package var bell = false
         /// The config's feed servers: their feeds are listed after the sources, and synced.
-        public var servers: [ServerConfig] = []
+        package var servers: [ServerConfig] = []
         /// Kill rules, `max-items`, and the sources' names, groups and tags for filters.
-        public var rules = ArticleRules()
+        package var rules = ArticleRules()
         /// The config's query feeds.
-        public var queries: [QueryConfig] = []
+        package var queries: [QueryConfig] = []
         /// The config's `color` lines (ignored under `NO_COLOR`).
-        public var colours = ColourScheme()
+        package var colours = ColourScheme()
         /// `datetime-format`, `articlelist-format`, `feedlist-format`, `show-read-sources`.
-        public var dateFormat: DateFormat?
-        public var articleListFormat: RowFormat?
-        public var sourceListFormat: RowFormat?
-        public var showsReadSources = true
+        package var dateFormat: DateFormat?
+        package var articleListFormat: RowFormat?
+        package var sourceListFormat: RowFormat?
+        package var showsReadSources = true
         /// `refresh-on-start`: the first screen refreshes every source.
-        public var refreshesOnStart = true
+        package var refreshesOnStart = true
         /// Reads the config file again (`R`, Ctrl-R); nil when the run has no config file.
-        public var readConfig: ConfigReader?
+        package var readConfig: ConfigReader?
 
-        public init(
+        package init(
             entries: [Library.Entry], isFallbackDemo: Bool, cacheFile: URL, configuredSources: Set<SourceKey>? = nil,
             keepDays: Int = ConfigSettings.defaultKeepDays, refreshMinutes: Int? = nil, limits: ConnectionLimits = ConnectionLimits(),
             log: DiagnosticLog = .off,
@@ -94,7 +95,7 @@ public enum HeadlinesApp {
     }
 
     /// Runs until quit; returns the exit status (0, 1 when the terminal cannot be used, 128+signal).
-    public static func run(_ configuration: Configuration) async -> Int32 {
+    package static func run(_ configuration: Configuration) async -> Int32 {
         guard isatty(0) == 1, isatty(1) == 1 else {
             complain("the interface needs a terminal; use --print to print the headlines.")
             return 1

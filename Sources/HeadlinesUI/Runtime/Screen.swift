@@ -1,7 +1,9 @@
+import HeadlinesSession
+
 /// A screen: state, a pure render of that state, and what it does for each action. I/O happens
 /// only in tasks of the screen's scope (see `TaskScope`), never in `render` or `perform`.
 @MainActor
-public protocol Screen: AnyObject {
+package protocol Screen: AnyObject {
     /// Which keys apply here (see `KeyTable`).
     var kind: ScreenKind { get }
     /// Called once, when the screen is pushed: start the screen's own tasks here (auto-load).
@@ -21,13 +23,13 @@ public protocol Screen: AnyObject {
 }
 
 extension Screen {
-    public func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome { .ignored }
-    public var capturesText: Bool { false }
-    public func takeNotice() -> Notice? { nil }
+    package func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome { .ignored }
+    package var capturesText: Bool { false }
+    package func takeNotice() -> Notice? { nil }
 }
 
 /// What the runtime does after a key.
-public enum KeyOutcome {
+package enum KeyOutcome {
     case handled
     case ignored
     /// Close this screen (quit when it is the last).

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NewsCore
+import HeadlinesSession
 
 /// Actions shared by the headlines and the article screens.
 @MainActor

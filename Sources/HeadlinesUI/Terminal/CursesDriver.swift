@@ -9,33 +9,33 @@ import NewsCore
 /// what changed since the last frame to the terminal (`wnoutrefresh` + `doupdate`), reads
 /// keys, follows the terminal's size, and gives the terminal back.
 @MainActor
-public final class CursesDriver {
-    public struct StartError: Error, CustomStringConvertible {
-        public let description: String
+package final class CursesDriver {
+    package struct StartError: Error, CustomStringConvertible {
+        package let description: String
     }
 
     private let screen: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
     private let outputFD: Int32
-    public let inputFD: Int32
+    package let inputFD: Int32
     private let palette: Palette
     /// Pairs for pictures' palette colours, after the roles' pairs.
     private var pictureColours = ColourPairs(first: 0, capacity: 0)
     private var previous: Canvas?
     private var wchars: [wchar_t] = []
-    public private(set) var isSuspended = false
+    package private(set) var isSuspended = false
     /// The title set last (`set-title`); nil while the terminal keeps its own.
     private var title: String?
     /// The sequence that restores the terminal after a crash (the title's pop is added once one is set).
     private var restoreSequence = ""
     private var isShutDown = false
     /// False when the locale's character set is not UTF-8 (`LANG=C`): only ASCII is drawn then.
-    public let isUnicode: Bool
+    package let isUnicode: Bool
 
     /// Starts curses on the terminal at `inputFD`/`outputFD` (standard input and output
     /// normally; a pseudo-terminal in the benchmark).
     /// `colours`: the config's `color` lines, applied when colour is on.
-    public init(
+    package init(
         inputFD: Int32 = 0, outputFD: Int32 = 1, useColor: Bool, colours: ColourScheme = ColourScheme(),
         environment: [String: String] = [:]
     ) throws {
@@ -100,17 +100,17 @@ public final class CursesDriver {
     }
 
     /// The terminal's size in cells.
-    public var size: (width: Int, height: Int) {
+    package var size: (width: Int, height: Int) {
         (Int(getmaxx(window)), Int(getmaxy(window)))
     }
 
     /// The colours curses offers (`COLORS`); 0 without colour. Pictures in 24-bit colour do not
     /// depend on it (see `TrueColourCells`).
-    public var colourCount: Int { palette.enabled ? Int(hl_colors()) : 0 }
+    package var colourCount: Int { palette.enabled ? Int(hl_colors()) : 0 }
 
     /// Copies `canvas` to the terminal, writing only the runs `FrameDiff` finds changed, then
     /// paints the 24-bit cells of the rows it wrote.
-    public func present(_ canvas: Canvas) {
+    package func present(_ canvas: Canvas) {
         guard !isSuspended, !isShutDown else { return }
         var canvas = canvas
         if palette.hasExactLooks { canvas.restyle(palette.exact) }
@@ -190,14 +190,14 @@ public final class CursesDriver {
     }
 
     /// Forgets what is on the screen so the next frame repaints everything (Ctrl-L).
-    public func invalidate() {
+    package func invalidate() {
         previous = nil
         clearok(window, true)
     }
 
     /// Reads every key waiting, without blocking. What arrived together is decoded together, so
     /// the bytes of an escape sequence curses does not know make one key (see `KeyDecoder`).
-    public func readKeys() -> [Key] {
+    package func readKeys() -> [Key] {
         var input: [CursesInput] = []
         var character: wint_t = 0
         while true {
@@ -211,10 +211,10 @@ public final class CursesDriver {
     /// True when standard input has hung up (the terminal went away). Not merely "nothing
     /// waiting": a single invalid UTF-8 byte (an Alt key of an 8-bit-meta terminal) is read and
     /// dropped by curses, leaving nothing, and that quit with 129 as if the terminal had gone.
-    public var inputClosed: Bool { sys_input_hung_up(inputFD) == 1 }
+    package var inputClosed: Bool { sys_input_hung_up(inputFD) == 1 }
 
     /// Follows a size change: reads the tty's size and tells curses.
-    public func updateSize() {
+    package func updateSize() {
         var rows: Int32 = 0
         var columns: Int32 = 0
         sys_window_size(outputFD, &rows, &columns)
@@ -223,14 +223,14 @@ public final class CursesDriver {
     }
 
     /// Gives the terminal to another program (a terminal browser) until `resume`.
-    public func suspend() {
+    package func suspend() {
         guard !isSuspended, !isShutDown else { return }
         isSuspended = true
         curs_set(1)
         endwin()
     }
 
-    public func resume() {
+    package func resume() {
         guard isSuspended, !isShutDown else { return }
         isSuspended = false
         reset_prog_mode()
@@ -242,7 +242,7 @@ public final class CursesDriver {
     /// Puts the terminal back in our mode after the process was stopped and continued (`kill
     /// -STOP`, then `fg`): the shell set its own modes meanwhile (echo, line by line), and
     /// wrote over the screen.
-    public func restoreAfterStop() {
+    package func restoreAfterStop() {
         guard !isSuspended, !isShutDown else { return }
         reset_prog_mode()
         keypad(window, false)  // curses skips a call that changes nothing: flip to resend
@@ -255,7 +255,7 @@ public final class CursesDriver {
 
     /// Names the terminal's window `text` (`set-title`). The first time, the terminal's own
     /// title is saved, to come back at exit (or after a crash).
-    public func setTitle(_ text: String) {
+    package func setTitle(_ text: String) {
         guard !isShutDown, text != title else { return }
         var bytes = ""
         if title == nil {
@@ -268,13 +268,13 @@ public final class CursesDriver {
     }
 
     /// Rings the terminal's bell (`bell`).
-    public func ringBell() {
+    package func ringBell() {
         guard !isShutDown, !isSuspended else { return }
         beep()
     }
 
     /// Restores the terminal: normal screen, cursor shown, tty modes as they were, its own title.
-    public func shutdown() {
+    package func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
         if !isSuspended {

@@ -1,24 +1,26 @@
+import HeadlinesSession
+
 /// A grid of cells that screens render into. Pure data: the terminal driver copies it to
 /// curses, and tests read it back as text.
-public struct Canvas: Equatable, Sendable {
-    public struct Cell: Equatable, Sendable {
+package struct Canvas: Equatable, Sendable {
+    package struct Cell: Equatable, Sendable {
         /// One grapheme as the terminal will draw it (see `TerminalGlyph`); "" for the columns
         /// after the first of a character wider than one.
-        public var text: String
-        public var style: Style
+        package var text: String
+        package var style: Style
 
-        public static let blank = Cell(text: " ", style: .normal)
+        package static let blank = Cell(text: " ", style: .normal)
         static let continuation = Cell(text: "", style: .normal)
     }
 
-    public let width: Int
-    public let height: Int
-    public private(set) var cells: [Cell]
+    package let width: Int
+    package let height: Int
+    package private(set) var cells: [Cell]
     /// A passing message the status bar shows over its key hints in this frame (see
     /// `ScreenContext.show`); the app sets it before the screen renders.
-    public var statusMessage: Notice?
+    package var statusMessage: Notice?
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
         cells = Array(repeating: .blank, count: self.width * self.height)
@@ -30,11 +32,11 @@ public struct Canvas: Equatable, Sendable {
         for index in cells.indices { cells[index].style = transform(cells[index].style) }
     }
 
-    public mutating func clear() {
+    package mutating func clear() {
         for index in cells.indices { cells[index] = .blank }
     }
 
-    public subscript(x: Int, y: Int) -> Cell {
+    package subscript(x: Int, y: Int) -> Cell {
         cells[y * width + x]
     }
 
@@ -43,7 +45,7 @@ public struct Canvas: Equatable, Sendable {
     /// not fit is cut with an ellipsis. Each grapheme is stored reduced for the terminal
     /// (`TerminalGlyph`); control characters (which sanitised text has none of) are drawn as nothing.
     @discardableResult
-    public mutating func write(_ text: String, x: Int, y: Int, style: Style = .normal, maxX: Int? = nil) -> Int {
+    package mutating func write(_ text: String, x: Int, y: Int, style: Style = .normal, maxX: Int? = nil) -> Int {
         let limit = min(maxX ?? width, width)
         guard y >= 0, y < height, x < limit else { return x }
         let available = limit - max(x, 0)
@@ -63,7 +65,7 @@ public struct Canvas: Equatable, Sendable {
     }
 
     /// Paints `count` cells from (x, y) with spaces in `style` (a highlighted row, a bar).
-    public mutating func fill(x: Int, y: Int, count: Int, style: Style, character: Character = " ") {
+    package mutating func fill(x: Int, y: Int, count: Int, style: Style, character: Character = " ") {
         guard y >= 0, y < height else { return }
         let start = max(0, x)
         let end = min(width, x + count)
@@ -94,14 +96,14 @@ public struct Canvas: Equatable, Sendable {
     }
 
     /// One row as plain text (wide characters once, continuation cells skipped).
-    public func line(_ y: Int) -> String {
+    package func line(_ y: Int) -> String {
         guard y >= 0, y < height else { return "" }
         return cells[(y * width)..<(y * width + width)].map(\.text).joined()
     }
 
     /// The whole canvas as text, rows joined by newlines, trailing spaces kept.
-    public var text: String { (0..<height).map(line).joined(separator: "\n") }
+    package var text: String { (0..<height).map(line).joined(separator: "\n") }
 
     /// Whether `needle` appears anywhere on the canvas.
-    public func contains(_ needle: String) -> Bool { (0..<height).contains { line($0).contains(needle) } }
+    package func contains(_ needle: String) -> Bool { (0..<height).contains { line($0).contains(needle) } }
 }

@@ -1,12 +1,12 @@
 /// One stretch of a row to write: cells that changed, of one style, from `x`.
-public struct FrameRun: Equatable, Sendable {
-    public let x: Int
-    public let y: Int
+package struct FrameRun: Equatable, Sendable {
+    package let x: Int
+    package let y: Int
     /// The cells' text, one after another (continuation cells add nothing).
-    public let text: String
-    public let style: Style
+    package let text: String
+    package let style: Style
     /// How many cells the run covers.
-    public let columns: Int
+    package let columns: Int
 }
 
 /// What to write to turn the frame on screen into the next one: the changed cells of each row,
@@ -15,8 +15,8 @@ public struct FrameRun: Equatable, Sendable {
 ///
 /// A character is never written in part: a run that would start on a continuation cell starts
 /// at the character's first cell, and the continuation cells after a changed character go with it.
-public enum FrameDiff {
-    public static func runs(from old: Canvas?, to new: Canvas) -> [FrameRun] {
+package enum FrameDiff {
+    package static func runs(from old: Canvas?, to new: Canvas) -> [FrameRun] {
         let old = old.flatMap { $0.width == new.width && $0.height == new.height ? $0 : nil }
         var runs: [FrameRun] = []
         for y in 0..<new.height {

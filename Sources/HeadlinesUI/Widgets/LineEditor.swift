@@ -3,20 +3,20 @@
 /// combined), Ctrl-D the one under it; Left and Right move by a character, Home and Ctrl-A to the
 /// start, End and Ctrl-E to the end; Ctrl-U cuts to the start, Ctrl-K to the end, Ctrl-W the word
 /// before the cursor.
-public struct LineEditor: Equatable, Sendable {
-    public private(set) var text: String
+package struct LineEditor: Equatable, Sendable {
+    package private(set) var text: String
     /// The cursor: how many characters come before it.
-    public private(set) var cursor: Int
+    package private(set) var cursor: Int
     /// The longest line taken, in characters.
-    public static let maxLength = 1000
+    package static let maxLength = 1000
 
-    public init(_ text: String = "") {
+    package init(_ text: String = "") {
         self.text = String(text.prefix(Self.maxLength))
         cursor = self.text.count
     }
 
     /// Applies an editing key; false for a key that edits nothing (Enter, Esc, the others).
-    public mutating func apply(_ key: Key) -> Bool {
+    package mutating func apply(_ key: Key) -> Bool {
         var characters = Array(text)
         switch key {
         case .character(let character):
@@ -54,7 +54,7 @@ public struct LineEditor: Equatable, Sendable {
     }
 
     /// The line with `mark` at the cursor ("kern▏el").
-    public func display(mark: String = "▏") -> String {
+    package func display(mark: String = "▏") -> String {
         let characters = Array(text)
         return String(characters[..<cursor]) + mark + String(characters[cursor...])
     }

@@ -1,35 +1,35 @@
 /// A selection in a list and the first visible row, kept so that the selection is always on
 /// screen whatever the list's length or the window's height.
-public struct ListScroll: Equatable, Sendable {
-    public private(set) var selection = 0
-    public private(set) var top = 0
-    public private(set) var count = 0
+package struct ListScroll: Equatable, Sendable {
+    package private(set) var selection = 0
+    package private(set) var top = 0
+    package private(set) var count = 0
 
-    public init() {}
+    package init() {}
 
     /// A new list length: the selection stays in range.
-    public mutating func setCount(_ newCount: Int) {
+    package mutating func setCount(_ newCount: Int) {
         count = max(0, newCount)
         selection = count == 0 ? 0 : min(selection, count - 1)
         top = min(top, max(0, count - 1))
     }
 
-    public mutating func select(_ index: Int) {
+    package mutating func select(_ index: Int) {
         selection = count == 0 ? 0 : max(0, min(count - 1, index))
     }
 
-    public mutating func move(by delta: Int) { select(selection + delta) }
+    package mutating func move(by delta: Int) { select(selection + delta) }
 
     /// Selects `index` and puts it on visible row `row` (counted from `top`), so an item that
     /// moved in the list (rows arrived above it) stays where the reader sees it.
-    public mutating func keep(_ index: Int, atRow row: Int) {
+    package mutating func keep(_ index: Int, atRow row: Int) {
         select(index)
         top = max(0, selection - max(0, row))
     }
 
     /// Adjusts `top` so the selection is within `rows` visible rows, and returns it.
     @discardableResult
-    public mutating func fit(rows: Int) -> Int {
+    package mutating func fit(rows: Int) -> Int {
         guard rows > 0, count > 0 else {
             top = 0
             return 0

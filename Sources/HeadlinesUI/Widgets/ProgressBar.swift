@@ -1,7 +1,7 @@
 /// `[#########.........]  45%` in a given number of columns, or a bouncing block when the
 /// total is unknown.
-public enum ProgressBar {
-    public static func text(fraction: Double?, columns: Int, tick: Int = 0) -> String {
+package enum ProgressBar {
+    package static func text(fraction: Double?, columns: Int, tick: Int = 0) -> String {
         let inner = max(1, columns - 2)
         guard let fraction else {
             let position = tick % max(1, inner)
@@ -15,7 +15,7 @@ public enum ProgressBar {
         return "[" + String(repeating: "#", count: filled) + String(repeating: "·", count: inner - filled) + "]"
     }
 
-    public static func percent(_ fraction: Double?) -> String {
+    package static func percent(_ fraction: Double?) -> String {
         guard let fraction else { return "  ?%" }
         let value = Int((max(0, min(1, fraction)) * 100 + 1e-9).rounded(.down))  // 29/100 × 100 = 28.999…
         let digits = String(value)

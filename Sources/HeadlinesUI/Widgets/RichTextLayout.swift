@@ -6,12 +6,12 @@ import NewsCore
 /// tables in aligned columns, link numbers after link text, and the numbered links listed at
 /// the end (an inline image by what it shows: `[7] image: Chart`). A blank line separates a
 /// list from what follows it. No line is wider than the width.
-public enum RichTextLayout {
-    public static let quoteBar = "│ "
-    public static let bullets = ["•", "◦", "▪"]
-    public static let linksHeading = "Links"
+package enum RichTextLayout {
+    package static let quoteBar = "│ "
+    package static let bullets = ["•", "◦", "▪"]
+    package static let linksHeading = "Links"
     /// Starts each further row of a preformatted line too long for the width.
-    public static let continuationMark = "↪"
+    package static let continuationMark = "↪"
 
     static let quoteStyle = Style(.quote, dim: true)
     static let markerStyle = Style(.accent)
@@ -20,7 +20,7 @@ public enum RichTextLayout {
     static let headingStyle = Style(.header, bold: true)
     static let codeStyle = Style(.source)
 
-    public static func lines(_ text: RichText, width: Int) -> [StyledLine] {
+    package static func lines(_ text: RichText, width: Int) -> [StyledLine] {
         // The layout keeps within the width by construction (tests check it without this);
         // cutting here makes it a promise.
         layOut(text, width: width).map { $0.fitted(to: width) }

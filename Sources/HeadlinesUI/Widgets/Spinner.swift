@@ -1,8 +1,8 @@
 /// A one-cell activity indicator; the frame advances on a timer while work runs.
-public enum Spinner {
+package enum Spinner {
     static let frames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-    public static func frame(_ tick: Int) -> Character {
+    package static func frame(_ tick: Int) -> Character {
         frames[((tick % frames.count) + frames.count) % frames.count]
     }
 }

@@ -1,11 +1,13 @@
+import HeadlinesSession
+
 /// The bottom line: a message or key hints on the left, facts on the right, in reverse video.
 /// When both do not fit, the right side is shortened first, then the left.
 ///
 /// A passing message (`Canvas.statusMessage`) takes the left's place and is never cut: the facts
 /// give way when it needs their room, and what still does not fit goes on the rows above it
 /// while it shows.
-public enum StatusBar {
-    public static func render(left: String, leftStyle: Style = .statusBar, right: String, into canvas: inout Canvas, y: Int) {
+package enum StatusBar {
+    package static func render(left: String, leftStyle: Style = .statusBar, right: String, into canvas: inout Canvas, y: Int) {
         if let message = canvas.statusMessage {
             render(message: message, right: right, into: &canvas, y: y)
             return

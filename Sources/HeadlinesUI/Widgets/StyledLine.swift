@@ -1,32 +1,32 @@
 /// One row of laid-out text: runs, each in one style. Made by layouts (`RichTextLayout`),
 /// drawn by `Canvas.draw(_:from:x:y:height:maxX:)`.
-public struct StyledLine: Hashable, Sendable {
-    public struct Run: Hashable, Sendable {
-        public var text: String
-        public var style: Style
+package struct StyledLine: Hashable, Sendable {
+    package struct Run: Hashable, Sendable {
+        package var text: String
+        package var style: Style
 
-        public init(_ text: String, _ style: Style = .normal) {
+        package init(_ text: String, _ style: Style = .normal) {
             self.text = text
             self.style = style
         }
     }
 
-    public var runs: [Run]
+    package var runs: [Run]
 
-    public init(_ runs: [Run] = []) {
+    package init(_ runs: [Run] = []) {
         self.runs = runs
     }
 
-    public static let blank = StyledLine()
+    package static let blank = StyledLine()
 
     /// The row's text without styles.
-    public var text: String { runs.map(\.text).joined() }
+    package var text: String { runs.map(\.text).joined() }
 
     /// Columns the row takes.
-    public var width: Int { runs.reduce(0) { $0 + TextWidth.of($1.text) } }
+    package var width: Int { runs.reduce(0) { $0 + TextWidth.of($1.text) } }
 
     /// The row cut to `columns` (ending in an ellipsis where it was cut), run styles kept.
-    public func fitted(to columns: Int) -> StyledLine {
+    package func fitted(to columns: Int) -> StyledLine {
         guard columns > 0 else { return .blank }
         guard width > columns else { return self }
         var fitted: [Run] = []
@@ -55,7 +55,7 @@ public struct StyledLine: Hashable, Sendable {
 extension Canvas {
     /// Draws `lines` from line `offset` on (scrolling): the first at row `y`, at most `height`
     /// rows, each from column `x` and cut at `maxX` (exclusive; the right edge by default).
-    public mutating func draw(_ lines: [StyledLine], from offset: Int, x: Int = 0, y: Int, height: Int, maxX: Int? = nil) {
+    package mutating func draw(_ lines: [StyledLine], from offset: Int, x: Int = 0, y: Int, height: Int, maxX: Int? = nil) {
         let first = max(0, offset)
         guard height > 0, first < lines.count else { return }
         for (row, line) in lines[first..<min(lines.count, first + height)].enumerated() {

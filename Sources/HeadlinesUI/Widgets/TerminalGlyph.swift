@@ -10,11 +10,11 @@
 ///   characters per cell, tmux 21 bytes), and never before the first one (they would attach to
 ///   the cell before);
 /// - controls vanish; code points that cannot be printed become U+FFFD.
-public enum TerminalGlyph {
-    public static let maximumMarks = 4
+package enum TerminalGlyph {
+    package static let maximumMarks = 4
 
     /// The reduced grapheme and the columns it takes (the sum of its code points' widths).
-    public static func reduce(_ character: Character) -> (text: String, width: Int) {
+    package static func reduce(_ character: Character) -> (text: String, width: Int) {
         let scalars = character.unicodeScalars
         if scalars.count == 1, let only = scalars.first {
             if only.value >= 0x20 && only.value < 0x7F { return (String(character), 1) }

@@ -1,9 +1,9 @@
 /// Cutting and wrapping text by terminal columns, never inside a character.
-public enum TextLayout {
-    public static let ellipsis: Character = "…"
+package enum TextLayout {
+    package static let ellipsis: Character = "…"
 
     /// `text` cut to `columns`, ending in an ellipsis when it was cut.
-    public static func truncate(_ text: String, to columns: Int) -> String {
+    package static func truncate(_ text: String, to columns: Int) -> String {
         guard columns > 0 else { return "" }
         if text.utf8.count <= columns, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         var used = 0
@@ -22,21 +22,21 @@ public enum TextLayout {
     }
 
     /// `text` padded with spaces (or cut) to exactly `columns`.
-    public static func pad(_ text: String, to columns: Int) -> String {
+    package static func pad(_ text: String, to columns: Int) -> String {
         let cut = truncate(text, to: columns)
         let width = TextWidth.of(cut)
         return width >= columns ? cut : cut + String(repeating: " ", count: columns - width)
     }
 
     /// `text` right-aligned in `columns` (spaces before it; never cut: a count is shown whole).
-    public static func padLeft(_ text: String, to columns: Int) -> String {
+    package static func padLeft(_ text: String, to columns: Int) -> String {
         let width = TextWidth.of(text)
         return width >= columns ? text : String(repeating: " ", count: columns - width) + text
     }
 
     /// `text` cut into pieces by columns, spaces kept, never inside a character: the first piece
     /// at most `first` columns, the others at most `rest` (a preformatted line, wrapped).
-    public static func split(_ text: String, first: Int, rest: Int) -> [String] {
+    package static func split(_ text: String, first: Int, rest: Int) -> [String] {
         var pieces: [String] = []
         var piece = ""
         var used = 0
@@ -57,7 +57,7 @@ public enum TextLayout {
 
     /// Word-wraps `text` into lines of at most `columns`; words longer than a line are broken
     /// at a character boundary.
-    public static func wrap(_ text: String, to columns: Int) -> [String] {
+    package static func wrap(_ text: String, to columns: Int) -> [String] {
         guard columns > 0 else { return [] }
         var lines: [String] = []
         var line = ""

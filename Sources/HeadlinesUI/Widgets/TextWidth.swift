@@ -8,16 +8,16 @@
 /// from glibc (`TerminalWidthTable`). The canvas, the driver and the terminal then agree on every
 /// cell. Our own table rather than a live `wcwidth`, whose answers depend on the process locale:
 /// layout must be the same in tests, in the benchmark and on screen.
-public enum TextWidth {
+package enum TextWidth {
     /// Columns one grapheme takes once reduced for the terminal: 0 (drawn as nothing), 1, 2, or
     /// more for a cluster of several spacing code points (a Devanagari conjunct).
-    public static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }  // the common case
         return TerminalGlyph.reduce(character).width
     }
 
     /// Columns a whole string takes.
-    public static func of(_ text: String) -> Int {
+    package static func of(_ text: String) -> Int {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         return text.reduce(0) { $0 + of($1) }
     }

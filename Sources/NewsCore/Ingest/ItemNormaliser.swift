@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// The one way an item from outside becomes an `Article`: a feed's item (RSS, Atom, RDF, JSON
-/// Feed, newsboat's cache) or a synced one (a TT-RSS headline, a Fever item), each first made a
+/// Feed, newsboat's cache), a NewsAPI article, or a synced one (a TT-RSS headline, a Fever item), each first made a
 /// `RawItem`, then sanitised and capped, its links resolved and checked and its picture found by
 /// the same rules.
 ///
@@ -26,8 +26,8 @@ struct ItemNormaliser {
         feedAuthor = feed.author
     }
 
-    /// For items that come without a feed document (a sync server's): links must be absolute,
-    /// and `sourceName` names the articles' source.
+    /// For items that come without a feed document (a sync server's, a NewsAPI article): links
+    /// are absolute or carry their own base, and `sourceName` names the articles' source.
     init(sourceName: String?) {
         feedURL = nil
         siteURL = nil
@@ -106,6 +106,7 @@ struct ItemNormaliser {
             url: url,
             imageURL: image,
             publishedAt: item.publishedAt,
+            content: item.extract.flatMap { Sanitizer.cleanOptional($0, maxLength: TextLimits.content) },
             guid: guid,
             body: body,
             enclosure: enclosure

@@ -67,11 +67,15 @@ public enum NewsAPIDecoder {
         )
     }
 
-    /// One article, or nil when it cannot be used (no usable URL, a `[Removed]` placeholder).
+    /// One article, or nil when it cannot be used (no usable URL, a `[Removed]` placeholder):
+    /// its members made a `RawItem` and normalised as a feed's item is (texts read as plain text,
+    /// the date in any form a feed's may take, links resolved against `baseURL` and checked,
+    /// `urlToImage` the picture, and a made title when it has none).
     static func article(from entry: JSONValue, baseURL: URL?) -> Article? {
         guard case .object(let fields) = entry else { return nil }
         // One pass over the members rather than a hashed lookup per field: comparing short keys
-        // is cheaper than hashing them, and an article has about eight members.
+        // is cheaper than hashing them, and an article has about eight members. A repeated
+        // member counts with its last value.
         var urlText: String?, titleText: String?, source: JSONValue?, authorText: String?
         var descriptionText: String?, imageText: String?, publishedText: String?, contentText: String?
         for (key, value) in fields {
@@ -87,22 +91,20 @@ public enum NewsAPIDecoder {
             default: continue
             }
         }
-        if urlText == "https://removed.com" { return nil }  // the placeholder; no need to parse it
-        guard let url = URLPolicy.articleURL(urlText, relativeTo: baseURL) else { return nil }
-        let title = Sanitizer.cleanOptional(titleText, maxLength: TextLimits.title)
-        if title == "[Removed]" || url.absoluteString == "https://removed.com" { return nil }
+        guard let urlText, urlText != "https://removed.com" else { return nil }  // the placeholder; no need to parse it
+        var item = RawItem()
+        item.offerLink(RawLink(text: urlText, base: baseURL), rank: 0)
+        if let titleText { item.offerTitle(RawText(text: titleText, isHTML: false), rank: 0) }
+        if let descriptionText { item.offerSummary(RawText(text: descriptionText, isHTML: false), rank: 0) }
+        if let authorText { item.offerAuthor(authorText, rank: 0) }
+        if let imageText { item.offerImage(RawLink(text: imageText, base: baseURL), rank: 0) }
+        if let publishedText { item.offerDate(publishedText, rank: 0) }
+        item.extract = contentText
         var sourceName = source?["name"]?.string
         if sourceName == nil { sourceName = source?.string }  // a bare name, as some proxies send
-        let published = publishedText.flatMap(ISO8601.parse)
-        return Article(
-            sourceName: Sanitizer.cleanOptional(sourceName, maxLength: TextLimits.name),
-            author: Sanitizer.cleanOptional(authorText, maxLength: TextLimits.name),
-            title: title ?? "",
-            description: Sanitizer.cleanOptional(descriptionText, maxLength: TextLimits.description),
-            url: url,
-            imageURL: URLPolicy.imageURL(imageText, relativeTo: baseURL),
-            publishedAt: published,
-            content: Sanitizer.cleanOptional(contentText, maxLength: TextLimits.content)
-        )
+        guard let article = ItemNormaliser(sourceName: sourceName).article(from: item), let url = article.url,
+            article.title != "[Removed]", url.absoluteString != "https://removed.com"
+        else { return nil }
+        return article
     }
 }

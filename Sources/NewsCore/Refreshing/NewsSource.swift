@@ -18,9 +18,15 @@ public protocol NewsSource: Sendable {
     /// Fetches as the cache's `plan` says: a source whose page named a feed asks that feed
     /// directly. Sources that are never pages need not implement it.
     func fetch(_ plan: FetchPlan) async throws -> FetchResult
+    /// Refreshes a source that stores its articles itself (a server's feed, synced with its
+    /// server) and says what changed; nil for one whose edition `SourceLoader` fetches and
+    /// merges (the default).
+    func refreshStoringItself() async throws -> RefreshReport?
 }
 
 extension NewsSource {
+    public func refreshStoringItself() async throws -> RefreshReport? { nil }
+
     public func fetch(_ plan: FetchPlan) async throws -> FetchResult {
         try await fetch(validators: plan.validators)
     }

@@ -33,7 +33,7 @@ public struct SourceLoader: Sendable {
     /// Refreshes `source`. Throws `CancellationError`, or the failure (also recorded in the cache,
     /// unless the cache itself failed).
     public func refresh(_ source: any NewsSource) async throws -> RefreshReport {
-        if let synced = source as? any SyncedSource { return try await synced.syncNow() }
+        if let report = try await source.refreshStoringItself() { return report }
         // A cache that cannot be read gives no validators: the fetch is then unconditional.
         let state = try? await store.refreshState(of: source.key)
         if let until = state?.retryAfter, until > now() {

@@ -5,7 +5,7 @@ enum Schema {
     /// `PRAGMA application_id`: "HDLN". A database without it (and not empty) is not ours.
     static let applicationID: Int64 = 0x4844_4C4E
 
-    struct Step: Sendable {
+    struct Migration: Sendable {
         let version: Int
         let sql: String
         /// A count that is not 0 when the step's work is there already (columns cannot be added
@@ -13,11 +13,11 @@ enum Schema {
         var appliedCheck: String? = nil
     }
 
-    static let steps: [Step] = [version1, version2, version3, version4, version5, version6, version7, version8, version9]
+    static let steps: [Migration] = [version1, version2, version3, version4, version5, version6, version7, version8, version9]
     static var latest: Int { steps.count }
 
     /// Sources, their articles and refresh records, and the saved-image index.
-    static let version1 = Step(
+    static let version1 = Migration(
         version: 1,
         sql: """
             PRAGMA application_id = \(applicationID);
@@ -87,7 +87,7 @@ enum Schema {
     /// articles costs several times the merge itself, so it happens after, in small batches,
     /// and before any search (`ArticleStore.indexForSearch`). The articles already stored
     /// are all pending after the upgrade.
-    static let version2 = Step(
+    static let version2 = Migration(
         version: 2,
         sql: """
             CREATE VIRTUAL TABLE article_text USING fts5(
@@ -108,7 +108,7 @@ enum Schema {
     /// own validators), and when the page was last read. Validators stored before this step
     /// may be a page's, which answered 304 while its feed went unread: they are dropped, so
     /// each source is fetched whole once.
-    static let version3 = Step(
+    static let version3 = Migration(
         version: 3,
         sql: """
             ALTER TABLE source ADD COLUMN feed_url TEXT;
@@ -119,7 +119,7 @@ enum Schema {
     /// Search in every script: runs of Chinese, Japanese, Korean and Thai are indexed as pairs
     /// of characters (`ScriptBigrams`), so the index is written anew: emptied, and every article
     /// pending (indexed in batches before the next search, as after version 2).
-    static let version4 = Step(
+    static let version4 = Migration(
         version: 4,
         sql: """
             DELETE FROM article_text;
@@ -131,7 +131,7 @@ enum Schema {
     /// puts every change of a server article's read or starred mark in the outbox, whichever
     /// code made it, except while a sync writes the server's own marks (`sync_writing` holds a row).
     /// Written to run again harmlessly (`IF NOT EXISTS`), as step 4 can.
-    static let version5 = Step(
+    static let version5 = Migration(
         version: 5,
         sql: """
             CREATE TABLE IF NOT EXISTS server (
@@ -181,7 +181,7 @@ enum Schema {
     /// version 4 grew the index by 35% of what `unicode61` alone makes; in this layout, by 28%.
     /// Ranking weighs the columns by name (`SearchRanking`), so the order is the same. Written
     /// anew as in version 4.
-    static let version6 = Step(
+    static let version6 = Migration(
         version: 6,
         sql: """
             DROP TABLE article_text;
@@ -195,7 +195,7 @@ enum Schema {
     /// Enclosures (a podcast's episode): the file's link, MIME type, size in bytes and duration
     /// in seconds, all nullable; and where each was downloaded, as `saved_image` for images. After the body: lists read the body already, so these cost no
     /// page more; and an article without one stores nothing (NULLs at a row's end take no space).
-    static let version7 = Step(
+    static let version7 = Migration(
         version: 7,
         sql: """
             ALTER TABLE article ADD COLUMN enclosure_url TEXT;
@@ -212,7 +212,7 @@ enum Schema {
 
     /// When a downloaded enclosure was played (`p`), for the lists' mark; and every article indexed
     /// again, its text now case folded in full (`CaseFolding`: `ß` as `ss`), as queries are.
-    static let version8 = Step(
+    static let version8 = Migration(
         version: 8,
         sql: """
             ALTER TABLE saved_enclosure ADD COLUMN played_at REAL;
@@ -223,7 +223,7 @@ enum Schema {
     /// Full texts read from articles' pages (`x`, `full-text = yes`), one per article, in a table
     /// of their own: a refresh rewrites what the feed sent and never touches them, and lists never
     /// read them. Search indexes them with the body (`SearchIndex`).
-    static let version9 = Step(
+    static let version9 = Migration(
         version: 9,
         sql: """
             CREATE TABLE IF NOT EXISTS full_text (

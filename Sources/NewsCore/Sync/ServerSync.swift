@@ -118,14 +118,10 @@ private final class Waiters: Sendable {
     }
 }
 
-/// A source whose refresh stores its articles itself (a server's feed, synced with the server),
-/// rather than handing an edition to `SourceLoader` to merge.
-public protocol SyncedSource: NewsSource {
-    func syncNow() async throws -> RefreshReport
-}
-
-/// One feed of a server, as the Sources screen lists it: refreshing it syncs its server.
-public struct ServerFeedSource: SyncedSource {
+/// One feed of a server, as the Sources screen lists it: refreshing it syncs its server, which
+/// stores the articles itself (`refreshStoringItself`), rather than handing an edition to
+/// `SourceLoader` to merge.
+public struct ServerFeedSource: NewsSource {
     public let server: ServerSync
     /// Nil for the server itself, shown before its first sync has listed its feeds.
     public let feed: RemoteFeedID?
@@ -148,7 +144,7 @@ public struct ServerFeedSource: SyncedSource {
         throw NewsError.invalidDocument("a server's feed is synced, not fetched")
     }
 
-    public func syncNow() async throws -> RefreshReport {
+    public func refreshStoringItself() async throws -> RefreshReport? {
         let report = try await server.sync(refreshing: feed)
         return RefreshReport(
             notes: report.newArticles > 0 ? ["\(report.newArticles) new from \(server.name)."] : [], answeredAt: Date(),

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import HeadlinesUI
 import NewsCore
+import SessionTestSupport
 
 /// A feed article's full text in the article view: laid out from its HTML with numbered links;
 /// NewsAPI articles (no body) keep their description and content.

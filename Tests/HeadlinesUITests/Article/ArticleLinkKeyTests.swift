@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import HeadlinesUI
 import NewsCore
+import SessionTestSupport
+@testable import HeadlinesSession
 
 /// Typing a link's number on the article screen: digits show in the status bar, the
 /// `open-link` key (Enter) opens it, Esc cancels.

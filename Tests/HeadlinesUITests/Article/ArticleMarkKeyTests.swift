@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import HeadlinesUI
 import NewsCore
+import SessionTestSupport
 import TestSupport
 
 /// `N` and `*` on the article's own screen: the marks change there, in the cache, and on the

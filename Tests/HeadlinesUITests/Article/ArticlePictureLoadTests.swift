@@ -2,7 +2,9 @@ import Foundation
 import Testing
 @testable import HeadlinesUI
 @testable import NewsCore
+import SessionTestSupport
 import TestSupport
+@testable import HeadlinesSession
 
 /// The article screen fetching and decoding its picture for real (from a file, as the demo
 /// edition's images are), keeping it for the session, and saying why when it cannot.

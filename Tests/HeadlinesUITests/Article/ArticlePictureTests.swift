@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import HeadlinesUI
 @testable import NewsCore
+import SessionTestSupport
+@testable import HeadlinesSession
 
 /// The picture in the article view: half blocks in each colour depth through the canvas, the
 /// placeholder of the final size, toggling and reflowing.

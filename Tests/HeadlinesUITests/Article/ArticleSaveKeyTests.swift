@@ -2,7 +2,9 @@ import Foundation
 import Testing
 @testable import HeadlinesUI
 import NewsCore
+import SessionTestSupport
 import TestSupport
+@testable import HeadlinesSession
 
 /// `s` on the article screen: the article, read whole from the cache, saved as Markdown in the
 /// save folder, and the status bar says where (or why not, in one sentence).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import HeadlinesUI
 import NewsCore
+import SessionTestSupport
 import TestSupport
 
 /// `J` and `K` in the article walk the list it came from, pages not yet read included.

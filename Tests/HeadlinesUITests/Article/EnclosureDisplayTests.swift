@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import HeadlinesUI
 @testable import NewsCore
+import SessionTestSupport
 
 /// An enclosure on screen: a line under the byline with its type, size and duration, its link
 /// among the numbered links, and a mark before the age in the list (no column moves).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import HeadlinesUI
 import NewsCore
+import SessionTestSupport
 
 /// The movement keys work the same on every screen that moves through a list or a text:
 /// one piece of code (`Movement`) behind them all.

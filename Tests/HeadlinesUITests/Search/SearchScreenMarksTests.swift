@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import HeadlinesUI
 import NewsCore
+import SessionTestSupport
 import TestSupport
 
 /// Marks made on a search's results stay when the other search (NewsAPI's) answers and the

@@ -125,9 +125,16 @@ struct NewsAPIDecoderTests {
         #expect(edition.articles == [Article(title: "T", url: URL(string: "https://a.example/1")!)])
     }
 
-    @Test func missingTitleIsEmptyNotNil() throws {
-        let edition = try decode(#"{"articles":[{"url":"https://a.example/1"},{"url":"https://a.example/2","title":42}]}"#)
-        #expect(edition.articles.map(\.title) == ["", ""])
+    /// An article without a title is named as a feed's item is (the one normaliser): by its
+    /// summary, else its day, else its source; never a blank row.
+    @Test func aMissingTitleIsMadeAsForAFeedsItem() throws {
+        let edition = try decode(
+            #"""
+            {"articles":[{"url":"https://a.example/1"},{"url":"https://a.example/2","title":42},
+              {"url":"https://a.example/3","title":" ","description":"What happened."},
+              {"url":"https://a.example/4","publishedAt":"2024-08-29T05:00:00Z"},{"url":"https://a.example/5","source":{"name":"Wire"}}]}
+            """#)
+        #expect(edition.articles.map(\.title) == ["Untitled", "Untitled", "What happened.", "Untitled, 29 Aug", "Untitled, Wire"])
         #expect(edition.skipped == 0)
     }
 

@@ -1,4 +1,5 @@
 import NewsCore
+import HeadlinesSession
 
 /// The list an article was opened from (a source's, All, a group, Starred, a filtered list,
 /// the search results). The article screen walks it with `J`, `K` and `n`, and tells it of

@@ -2,12 +2,12 @@ import NewsCore
 
 /// The reader's marks on an article from the cache: `N` and `*` change them on the article's
 /// screen as on the list's.
-public struct ArticleMarks: Equatable, Sendable {
-    public let id: ArticleID
-    public var isRead: Bool
-    public var isStarred: Bool
+package struct ArticleMarks: Equatable, Sendable {
+    package let id: ArticleID
+    package var isRead: Bool
+    package var isStarred: Bool
 
-    public init(id: ArticleID, isRead: Bool, isStarred: Bool) {
+    package init(id: ArticleID, isRead: Bool, isStarred: Bool) {
         self.id = id
         self.isRead = isRead
         self.isStarred = isStarred

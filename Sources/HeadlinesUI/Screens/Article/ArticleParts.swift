@@ -1,4 +1,5 @@
 import NewsCore
+import HeadlinesSession
 
 /// The one place an article's parts are computed for drawing, each once and kept while what
 /// it depends on holds: the body read from its HTML (once per article), its lines (once per

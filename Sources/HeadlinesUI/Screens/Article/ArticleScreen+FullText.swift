@@ -1,4 +1,5 @@
 import NewsCore
+import HeadlinesSession
 
 /// `x`: the article's own page read into the screen in place of the feed's summary, kept in the
 /// cache (so it reads offline, and `S` finds its words); again, the feed's text. The reading is

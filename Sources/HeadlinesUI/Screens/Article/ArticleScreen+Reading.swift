@@ -1,4 +1,5 @@
 import NewsCore
+import HeadlinesSession
 
 /// Reading on from the article: `J` and `K` through the list it came from, `n` to the next
 /// unread one; and the marks made here, written through the library and shown on the list's row.

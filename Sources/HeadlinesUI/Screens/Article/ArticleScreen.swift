@@ -1,14 +1,15 @@
 import FoundationEssentials
 import NewsCore
+import HeadlinesSession
 
 /// One article: its header, its picture (fetched with a progress bar in a placeholder of the
 /// picture's size, decoded off the main actor, kept for the session), its text wrapped to the
 /// width with numbered links, and the image's facts. Closing the screen cancels the fetch and
 /// the decode.
 @MainActor
-public final class ArticleScreen: Screen {
-    public let kind = ScreenKind.article
-    public internal(set) var state: ArticleState
+package final class ArticleScreen: Screen {
+    package let kind = ScreenKind.article
+    package internal(set) var state: ArticleState
     let services: AppServices
     private var layout = ScreenLayout(width: 0, height: 0, withImageRow: true)
     private var lineCount = 0
@@ -43,12 +44,12 @@ public final class ArticleScreen: Screen {
 
     /// An article on its own (not from a list). `marks`: its marks in the cache (nil: it is not
     /// there, and cannot be marked).
-    public convenience init(article: Article, services: AppServices, marks: ArticleMarks? = nil) {
+    package convenience init(article: Article, services: AppServices, marks: ArticleMarks? = nil) {
         let row = ListRow(article: article, id: marks?.id, isRead: marks?.isRead ?? false, isStarred: marks?.isStarred ?? false)
         self.init(row: row, list: nil, services: services)
     }
 
-    public func didAppear(_ context: ScreenContext) {
+    package func didAppear(_ context: ScreenContext) {
         hints = context.keys.hints(kind.hintedActions, on: kind, labels: [.down: "scroll"])
         linkHints = Self.linkHints(context.keys)
         openLinkKey = context.keys.keys(for: .openLink, on: kind).first ?? .enter
@@ -172,12 +173,12 @@ public final class ArticleScreen: Screen {
         )
     }
 
-    public func takeNotice() -> Notice? {
+    package func takeNotice() -> Notice? {
         defer { state.show(nil) }
         return state.notice
     }
 
-    public func render(into canvas: inout Canvas) {
+    package func render(into canvas: inout Canvas) {
         layout = ScreenLayout(canvas, withImageRow: state.article.imageURL != nil, textWidth: services.textWidth)
         var view = ArticleView(state: state, layout: layout)
         let lines = parts.lines(of: view)
@@ -191,7 +192,7 @@ public final class ArticleScreen: Screen {
         view.render(lines, picture: parts.picture(state, slot: lines.slot, depth: services.pictureDepth), into: &canvas)
     }
 
-    public func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
+    package func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
         if pipePrompt != nil {
             return Actions.answer(&pipePrompt, action, columns: layout.textColumns, services: services, context: context) { [weak self] notice in
                 self?.state.show(notice)
@@ -257,10 +258,10 @@ public final class ArticleScreen: Screen {
         return .handled
     }
 
-    public var capturesText: Bool { pipePrompt != nil }
+    package var capturesText: Bool { pipePrompt != nil }
 
     /// Digits type a link's number (shown in the status bar); while `|`'s prompt is up, keys type its command.
-    public func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome {
+    package func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome {
         if pipePrompt != nil {
             pipePrompt?.type(key)
             return .handled

@@ -1,10 +1,11 @@
 import FoundationEssentials
 import NewsCore
+import HeadlinesSession
 
 /// The article screen's state: the article, how far it is scrolled, its image's fetch and
 /// picture, and a link number being typed. Changed only by the methods below.
-public struct ArticleState: Equatable {
-    public enum Image: Equatable {
+package struct ArticleState: Equatable {
+    package enum Image: Equatable {
         case none
         case loading(TransferProgress?)
         case loaded(ImageInfo)
@@ -12,7 +13,7 @@ public struct ArticleState: Equatable {
     }
 
     /// The picture drawn above the text.
-    public enum Picture: Equatable {
+    package enum Picture: Equatable {
         /// No image, or it could not be fetched (the image line says why): no room is kept.
         case none
         /// Fetching or decoding; the header's pixel size once known.
@@ -23,27 +24,27 @@ public struct ArticleState: Equatable {
         case unavailable(String)
     }
 
-    public private(set) var article: Article
-    public private(set) var offset = 0
-    public private(set) var image: Image
-    public private(set) var picture: Picture
+    package private(set) var article: Article
+    package private(set) var offset = 0
+    package private(set) var image: Image
+    package private(set) var picture: Picture
     /// `i` hides the picture (and its room) and shows it again.
-    public private(set) var showsPicture = true
+    package private(set) var showsPicture = true
     /// The digits of a link number being typed, shown in the status bar until Enter or Esc.
-    public private(set) var linkNumber: String?
-    public private(set) var notice: Notice?
-    public private(set) var tick = 0
+    package private(set) var linkNumber: String?
+    package private(set) var notice: Notice?
+    package private(set) var tick = 0
     /// Read and starred, when the article is in the cache.
-    public private(set) var marks: ArticleMarks?
+    package private(set) var marks: ArticleMarks?
     /// The full text read from the article's page is shown in place of the feed's (`x` toggles).
-    public private(set) var showsFullText = true
+    package private(set) var showsFullText = true
     /// The article's page is being read (`x`).
-    public private(set) var readsFullText = false
+    package private(set) var readsFullText = false
 
     /// A link number has at most this many digits (documents number at most 100 links).
-    public static let maxLinkDigits = 3
+    package static let maxLinkDigits = 3
 
-    public init(article: Article, marks: ArticleMarks? = nil) {
+    package init(article: Article, marks: ArticleMarks? = nil) {
         self.article = article
         self.marks = marks
         image = article.imageURL == nil ? .none : .loading(nil)
@@ -51,18 +52,18 @@ public struct ArticleState: Equatable {
     }
 
     /// Scrolls, keeping the last page of `lineCount` lines in `rows` rows filled.
-    public mutating func scroll(_ movement: Movement, lineCount: Int, rows: Int) {
+    package mutating func scroll(_ movement: Movement, lineCount: Int, rows: Int) {
         offset = movement.applied(to: offset, maximum: lineCount - rows)
     }
 
     /// Keeps the offset in range after the text or the window changed.
-    public mutating func clamp(lineCount: Int, rows: Int) {
+    package mutating func clamp(lineCount: Int, rows: Int) {
         offset = Movement.by(0).applied(to: offset, maximum: lineCount - rows)
     }
 
-    public mutating func imageProgress(_ progress: TransferProgress) { image = .loading(progress) }
+    package mutating func imageProgress(_ progress: TransferProgress) { image = .loading(progress) }
 
-    public mutating func imageLoaded(_ info: ImageInfo) {
+    package mutating func imageLoaded(_ info: ImageInfo) {
         image = .loaded(info)
         if case .pending = picture, let width = info.width, let height = info.height {
             pictureHeader(PixelSize(width: width, height: height))
@@ -70,19 +71,19 @@ public struct ArticleState: Equatable {
     }
 
     /// The fetch failed: the image line says why, and the picture's room goes.
-    public mutating func imageFailed(_ message: String) {
+    package mutating func imageFailed(_ message: String) {
         image = .failed(message)
         picture = .none
     }
 
     /// The header's pixel size arrived: the placeholder takes the picture's final size (a
     /// tracking pixel's room goes).
-    public mutating func pictureHeader(_ size: PixelSize) {
+    package mutating func pictureHeader(_ size: PixelSize) {
         guard case .pending = picture else { return }
         picture = Self.isTrackingPixel(size) ? .none : .pending(size)
     }
 
-    public mutating func pictureDecoded(_ pixels: RGBImage) {
+    package mutating func pictureDecoded(_ pixels: RGBImage) {
         picture = Self.isTrackingPixel(headerSize ?? pixels.size) ? .none : .decoded(pixels, header: headerSize)
     }
 
@@ -90,12 +91,12 @@ public struct ArticleState: Equatable {
     /// pixel that declared no size): it is not drawn.
     static func isTrackingPixel(_ size: PixelSize) -> Bool { size.width <= 2 && size.height <= 2 }
 
-    public mutating func pictureFailed(_ reason: String) { picture = .unavailable(reason) }
+    package mutating func pictureFailed(_ reason: String) { picture = .unavailable(reason) }
 
-    public mutating func togglePicture() { showsPicture.toggle() }
+    package mutating func togglePicture() { showsPicture.toggle() }
 
     /// The size the picture's room is computed from: the header's, else the decoded pixels'.
-    public var pictureSource: PixelSize? {
+    package var pictureSource: PixelSize? {
         switch picture {
         case .pending(let size): return size
         case .decoded(let pixels, let header): return header ?? pixels.size
@@ -112,7 +113,7 @@ public struct ArticleState: Equatable {
     }
 
     /// Adds a typed digit to the link number (a leading 0 and digits past the most are ignored).
-    public mutating func typeLinkDigit(_ digit: Character) {
+    package mutating func typeLinkDigit(_ digit: Character) {
         guard digit.isASCII, digit.isNumber else { return }
         let typed = linkNumber ?? ""
         guard typed.count < Self.maxLinkDigits, !(typed.isEmpty && digit == "0") else { return }
@@ -122,20 +123,20 @@ public struct ArticleState: Equatable {
 
     /// Ends the link number's entry; returns the number typed, if any.
     @discardableResult
-    public mutating func endLinkNumber() -> Int? {
+    package mutating func endLinkNumber() -> Int? {
         defer { linkNumber = nil }
         return linkNumber.flatMap { Int($0) }
     }
 
     /// `N`: read, or unread again; the new marks, nil when the article is not in the cache.
-    public mutating func toggleRead() -> ArticleMarks? {
+    package mutating func toggleRead() -> ArticleMarks? {
         marks?.isRead.toggle()
         if let marks { notice = Notice(marks.isRead ? "Marked read." : "Marked unread.") }
         return marks
     }
 
     /// Marks it read (`o`); the new marks, nil when it was read already or is not in the cache.
-    public mutating func markRead() -> ArticleMarks? {
+    package mutating func markRead() -> ArticleMarks? {
         guard let current = marks, !current.isRead else { return nil }
         marks?.isRead = true
         return marks
@@ -143,7 +144,7 @@ public struct ArticleState: Equatable {
 
     /// The whole article from the cache in place of what the list's row held: the image's
     /// state starts again only when the image is another.
-    public mutating func replaceArticle(_ whole: Article) {
+    package mutating func replaceArticle(_ whole: Article) {
         if whole.imageURL != article.imageURL {
             image = whole.imageURL == nil ? .none : .loading(nil)
             picture = whole.imageURL == nil ? .none : .pending(nil)
@@ -152,7 +153,7 @@ public struct ArticleState: Equatable {
     }
 
     /// `*`: starred, or no longer; the new marks, nil when the article is not in the cache.
-    public mutating func toggleStar() -> ArticleMarks? {
+    package mutating func toggleStar() -> ArticleMarks? {
         marks?.isStarred.toggle()
         if let marks { notice = Notice(marks.isStarred ? "Starred." : "No longer starred.") }
         return marks
@@ -160,16 +161,16 @@ public struct ArticleState: Equatable {
 
     /// The article as the screen shows, saves and pipes it: with the full text read from its
     /// page in place of the feed's body while that is shown.
-    public var shownArticle: Article { showsFullText ? article.readingFullText : article.readingFeedText }
+    package var shownArticle: Article { showsFullText ? article.readingFullText : article.readingFeedText }
 
     /// `x` started reading the page.
-    public mutating func fullTextStarted() {
+    package mutating func fullTextStarted() {
         readsFullText = true
         notice = Notice("Reading the article's page…")
     }
 
     /// The page's full text arrived: it is shown from the top.
-    public mutating func fullTextRead(_ fullText: FullText) {
+    package mutating func fullTextRead(_ fullText: FullText) {
         readsFullText = false
         article.fullText = fullText
         showsFullText = true
@@ -178,18 +179,18 @@ public struct ArticleState: Equatable {
     }
 
     /// The page could not be read, or holds no article: the feed's text stays, and `reason` says why.
-    public mutating func fullTextFailed(_ reason: String) {
+    package mutating func fullTextFailed(_ reason: String) {
         readsFullText = false
         notice = Notice(reason, kind: .error)
     }
 
     /// `x` with a full text at hand: the feed's text, or the full text again.
-    public mutating func toggleFullText() {
+    package mutating func toggleFullText() {
         showsFullText.toggle()
         offset = 0
         notice = Notice(showsFullText ? "The full text from the article's page." : "The feed's text.")
     }
 
-    public mutating func show(_ notice: Notice?) { self.notice = notice }
-    public mutating func advanceTick() { tick += 1 }
+    package mutating func show(_ notice: Notice?) { self.notice = notice }
+    package mutating func advanceTick() { tick += 1 }
 }

@@ -2,43 +2,43 @@ import FoundationEssentials
 import NewsCore
 
 /// The article's lines for one width, with the room kept for its picture.
-public struct ArticleLines: Equatable, Sendable {
-    public var lines: [StyledLine]
+package struct ArticleLines: Equatable, Sendable {
+    package var lines: [StyledLine]
     /// The line where the picture's room starts, and the room; nil when no picture is drawn.
-    public var pictureTop: Int
-    public var slot: PictureSlot?
+    package var pictureTop: Int
+    package var slot: PictureSlot?
 
-    public var count: Int { lines.count }
+    package var count: Int { lines.count }
 }
 
 /// Draws an article for a width: title, byline, date, its picture, its text and links, and the
 /// image line. The costly parts (the body's lines, the picture's cells) are computed once by
 /// `ArticleParts` and handed in. Pure: the state's offset is already clamped to the text
 /// (`ArticleState.clamp`).
-public struct ArticleView {
-    public var state: ArticleState
-    public var layout: ScreenLayout
-    public var localTime: LocalTime = .system
+package struct ArticleView {
+    package var state: ArticleState
+    package var layout: ScreenLayout
+    package var localTime: LocalTime = .system
     /// Saves in flight, shown when there is no notice of the screen's own.
-    public var downloadsSummary: String?
+    package var downloadsSummary: String?
     /// The status bar's key hints (from the key map in force).
-    public var keyHints = ArticleView.defaultHints
+    package var keyHints = ArticleView.defaultHints
     /// The hints while a link number is typed.
-    public var linkHints = ArticleView.defaultLinkHints
+    package var linkHints = ArticleView.defaultLinkHints
     /// A prompt typed on the status line (`|`'s command).
-    public var prompt: String?
+    package var prompt: String?
 
-    public static let defaultHints = KeyMap().hints(ScreenKind.article.hintedActions, on: .article, labels: [.down: "scroll"])
-    public static let defaultLinkHints = ArticleScreen.linkHints(KeyMap())
+    package static let defaultHints = KeyMap().hints(ScreenKind.article.hintedActions, on: .article, labels: [.down: "scroll"])
+    package static let defaultLinkHints = ArticleScreen.linkHints(KeyMap())
 
-    public init(state: ArticleState, layout: ScreenLayout, localTime: LocalTime = .system) {
+    package init(state: ArticleState, layout: ScreenLayout, localTime: LocalTime = .system) {
         self.state = state
         self.layout = layout
         self.localTime = localTime
     }
 
     /// The picture's room on this layout, or nil when none is kept.
-    public func slot() -> PictureSlot? {
+    package func slot() -> PictureSlot? {
         guard state.showsPicture else { return nil }
         switch state.picture {
         case .pending, .decoded: return PictureLayout.slot(for: state.pictureSource, on: layout)
@@ -48,7 +48,7 @@ public struct ArticleView {
 
     /// The article's lines at the layout's width (before scrolling), around `body`, the text
     /// under the picture (`ArticleParts` lays it out once per width).
-    public func lines(body: [StyledLine]) -> ArticleLines {
+    package func lines(body: [StyledLine]) -> ArticleLines {
         let columns = layout.textColumns
         var lines = ArticleText.header(state.shownArticle, columns: columns, localTime: localTime)
         let pictureTop = lines.count
@@ -78,7 +78,7 @@ public struct ArticleView {
 
     /// Draws `body` (this view's `lines(body:)`) from the state's offset, with `picture` in its
     /// room (nil: the placeholder).
-    public func render(_ body: ArticleLines, picture: PictureCells?, into canvas: inout Canvas) {
+    package func render(_ body: ArticleLines, picture: PictureCells?, into canvas: inout Canvas) {
         let width = layout.width
         let offset = state.offset
         let rows = layout.bodyRows

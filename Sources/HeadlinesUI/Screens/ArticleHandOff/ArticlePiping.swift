@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NewsCore
+import HeadlinesSession
 
 extension Actions {
     /// `|`, once its prompt is answered: the article, read whole from the cache, piped to the

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NewsCore
+import HeadlinesSession
 
 extension Actions {
     /// `s`: the article as a Markdown file in the save folder, read whole from the cache first

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NewsCore
+import HeadlinesSession
 
 extension Actions {
     static let notDownloaded = "Not downloaded yet: press e first."

@@ -1,4 +1,5 @@
 import NewsCore
+import HeadlinesSession
 
 extension Actions {
     /// Runs `body` (a program: `|`'s command, `p`'s player) with the terminal handed over to it;

@@ -1,11 +1,12 @@
 import FoundationEssentials
 import NewsCore
+import HeadlinesSession
 
 /// One row per image being saved or saved: a progress bar, percent and state. `c` cancels
 /// the selected save, `C` all of them.
 @MainActor
-public final class DownloadsScreen: Screen {
-    public let kind = ScreenKind.downloads
+package final class DownloadsScreen: Screen {
+    package let kind = ScreenKind.downloads
     private let services: AppServices
     private var scroll = ListScroll()
     private var layout = ScreenLayout(width: 0, height: 0)
@@ -13,11 +14,11 @@ public final class DownloadsScreen: Screen {
     /// Enclosures the cache says earlier sessions downloaded (and whether they were played).
     private var earlier: [DownloadCenter.Item] = []
 
-    public init(services: AppServices) {
+    package init(services: AppServices) {
         self.services = services
     }
 
-    public func didAppear(_ context: ScreenContext) {
+    package func didAppear(_ context: ScreenContext) {
         hints = context.hints([.cancelDownload, .cancelAllDownloads, .back], on: kind)
         let store = services.library.store
         context.scope.run(.load, work: { try await store.downloadedEnclosures() }) { [weak self] result in
@@ -42,7 +43,7 @@ public final class DownloadsScreen: Screen {
         return session + earlier.filter { !files.contains($0.imageURL.standardizedFileURL) }
     }
 
-    public func render(into canvas: inout Canvas) {
+    package func render(into canvas: inout Canvas) {
         layout = ScreenLayout(canvas)
         let items = self.items
         scroll.setCount(items.count)
@@ -52,7 +53,7 @@ public final class DownloadsScreen: Screen {
         view.render(into: &canvas, saved: services.downloads.savedCount + items.filter { if case .earlier = $0.state { true } else { false } }.count)
     }
 
-    public func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
+    package func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
         let items = self.items
         scroll.setCount(items.count)
         if let movement = Movement(action, pageRows: layout.bodyRows) {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NewsCore
+import HeadlinesSession
 
 /// The words of the downloads: the status-bar line while saves run, their outcomes, and the
 /// answers to `d` and `D`. `DownloadCenter` keeps the orchestration; the wording is here.
@@ -41,11 +42,6 @@ enum DownloadsText {
         case .alreadySaving(let title): return Notice("Already saving “\(title)”.")
         case .started: return nil
         }
-    }
-
-    /// Why a save failed, as the end of "Not saved: …".
-    static func reason(_ error: any Error) -> String {
-        (error as? SaveError)?.reason ?? ErrorText.sentence(error)
     }
 
     /// Paths under the home folder as `~/...`, so the file name fits in the status bar.

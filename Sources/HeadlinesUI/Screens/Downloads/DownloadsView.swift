@@ -1,23 +1,24 @@
 import FoundationEssentials
 import NewsCore
+import HeadlinesSession
 
 /// Renders the downloads list; the scroll is already fitted to the layout's rows.
-public struct DownloadsView {
-    public var items: [DownloadCenter.Item]
-    public var scroll: ListScroll
-    public var layout: ScreenLayout
+package struct DownloadsView {
+    package var items: [DownloadCenter.Item]
+    package var scroll: ListScroll
+    package var layout: ScreenLayout
     /// The status bar's key hints (from the key map in force).
-    public var keyHints = DownloadsView.defaultHints
+    package var keyHints = DownloadsView.defaultHints
 
-    public static let defaultHints = KeyMap().hints([.cancelDownload, .cancelAllDownloads, .back], on: .downloads)
+    package static let defaultHints = KeyMap().hints([.cancelDownload, .cancelAllDownloads, .back], on: .downloads)
 
-    public init(items: [DownloadCenter.Item], scroll: ListScroll, layout: ScreenLayout) {
+    package init(items: [DownloadCenter.Item], scroll: ListScroll, layout: ScreenLayout) {
         self.items = items
         self.scroll = scroll
         self.layout = layout
     }
 
-    public func render(into canvas: inout Canvas, saved: Int) {
+    package func render(into canvas: inout Canvas, saved: Int) {
         let width = layout.width
         canvas.fill(x: 0, y: layout.titleRow, count: width, style: .header)
         canvas.write(" Downloads", x: 0, y: layout.titleRow, style: .header)

@@ -1,4 +1,5 @@
 import NewsCore
+import HeadlinesSession
 
 /// The list as the article screen walks it: `J` and `K` step through its rows, `n` finds the
 /// next unread one, and marks made on the article show on its row.

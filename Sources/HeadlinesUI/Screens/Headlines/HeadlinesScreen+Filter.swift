@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NewsCore
+import HeadlinesSession
 
 /// The `/` filter, and the list's view: its order and whether read articles show.
 extension HeadlinesScreen {

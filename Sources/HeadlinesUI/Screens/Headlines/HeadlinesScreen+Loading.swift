@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NewsCore
+import HeadlinesSession
 
 /// Reading the list from the cache, and following the library's refreshes.
 extension HeadlinesScreen {

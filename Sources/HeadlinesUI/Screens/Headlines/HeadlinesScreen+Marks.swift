@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NewsCore
+import HeadlinesSession
 
 /// Marks: read and starred, marking all read (asked first when it is many), and undoing it.
 extension HeadlinesScreen {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NewsCore
+import HeadlinesSession
 
 /// The next unread article: in the list, then in the next source with unread articles.
 extension HeadlinesScreen {

@@ -1,15 +1,16 @@
 import FoundationEssentials
 import NewsCore
+import HeadlinesSession
 
 /// A list of headlines: one source's, every source's ("All"), or the starred ones. It shows
 /// what the cache holds at once, then refreshes its sources behind it (like SwiftUI's `.task`:
 /// the refresh belongs to this screen and stops when it closes); `r` refreshes again.
 @MainActor
-public final class HeadlinesScreen: Screen {
-    public let kind = ScreenKind.headlines
-    public internal(set) var state: HeadlinesState
+package final class HeadlinesScreen: Screen {
+    package let kind = ScreenKind.headlines
+    package internal(set) var state: HeadlinesState
     /// What the list shows; `n` after a source's last unread article moves it to the next source.
-    public internal(set) var scope: ArticleScope
+    package internal(set) var scope: ArticleScope
     let services: AppServices
     var layout = ScreenLayout(width: 0, height: 0)
     private var hints = HeadlinesView.defaultHints
@@ -31,16 +32,16 @@ public final class HeadlinesScreen: Screen {
     /// This screen's link to the runtime, for the article screen walking its rows (`J`, `K`, `n`).
     weak var context: ScreenContext?
     /// A page is read this many rows at a time.
-    public static let pageSize = 200
+    package static let pageSize = 200
 
-    public init(scope: ArticleScope, title: String, services: AppServices) {
+    package init(scope: ArticleScope, title: String, services: AppServices) {
         self.scope = scope
         self.services = services
         state = HeadlinesState(sourceName: title)
     }
 
     /// The first screen of a single source.
-    public convenience init(services: AppServices) {
+    package convenience init(services: AppServices) {
         let entry = services.library.entries.first
         self.init(scope: .source(entry?.key ?? SourceKey("none")), title: entry?.source.name ?? "Headlines", services: services)
     }
@@ -60,7 +61,7 @@ public final class HeadlinesScreen: Screen {
         }
     }
 
-    public func didAppear(_ context: ScreenContext) {
+    package func didAppear(_ context: ScreenContext) {
         self.context = context
         hints = context.hints(kind.hintedActions, on: kind)
         library.observe(self) { [weak self] event in self?.libraryChanged(event, context) }
@@ -87,16 +88,16 @@ public final class HeadlinesScreen: Screen {
     }
 
     /// Refreshes this list's sources; a refresh already running is cancelled (its connection closed) first.
-    public func reload(_ context: ScreenContext) {
+    package func reload(_ context: ScreenContext) {
         library.refresh(sourceKeys, in: context.scope)
     }
 
-    public func takeNotice() -> Notice? {
+    package func takeNotice() -> Notice? {
         defer { state.show(nil) }
         return state.notice
     }
 
-    public func render(into canvas: inout Canvas) {
+    package func render(into canvas: inout Canvas) {
         layout = ScreenLayout(canvas)
         state.fit(rows: layout.bodyRows)
         var view = HeadlinesView(state: state, layout: layout, now: services.now())
@@ -112,9 +113,9 @@ public final class HeadlinesScreen: Screen {
         view.render(into: &canvas)
     }
 
-    public var capturesText: Bool { state.isTypingFilter || markAllQuestion != nil || pipePrompt != nil }
+    package var capturesText: Bool { state.isTypingFilter || markAllQuestion != nil || pipePrompt != nil }
 
-    public func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome {
+    package func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome {
         if pipePrompt != nil {
             pipePrompt?.type(key)
             return .handled
@@ -136,7 +137,7 @@ public final class HeadlinesScreen: Screen {
         return library.entry(key)?.source as? NewsAPISource
     }
 
-    public func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
+    package func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
         // Any key but y answers "Mark … articles read?" with no (Esc does not leave the list too).
         if markAllQuestion != nil { return answerMarkAllQuestion(.escape) }
         if pipePrompt != nil {

@@ -1,36 +1,37 @@
 import FoundationEssentials
 import NewsCore
+import HeadlinesSession
 
 /// Renders `HeadlinesState` into a canvas: a title line, one row per article (age, source,
 /// title) and the status bar. Pure: the same state and layout always give the same cells. The
 /// state's selection is already fitted to the layout's rows (`HeadlinesState.fit`).
-public struct HeadlinesView {
-    public var state: HeadlinesState
-    public var layout: ScreenLayout
-    public var now: Date
-    public var isFallbackDemo = false
-    public var downloadsSummary: String?
+package struct HeadlinesView {
+    package var state: HeadlinesState
+    package var layout: ScreenLayout
+    package var now: Date
+    package var isFallbackDemo = false
+    package var downloadsSummary: String?
     /// The downloads line wins over everything else (a quit is waiting for saves).
-    public var downloadsFirst = false
-    public var localTime: LocalTime = .system
+    package var downloadsFirst = false
+    package var localTime: LocalTime = .system
     /// `datetime-format`: the rows' dates in this strftime pattern (nil: their age).
-    public var dateFormat: DateFormat?
+    package var dateFormat: DateFormat?
     /// `articlelist-format`: each row as newsboat's codes write it (nil: the built-in columns).
-    public var rowFormat: RowFormat?
+    package var rowFormat: RowFormat?
 
     /// False for a list of one named source: its name is in the title, and the titles get the room.
-    public var showsSourceColumn = true
+    package var showsSourceColumn = true
     /// How the list is read, when not as by default ("unread only", "by title").
-    public var viewFacts: [String] = []
+    package var viewFacts: [String] = []
 
     /// The status bar's key hints (from the key map in force).
-    public var keyHints = HeadlinesView.defaultHints
+    package var keyHints = HeadlinesView.defaultHints
     /// A prompt typed on the status line (`|`'s command).
-    public var prompt: String?
+    package var prompt: String?
 
     /// The list's mark for an article with an enclosure: `♪`, `↓` once downloaded, `✓` once played.
-    public static let enclosureMark = "♪"
-    public static func enclosureMark(_ state: EnclosureState) -> String {
+    package static let enclosureMark = "♪"
+    package static func enclosureMark(_ state: EnclosureState) -> String {
         switch state {
         case .none: return enclosureMark
         case .downloaded: return "↓"
@@ -39,15 +40,15 @@ public struct HeadlinesView {
     }
 
     /// The hints with the default keys, on the first screen.
-    public static let defaultHints = KeyMap().hints(ScreenKind.headlines.hintedActions, on: .headlines, labels: [.back: "quit"])
+    package static let defaultHints = KeyMap().hints(ScreenKind.headlines.hintedActions, on: .headlines, labels: [.back: "quit"])
 
-    public init(state: HeadlinesState, layout: ScreenLayout, now: Date) {
+    package init(state: HeadlinesState, layout: ScreenLayout, now: Date) {
         self.state = state
         self.layout = layout
         self.now = now
     }
 
-    public func render(into canvas: inout Canvas) {
+    package func render(into canvas: inout Canvas) {
         let width = layout.width
         let listTop = layout.bodyTop
         let listRows = layout.bodyRows

@@ -2,18 +2,18 @@ import FoundationEssentials
 import NewsCore
 
 /// One row of a list of articles: the article, its place in the cache, and the reader's marks.
-public struct ListRow: Equatable, Sendable {
-    public var article: Article
+package struct ListRow: Equatable, Sendable {
+    package var article: Article
     /// Its id in the cache; nil for an article that never was in one (tests, a search answer).
-    public var id: ArticleID?
-    public var isRead: Bool
-    public var isStarred: Bool
+    package var id: ArticleID?
+    package var isRead: Bool
+    package var isStarred: Bool
     /// Arrived with the latest refresh of this list.
-    public var isNew: Bool
+    package var isNew: Bool
     /// Its enclosure downloaded, or played.
-    public var enclosureState: EnclosureState = .none
+    package var enclosureState: EnclosureState = .none
 
-    public init(article: Article, id: ArticleID? = nil, isRead: Bool = false, isStarred: Bool = false, isNew: Bool = false) {
+    package init(article: Article, id: ArticleID? = nil, isRead: Bool = false, isStarred: Bool = false, isNew: Bool = false) {
         self.article = article
         self.id = id
         self.isRead = isRead
@@ -21,7 +21,7 @@ public struct ListRow: Equatable, Sendable {
         self.isNew = isNew
     }
 
-    public init(_ stored: StoredArticle, isNew: Bool = false) {
+    package init(_ stored: StoredArticle, isNew: Bool = false) {
         self.init(article: stored.article, id: stored.id, isRead: stored.isRead, isStarred: stored.isStarred, isNew: isNew)
         enclosureState = stored.enclosureState
     }

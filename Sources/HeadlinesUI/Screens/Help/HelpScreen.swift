@@ -1,26 +1,26 @@
 /// Every key in force, grouped by where it applies, generated from the key map (so a key
 /// rebound in the config shows as bound). `back` or `help` closes it.
 @MainActor
-public final class HelpScreen: Screen {
-    public let kind = ScreenKind.help
+package final class HelpScreen: Screen {
+    package let kind = ScreenKind.help
     private var keys = KeyMap()
     private var offset = 0
     private var layout = ScreenLayout(width: 0, height: 0)
 
-    public init() {}
+    package init() {}
 
-    public func didAppear(_ context: ScreenContext) {
+    package func didAppear(_ context: ScreenContext) {
         keys = context.keys
     }
 
-    public func render(into canvas: inout Canvas) {
+    package func render(into canvas: inout Canvas) {
         layout = ScreenLayout(canvas)
         let lines = HelpView.lines(HelpRows.rows(keys), width: layout.width)
         offset = Movement.by(0).applied(to: offset, maximum: lines.count - layout.bodyRows)
         HelpView(lines: lines, offset: offset, layout: layout).render(into: &canvas)
     }
 
-    public func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
+    package func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
         guard let movement = Movement(action, pageRows: layout.bodyRows) else { return .ignored }
         let lines = HelpView.lines(HelpRows.rows(keys), width: layout.width)
         offset = movement.applied(to: offset, maximum: lines.count - layout.bodyRows)

@@ -1,4 +1,5 @@
 import NewsCore
+import HeadlinesSession
 
 /// The results as the article screen walks them (`J`, `K`, `n`), and marks made there.
 extension SearchScreen: ArticleList {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NewsCore
+import HeadlinesSession
 
 /// `S`: every cached article's title, summary and full text, searched as the reader types
 /// (SQLite FTS5, best match first); on a NewsAPI source, NewsAPI's `everything` too, 300 ms
@@ -8,14 +9,14 @@ import NewsCore
 /// results, reached with Enter or ↓, a list like any other (its keys move, read, mark); `S` or
 /// `/` goes back to the query. Esc leaves from either.
 @MainActor
-public final class SearchScreen: Screen {
-    public let kind = ScreenKind.search
-    public internal(set) var state = HeadlinesState(sourceName: "Search")
+package final class SearchScreen: Screen {
+    package let kind = ScreenKind.search
+    package internal(set) var state = HeadlinesState(sourceName: "Search")
     /// The query as typed, with its cursor (`LineEditor`).
-    public private(set) var queryLine = LineEditor()
-    public var query: String { queryLine.text }
+    package private(set) var queryLine = LineEditor()
+    package var query: String { queryLine.text }
     /// The keys type the query (else they act on the results).
-    public private(set) var isTypingQuery = true
+    package private(set) var isTypingQuery = true
     private let services: AppServices
     private let remote: NewsAPISource?
     private var layout = ScreenLayout(width: 0, height: 0)
@@ -29,19 +30,19 @@ public final class SearchScreen: Screen {
     /// How long typing must pause before NewsAPI is asked.
     static let remoteDelay = Duration.milliseconds(300)
     /// The cache's matches are read this many at a time, more as the reader scrolls.
-    public static let pageSize = 200
+    package static let pageSize = 200
 
     /// The first read of a query: two screenfuls (50 rows at least), not a whole page, as the
     /// rows cost most of the first frame for a query of many matches (a phrase's older matches
     /// are found one by one); the next page is read as soon as the reader moves.
-    public static func firstRead(bodyRows: Int) -> Int { min(pageSize, max(50, 2 * bodyRows)) }
+    package static func firstRead(bodyRows: Int) -> Int { min(pageSize, max(50, 2 * bodyRows)) }
 
-    public init(services: AppServices, remote: NewsAPISource? = nil) {
+    package init(services: AppServices, remote: NewsAPISource? = nil) {
         self.services = services
         self.remote = remote
     }
 
-    public func didAppear(_ context: ScreenContext) {
+    package func didAppear(_ context: ScreenContext) {
         self.context = context
         resultHints = context.hints(kind.hintedActions, on: kind)
         state.show(prompt)
@@ -49,9 +50,9 @@ public final class SearchScreen: Screen {
 
     private var resultHints = ""
 
-    public var capturesText: Bool { isTypingQuery }
+    package var capturesText: Bool { isTypingQuery }
 
-    public func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome {
+    package func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome {
         guard isTypingQuery else { return .ignored }  // on the results, a key no list action claims
         let before = queryLine
         guard queryLine.apply(key) else { return .ignored }
@@ -63,7 +64,7 @@ public final class SearchScreen: Screen {
         return .handled
     }
 
-    public func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
+    package func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
         if isTypingQuery {
             switch action {
             case .read, .down, .pageDown:
@@ -123,7 +124,7 @@ public final class SearchScreen: Screen {
         }
     }
 
-    public func render(into canvas: inout Canvas) {
+    package func render(into canvas: inout Canvas) {
         layout = ScreenLayout(canvas)
         state.fit(rows: layout.bodyRows)
         var view = HeadlinesView(state: state, layout: layout, now: services.now())

@@ -1,27 +1,28 @@
 import FoundationEssentials
 import NewsCore
+import HeadlinesSession
 
 /// The first screen when the config names several sources: one row per source (under its
 /// group), with its article count and how its last load went, and "All" first. Every source
 /// loads at once when it opens; each row updates as its own load ends.
 @MainActor
-public final class SourcesScreen: Screen {
-    public let kind = ScreenKind.sources
-    public private(set) var state: SourcesState
+package final class SourcesScreen: Screen {
+    package let kind = ScreenKind.sources
+    package private(set) var state: SourcesState
     private let services: AppServices
     private var layout = ScreenLayout(width: 0, height: 0)
     private var hints = ""
     /// `A` or `C` asked "Mark … articles read? y/n": the next key answers.
     private var markQuestion: (count: Int, scope: ArticleScope, name: String)?
 
-    public init(services: AppServices) {
+    package init(services: AppServices) {
         self.services = services
         state = SourcesState(entries: services.library.entries, queries: services.library.queries.map(\.name), tags: services.library.tags)
     }
 
     private var library: Library { services.library }
 
-    public func didAppear(_ context: ScreenContext) {
+    package func didAppear(_ context: ScreenContext) {
         hints = context.hints(kind.hintedActions, on: kind)
         library.observe(self) { [weak self] event in self?.libraryChanged(event, context) }
         library.reloadCounts()
@@ -52,12 +53,12 @@ public final class SourcesScreen: Screen {
         }
     }
 
-    public func takeNotice() -> Notice? {
+    package func takeNotice() -> Notice? {
         defer { state.show(nil) }
         return state.notice
     }
 
-    public func render(into canvas: inout Canvas) {
+    package func render(into canvas: inout Canvas) {
         layout = ScreenLayout(canvas)
         state.fit(rows: layout.bodyRows)
         var view = SourcesView(state: state, layout: layout, library: library, now: services.now())
@@ -74,15 +75,15 @@ public final class SourcesScreen: Screen {
     }
 
     /// While the filter is typed, letters go to it (typing "Kern" presses no `r`); a question's answer is one key.
-    public var capturesText: Bool { state.isTypingFilter || markQuestion != nil }
+    package var capturesText: Bool { state.isTypingFilter || markQuestion != nil }
 
-    public func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome {
+    package func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome {
         if markQuestion != nil { return answerMarkQuestion(key) }
         guard state.isTypingFilter, state.typeInFilter(key) else { return .ignored }
         return .handled
     }
 
-    public func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
+    package func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
         // Any key but y answers "Mark … articles read?" with no.
         if markQuestion != nil { return answerMarkQuestion(.escape) }
         state.show(nil)

@@ -1,13 +1,14 @@
 import FoundationEssentials
 import NewsCore
+import HeadlinesSession
 
 /// The Sources screen's rows: "All", "Starred", the query feeds, then each source under its
 /// group's heading, in the config's order. A heading is a row like the others: Enter on it
 /// opens its group's articles as one list. `/` narrows the rows to the query feeds whose name
 /// holds the text and the sources whose name, group or tags hold it (in the tags' view, `t`,
 /// to the tags that hold it). `show-read-sources = no` leaves out sources with nothing unread.
-public struct SourcesState: Equatable {
-    public enum Row: Equatable {
+package struct SourcesState: Equatable {
+    package enum Row: Equatable {
         case all
         case starred
         case heading(String)
@@ -19,28 +20,28 @@ public struct SourcesState: Equatable {
     }
 
     /// Every row, unfiltered.
-    public private(set) var allRows: [Row]
+    package private(set) var allRows: [Row]
     /// The rows shown: all of them, or those the filter (and `show-read-sources`) let through.
-    public private(set) var rows: [Row]
-    public private(set) var scroll = ListScroll()
-    public private(set) var spinnerTick = 0
-    public private(set) var notice: Notice?
+    package private(set) var rows: [Row]
+    package private(set) var scroll = ListScroll()
+    package private(set) var spinnerTick = 0
+    package private(set) var notice: Notice?
     /// The `/` filter's text; nil when the rows are not filtered.
-    public var filter: String? { filterLine?.text }
+    package var filter: String? { filterLine?.text }
     /// The filter's line, as typed and edited.
-    public private(set) var filterLine: LineEditor?
+    package private(set) var filterLine: LineEditor?
     /// The reader is typing the filter.
-    public private(set) var isTypingFilter = false
+    package private(set) var isTypingFilter = false
     /// Each source's group and tags, for the filter.
     private var groups: [SourceKey: String]
     private var tagsOf: [SourceKey: [String]]
     /// The tags' rows (`t`), and whether they are shown instead of the sources.
-    public private(set) var tagRows: [Row]
-    public private(set) var showsTags = false
+    package private(set) var tagRows: [Row]
+    package private(set) var showsTags = false
     /// Sources left out because nothing of theirs is unread (`show-read-sources = no`).
     private var readSources: Set<SourceKey> = []
 
-    public init(entries: [Library.Entry], queries: [String] = [], tags: [(tag: String, sources: [SourceKey])] = []) {
+    package init(entries: [Library.Entry], queries: [String] = [], tags: [(tag: String, sources: [SourceKey])] = []) {
         var rows: [Row] = [.all, .starred] + queries.map { .query($0) }
         var groups: [String?] = []
         for entry in entries where !groups.contains(entry.group) { groups.append(entry.group) }
@@ -58,7 +59,7 @@ public struct SourcesState: Equatable {
 
     /// The sources changed (a server listed its feeds, the config was read again): the rows are
     /// made again, the filter applied again, and the selection kept on its row when that row is still there.
-    public mutating func replaceEntries(
+    package mutating func replaceEntries(
         _ entries: [Library.Entry], queries: [String]? = nil, tags: [(tag: String, sources: [SourceKey])]? = nil
     ) {
         let selected = selectedRow
@@ -76,17 +77,17 @@ public struct SourcesState: Equatable {
     }
 
     /// `show-read-sources = no`: these sources have nothing unread, and are left out.
-    public mutating func hideReadSources(_ keys: Set<SourceKey>) {
+    package mutating func hideReadSources(_ keys: Set<SourceKey>) {
         guard keys != readSources else { return }
         let selected = selectedRow
         readSources = keys
         showRows(selecting: selected)
     }
 
-    public var selectedRow: Row? { rows.indices.contains(scroll.selection) ? rows[scroll.selection] : nil }
+    package var selectedRow: Row? { rows.indices.contains(scroll.selection) ? rows[scroll.selection] : nil }
 
     /// The sources of a group, in order (Enter on its heading).
-    public func sources(in group: String) -> [SourceKey] {
+    package func sources(in group: String) -> [SourceKey] {
         allRows.compactMap { row in
             guard case .source(let key, _) = row, groups[key] == group else { return nil }
             return key
@@ -94,26 +95,26 @@ public struct SourcesState: Equatable {
     }
 
     /// Every source, in the screen's order.
-    public var sourceKeys: [SourceKey] {
+    package var sourceKeys: [SourceKey] {
         allRows.compactMap { row in
             if case .source(let key, _) = row { return key } else { return nil }
         }
     }
 
-    public mutating func move(_ movement: Movement) { scroll.apply(movement) }
+    package mutating func move(_ movement: Movement) { scroll.apply(movement) }
 
-    public mutating func select(_ index: Int) { scroll.select(index) }
+    package mutating func select(_ index: Int) { scroll.select(index) }
 
     // MARK: - The filter
 
     /// `/`: the filter starts, empty, and takes the keys.
-    public mutating func beginFilter() {
+    package mutating func beginFilter() {
         filterLine = filterLine ?? LineEditor()
         isTypingFilter = true
     }
 
     /// A key typed into the filter; false when it is no editing key.
-    public mutating func typeInFilter(_ key: Key) -> Bool {
+    package mutating func typeInFilter(_ key: Key) -> Bool {
         guard var line = filterLine, line.apply(key) else { return false }
         filterLine = line
         showRows(selecting: nil, onFirstFound: true)
@@ -121,7 +122,7 @@ public struct SourcesState: Equatable {
     }
 
     /// The filter's text: the rows that hold it (case-insensitive); every row for "".
-    public mutating func setFilter(_ text: String) {
+    package mutating func setFilter(_ text: String) {
         filterLine = LineEditor(text)
         showRows(selecting: nil, onFirstFound: true)
     }
@@ -178,7 +179,7 @@ public struct SourcesState: Equatable {
     }
 
     /// How many sources, query feeds and tags the filter lets through.
-    public var sourcesShown: Int {
+    package var sourcesShown: Int {
         rows.filter {
             switch $0 {
             case .source, .query, .tag: return true
@@ -188,10 +189,10 @@ public struct SourcesState: Equatable {
     }
 
     /// Enter while typing: the filter stays, the keys go back to the list.
-    public mutating func endFilterTyping() { isTypingFilter = false }
+    package mutating func endFilterTyping() { isTypingFilter = false }
 
     /// Esc, or leaving with Enter: every row again (the selection stays on its row).
-    public mutating func clearFilter() {
+    package mutating func clearFilter() {
         let selected = selectedRow
         filterLine = nil
         isTypingFilter = false
@@ -200,7 +201,7 @@ public struct SourcesState: Equatable {
     }
 
     /// `t`: the tags instead of the sources, or the sources again (a filter is cleared).
-    public mutating func toggleTags() {
+    package mutating func toggleTags() {
         filterLine = nil
         isTypingFilter = false
         showsTags.toggle()
@@ -208,7 +209,7 @@ public struct SourcesState: Equatable {
         scroll.select(0)
     }
 
-    public mutating func fit(rows visible: Int) { scroll.fit(rows: visible) }
-    public mutating func tick() { spinnerTick += 1 }
-    public mutating func show(_ notice: Notice?) { self.notice = notice }
+    package mutating func fit(rows visible: Int) { scroll.fit(rows: visible) }
+    package mutating func tick() { spinnerTick += 1 }
+    package mutating func show(_ notice: Notice?) { self.notice = notice }
 }

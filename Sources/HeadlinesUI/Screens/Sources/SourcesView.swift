@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NewsCore
+import HeadlinesSession
 
 /// Draws the Sources screen: per row the name, the article count, and the last load's state
 /// (a spinner, the age of the last refresh, or the error in one line).

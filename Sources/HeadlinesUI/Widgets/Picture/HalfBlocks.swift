@@ -1,13 +1,13 @@
 import NewsCore
 
 /// Pictures drawn with upper half blocks: two pixels a cell, stacked.
-public enum HalfBlocks {
+package enum HalfBlocks {
     /// U+2580 UPPER HALF BLOCK: the foreground paints the top half, the background the bottom.
-    public static let character: Character = "\u{2580}"
+    package static let character: Character = "\u{2580}"
 
     /// The pixel size to ask `PreviewDecoder` for, for a picture of at most `columns × rows`
     /// cells: a cell is about twice as tall as wide, so its two pixels are about square.
-    public static func pixelSize(columns: Int, rows: Int) -> PixelSize {
+    package static func pixelSize(columns: Int, rows: Int) -> PixelSize {
         PixelSize(width: max(0, columns), height: max(0, rows) * 2)
     }
 }

@@ -1,17 +1,18 @@
 import NewsCore
+import HeadlinesSession
 
 /// A picture ready to draw: its glyphs at one size and colour depth, kept by the screen so a
 /// frame only copies cells. Made straight from the decoded pixels: one cell a pixel column and
 /// two pixel rows.
-public struct PictureCells: Sendable, Equatable {
-    public let rows: [[PictureGlyph]]
-    public var columns: Int { rows.first?.count ?? 0 }
+package struct PictureCells: Sendable, Equatable {
+    package let rows: [[PictureGlyph]]
+    package var columns: Int { rows.first?.count ?? 0 }
 
-    public init(rows: [[PictureGlyph]]) { self.rows = rows }
+    package init(rows: [[PictureGlyph]]) { self.rows = rows }
 
     /// Every pixel of `image` as half of a cell at `depth`: pixel rows 2r and 2r + 1 make
     /// row r. When the height is odd, the last row's lower half is `background`.
-    public init(_ image: RGBImage, depth: PictureColourDepth, background: RGB = .black) {
+    package init(_ image: RGBImage, depth: PictureColourDepth, background: RGB = .black) {
         let rows = (image.height + 1) / 2
         self.init(
             rows: (0..<rows).map { row in
@@ -25,14 +26,14 @@ public struct PictureCells: Sendable, Equatable {
 
     /// `image` shrunk to fit `columns × rows` cells (two pixels a cell, one above the other;
     /// never enlarged), as glyphs at `depth`.
-    public init(_ image: RGBImage, columns: Int, rows: Int, depth: PictureColourDepth, background: RGB = .black) {
+    package init(_ image: RGBImage, columns: Int, rows: Int, depth: PictureColourDepth, background: RGB = .black) {
         self.init(image.scaled(fitting: HalfBlocks.pixelSize(columns: columns, rows: rows)), depth: depth, background: background)
     }
 }
 
 extension Canvas {
     /// Draws row `row` of `picture` at (x, y), cut at `maxX` (exclusive).
-    public mutating func draw(_ picture: PictureCells, row: Int, x: Int, y: Int, maxX: Int? = nil) {
+    package mutating func draw(_ picture: PictureCells, row: Int, x: Int, y: Int, maxX: Int? = nil) {
         guard row >= 0, row < picture.rows.count else { return }
         let limit = min(maxX ?? width, width)
         for (column, glyph) in picture.rows[row].enumerated() where x + column < limit {

@@ -1,7 +1,8 @@
 import NewsCore
+import HeadlinesSession
 
 /// A colour as the terminal is told it.
-public enum PictureColour: Sendable, Hashable {
+package enum PictureColour: Sendable, Hashable {
     /// 24-bit.
     case rgb(RGB)
     /// An index into the 256-colour palette (16–255 here).
@@ -9,12 +10,12 @@ public enum PictureColour: Sendable, Hashable {
 }
 
 /// What one cell of a picture draws: a character and, with colour, its two colours.
-public struct PictureGlyph: Sendable, Hashable {
-    public var character: Character
-    public var foreground: PictureColour?
-    public var background: PictureColour?
+package struct PictureGlyph: Sendable, Hashable {
+    package var character: Character
+    package var foreground: PictureColour?
+    package var background: PictureColour?
 
-    public init(character: Character, foreground: PictureColour?, background: PictureColour?) {
+    package init(character: Character, foreground: PictureColour?, background: PictureColour?) {
         self.character = character
         self.foreground = foreground
         self.background = background
@@ -23,7 +24,7 @@ public struct PictureGlyph: Sendable, Hashable {
     /// The cell showing pixel `top` above pixel `bottom` at `depth`: an upper half block (`▀`)
     /// with the top pixel as the foreground and the bottom one as the background, in true or
     /// palette colours, or a shade character.
-    public init(top: RGB, bottom: RGB, depth: PictureColourDepth) {
+    package init(top: RGB, bottom: RGB, depth: PictureColourDepth) {
         switch depth {
         case .trueColour:
             self.init(character: HalfBlocks.character, foreground: .rgb(top), background: .rgb(bottom))
@@ -38,5 +39,5 @@ public struct PictureGlyph: Sendable, Hashable {
     }
 
     /// The cell's style: its exact colours (none in the shade ramp).
-    public var style: Style { Style(foreground: foreground, background: background) }
+    package var style: Style { Style(foreground: foreground, background: background) }
 }

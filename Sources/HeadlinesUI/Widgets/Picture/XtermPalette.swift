@@ -3,12 +3,12 @@ import NewsCore
 /// The xterm 256-colour palette's fixed part: the 6×6×6 colour cube (16–231) and the 24-step
 /// grey ramp (232–255). The 16 system colours (0–15) are left out: every terminal and theme
 /// sets them differently, so their values cannot be matched.
-public enum XtermPalette {
+package enum XtermPalette {
     /// The cube's six levels per channel.
-    public static let cubeLevels: [UInt8] = [0, 95, 135, 175, 215, 255]
+    package static let cubeLevels: [UInt8] = [0, 95, 135, 175, 215, 255]
 
     /// The colour at `index`, or nil for the system colours 0–15.
-    public static func colour(_ index: UInt8) -> RGB? {
+    package static func colour(_ index: UInt8) -> RGB? {
         switch index {
         case 0..<16: return nil
         case 16..<232:
@@ -21,7 +21,7 @@ public enum XtermPalette {
     }
 
     /// The index of the cube or grey colour nearest to `colour` (squared distance in RGB).
-    public static func nearest(_ colour: RGB) -> UInt8 {
+    package static func nearest(_ colour: RGB) -> UInt8 {
         let red = nearestLevel[Int(colour.red)], green = nearestLevel[Int(colour.green)], blue = nearestLevel[Int(colour.blue)]
         let cube = RGB(cubeLevels[red], cubeLevels[green], cubeLevels[blue])
         // The nearest point on the grey line is the mean; the nearest step of the ramp to it wins.

@@ -45,18 +45,11 @@ public struct NewsboatCache: Sendable {
     /// a time (`each` is handed it and may store it before the next is read).
     public static func read(_ file: URL, feeds: [URL], each: (Feed) throws -> Void) throws(NewsboatImportError) {
         let display = file.path
-        let db: SQLiteConnection
+        let db: NewsboatCacheFile
         do {
-            // SQLite's open would wait for ever on a FIFO: only a regular file is opened.
-            if FileManager.default.fileExists(atPath: file.path), !StoreFile.isRegularFile(file) {
-                throw NewsboatImportError.unreadable(path: display, reason: "it is not a regular file")
-            }
-            db = try SQLiteConnection(path: file.path, mode: .readOnly)
-            guard try db.integer("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'rss_item'") == 1 else {
-                throw NewsboatImportError.unreadable(path: display, reason: "it is not newsboat's cache (it has no rss_item table)")
-            }
-        } catch let error as NewsboatImportError {
-            throw error
+            db = try NewsboatCacheFile(file)
+        } catch let error as NewsboatCacheFile.NotNewsboats {
+            throw .unreadable(path: display, reason: error.reason)
         } catch {
             throw .unreadable(path: display, reason: Sanitizer.clean("\(error)"))
         }
@@ -72,21 +65,14 @@ public struct NewsboatCache: Sendable {
     }
 
     /// One feed's items, newest first, as articles.
-    private static func feed(_ url: URL, _ db: SQLiteConnection) throws -> Feed {
+    private static func feed(_ url: URL, _ db: NewsboatCacheFile) throws -> Feed {
         var raw = RawFeed()
         var marks: [(unread: Bool, flagged: Bool)] = []
-        let rows = try db.rows(
-            """
-            SELECT guid, title, author, url, pubDate, content, unread, enclosure_url, enclosure_type, flags
-            FROM rss_item WHERE feedurl = ? AND deleted = 0 ORDER BY pubDate DESC LIMIT ?
-            """, [url.absoluteString, maxItems]
-        ) { row in (item(row), row.int(6) != 0, !(row.text(9) ?? "").isEmpty) }
-        for (item, unread, flagged) in rows {
-            raw.items.append(item)
-            marks.append((unread, flagged))
+        for row in try db.items(ofFeed: url, limit: maxItems) {
+            raw.items.append(item(row))
+            marks.append((row.unread, row.flagged))
         }
-        let title = try db.firstRow("SELECT title FROM rss_feed WHERE rssurl = ?", url.absoluteString) { $0.text(0) } ?? nil
-        raw.title = title.map { RawText(text: $0, isHTML: false) }
+        raw.title = try db.title(ofFeed: url).map { RawText(text: $0, isHTML: false) }
         // Built item by item, to keep each one's marks beside its article (the builder skips none of
         // these but repeats, and the first of a repeat is the one kept, as here).
         let builder = ItemNormaliser(feed: raw, feedURL: url)
@@ -103,20 +89,19 @@ public struct NewsboatCache: Sendable {
 
     /// An item as newsboat stored it. newsboat writes a GUID of the link and the date for an item
     /// that has none: that is no GUID (the feed read here gives the item none either).
-    private static func item(_ row: SQLiteRow) -> RawItem {
+    private static func item(_ row: NewsboatCacheFile.Item) -> RawItem {
         var item = RawItem()
-        let link = row.text(3) ?? ""
-        if let guid = row.text(0), !guid.isEmpty, !(guid.hasPrefix(link) && guid.count > link.count && !link.isEmpty) {
+        let link = row.url ?? ""
+        if let guid = row.guid, !guid.isEmpty, !(guid.hasPrefix(link) && guid.count > link.count && !link.isEmpty) {
             item.guid = guid
         }
-        if let title = row.text(1) { item.offerTitle(RawText(text: title, isHTML: true), rank: 0) }
-        if let author = row.text(2), !author.isEmpty { item.offerAuthor(author, rank: 0) }
+        if let title = row.title { item.offerTitle(RawText(text: title, isHTML: true), rank: 0) }
+        if let author = row.author, !author.isEmpty { item.offerAuthor(author, rank: 0) }
         if !link.isEmpty { item.offerLink(RawLink(text: link, base: nil), rank: 0) }
-        let published = row.int64(4)
-        if published > 0 { item.offerDate(Date(timeIntervalSince1970: TimeInterval(published)), rank: 0) }
-        if let content = row.text(5), !content.isEmpty { item.content = RawText(text: content, isHTML: true) }
-        if let enclosure = row.text(7), !enclosure.isEmpty {
-            item.offerEnclosure(RawEnclosure(link: RawLink(text: enclosure, base: nil), type: row.text(8)), rank: 0)
+        if row.published > 0 { item.offerDate(Date(timeIntervalSince1970: TimeInterval(row.published)), rank: 0) }
+        if let content = row.content, !content.isEmpty { item.content = RawText(text: content, isHTML: true) }
+        if let enclosure = row.enclosureURL, !enclosure.isEmpty {
+            item.offerEnclosure(RawEnclosure(link: RawLink(text: enclosure, base: nil), type: row.enclosureType), rank: 0)
         }
         return item
     }

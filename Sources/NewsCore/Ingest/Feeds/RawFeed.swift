@@ -65,6 +65,9 @@ struct RawItem {
     private var enclosureRank = Int.max
     /// `itunes:duration`, in seconds: the enclosure's when it gives none of its own.
     var duration: Int?
+    /// A short extract of the story, apart from its full text (NewsAPI's `content`, "… [+1234
+    /// chars]"): the article's `content`.
+    var extract: String?
 
     /// Keeps the title when it ranks better than the one kept so far; an empty one never does.
     mutating func offerTitle(_ text: RawText, rank: Int) {

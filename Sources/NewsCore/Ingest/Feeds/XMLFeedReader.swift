@@ -20,7 +20,7 @@ struct XMLFeedReader {
     }
 
     /// Which field a captured text goes to.
-    enum Field {
+    enum CaptureField {
         case feedTitle(isHTML: Bool), feedLink, feedAuthor
         case title(isHTML: Bool, rank: Int), link(rank: Int), guid(isPermaLink: Bool), date(rank: Int)
         /// An Atom `rel="enclosure"` link written as element text, without `href`.
@@ -30,7 +30,7 @@ struct XMLFeedReader {
 
     /// The text of the field being read (UTF-8), with any markup inside it written back out.
     struct Capture {
-        var field: Field
+        var field: CaptureField
         var text: [UInt8] = []
         /// XHTML content: its text was unescaped by the parser and must be escaped again.
         var escapesText: Bool
@@ -172,7 +172,7 @@ struct XMLFeedReader {
     // MARK: - Captures
 
     /// Starts reading the text of the element just opened into `field`.
-    mutating func startCapture(_ field: Field, escapesText: Bool = false, isBase64: Bool = false, mayBeBase64: Bool = false) -> Frame {
+    mutating func startCapture(_ field: CaptureField, escapesText: Bool = false, isBase64: Bool = false, mayBeBase64: Bool = false) -> Frame {
         capture = Capture(
             field: field, text: scratch, escapesText: escapesText, isBase64: isBase64, mayBeBase64: mayBeBase64, base: currentBase)
         scratch = []

@@ -241,8 +241,8 @@ final class CurlTransfer: @unchecked Sendable {
             return drained <= Self.redirectBodyLimit
         }
         let data = Data(bytes)
-        enum Step { case accepted(TransferProgress?), refused(CheckedContinuation<ResponseHead, Error>?, Error), ended }
-        let step: Step = state.withLock { state in
+        enum BodyTurn { case accepted(TransferProgress?), refused(CheckedContinuation<ResponseHead, Error>?, Error), ended }
+        let step: BodyTurn = state.withLock { state in
             guard state.outcome == nil else { return .ended }  // refused or cancelled: stop reading
             do {
                 try sink.receive(bytes: data)

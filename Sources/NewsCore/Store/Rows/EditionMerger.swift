@@ -112,23 +112,11 @@ struct EditionMerger {
     }
 
     private func insert(_ fields: ArticleFields) throws -> Int64 {
-        let firstSeen = now.timeIntervalSince1970
-        let sortTime = fields.sortTime(firstSeen: firstSeen)
-        try db.run(
-            "INSERT INTO article (source_id, identity, sort_time, first_seen, \(ArticleFields.columns)) "
-                + "VALUES (?, ?, ?, ?, \(ArticleFields.placeholders))",
-            values: [sourceID, fields.identity, sortTime, firstSeen] + fields.values)
-        let id = db.lastInsertRowID
-        try SearchIndex.markPending(db, id: id)
-        return id
+        try ArticleWriter(db: db).insert(fields, sourceID: sourceID, identity: fields.identity, firstSeen: now)
     }
 
+    /// A changed item over its row; it takes the item's identity (a GUID over the URL it was stored by).
     private func update(_ id: Int64, with fields: ArticleFields) throws {
-        // The right-hand sides see the row as it was: the new date is bound a second time.
-        try db.run(
-            "UPDATE article SET \(ArticleFields.assignments), identity = ?, "
-                + "sort_time = coalesce(?, first_seen) WHERE id = ?",
-            values: fields.values + [fields.identity, fields.article.publishedAt, id])
-        try SearchIndex.markPending(db, id: id)
+        try ArticleWriter(db: db).update(id, with: fields, identity: fields.identity)
     }
 }

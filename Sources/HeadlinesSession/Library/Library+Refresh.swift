@@ -1,0 +1,206 @@
+import FoundationEssentials
+import NewsCore
+
+extension Library {
+    /// Refreshes `keys` in `scope`: each its own task, all at once (the connection limits queue
+    /// them), each updating its row as it ends. A source already loading in another screen's
+    /// scope is taken over (that load is cancelled), so the screen that shows it owns it.
+    package func refresh(_ keys: [SourceKey], in scope: TaskScope) {
+        for key in keys {
+            guard let entry = entry(key) else { continue }
+            if let owner = owners[key], owner.scope !== scope { owner.scope.cancel(.source(key)) }
+            phases[key] = .loading
+            notify(.phase(key))
+            let loader = self.loader
+            let source = entry.source
+            let token = scope.run(.source(key)) { [weak self] token in
+                let result: Result<RefreshReport, any Error>
+                do {
+                    result = .success(try await loader.refresh(source))
+                } catch is CancellationError where !Task.isCancelled {
+                    result = .failure(LoadAbandoned())  // cancelled by something other than us
+                } catch {
+                    result = .failure(error)
+                }
+                self?.finish(key, result, run: token, in: scope)
+            }
+            owners[key] = (scope, token)
+        }
+    }
+
+    /// Refreshes every source.
+    package func refreshAll(in scope: TaskScope) { refresh(keys, in: scope) }
+
+    /// Whether `key` was refreshed successfully less than `seconds` ago (a screen opening on it
+    /// need not fetch it again).
+    package func isFresh(_ key: SourceKey, within seconds: TimeInterval = 60) -> Bool {
+        guard phase(of: key) == .idle, let last = summaries[key]?.refresh.lastSuccess else { return false }
+        return now().timeIntervalSince(last) < seconds
+    }
+
+    /// The sources of `keys` that a list opening on them refreshes: those neither loading now nor
+    /// refreshed (or tried) within `freshFor`. A list of one source also takes over a load another
+    /// screen runs, so that leaving it cancels that load (`HeadlinesScreen.didAppear`).
+    package func staleSources(_ keys: [SourceKey]) -> [SourceKey] {
+        keys.filter { key in
+            if phase(of: key) == .loading { return false }
+            guard let refresh = summaries[key]?.refresh, let last = [refresh.lastSuccess, refresh.lastAttempt].compactMap({ $0 }).max() else {
+                return true
+            }
+            return now().timeIntervalSince(last) >= freshFor
+        }
+    }
+
+    private func finish(_ key: SourceKey, _ result: Result<RefreshReport, any Error>, run token: TaskScope.Token, in scope: TaskScope) {
+        // A newer run (here, or in a screen that took the load over) reports instead.
+        guard let owner = owners[key], owner.scope === scope, owner.token == token else { return }
+        owners[key] = nil
+        switch result {
+        case .success(let report):
+            phases[key] = .idle
+            notes[key] = report.notes
+            // The lists read "updated at" from here when their rows are read, which may be before
+            // the counts are read again.
+            if let answeredAt = report.answeredAt, summaries[key] != nil {
+                summaries[key]?.refresh.lastSuccess = answeredAt
+                summaries[key]?.refresh.lastAttempt = answeredAt
+                summaries[key]?.refresh.outcome = report.notModified ? .notModified : .updated
+            }
+            // A source's first articles are not "new": only those that join articles it had.
+            if (summaries[key]?.articleCount ?? 0) > 0 || refreshedThisSession.contains(key) { newArticles.formUnion(report.added) }
+            refreshedThisSession.insert(key)
+            notify(.refreshed(key, report))
+            if let feed = entry(key)?.source as? ServerFeedSource { updateEntries(of: feed.server) }
+            if report.isKept { writeKeptWhenFree(key, shown: report.added, in: scope) }
+            readFullTexts(of: key, added: report.added)
+        case .failure(let error) where error is CancellationError:
+            phases[key] = Self.phase(from: summaries[key]?.refresh, now: now())
+        case .failure(let error):
+            if case .rateLimited(_, _, let until)? = error as? NewsError {
+                phases[key] = .waiting(until: until)
+            } else {
+                phases[key] = .failed(ErrorText.sentence(error))
+            }
+        }
+        notify(.phase(key))
+        reloadCounts()
+        if !isLoading { indexForSearch() }
+    }
+
+    /// Reads every source's counts and last refresh from the cache again: one read at a time,
+    /// and one more after it when others asked meanwhile.
+    package func reloadCounts() {
+        guard !scope.isRunning(.summaries) else {
+            countsAskedAgain = true
+            return
+        }
+        readCounts()
+    }
+
+    private func readCounts() {
+        countsAskedAgain = false
+        let store = self.store
+        let queries = self.queries.map { ($0.name, scope(of: $0)) }
+        scope.run(
+            .summaries,
+            work: {
+                var counts: [String: QueryCount] = [:]
+                for (name, scope) in queries {
+                    counts[name] = QueryCount(total: try await store.count(scope), unread: try await store.count(scope, unreadOnly: true))
+                }
+                // Bound before the tuple is built: see `OrderedResults` on tuples around `try await`.
+                let sources = try await store.sources()
+                let starred = try await store.count(.starred)
+                return (sources, starred, counts)
+            }
+        ) { [weak self] result in
+            guard let self else { return }
+            // A read asked for meanwhile replaces this one, which is ending.
+            defer { if self.countsAskedAgain { self.readCounts() } }
+            guard case .success(let (all, starred, queryCounts)) = result else { return }  // an unreadable cache keeps the last counts
+            self.starredCount = starred
+            self.queryCounts = queryCounts
+            for summary in all where self.entry(summary.key) != nil {
+                self.summaries[summary.key] = summary
+                if self.phases[summary.key] == .idle || self.phases[summary.key] == nil {
+                    self.phases[summary.key] = Self.phase(from: summary.refresh, now: self.now())
+                }
+            }
+            self.notify(.counts)
+        }
+    }
+
+    /// Indexes what refreshes added, once none is running, so a search finds it at once.
+    func indexForSearch() {
+        let store = self.store
+        // Brief: under another instance's lock, the lists' reads are not held up behind it. A
+        // failure leaves the work to the next refresh or search.
+        scope.run(.indexing, work: { try await store.indexForSearch(wait: .brief) }, apply: { _ in })
+    }
+
+    /// The phase a source's stored refresh state stands for: its last failure, or a `Retry-After` in force.
+    static func phase(from refresh: SourceRefreshState?, now: Date) -> Phase {
+        if let until = refresh?.retryAfter, until > now { return .waiting(until: until) }
+        if case .failed(let message)? = refresh?.outcome { return .failed(message) }
+        return .idle
+    }
+}
+
+extension Library {
+    /// Drops articles older than `keepDays` (starred ones stay) in the background at start;
+    /// `configured` (the config's sources) lets sources no longer configured go too.
+    package func prune(keepDays: Int, configured: Set<SourceKey>?) {
+        let store = self.store
+        let now = self.now()
+        // Brief: under another instance's lock it would hold up the first lists' reads for the busy timeout.
+        scope.run(.pruning, work: { try await store.prune(keepDays: keepDays, configured: configured, now: now, wait: .brief) }) {
+            [weak self] result in
+            if case .success(let pruned) = result, pruned.articles > 0 { self?.reloadCounts() }  // a failed prune is retried next start
+        }
+    }
+}
+
+extension Library {
+    /// The library entries of a server: its feeds as the cache lists them, each under its
+    /// category; the server itself (its name) before its first sync has listed any.
+    package static func entries(of server: ServerSync) async -> [Entry] {
+        let feeds = (try? await server.store.serverFeeds(server.name)) ?? []  // an unreadable cache shows the server alone
+        guard !feeds.isEmpty else { return [Entry(source: ServerFeedSource(server: server, feed: nil, name: server.name))] }
+        return feeds.map { Entry(source: ServerFeedSource(server: server, feed: $0.remoteID, name: $0.title), group: $0.category) }
+    }
+
+    /// Reads the server's feeds again after a sync, and shows those that came and drops those that went.
+    func updateEntries(of server: ServerSync) {
+        let name = server.name
+        scope.run(.serverFeeds(name), work: { await Library.entries(of: server) }) { [weak self] result in
+            guard let self, case .success(let fresh) = result else { return }
+            let mine = { (entry: Entry) in (entry.source as? ServerFeedSource)?.server.name == name }
+            guard self.entries.filter(mine).map(\.key) != fresh.map(\.key) else { return }
+            let first = self.entries.firstIndex(where: mine) ?? self.entries.endIndex
+            self.entries.removeAll(where: mine)
+            self.entries.insert(contentsOf: fresh, at: min(first, self.entries.endIndex))
+            for entry in fresh where self.phases[entry.key] == nil { self.phases[entry.key] = .idle }
+            self.notify(.entries)
+            self.reloadCounts()
+        }
+    }
+}
+
+/// A load that ended in a cancellation nobody here asked for (a transfer torn down from outside).
+struct LoadAbandoned: ReadableError {
+    var message: String { "The load was cancelled." }
+}
+
+extension Library {
+    /// Refreshes every source every `minutes` minutes (`refresh-minutes`), for the life of the app.
+    package func refreshEvery(minutes: Int) {
+        guard minutes > 0 else { return }
+        scope.run(.autoRefresh) { [weak self] _ in
+            while !Task.isCancelled {
+                do { try await Task.sleep(for: .seconds(minutes * 60)) } catch { return }
+                guard let self else { return }
+                self.refreshAll(in: self.scope)
+            }
+        }
+    }
+}

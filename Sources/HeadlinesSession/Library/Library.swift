@@ -1,0 +1,164 @@
+import FoundationEssentials
+import NewsCore
+
+/// The session's sources and their articles, as every screen sees them. The cache holds the
+/// articles; the library runs refreshes in the task scope of the screen that asks (leaving it
+/// cancels them, and a screen that asks for a source another is loading takes the load over),
+/// keeps each source's phase and counts, and tells the screens when something changed.
+@MainActor
+package final class Library {
+    package struct Entry: Sendable {
+        package let source: any NewsSource
+        /// The config's `group`, under which the Sources screen lists it.
+        package let group: String?
+        /// The config's `tags` (the Sources screen's `t`, and filters' `tag`).
+        package let tags: [String]
+        /// The config's `full-text = yes`: its new articles' pages are read after each refresh.
+        package var readsFullText: Bool
+
+        package init(source: any NewsSource, group: String? = nil, tags: [String] = [], readsFullText: Bool = false) {
+            self.source = source
+            self.group = group
+            self.tags = tags
+            self.readsFullText = readsFullText
+        }
+
+        package var key: SourceKey { source.key }
+    }
+
+    package enum Phase: Equatable, Sendable {
+        case idle
+        case loading
+        case failed(String)
+        /// The server asked not to be asked again before this time (`Retry-After`).
+        case waiting(until: Date)
+    }
+
+    /// What changed, for the screens that show it.
+    package enum Event: Sendable {
+        case phase(SourceKey)
+        /// Sources came or went (a server's sync listed its feeds).
+        case entries
+        /// A refresh ended with new or changed articles in the cache.
+        case refreshed(SourceKey, RefreshReport)
+        /// Read or starred state changed.
+        case marks
+        /// A mark could not be written (a read-only cache): the sentence.
+        case markFailed(String)
+        /// `u` undid a marking, or found none: the sentence.
+        case undone(String)
+        /// The counts were read again.
+        case counts
+        /// A refresh kept in memory (shown by the ids `shown`) was written: these are its new articles' ids.
+        case keptWritten(SourceKey, added: Set<ArticleID>, shown: Set<ArticleID>)
+    }
+
+    /// The sources, in the config's order; a server's feeds after them, as its last sync listed them.
+    package internal(set) var entries: [Entry]
+    package let store: ArticleStore
+    let loader: SourceLoader
+    package let now: @Sendable () -> Date
+    package internal(set) var phases: [SourceKey: Phase] = [:]
+    package internal(set) var summaries: [SourceKey: SourceSummary] = [:]
+    /// How many articles are starred, across sources (the Sources screen's "Starred" row).
+    package internal(set) var starredCount: Int?
+    /// The config's query feeds (`[query "Name"]`), each a list of every source's articles that pass its filter.
+    package var queries: [QueryConfig] = []
+    /// Each query feed's counts, by name, read with the sources' counts.
+    package internal(set) var queryCounts: [String: QueryCount] = [:]
+    /// Articles that refreshes (any: `r`, `R`, at start, `refresh-minutes`) brought this session into
+    /// a source that had articles already: every list marks them `N` until they are read.
+    package internal(set) var newArticles: Set<ArticleID> = []
+    /// Sources refreshed well this session (their next refresh's articles are new, even from empty).
+    var refreshedThisSession: Set<SourceKey> = []
+    /// The latest notes of each source's refreshes ("Using the feed … named by the page.").
+    package internal(set) var notes: [SourceKey: [String]] = [:]
+    /// How long a refresh (or a failed try) counts as fresh when a list opens: `refresh-minutes`,
+    /// else five minutes. `r` and `R` fetch whatever this says.
+    package var freshFor: TimeInterval = Library.defaultFreshness
+    /// Which screen's scope runs each source's refresh now, and which run of it.
+    var owners: [SourceKey: (scope: TaskScope, token: TaskScope.Token)] = [:]
+    private var observers: [(owner: Weak, handler: @MainActor (Event) -> Void)] = []
+    /// The library's own work (counting, indexing), for the life of the app.
+    let scope = TaskScope()
+    /// Reads articles' full texts from their pages (`x`, `full-text = yes`); nil where no
+    /// network client was set up for it.
+    package var fullTextReader: FullTextReader?
+    /// Articles whose pages `full-text = yes` still has to read, by source: a refresh during a
+    /// reading takes the earlier one's over (the latest run of a key wins).
+    var fullTextsWanted: [SourceKey: Set<ArticleID>] = [:]
+    /// Counts were asked for while a count ran: count once more after it.
+    var countsAskedAgain = false
+    /// Marks made and not yet written, oldest first (see `Library+Marks`).
+    var pendingMarks: [MarkRequest] = []
+    /// What undoes the reader's last marking (`A`, `N`, `*`) written this session.
+    var lastMarkingUndo: MarkWrite?
+
+    package init(entries: [Entry], store: ArticleStore, loader: SourceLoader) {
+        self.entries = entries
+        self.store = store
+        self.loader = loader
+        now = loader.now
+        for entry in entries { phases[entry.key] = .idle }
+    }
+
+    package var keys: [SourceKey] { entries.map(\.key) }
+
+    /// A query feed's list: every source's articles that pass its filter.
+    package func scope(of query: QueryConfig) -> ArticleScope { .filtered(.sources(keys), query.filter) }
+
+    /// The tags the sources carry, in alphabetical order (case ignored), each with its sources in config order.
+    package var tags: [(tag: String, sources: [SourceKey])] {
+        var byTag: [String: [SourceKey]] = [:]
+        for entry in entries {
+            for tag in Set(entry.tags) { byTag[tag, default: []].append(entry.key) }
+        }
+        return byTag.sorted { ($0.key.lowercased(), $0.key) < ($1.key.lowercased(), $1.key) }.map { ($0.key, $0.value) }
+    }
+
+    package func entry(_ key: SourceKey) -> Entry? { entries.first { $0.key == key } }
+
+    package func phase(of key: SourceKey) -> Phase { phases[key] ?? .idle }
+
+    /// What filters know of the sources: their names, groups and tags.
+    package var filterSources: FilterSources {
+        FilterSources(Dictionary(entries.map { ($0.key, FilterSources.Facts(name: $0.source.name, group: $0.group, tags: $0.tags)) }) { first, _ in first })
+    }
+
+    /// The sources among `keys` whose articles `filter` may let through: a query feed's refresh refreshes those.
+    package func sources(drawnOnBy filter: ArticleFilter, within keys: [SourceKey]) -> [SourceKey] {
+        let sources = filterSources
+        return keys.filter { filter.mayMatch(sources[$0]) }
+    }
+
+    /// Unread articles across the sources, as their counts last said.
+    package var unreadCount: Int { entries.reduce(0) { $0 + (summaries[$1.key]?.unreadCount ?? 0) } }
+
+    package var isLoading: Bool { phases.values.contains(.loading) }
+
+    /// Calls `handler` for every change while `owner` lives.
+    package func observe(_ owner: AnyObject, _ handler: @escaping @MainActor (Event) -> Void) {
+        observers.removeAll { $0.owner.object == nil }
+        observers.append((Weak(owner), handler))
+    }
+
+    func notify(_ event: Event) {
+        observers.removeAll { $0.owner.object == nil }
+        for observer in observers { observer.handler(event) }
+    }
+
+    /// Ends the library's own work (the app is quitting).
+    package func close() { scope.close() }
+}
+
+/// A query feed's counts.
+package struct QueryCount: Sendable, Equatable {
+    package var total: Int
+    package var unread: Int
+}
+
+/// A reference that does not keep its object alive.
+struct Weak {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
+}
