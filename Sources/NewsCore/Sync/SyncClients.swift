@@ -14,6 +14,8 @@ public enum SyncClients {
         case .greader, .freshrss, .inoreader:
             return GoogleReaderClient(
                 name: server.name, url: GoogleReaderClient.apiRoot(server.kind, server.url), user: server.user, password: password, http: http)
+        case .miniflux:
+            return MinifluxClient(name: server.name, url: server.url, user: server.user, secret: password, http: http)
         }
     }
 }
