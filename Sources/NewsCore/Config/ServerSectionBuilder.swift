@@ -3,7 +3,7 @@ import FoundationEssentials
 /// Collects the lines of one `[server "Name"]` section and checks them as a whole when it ends.
 struct ServerSectionBuilder {
     static let keys = ["kind", "url", "user", "password-command", "password-file", "password", "require-https"]
-    static let kinds = "ttrss, fever, greader, freshrss, inoreader or miniflux"
+    static let kinds = "ttrss, fever, greader, freshrss, inoreader, miniflux or nextcloud"
 
     let name: String
     let line: Int

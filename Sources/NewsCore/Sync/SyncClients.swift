@@ -16,6 +16,8 @@ public enum SyncClients {
                 name: server.name, url: GoogleReaderClient.apiRoot(server.kind, server.url), user: server.user, password: password, http: http)
         case .miniflux:
             return MinifluxClient(name: server.name, url: server.url, user: server.user, secret: password, http: http)
+        case .nextcloud:
+            return NextcloudNewsClient(name: server.name, url: server.url, user: server.user, password: password, http: http)
         }
     }
 }
