@@ -58,7 +58,7 @@ public actor MinifluxClient: SyncClient {
     /// Feed titles from the last `feeds()`, to name each article's source.
     var feedTitles: [RemoteFeedID: String] = [:]
     /// The unread and starred ids a first sync just read: the marks that follow it take them.
-    private var firstSyncLists: (unread: Set<RemoteArticleID>, starred: Set<RemoteArticleID>)?
+    private var firstSyncLists: MarkLists?
     /// The entries the last `marks` found changed, for `articles(withIDs:)` to take first.
     private var changed: [RemoteArticleID: RemoteArticle] = [:]
 
@@ -109,12 +109,9 @@ public actor MinifluxClient: SyncClient {
             return
         }
         // The first sync: every unread entry and every starred one, their pages side by side.
-        var lists: (unread: Set<RemoteArticleID>, starred: Set<RemoteArticleID>) = ([], [])
+        var lists = MarkLists()
         try await fetchPages([[("status", "unread")], [("starred", "true")]]) { page in
-            for article in page {
-                if article.unread { lists.unread.insert(article.id) }
-                if article.starred { lists.starred.insert(article.id) }
-            }
+            for article in page { lists.take(article) }
             try await receive(page)
         }
         firstSyncLists = lists
@@ -144,32 +141,28 @@ public actor MinifluxClient: SyncClient {
         changed = [:]
         if let lists = firstSyncLists {
             firstSyncLists = nil
-            return RemoteMarks(unread: lists.unread, starred: lists.starred)
+            return lists.marks
         }
         guard let previous = local.previousSync else {
             // No earlier sync to count changes from (a cache that lost its record): the whole lists.
-            var lists: (unread: Set<RemoteArticleID>, starred: Set<RemoteArticleID>) = ([], [])
+            var lists = MarkLists()
             try await fetchPages([[("status", "unread")], [("starred", "true")]]) { page in
-                for article in page {
-                    if article.unread { lists.unread.insert(article.id) }
-                    if article.starred { lists.starred.insert(article.id) }
-                }
+                for article in page { lists.take(article) }
             }
-            return RemoteMarks(unread: lists.unread, starred: lists.starred)
+            return lists.marks
         }
         // The cache's marks, with those of every entry changed since the last sync laid over them.
         let since = Int64(max(1, previous.timeIntervalSince1970 - Self.changeMargin))
-        var unread = local.unread, starred = local.starred
+        var marks = MarkLists(local)
         var changed: [RemoteArticleID: RemoteArticle] = [:]
         try await fetchPages([[("changed_after", String(since)), ("status", "unread"), ("status", "read")]]) { page in
             for article in page {
                 changed[article.id] = article
-                if article.unread { unread.insert(article.id) } else { unread.remove(article.id) }
-                if article.starred { starred.insert(article.id) } else { starred.remove(article.id) }
+                marks.take(article)
             }
         }
         self.changed = changed
-        return RemoteMarks(unread: unread, starred: starred)
+        return marks.marks
     }
 
     public func send(_ marks: [MarkChange]) async throws {

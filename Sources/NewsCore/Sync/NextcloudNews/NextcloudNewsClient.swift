@@ -47,7 +47,7 @@ public actor NextcloudNewsClient: SyncClient {
     /// Feed titles from the last `feeds()`, to name each article's source.
     var feedTitles: [RemoteFeedID: String] = [:]
     /// The unread and starred ids a first sync just read: the marks that follow it take them.
-    private var firstSyncLists: (unread: Set<RemoteArticleID>, starred: Set<RemoteArticleID>)?
+    private var firstSyncLists: MarkLists?
     /// The items the last `marks` read, for `articles(withIDs:)`.
     private var changed: [RemoteArticleID: RemoteArticle] = [:]
 
@@ -104,12 +104,9 @@ public actor NextcloudNewsClient: SyncClient {
             return
         }
         // The first sync: every unread item and every starred one, the two chains side by side.
-        var lists: (unread: Set<RemoteArticleID>, starred: Set<RemoteArticleID>) = ([], [])
+        var lists = MarkLists()
         try await fetchChains([ItemChain(type: 3, getRead: false), ItemChain(type: 2, getRead: true)]) { page in
-            for article in page {
-                if article.unread { lists.unread.insert(article.id) }
-                if article.starred { lists.starred.insert(article.id) }
-            }
+            for article in page { lists.take(article) }
             try await receive(page)
         }
         firstSyncLists = lists
@@ -124,7 +121,7 @@ public actor NextcloudNewsClient: SyncClient {
         changed = [:]
         if let lists = firstSyncLists {
             firstSyncLists = nil
-            return RemoteMarks(unread: lists.unread, starred: lists.starred)
+            return lists.marks
         }
         if let previous = local.previousSync {
             // The cache's marks, with those of every item new or changed since the last sync laid over them.
@@ -142,27 +139,25 @@ public actor NextcloudNewsClient: SyncClient {
                     throw endpoint.invalid("its answer to items/updated has no items")
                 }
                 guard items.count <= budget.maxIDs else { throw SyncError.endless(server: name, reason: .tooManyIDs(budget.maxIDs)) }
-                var unread = local.unread, starred = local.starred
+                var marks = MarkLists(local)
                 for article in items.compactMap({ NextcloudNewsItem.decode($0, feedTitles: feedTitles) }) {
                     changed[article.id] = article
-                    if article.unread { unread.insert(article.id) } else { unread.remove(article.id) }
-                    if article.starred { starred.insert(article.id) } else { starred.remove(article.id) }
+                    marks.take(article)
                 }
-                return RemoteMarks(unread: unread, starred: starred)
+                return marks.marks
             }
         }
         // No earlier sync to count changes from, or too many changes: the whole lists.
-        var lists: (unread: Set<RemoteArticleID>, starred: Set<RemoteArticleID>) = ([], [])
+        var lists = MarkLists()
         var read: [RemoteArticleID: RemoteArticle] = [:]
         try await fetchChains([ItemChain(type: 3, getRead: false), ItemChain(type: 2, getRead: true)]) { page in
             for article in page {
                 read[article.id] = article
-                if article.unread { lists.unread.insert(article.id) }
-                if article.starred { lists.starred.insert(article.id) }
+                lists.take(article)
             }
         }
         changed = read
-        return RemoteMarks(unread: lists.unread, starred: lists.starred)
+        return lists.marks
     }
 
     public func send(_ marks: [MarkChange]) async throws {
