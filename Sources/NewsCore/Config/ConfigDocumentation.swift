@@ -99,17 +99,17 @@ public enum ConfigDocumentation {
         Entry(["full-text"], "As the global `full-text`, for the new articles that pass the filter"),
     ]
 
-    /// The settings of a `[server "Name"]` section: a Tiny Tiny RSS, Fever or Google Reader API server.
+    /// The settings of a `[server "Name"]` section: a Tiny Tiny RSS, Fever, Google Reader API, Miniflux or Nextcloud News server.
     public static let serverSettings: [Entry] = [
         Entry(
             ["kind"],
-            "`ttrss` (Tiny Tiny RSS's API), `fever` (the Fever API: Miniflux, FreshRSS, Coldsweat and others), `greader` (the Google Reader API: FreshRSS, Miniflux, Inoreader, The Old Reader, BazQux), or `freshrss` and `inoreader` (greader at their usual paths)"
+            "`ttrss` (Tiny Tiny RSS's API), `fever` (the Fever API: Miniflux, FreshRSS, Coldsweat and others), `greader` (the Google Reader API: FreshRSS, Miniflux, Inoreader, The Old Reader, BazQux), `freshrss` and `inoreader` (greader at their usual paths), `miniflux` (Miniflux's own API), or `nextcloud` (Nextcloud News' API)"
         ),
         Entry(
             ["url"],
-            "The server's address (TT-RSS: its page, whose `api/` is called; Fever and greader: the API's own address, FreshRSS's `…/api/greader.php`; freshrss: its page, whose `api/greader.php` is called; inoreader: none needed, `https://www.inoreader.com`)"
+            "The server's address (TT-RSS: its page, whose `api/` is called; Fever and greader: the API's own address, FreshRSS's `…/api/greader.php`; freshrss: its page, whose `api/greader.php` is called; inoreader: none needed, `https://www.inoreader.com`; miniflux: its address, whose `v1/` is called; nextcloud: its address, whose `index.php/apps/news/api/v1-3/` is called)"
         ),
-        Entry(["user"], "The account's name"),
+        Entry(["user"], "The account's name (miniflux: none to send the password as an API token, made in Miniflux's Settings > API Keys)"),
         Entry(["password-command"], "A command whose first line of output is the password, run without a shell (`pass show rss/home`)"),
         Entry(["password-file"], "A file whose first line is the password; it must not be readable by others (`chmod 600 FILE`)"),
         Entry(["password"], "The password itself, only in a config file others cannot read"),

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// One `[server "Name"]` section: a feed server (Tiny Tiny RSS, Fever or Google Reader) whose feeds Headlines
-/// reads through the server, and where its password comes from. The password itself is read
+/// One `[server "Name"]` section: a feed server (Tiny Tiny RSS, Fever, Google Reader, Miniflux,
+/// Nextcloud News) whose feeds Headlines reads through the server, and where its password comes from. The password itself is read
 /// only when a sync needs it (`ServerPassword`), and never shown.
 public struct ServerConfig: Sendable, Equatable {
     public enum Kind: String, Sendable, Equatable, CaseIterable {
@@ -11,6 +11,10 @@ public struct ServerConfig: Sendable, Equatable {
         case greader
         case freshrss
         case inoreader
+        /// Miniflux's own API (v1): an API token, or the user and password.
+        case miniflux
+        /// Nextcloud News' API (v1.3).
+        case nextcloud
 
         /// The address when the section gives none: Inoreader's.
         var defaultURL: URL? { self == .inoreader ? URL(string: "https://www.inoreader.com") : nil }
@@ -56,8 +60,11 @@ public struct ServerConfig: Sendable, Equatable {
     public var name: String
     public var kind: Kind
     /// The server's base URL (TT-RSS: its page, whose `api/` is called; Fever and greader: the API's
-    /// own URL; FreshRSS: its page, whose `api/greader.php` is called; Inoreader: its site).
+    /// own URL; FreshRSS: its page, whose `api/greader.php` is called; Inoreader: its site; Miniflux:
+    /// its address, whose `v1/` is called; Nextcloud: its address, whose
+    /// `index.php/apps/news/api/v1-3/` is called).
     public var url: URL
+    /// The account's name; empty for Miniflux with an API token (the password is the token).
     public var user: String
     public var password: PasswordSource
     /// `require-https`: the password is never sent to an `http://` address (`ServerTransport`).

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// Collects the lines of one `[server "Name"]` section and checks them as a whole when it ends.
 struct ServerSectionBuilder {
     static let keys = ["kind", "url", "user", "password-command", "password-file", "password", "require-https", "app-id", "app-key"]
-    static let kinds = "ttrss, fever, greader, freshrss or inoreader"
+    static let kinds = "ttrss, fever, greader, freshrss, inoreader, miniflux or nextcloud"
 
     let name: String
     let line: Int
@@ -61,7 +61,10 @@ struct ServerSectionBuilder {
         let quotedName = ConfigText.quoted(name)
         guard let kind else { throw ConfigLineError(line, "server \(quotedName) needs kind = \(Self.kinds)") }
         guard let url = url ?? kind.defaultURL else { throw ConfigLineError(line, "server \(quotedName) needs url = the server's address") }
-        guard let user else { throw ConfigLineError(line, "server \(quotedName) needs user = the account's name") }
+        // Miniflux without a user signs in with an API token, the password.
+        guard let user = user ?? (kind == .miniflux ? "" : nil) else {
+            throw ConfigLineError(line, "server \(quotedName) needs user = the account's name")
+        }
         guard let password = passwords.first else {
             throw ConfigLineError(line, "server \(quotedName) needs password-command or password-file")
         }

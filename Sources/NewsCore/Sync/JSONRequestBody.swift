@@ -1,13 +1,14 @@
 import FoundationEssentials
 
-/// A flat JSON object for an API request (TT-RSS takes one per call): names and values of the
-/// three kinds the APIs need, written with every string escaped
+/// A flat JSON object for an API request (TT-RSS takes one per call; Miniflux and Nextcloud News
+/// take lists of ids): names and values of the kinds the APIs need, written with every string escaped
 /// (by `JSONStringLiteral`, the one JSON string writer).
 struct JSONRequestBody: Sendable {
     enum Value: Sendable {
         case int(Int64)
         case bool(Bool)
         case string(String)
+        case ints([Int64])
     }
 
     private(set) var members: [(name: String, value: Value)] = []
@@ -30,6 +31,7 @@ struct JSONRequestBody: Sendable {
             case .int(let number): text += String(number)
             case .bool(let flag): text += flag ? "true" : "false"
             case .string(let string): text += JSONStringLiteral.quoted(string)
+            case .ints(let numbers): text += "[" + numbers.map(String.init).joined(separator: ",") + "]"
             }
         }
         text += "}"

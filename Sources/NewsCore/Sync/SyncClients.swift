@@ -15,6 +15,10 @@ public enum SyncClients {
             return GoogleReaderClient(
                 name: server.name, url: GoogleReaderClient.apiRoot(server.kind, server.url), user: server.user, password: password,
                 app: server.app, http: http)
+        case .miniflux:
+            return MinifluxClient(name: server.name, url: server.url, user: server.user, secret: password, http: http)
+        case .nextcloud:
+            return NextcloudNewsClient(name: server.name, url: server.url, user: server.user, password: password, http: http)
         }
     }
 }

@@ -5,6 +5,8 @@ import FoundationEssentials
 public enum SyncError: Error, Sendable, Equatable {
     /// The server refused the user name or password.
     case wrongPassword(server: String)
+    /// The server refused the API token (Miniflux's `X-Auth-Token`).
+    case wrongToken(server: String)
     /// The server could not be reached, or failed on the way (`failure` says how).
     case network(server: String, failure: NewsError)
     /// The server answered, but not with what its API promises.
@@ -32,7 +34,7 @@ public enum SyncError: Error, Sendable, Equatable {
 
     public var server: String {
         switch self {
-        case .wrongPassword(let server), .network(let server, _), .invalidResponse(let server, _),
+        case .wrongPassword(let server), .wrongToken(let server), .network(let server, _), .invalidResponse(let server, _),
             .api(let server, _), .unsupported(let server, _), .password(let server, _), .insecure(let server), .endless(let server, _):
             return server
         }
@@ -48,6 +50,8 @@ public enum SyncError: Error, Sendable, Equatable {
         switch self {
         case .wrongPassword(let server):
             return "The server \(server) refused the user name or password."
+        case .wrongToken(let server):
+            return "The server \(server) refused the API token."
         case .network(let server, let failure):
             return "The server \(server) could not be reached: \(failure.message)"
         case .invalidResponse(let server, let reason):

@@ -48,7 +48,7 @@ struct ServerConfigTests {
     }
 
     @Test(arguments: [
-        ("[server \"A\"]\nkind = rss\n", 2, "kind is ttrss, fever, greader, freshrss or inoreader, not \"rss\""),
+        ("[server \"A\"]\nkind = rss\n", 2, "kind is ttrss, fever, greader, freshrss, inoreader, miniflux or nextcloud, not \"rss\""),
         ("[server \"A\"]\nkind = ttrss\nuser = me\npassword-file = /p\n", 1, "server \"A\" needs url = the server's address"),
         ("[server \"A\"]\nkind = ttrss\nurl = https://e.com/\npassword-file = /p\n", 1, "server \"A\" needs user = the account's name"),
         ("[server \"A\"]\nkind = ttrss\nurl = https://e.com/\nuser = me\n", 1, "server \"A\" needs password-command or password-file"),

@@ -44,6 +44,12 @@ public final class LoopbackServer: @unchecked Sendable {
         state.setResponder(path, responder)
     }
 
+    /// Answers every request whose path starts with `prefix` (and has no responder of its own)
+    /// by calling `responder`: an API whose paths hold ids (`/v1/entries/42/bookmark`). Nil removes it.
+    public func respond(prefix: String, with responder: LoopbackResponder?) {
+        state.setResponder(prefix: prefix, responder)
+    }
+
     /// Snapshot of the log, in arrival order.
     public var requests: [RecordedRequest] { state.requests }
 

@@ -13,6 +13,8 @@ final class ServerState: @unchecked Sendable {
     private let condition = NSCondition()  // guards everything below
     private var routes: [String: Route] = [:]
     private var responders: [String: LoopbackResponder] = [:]
+    /// Responders for every path under a prefix (an API whose paths hold ids), longest first.
+    private var prefixResponders: [(prefix: String, responder: LoopbackResponder)] = []
     private var log: [RecordedRequest] = []
     private var openConnections = 0
     private var maxOpenConnections = 0
@@ -41,6 +43,14 @@ final class ServerState: @unchecked Sendable {
         locked { responders[path] = responder }
     }
 
+    func setResponder(prefix: String, _ responder: LoopbackResponder?) {
+        locked {
+            prefixResponders.removeAll { $0.prefix == prefix }
+            if let responder { prefixResponders.append((prefix, responder)) }
+            prefixResponders.sort { $0.prefix.count > $1.prefix.count }
+        }
+    }
+
     /// Logs a parsed request and picks its response in one step, so the n-th arrival
     /// gets the n-th scripted response. A path with a responder answers once the body is read.
     func admit(_ head: RequestHead) -> (id: Int, response: ScriptedResponse, responder: LoopbackResponder?) {
@@ -49,7 +59,9 @@ final class ServerState: @unchecked Sendable {
             log.append(RecordedRequest(id: id, head: head, receivedAt: .now))
             openRequests += 1
             maxOpenRequests = max(maxOpenRequests, openRequests)
-            if let responder = responders[head.path] { return (id, .notFound, responder) }
+            if let responder = responders[head.path] ?? prefixResponders.first(where: { head.path.hasPrefix($0.prefix) })?.responder {
+                return (id, .notFound, responder)
+            }
             let key = routes[head.path] != nil ? head.path : (head.path.removingPercentEncoding ?? head.path)
             guard var route = routes[key] else { return (id, .notFound, nil) }
             let response = route.responses[min(route.served, route.responses.count - 1)]
