@@ -223,12 +223,18 @@ struct MinifluxSyncTests {
         #expect(sent.headers["authorization"]?.hasPrefix("Basic ") == true && sent.headers["x-auth-token"] == nil)
     }
 
-    /// `r` asks the server to fetch the feed (`PUT /v1/feeds/{id}/refresh`); `--add` subscribes
+    /// `r` asks the server to fetch the feed (`PUT /v1/feeds/{id}/refresh`), whose failure does
+    /// not stop the sync; `--add` subscribes
     /// under the first category, and a feed already there is one sentence.
     @Test func refreshAndSubscribe() async throws {
         let sync = try await MinifluxSync()
         try await sync.engine.sync(refreshing: RemoteFeedID(2))
         #expect(sync.server.refreshes == [2])
+        // A feed whose site is down: Miniflux answers 500, and the sync still goes on.
+        sync.server.failRefresh(of: 3)
+        sync.server.addEntries(feed: 3, count: 1)
+        #expect(try await sync.engine.sync(refreshing: RemoteFeedID(3)).newArticles == 1)
+        #expect(sync.server.refreshes == [2, 3])
         let id = try await sync.client.subscribe(to: try #require(URL(string: "https://example.com/new.xml")))
         #expect(id == RemoteFeedID(4))
         #expect(sync.server.feedList.last.map { $0.url == "https://example.com/new.xml" && $0.category == 1 } == true)
