@@ -81,6 +81,24 @@ struct MinifluxSyncTests {
         #expect(podcast.article.enclosure?.byteSize == 12_345_678)
     }
 
+    /// 10,000 entries sync (40 pages), and marks made on both sides cross in the next sync.
+    @Test func tenThousandEntriesSyncAndMarksCrossBothWays() async throws {
+        let sync = try await MinifluxSync(feeds: 10, entriesPerFeed: 1_000)
+        #expect(try await sync.engine.sync().newArticles == 10_000)
+        let entries = sync.server.allEntries
+        let here = try await entries[0..<100].asyncMap { try await sync.articleID($0.id) }
+        try await sync.store.markRead(here)
+        for entry in entries[100..<110] { try await sync.store.setStarred(true, for: try await sync.articleID(entry.id)) }
+        for entry in entries[200..<300] { sync.server.set(entry.id, unread: false) }
+        for entry in entries[300..<310] { sync.server.set(entry.id, starred: true) }
+        let report = try await sync.engine.sync()
+        #expect(report.marksSent == 110 && report.newArticles == 0, "\(report)")
+        #expect(entries[0..<100].allSatisfy { sync.server.entry($0.id)?.unread == false })
+        #expect(entries[100..<110].allSatisfy { sync.server.entry($0.id)?.starred == true })
+        #expect(try await sync.store.count(.all, unreadOnly: true) == 9_800)
+        for entry in entries[300..<310] { #expect(try await sync.marks(entry.id)?.starred == true) }
+    }
+
     /// A later sync asks for what is above the cursor (`after_entry_id`), and only that.
     @Test func anIncrementalSyncFetchesOnlyWhatIsAboveTheCursor() async throws {
         let sync = try await MinifluxSync()
