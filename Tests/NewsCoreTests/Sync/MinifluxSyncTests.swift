@@ -81,6 +81,24 @@ struct MinifluxSyncTests {
         #expect(podcast.article.enclosure?.byteSize == 12_345_678)
     }
 
+    /// 10,000 entries sync (40 pages), and marks made on both sides cross in the next sync.
+    @Test func tenThousandEntriesSyncAndMarksCrossBothWays() async throws {
+        let sync = try await MinifluxSync(feeds: 10, entriesPerFeed: 1_000)
+        #expect(try await sync.engine.sync().newArticles == 10_000)
+        let entries = sync.server.allEntries
+        let here = try await entries[0..<100].asyncMap { try await sync.articleID($0.id) }
+        try await sync.store.markRead(here)
+        for entry in entries[100..<110] { try await sync.store.setStarred(true, for: try await sync.articleID(entry.id)) }
+        for entry in entries[200..<300] { sync.server.set(entry.id, unread: false) }
+        for entry in entries[300..<310] { sync.server.set(entry.id, starred: true) }
+        let report = try await sync.engine.sync()
+        #expect(report.marksSent == 110 && report.newArticles == 0, "\(report)")
+        #expect(entries[0..<100].allSatisfy { sync.server.entry($0.id)?.unread == false })
+        #expect(entries[100..<110].allSatisfy { sync.server.entry($0.id)?.starred == true })
+        #expect(try await sync.store.count(.all, unreadOnly: true) == 9_800)
+        for entry in entries[300..<310] { #expect(try await sync.marks(entry.id)?.starred == true) }
+    }
+
     /// A later sync asks for what is above the cursor (`after_entry_id`), and only that.
     @Test func anIncrementalSyncFetchesOnlyWhatIsAboveTheCursor() async throws {
         let sync = try await MinifluxSync()
@@ -223,12 +241,18 @@ struct MinifluxSyncTests {
         #expect(sent.headers["authorization"]?.hasPrefix("Basic ") == true && sent.headers["x-auth-token"] == nil)
     }
 
-    /// `r` asks the server to fetch the feed (`PUT /v1/feeds/{id}/refresh`); `--add` subscribes
+    /// `r` asks the server to fetch the feed (`PUT /v1/feeds/{id}/refresh`), whose failure does
+    /// not stop the sync; `--add` subscribes
     /// under the first category, and a feed already there is one sentence.
     @Test func refreshAndSubscribe() async throws {
         let sync = try await MinifluxSync()
         try await sync.engine.sync(refreshing: RemoteFeedID(2))
         #expect(sync.server.refreshes == [2])
+        // A feed whose site is down: Miniflux answers 500, and the sync still goes on.
+        sync.server.failRefresh(of: 3)
+        sync.server.addEntries(feed: 3, count: 1)
+        #expect(try await sync.engine.sync(refreshing: RemoteFeedID(3)).newArticles == 1)
+        #expect(sync.server.refreshes == [2, 3])
         let id = try await sync.client.subscribe(to: try #require(URL(string: "https://example.com/new.xml")))
         #expect(id == RemoteFeedID(4))
         #expect(sync.server.feedList.last.map { $0.url == "https://example.com/new.xml" && $0.category == 1 } == true)

@@ -54,6 +54,7 @@ public final class LoopbackMiniflux: @unchecked Sendable {
     private var statusUpdates: [(status: String, ids: Int)] = []
     private var toggles: [Int64] = []
     private var refreshed: [Int64] = []
+    private var failingFeeds: Set<Int64> = []
 
     /// - Parameters:
     ///   - feeds: how many feeds (the first two in Tech, the others in All).
@@ -129,6 +130,8 @@ public final class LoopbackMiniflux: @unchecked Sendable {
     public var statusUpdatesMade: [(status: String, ids: Int)] { lock.withLock { statusUpdates } }
     /// The entries whose bookmark was toggled, in order.
     public var bookmarkToggles: [Int64] { lock.withLock { toggles } }
+    /// Refreshing `feed` fails as when its site is down (Miniflux answers 500 with the fetch's error).
+    public func failRefresh(of feed: Int64) { lock.withLock { _ = failingFeeds.insert(feed) } }
     /// The feeds refreshed, in order.
     public var refreshes: [Int64] { lock.withLock { refreshed } }
 
@@ -165,6 +168,7 @@ public final class LoopbackMiniflux: @unchecked Sendable {
             case ("PUT", 3, "feeds") where parts[2] == "refresh":
                 guard let id = Int64(parts[1]), feeds.contains(where: { $0.id == id }) else { return Self.error(404, "resource not found") }
                 refreshed.append(id)
+                if failingFeeds.contains(id) { return Self.error(500, "Unable to fetch this resource (Status Code = 502)") }
                 return ScriptedResponse(status: 204)
             case ("POST", 1, "feeds"):
                 return create(request.body)

@@ -27,7 +27,8 @@ import FoundationEssentials
 ///   the server no longer has (404) is done with.
 /// - There is no call that fetches many entries by id: those the marks name that the cache
 ///   lacks come with the changed entries, else one `GET /v1/entries/{id}` each.
-/// - `PUT /v1/feeds/{id}/refresh` fetches a feed now (synchronously, in hundreds of ms); `POST
+/// - `PUT /v1/feeds/{id}/refresh` fetches a feed now (synchronously, in hundreds of ms; a 500
+///   when the feed's own site fails, which does not stop the sync, a 404 for a feed gone); `POST
 ///   /v1/feeds` with `feed_url` and `category_id` subscribes (201 `{"feed_id": …}`; a feed
 ///   already there is a 400 saying so).
 /// - The title is plain text (Miniflux unescapes it); `content` is HTML Miniflux has sanitised;
@@ -191,7 +192,12 @@ public actor MinifluxClient: SyncClient {
 
     public func requestUpdate(of feed: RemoteFeedID?) async throws {
         guard let feed else { return }  // the server's own scheduler refreshes the rest
-        _ = try await call("PUT", "feeds/\(feed)/refresh")
+        do {
+            _ = try await call("PUT", "feeds/\(feed)/refresh", notFound: true)
+        } catch SyncError.network(_, .http(let status, _, _)) where status >= 500 {
+            // Miniflux fetches the feed there and then, and answers 500 when the feed's own site
+            // fails: that is the feed's trouble, shown on the server; the sync goes on.
+        }
     }
 
     public func subscribe(to url: URL) async throws -> RemoteFeedID {
