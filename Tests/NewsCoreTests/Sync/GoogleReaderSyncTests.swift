@@ -328,6 +328,25 @@ struct GoogleReaderSyncTests {
         #expect(name == GoogleReaderSync.serverName && isOneSentence(error?.message ?? ""), "\(error?.message ?? "")")
     }
 
+    /// 10,000 items sync (ten pages of ids, forty batches of contents), and marks made on both
+    /// sides cross in the next sync.
+    @Test func tenThousandItemsSyncAndMarksCrossBothWays() async throws {
+        let sync = try await GoogleReaderSync(feeds: 4, itemsPerFeed: 2_500)
+        #expect(try await sync.engine.sync().newArticles == 10_000)
+        let items = sync.server.allItems
+        let here = try await items[0..<100].asyncMap { try await sync.articleID($0.id) }
+        try await sync.store.markRead(here)
+        for item in items[100..<110] { try await sync.store.setStarred(true, for: try await sync.articleID(item.id)) }
+        for item in items[200..<300] { sync.server.set(item.id, unread: false) }
+        for item in items[300..<310] { sync.server.set(item.id, starred: true) }
+        let report = try await sync.engine.sync()
+        #expect(report.marksSent == 110 && report.newArticles == 0, "\(report)")
+        #expect(items[0..<100].allSatisfy { sync.server.item($0.id)?.unread == false })
+        #expect(items[100..<110].allSatisfy { sync.server.item($0.id)?.starred == true })
+        #expect(try await sync.store.count(.all, unreadOnly: true) == 9_800)
+        for item in items[300..<310] { #expect(try await sync.marks(item.id)?.starred == true) }
+    }
+
     /// A registered app (Inoreader's `app-id` and `app-key`) goes in the `AppId` and `AppKey`
     /// headers of every request: the login, the token, the lists, the contents and the marks.
     @Test func aRegisteredAppIsNamedInEveryRequest() async throws {
