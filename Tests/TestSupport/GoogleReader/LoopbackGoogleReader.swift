@@ -141,8 +141,8 @@ public final class LoopbackGoogleReader: @unchecked Sendable {
         lock.withLock {
             calls[path, default: 0] += 1
             if unreachable { return ScriptedResponse(action: .reset) }
-            let query = Self.form(request.query ?? "")
-            let body = Self.form(String(decoding: request.body, as: UTF8.self))
+            let query = FormDecoding.pairs(request.query ?? "")
+            let body = FormDecoding.pairs(String(decoding: request.body, as: UTF8.self))
             if path == "accounts/ClientLogin" {
                 let fields = query + body
                 guard fields.first(where: { $0.0 == "Email" })?.1 == Self.user, fields.first(where: { $0.0 == "Passwd" })?.1 == Self.password else {
@@ -258,14 +258,5 @@ public final class LoopbackGoogleReader: @unchecked Sendable {
     private static func json(_ object: [String: Any]) -> ScriptedResponse {
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.withoutEscapingSlashes])) ?? Data("{}".utf8)
         return .bytes(data, contentType: "application/json; charset=UTF-8")
-    }
-
-    /// `a=1&b=2` decoded, in order, repeated names kept.
-    private static func form(_ text: String) -> [(String, String)] {
-        text.split(separator: "&").map { part in
-            let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decode(_ value: Substring) -> String { value.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(value) }
-            return (decode(pair[0]), pair.count > 1 ? decode(pair[1]) : "")
-        }
     }
 }
