@@ -104,24 +104,9 @@ enum SettingsTable {
             }
         ),
         ("newsapi-url", { settings, value, _ throws(LineError) in settings.newsAPIURL = try ConfigLocation.webURL(value) }),
-        (
-            "max-connections",
-            { settings, value, _ throws(LineError) in
-                settings.maxConnections = try number(value, "max-connections", in: 1...64, unit: "loads at once")
-            }
-        ),
-        (
-            "max-per-host",
-            { settings, value, _ throws(LineError) in
-                settings.maxPerHost = try number(value, "max-per-host", in: 1...16, unit: "loads at once")
-            }
-        ),
-        (
-            "timeout",
-            { settings, value, _ throws(LineError) in
-                settings.timeoutSeconds = try number(value, "timeout", in: 1...3600, unit: "seconds")
-            }
-        ),
+        number("max-connections", \.maxConnections, in: 1...64, unit: "loads at once"),
+        number("max-per-host", \.maxPerHost, in: 1...16, unit: "loads at once"),
+        number("timeout", \.timeoutSeconds, in: 1...3600, unit: "seconds"),
         ("log", { settings, value, paths throws(LineError) in settings.logFile = try paths.resolve(value) }),
         (
             "log-level",
@@ -138,12 +123,7 @@ enum SettingsTable {
                 settings.textWidth = try number(value, "text-width", in: 20...1000, unit: "columns")
             }
         ),
-        (
-            "keep-days",
-            { settings, value, _ throws(LineError) in
-                settings.keepDays = try number(value, "keep-days", in: 1...36_500, unit: "days")
-            }
-        ),
+        number("keep-days", \.keepDays, in: 1...36_500, unit: "days"),
         (
             "refresh-minutes",
             { settings, value, _ throws(LineError) in
@@ -266,6 +246,13 @@ enum SettingsTable {
 
     static func maxItems(_ value: String) throws(LineError) -> Int {
         try number(value, "max-items", in: 1...1_000_000, unit: "articles")
+    }
+
+    /// A setting that is a whole number in `range`, kept at `key`.
+    private static func number(
+        _ name: String, _ key: WritableKeyPath<ConfigSettings, Int> & Sendable, in range: ClosedRange<Int>, unit: String
+    ) -> (name: String, apply: Apply) {
+        (name, { settings, value, _ throws(LineError) in settings[keyPath: key] = try number(value, name, in: range, unit: unit) })
     }
 
     private static func number(
