@@ -53,16 +53,15 @@ enum SAXDriver {
         }
         headlines_silence_libxml_generic_errors()
         withUnsafeMutablePointer(to: &reader) { reader in
-            let session = ReaderSession(reader)
-            withExtendedLifetime(session) {
+            var session = SAXSession(reader: reader)
+            withUnsafeMutablePointer(to: &session) { session in
                 data.withUnsafeBytes { raw in
                     let bytes = raw.bindMemory(to: CChar.self)
-                    let context = Unmanaged.passUnretained(session as SAXSession).toOpaque()
-                    guard let base = bytes.baseAddress, let parser = xmlCreatePushParserCtxt(&handler, context, nil, 0, nil) else { return }
+                    guard let base = bytes.baseAddress, let parser = xmlCreatePushParserCtxt(&handler, session, nil, 0, nil) else { return }
                     defer { xmlFreeParserCtxt(parser) }
                     xmlCtxtUseOptions(parser, mode.options)
-                    session.parser = parser
-                    defer { session.parser = nil }
+                    session.pointee.parser = parser
+                    defer { session.pointee.parser = nil }
                     var offset = 0
                     repeat {
                         let length = min(chunkSize, bytes.count - offset)
@@ -77,76 +76,84 @@ enum SAXDriver {
     }
 }
 
-/// What the callbacks reach through libxml2's context pointer: the parser (to stop it, and for
-/// line numbers) and, in the subclass, the reader.
-private class SAXSession {
+/// What the callbacks reach through libxml2's context pointer: the reader, the parser (to stop
+/// it, and for line numbers), and the reader's methods as closures made inside the generic
+/// `parse`, so that they are specialised for the reader's type. (A generic class's overrides are
+/// not, and cost the feed parse a fifth of its time.) Each event closure answers whether the
+/// reader has asked to stop.
+private struct SAXSession {
+    typealias Start = (UnsafeMutableRawPointer, UnsafePointer<UInt8>, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, XMLAttributes) -> Bool
+    typealias End = (UnsafeMutableRawPointer, UnsafePointer<UInt8>, UnsafePointer<UInt8>?) -> Bool
+    typealias Characters = (UnsafeMutableRawPointer, UnsafeBufferPointer<UInt8>) -> Void
+    typealias SyntaxError = (UnsafeMutableRawPointer, Int32, Int32) -> Bool
+    typealias UndefinedEntity = (UnsafeMutableRawPointer, String, Int32) -> Bool
+
+    let reader: UnsafeMutableRawPointer
     var parser: xmlParserCtxtPtr?
-    func startElement(localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, uri: UnsafePointer<UInt8>?, attributes: XMLAttributes) {}
-    func endElement(localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) {}
-    func characters(_ text: UnsafeBufferPointer<UInt8>) {}
-    func syntaxError(code: Int32, line: Int32) {}
-    func undefinedEntity(_ name: UnsafePointer<UInt8>?) {}
-}
+    let startElement: Start
+    let endElement: End
+    let characters: Characters
+    let syntaxError: SyntaxError
+    let undefinedEntity: UndefinedEntity
 
-/// A struct reader reached through a pointer: per-callback reference counting and exclusivity
-/// checks on a class reader cost more than the rest of the callback.
-private final class ReaderSession<Reader: SAXReader>: SAXSession {
-    let reader: UnsafeMutablePointer<Reader>
-    init(_ reader: UnsafeMutablePointer<Reader>) { self.reader = reader }
-
-    /// Stops the parser as soon as the reader has said so.
-    private func stopIfAsked() {
-        if reader.pointee.stopped, let parser { xmlStopParser(parser) }
+    init<Reader: SAXReader>(reader: UnsafeMutablePointer<Reader>) {
+        self.reader = UnsafeMutableRawPointer(reader)
+        startElement = { raw, localName, prefix, uri, attributes in
+            let reader = raw.assumingMemoryBound(to: Reader.self)
+            reader.pointee.startElement(localName: localName, prefix: prefix, uri: uri, attributes: attributes)
+            return reader.pointee.stopped
+        }
+        endElement = { raw, localName, prefix in
+            let reader = raw.assumingMemoryBound(to: Reader.self)
+            reader.pointee.endElement(localName: localName, prefix: prefix)
+            return reader.pointee.stopped
+        }
+        characters = { raw, text in raw.assumingMemoryBound(to: Reader.self).pointee.characters(text) }
+        syntaxError = { raw, code, line in
+            let reader = raw.assumingMemoryBound(to: Reader.self)
+            reader.pointee.syntaxError(code: code, line: line)
+            return reader.pointee.stopped
+        }
+        undefinedEntity = { raw, name, line in
+            let reader = raw.assumingMemoryBound(to: Reader.self)
+            reader.pointee.undefinedEntity(name, line: line)
+            return reader.pointee.stopped
+        }
     }
 
-    override func startElement(localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, uri: UnsafePointer<UInt8>?, attributes: XMLAttributes) {
-        reader.pointee.startElement(localName: localName, prefix: prefix, uri: uri, attributes: attributes)
-        stopIfAsked()
-    }
-
-    override func endElement(localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) {
-        reader.pointee.endElement(localName: localName, prefix: prefix)
-        stopIfAsked()
-    }
-
-    override func characters(_ text: UnsafeBufferPointer<UInt8>) {
-        reader.pointee.characters(text)
-    }
-
-    override func syntaxError(code: Int32, line: Int32) {
-        reader.pointee.syntaxError(code: code, line: line)
-        stopIfAsked()
-    }
-
-    override func undefinedEntity(_ name: UnsafePointer<UInt8>?) {
-        reader.pointee.undefinedEntity(name.map { String(cString: $0) } ?? "", line: parser.map { xmlSAX2GetLineNumber($0) } ?? 0)
-        stopIfAsked()
+    /// Stops libxml2 when the reader has asked to.
+    func stop(if asked: Bool) {
+        if asked, let parser { xmlStopParser(parser) }
     }
 }
 
-private func session(_ context: UnsafeMutableRawPointer?) -> SAXSession? {
-    context.map { Unmanaged<SAXSession>.fromOpaque($0).takeUnretainedValue() }
+private func session(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<SAXSession>? {
+    context?.assumingMemoryBound(to: SAXSession.self)
 }
 
 private let startElement: startElementNsSAX2Func = { context, localName, prefix, uri, _, _, attributeCount, _, attributes in
     guard let session = session(context), let localName else { return }
-    session.startElement(localName: localName, prefix: prefix, uri: uri, attributes: XMLAttributes(values: attributes, count: Int(attributeCount)))
+    let attributes = XMLAttributes(values: attributes, count: Int(attributeCount))
+    session.pointee.stop(if: session.pointee.startElement(session.pointee.reader, localName, prefix, uri, attributes))
 }
 
 private let endElement: endElementNsSAX2Func = { context, localName, prefix, _ in
     guard let session = session(context), let localName else { return }
-    session.endElement(localName: localName, prefix: prefix)
+    session.pointee.stop(if: session.pointee.endElement(session.pointee.reader, localName, prefix))
 }
 
 private let characters: charactersSAXFunc = { context, text, length in
     guard let session = session(context), let text, length > 0 else { return }
-    session.characters(UnsafeBufferPointer(start: text, count: Int(length)))
+    session.pointee.characters(session.pointee.reader, UnsafeBufferPointer(start: text, count: Int(length)))
 }
 
 /// Asked only for entities XML does not predefine (strict mode); with every declaration refused
 /// beforehand, such a reference (HTML's `&nbsp;`, say) names nothing, and nothing is ever loaded.
 private let undefinedEntity: getEntitySAXFunc = { context, name in
-    session(context)?.undefinedEntity(name)
+    guard let session = session(context) else { return nil }
+    let line = session.pointee.parser.map { xmlSAX2GetLineNumber($0) } ?? 0
+    let asked = session.pointee.undefinedEntity(session.pointee.reader, name.map { String(cString: $0) } ?? "", line)
+    session.pointee.stop(if: asked)
     return nil
 }
 
@@ -155,6 +162,6 @@ private let structuredError: xmlStructuredErrorFunc = { context, error in
     // An undeclared namespace prefix is reported, but the element still arrives, known by its prefix.
     let isNamespaceError = error.pointee.domain == Int32(XML_FROM_NAMESPACE.rawValue)
     if error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue, !isNamespaceError {
-        session.syntaxError(code: Int32(error.pointee.code), line: Int32(error.pointee.line))
+        session.pointee.stop(if: session.pointee.syntaxError(session.pointee.reader, Int32(error.pointee.code), Int32(error.pointee.line)))
     }
 }
