@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Reads RSS 0.9x/2.0, RSS 1.0 (RDF) and Atom 1.0 (and 0.3) into a `RawFeed` from the SAX
-/// events `SAXDriver` sends. This file holds the mechanics (the element stack, `xml:base`
+/// events `LibXMLSAXParser` sends. This file holds the mechanics (the element stack, `xml:base`
 /// scopes, capturing a field's text); `XMLFeedReader+Vocabulary` says what each element means.
 ///
 /// The parser runs in recovery mode, so it goes on past most errors; an item counts only once
@@ -75,7 +75,7 @@ struct XMLFeedReader: SAXReader {
 
     /// Parses `data` (prepared by `XMLPreparation`); returns whether the root element was a feed's.
     mutating func read(_ data: Data) -> Bool {
-        SAXDriver.parse(data, .recovering, into: &self)
+        LibXMLSAXParser.parse(data, into: &self)
         return format != nil
     }
 

@@ -2,10 +2,11 @@ import CLibXML2
 import FoundationEssentials
 
 /// The one driver of libxml2's SAX2 push parser, for feeds and OPML alike: it makes the parser,
-/// sets its options, feeds it the bytes and hands every event to a `SAXReader` as raw UTF-8
-/// (no `String` for text nobody keeps, no dictionary for attributes nobody asks for:
-/// FoundationXML's `XMLParser` does both on every callback and cost more than Python's whole
-/// parse; see the `feeds` benchmark).
+/// sets its options and feeds it the bytes (`run`), and `parse` hands every event to a
+/// `SAXReader` as raw UTF-8 (no `String` for text nobody keeps, no dictionary for attributes
+/// nobody asks for: FoundationXML's `XMLParser` does both on every callback and cost more than
+/// Python's whole parse; see the `feeds` benchmark). Feeds bring callbacks made for their reader
+/// alone (`LibXMLSAXParser`), as the closures that reach any reader cost their parse 7-9%.
 ///
 /// Both modes use no network and substitute entities: without that, libxml2 hands attribute
 /// values over with `&amp;` rewritten as `&#38;`. That is safe because the callers refuse every
@@ -37,7 +38,6 @@ enum SAXDriver {
     private static let chunkSize = 1 << 22
 
     static func parse<Reader: SAXReader>(_ data: Data, _ mode: Mode, into reader: inout Reader) {
-        guard LibXML.initialised, !data.isEmpty else { return }
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = startElement
@@ -51,28 +51,46 @@ enum SAXDriver {
         case .strict:
             handler.getEntity = undefinedEntity
         }
-        headlines_silence_libxml_generic_errors()
         withUnsafeMutablePointer(to: &reader) { reader in
             var session = SAXSession(reader: reader)
             withUnsafeMutablePointer(to: &session) { session in
-                data.withUnsafeBytes { raw in
-                    let bytes = raw.bindMemory(to: CChar.self)
-                    guard let base = bytes.baseAddress, let parser = xmlCreatePushParserCtxt(&handler, session, nil, 0, nil) else { return }
-                    defer { xmlFreeParserCtxt(parser) }
-                    xmlCtxtUseOptions(parser, mode.options)
-                    session.pointee.parser = parser
-                    defer { session.pointee.parser = nil }
-                    var offset = 0
-                    repeat {
-                        let length = min(chunkSize, bytes.count - offset)
-                        let isLast: Int32 = offset + length == bytes.count ? 1 : 0
-                        // The result repeats what the error callback said; the reader has it.
-                        _ = xmlParseChunk(parser, base + offset, Int32(length), isLast)
-                        offset += length
-                    } while offset < bytes.count && !reader.pointee.stopped
-                }
+                run(data, mode, handler: &handler, context: session, parser: { session.pointee.parser = $0 }, stopped: { reader.pointee.stopped })
             }
         }
+    }
+
+    /// Makes the push parser with `handler` and `context`, sets the mode's options and feeds it
+    /// the bytes until they end or `stopped` says so. `parser` is told the parser while it runs,
+    /// and nil after. Every reader's parse goes through here; the feeds' `LibXMLSAXParser`
+    /// brings callbacks of its own, made for `XMLFeedReader` alone (see there).
+    static func run(
+        _ data: Data, _ mode: Mode, handler: inout xmlSAXHandler, context: UnsafeMutableRawPointer,
+        parser setParser: (xmlParserCtxtPtr?) -> Void, stopped: () -> Bool
+    ) {
+        guard LibXML.initialised, !data.isEmpty else { return }
+        headlines_silence_libxml_generic_errors()
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: CChar.self)
+            guard let base = bytes.baseAddress, let parser = xmlCreatePushParserCtxt(&handler, context, nil, 0, nil) else { return }
+            defer { xmlFreeParserCtxt(parser) }
+            xmlCtxtUseOptions(parser, mode.options)
+            setParser(parser)
+            defer { setParser(nil) }
+            var offset = 0
+            repeat {
+                let length = min(chunkSize, bytes.count - offset)
+                let isLast: Int32 = offset + length == bytes.count ? 1 : 0
+                // The result repeats what the error callback said; the reader has it.
+                _ = xmlParseChunk(parser, base + offset, Int32(length), isLast)
+                offset += length
+            } while offset < bytes.count && !stopped()
+        }
+    }
+
+    /// Whether libxml2's error is one to tell the reader: an error or worse, and not an
+    /// undeclared namespace prefix (reported, but the element still arrives, known by its prefix).
+    static func tellsReader(_ error: UnsafePointer<xmlError>) -> Bool {
+        error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue && error.pointee.domain != Int32(XML_FROM_NAMESPACE.rawValue)
     }
 }
 
@@ -159,9 +177,7 @@ private let undefinedEntity: getEntitySAXFunc = { context, name in
 
 private let structuredError: xmlStructuredErrorFunc = { context, error in
     guard let session = session(context), let error else { return }
-    // An undeclared namespace prefix is reported, but the element still arrives, known by its prefix.
-    let isNamespaceError = error.pointee.domain == Int32(XML_FROM_NAMESPACE.rawValue)
-    if error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue, !isNamespaceError {
+    if SAXDriver.tellsReader(error) {
         session.pointee.stop(if: session.pointee.syntaxError(session.pointee.reader, Int32(error.pointee.code), Int32(error.pointee.line)))
     }
 }
