@@ -1,4 +1,4 @@
-// libxml2's SAX2 push parser, for reading feeds (see NewsCore/Ingest/Feeds/LibXMLSAXParser.swift).
+// libxml2's SAX2 push parser, for reading feeds and OPML (see NewsCore/Ingest/XML/SAXDriver.swift).
 // Headers from libxml2-dev; pkg-config (libxml-2.0) adds -I/usr/include/libxml2.
 #include <libxml/xmlversion.h>
 // Debian's libxml2 is built with ICU, and encoding.h then includes the system ICU headers, which

@@ -16,12 +16,12 @@ do {
     options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
     Output.error(error.message)
-    Output.rawError(CommandLineOptions.usage + "\n")
+    Output.rawError(HelpText.usage + "\n")
     exit(2)
 }
 // `finish`: help that could not be written (`--help > /dev/full`) is a failure a person hears.
 if options.help {
-    Output.write(CommandLineOptions.usage + "\n")
+    Output.write(HelpText.usage + "\n")
     exit(Output.finish(0))
 }
 if let document = options.generate {

@@ -38,3 +38,5 @@ struct LineError: Error {
     let reason: String
     init(_ reason: String) { self.reason = reason }
 }
+
+extension ConfigError: ReadableError {}

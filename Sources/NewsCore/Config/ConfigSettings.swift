@@ -104,24 +104,9 @@ enum SettingsTable {
             }
         ),
         ("newsapi-url", { settings, value, _ throws(LineError) in settings.newsAPIURL = try ConfigLocation.webURL(value) }),
-        (
-            "max-connections",
-            { settings, value, _ throws(LineError) in
-                settings.maxConnections = try number(value, "max-connections", in: 1...64, unit: "loads at once")
-            }
-        ),
-        (
-            "max-per-host",
-            { settings, value, _ throws(LineError) in
-                settings.maxPerHost = try number(value, "max-per-host", in: 1...16, unit: "loads at once")
-            }
-        ),
-        (
-            "timeout",
-            { settings, value, _ throws(LineError) in
-                settings.timeoutSeconds = try number(value, "timeout", in: 1...3600, unit: "seconds")
-            }
-        ),
+        number("max-connections", \.maxConnections, in: 1...64, unit: "loads at once"),
+        number("max-per-host", \.maxPerHost, in: 1...16, unit: "loads at once"),
+        number("timeout", \.timeoutSeconds, in: 1...3600, unit: "seconds"),
         ("log", { settings, value, paths throws(LineError) in settings.logFile = try paths.resolve(value) }),
         (
             "log-level",
@@ -138,12 +123,7 @@ enum SettingsTable {
                 settings.textWidth = try number(value, "text-width", in: 20...1000, unit: "columns")
             }
         ),
-        (
-            "keep-days",
-            { settings, value, _ throws(LineError) in
-                settings.keepDays = try number(value, "keep-days", in: 1...36_500, unit: "days")
-            }
-        ),
+        number("keep-days", \.keepDays, in: 1...36_500, unit: "days"),
         (
             "refresh-minutes",
             { settings, value, _ throws(LineError) in
@@ -268,6 +248,13 @@ enum SettingsTable {
         try number(value, "max-items", in: 1...1_000_000, unit: "articles")
     }
 
+    /// A setting that is a whole number in `range`, kept at `key`.
+    private static func number(
+        _ name: String, _ key: WritableKeyPath<ConfigSettings, Int> & Sendable, in range: ClosedRange<Int>, unit: String
+    ) -> (name: String, apply: Apply) {
+        (name, { settings, value, _ throws(LineError) in settings[keyPath: key] = try number(value, name, in: range, unit: unit) })
+    }
+
     private static func number(
         _ text: String, _ name: String, in range: ClosedRange<Int>, unit: String, orOff: Bool = false
     ) throws(LineError) -> Int {
@@ -284,34 +271,5 @@ enum SettingsTable {
     private static func suggestion(for name: String) -> String {
         guard let near = names.first(where: { EditDistance.isAtMostOne(name, $0) }) else { return "" }
         return " (did you mean \"\(near)\"?)"
-    }
-}
-
-/// Whether two short names differ by at most one insertion, deletion, substitution or swap of
-/// two neighbours (the usual typing slips).
-enum EditDistance {
-    static func isAtMostOne(_ a: String, _ b: String) -> Bool {
-        let a = Array(a), b = Array(b)
-        guard abs(a.count - b.count) <= 1, a != b else { return false }
-        if a.count == b.count {
-            let differences = a.indices.filter { a[$0] != b[$0] }
-            if differences.count == 2, differences[1] == differences[0] + 1,
-                a[differences[0]] == b[differences[1]], a[differences[1]] == b[differences[0]]
-            {
-                return true
-            }
-        }
-        var i = 0, j = 0, edits = 0
-        while i < a.count, j < b.count {
-            if a[i] == b[j] {
-                i += 1
-                j += 1
-                continue
-            }
-            edits += 1
-            if edits > 1 { return false }
-            if a.count > b.count { i += 1 } else if a.count < b.count { j += 1 } else { i += 1; j += 1 }
-        }
-        return edits + (a.count - i) + (b.count - j) <= 1
     }
 }

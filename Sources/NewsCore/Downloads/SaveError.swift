@@ -46,3 +46,5 @@ extension SaveError {
         }
     }
 }
+
+extension SaveError: ReadableError {}

@@ -9,3 +9,5 @@ public struct LogError: Error, Sendable, Equatable {
 extension LogError: CustomStringConvertible {
     public var description: String { message }
 }
+
+extension LogError: ReadableError {}

@@ -18,10 +18,6 @@ public struct FullText: Sendable, Hashable {
         self.fetchedAt = fetchedAt
         self.truncated = truncated
     }
-
-    public init(_ extracted: ExtractedArticle, fetchedAt: Date) {
-        self.init(html: extracted.html, page: extracted.url, fetchedAt: fetchedAt, truncated: extracted.truncated)
-    }
 }
 
 extension Article {

@@ -99,3 +99,5 @@ extension NewsError: LocalizedError, CustomStringConvertible {
     public var errorDescription: String? { message }
     public var description: String { message }
 }
+
+extension NewsError: ReadableError {}

@@ -48,3 +48,5 @@ public enum StoreAccess: Sendable, Hashable {
     /// Reads work; writes are refused or failed. The reason is one sentence.
     case readOnly(reason: String)
 }
+
+extension StoreError: ReadableError {}

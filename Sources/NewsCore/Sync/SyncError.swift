@@ -78,3 +78,5 @@ extension SyncError: LocalizedError, CustomStringConvertible {
     public var errorDescription: String? { message }
     public var description: String { message }
 }
+
+extension SyncError: ReadableError {}

@@ -2,7 +2,7 @@ import NewsCore
 
 /// `--help`'s text read as a table: its options, environment variables and exit statuses. The
 /// man page and the shell completions are generated from it, so an option added to
-/// `CommandLineOptions.usage` reaches them all with a regeneration (`make docs`), and a test
+/// `HelpText.usage` reaches them all with a regeneration (`make docs`), and a test
 /// checks that each option read here is one the parser accepts.
 struct UsageTable {
     struct Option: Equatable {
@@ -49,7 +49,7 @@ struct UsageTable {
     /// `0 done`, `1 the fetch or decoding failed`, ...
     var exitStatuses: [(status: String, meaning: String)]
 
-    static let current = UsageTable(CommandLineOptions.usage)
+    static let current = UsageTable(HelpText.usage)
 
     init(_ usage: String) {
         let lines = usage.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -172,3 +172,5 @@ public struct ConfigSections: Sendable {
         return name
     }
 }
+
+extension ConfigAppendError: ReadableError {}

@@ -18,6 +18,17 @@ enum DecoderStatus {
         }
     }
 
+    /// The image's size as its header gives it, once the header read well and the size is
+    /// within the request's limits.
+    static func headerSize(
+        _ status: hl_image_status, width: UInt32, height: UInt32, message: UnsafePointer<CChar>, request: PreviewRequest
+    ) throws(PreviewError) -> PixelSize {
+        let size = PixelSize(width: Int(width), height: Int(height))
+        try check(status, message: message, size: size, budget: request.budget)
+        try request.checkSize(size)
+        return size
+    }
+
     /// The library's words, made safe to show and kept short; they start lower case to sit
     /// inside a sentence, except for names such as PNG and JPEG.
     private static func reason(_ message: UnsafePointer<CChar>, otherwise fallback: String) -> String {

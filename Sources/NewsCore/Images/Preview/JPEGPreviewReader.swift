@@ -16,9 +16,7 @@ enum JPEGPreviewReader {
 
         var width: UInt32 = 0, height: UInt32 = 0
         let headerStatus = hl_jpeg_read_header(reader, &width, &height)
-        let full = PixelSize(width: Int(width), height: Int(height))
-        try DecoderStatus.check(headerStatus, message: message, size: full, budget: request.budget)
-        try request.checkSize(full)
+        let full = try DecoderStatus.headerSize(headerStatus, width: width, height: height, message: message, request: request)
         let target = full.fitted(within: request.box)
 
         var outputWidth: UInt32 = 0, outputHeight: UInt32 = 0

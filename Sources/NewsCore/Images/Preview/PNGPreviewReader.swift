@@ -14,9 +14,7 @@ enum PNGPreviewReader {
 
         var width: UInt32 = 0, height: UInt32 = 0
         let headerStatus = hl_png_read_header(reader, &width, &height)
-        let full = PixelSize(width: Int(width), height: Int(height))
-        try DecoderStatus.check(headerStatus, message: message, size: full, budget: request.budget)
-        try request.checkSize(full)
+        let full = try DecoderStatus.headerSize(headerStatus, width: width, height: height, message: message, request: request)
         var averager = AreaAverager(source: full, target: full.fitted(within: request.box))
 
         var rgb = [UInt8](repeating: 0, count: full.width * 3)

@@ -40,3 +40,5 @@ public enum PreviewError: Error, Sendable, Hashable {
 extension PreviewError: CustomStringConvertible {
     public var description: String { message }
 }
+
+extension PreviewError: ReadableError {}

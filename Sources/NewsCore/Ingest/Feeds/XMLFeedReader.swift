@@ -9,7 +9,7 @@ import FoundationEssentials
 ///
 /// A struct that the parser driver reaches through a pointer: per-callback reference counting
 /// and exclusivity checks on a class cost more than the rest of the callback.
-struct XMLFeedReader {
+struct XMLFeedReader: SAXReader {
     /// `cdf`: Microsoft's Channel Definition Format (1997), `<CHANNEL>` of `<ITEM HREF LASTMOD>`,
     /// which feedparser still reads.
     enum Format: Equatable { case rss, rdf, atom, cdf }
@@ -64,8 +64,7 @@ struct XMLFeedReader {
     private var scratch: [UInt8] = []
     /// Namespace URIs seen so far (libxml2 interns them: one pointer per URI) and what they are.
     private var namespaces: [(uri: UnsafePointer<UInt8>, namespace: XMLNamespace)] = []
-    /// Set by the parser driver: stops the parse (a root that is not a feed's).
-    var stop: (() -> Void)?
+    /// Ends the parse (a root that is not a feed's, the item limit, an error when stopping at one).
     private(set) var stopped = false
 
     init(documentURL: URL?, stopsAtError: Bool = false, maximumItems: Int = RawFeed.maximumItems) {
@@ -105,7 +104,6 @@ struct XMLFeedReader {
             guard let found = Self.format(root: name, namespace: namespace) else {
                 foreignRoot = Self.qualifiedName(localName, prefix)
                 stopped = true
-                stop?()
                 return
             }
             format = found
@@ -134,7 +132,6 @@ struct XMLFeedReader {
             if feed.items.count >= maximumItems {
                 reachedItemLimit = true
                 stopped = true
-                stop?()
             }
         default:
             break
@@ -148,11 +145,10 @@ struct XMLFeedReader {
         capture?.append(text)
     }
 
-    mutating func errorOccurred() {
+    mutating func syntaxError(code: Int32, line: Int32) {
         sawError = true
         if stopsAtError {
             stopped = true
-            stop?()
         }
     }
 
@@ -162,11 +158,6 @@ struct XMLFeedReader {
         let namespace = XMLNamespace(uri: String(cString: uri))
         namespaces.append((uri, namespace))
         return namespace
-    }
-
-    static func qualifiedName(_ localName: UnsafePointer<UInt8>, _ prefix: UnsafePointer<UInt8>?) -> String {
-        guard let prefix else { return String(cString: localName) }
-        return String(cString: prefix) + ":" + String(cString: localName)
     }
 
     // MARK: - Captures

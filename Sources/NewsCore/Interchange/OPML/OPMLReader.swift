@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// Reads OPML 1.0 and 2.0 subscription lists with libxml2 (`OPMLSAXParser`).
+/// Reads OPML 1.0 and 2.0 subscription lists with libxml2 (`OPMLDocumentReader`).
 ///
 /// Hostile files are refused before the parser sees them: no entity declarations (the
 /// "billion laughs" bomb), no DOCTYPE that names an external DTD or carries its own subset, no
@@ -15,9 +15,9 @@ public enum OPMLReader {
     public static func parse(_ data: Data) throws(OPMLParseFailure) -> OPMLOutlines {
         guard data.count <= maxSize else { throw OPMLParseFailure("it is larger than \(ByteCount.describe(maxSize))") }
         try HostileXML.check(data)
-        let run = OPMLSAXParser.parse(data)
+        let run = OPMLDocumentReader.read(data)
         if let failure = run.failure { throw failure }
-        if let syntax = run.syntaxError {
+        if let syntax = run.firstSyntaxError {
             throw OPMLParseFailure("it is not well-formed XML (line \(syntax.line): \(describe(syntax.code)))")
         }
         guard run.walker.sawRoot else { throw OPMLParseFailure("it has no <opml> element") }

@@ -17,14 +17,14 @@ public enum RFC822Date {
     }
 
     public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
-        var reader = DateScanner(bytes: bytes)
-        reader.skipSpaces()
+        var reader = DateCursor(bytes: bytes)
+        reader.skipWhitespace()
         // An optional weekday ("Tue," "Tuesday"), never checked against the date: feeds get it wrong.
         var word = reader.word()
         if let weekdayWord = word, weekday(weekdayWord) {
-            reader.skipSpaces()
+            reader.skipWhitespace()
             _ = reader.take(UInt8(ascii: ","))
-            reader.skipSpaces()
+            reader.skipWhitespace()
             word = reader.word()
         }
         // "10 Jun" (RFC 822) or "Jun 10" (asctime, Unix, JavaScript).
@@ -32,7 +32,7 @@ public enum RFC822Date {
         if let monthWord = word {
             guard let value = Self.month(monthWord) else { return nil }
             month = value
-            reader.skipSpaces()
+            reader.skipWhitespace()
             guard let value = reader.number(maxDigits: 2), !reader.atDigit else { return nil }
             day = value
         } else {
@@ -46,8 +46,8 @@ public enum RFC822Date {
         // Then the year, the time and the zone, each at most once, in the orders the forms above use.
         var year: Int?, time: (hour: Int, minute: Int, second: Int)?, offset: Int?
         while true {
-            reader.skipSpaces()
-            if reader.take(UInt8(ascii: ",")) { reader.skipSpaces() }  // "13 Feb, 2012"
+            reader.skipWhitespace()
+            if reader.take(UInt8(ascii: ",")) { reader.skipWhitespace() }  // "13 Feb, 2012"
             guard !reader.atEnd else { break }
             if reader.take(UInt8(ascii: "(")) {  // "(UTC)", "(Pacific Daylight Time)": the end
                 reader.index = bytes.count
@@ -89,7 +89,7 @@ public enum RFC822Date {
     }
 
     /// The rest of `hh:mm[:ss[.fraction]]` once the hour and its colon are read.
-    private static func clock(hour: Int, _ reader: inout DateScanner) -> (hour: Int, minute: Int, second: Int)? {
+    private static func clock(hour: Int, _ reader: inout DateCursor) -> (hour: Int, minute: Int, second: Int)? {
         guard let minute = reader.number(maxDigits: 2, minDigits: 2) else { return nil }
         var second = 0
         if reader.take(UInt8(ascii: ":")) {
@@ -101,7 +101,7 @@ public enum RFC822Date {
     }
 
     /// The zone's offset east of UTC in seconds: nil when one is written that cannot be read.
-    private static func zoneOffset(_ reader: inout DateScanner) -> Int? {
+    private static func zoneOffset(_ reader: inout DateCursor) -> Int? {
         if let sign = reader.sign() { return numericOffset(&reader, sign: sign) }
         guard let name = reader.zoneName() else { return nil }
         let named = DateZone.offset(name: name)
@@ -114,7 +114,7 @@ public enum RFC822Date {
     }
 
     /// `hhmm`, `hh:mm` or `hh` after the sign.
-    private static func numericOffset(_ reader: inout DateScanner, sign: Int) -> Int? {
+    private static func numericOffset(_ reader: inout DateCursor, sign: Int) -> Int? {
         let start = reader.index
         guard let value = reader.number(maxDigits: 4) else { return nil }
         let hours: Int, minutes: Int
@@ -156,68 +156,5 @@ public enum RFC822Date {
         guard word.count >= 3, word.count <= 9 else { return false }
         let prefix = (word[0] | 0x20, word[1] | 0x20, word[2] | 0x20)
         return weekdayPrefixes.contains { $0 == prefix }
-    }
-}
-
-/// A cursor over the ASCII bytes of a date.
-private struct DateScanner {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var index = 0
-
-    var atEnd: Bool { index >= bytes.count }
-    var atDigit: Bool { index < bytes.count && (0x30...0x39).contains(bytes[index]) }
-
-    mutating func take(_ byte: UInt8) -> Bool {
-        guard index < bytes.count, bytes[index] == byte else { return false }
-        index += 1
-        return true
-    }
-
-    mutating func skipSpaces() {
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D {
-            index += 1
-        }
-    }
-
-    /// Spaces, or one dash between them ("10-Jun-2003").
-    mutating func skipSeparators() {
-        skipSpaces()
-        if take(UInt8(ascii: "-")) { skipSpaces() }
-    }
-
-    /// A zone's name (`EST`, `Etc/GMT`), or nil when none starts here.
-    mutating func zoneName() -> UnsafeBufferPointer<UInt8>? {
-        let start = index
-        while index < bytes.count, DateZone.isNameByte(bytes[index]) { index += 1 }
-        guard index > start else { return nil }
-        return UnsafeBufferPointer(rebasing: bytes[start..<index])
-    }
-
-    /// A run of ASCII letters, or nil when none starts here.
-    mutating func word() -> UnsafeBufferPointer<UInt8>? {
-        let start = index
-        while index < bytes.count, (0x41...0x5A).contains(bytes[index] & ~0x20) { index += 1 }
-        guard index > start else { return nil }
-        return UnsafeBufferPointer(rebasing: bytes[start..<index])
-    }
-
-    mutating func number(maxDigits: Int, minDigits: Int = 1) -> Int? {
-        let start = index
-        var value = 0
-        while index < bytes.count, index - start < maxDigits, (0x30...0x39).contains(bytes[index]) {
-            value = value * 10 + Int(bytes[index] - 0x30)
-            index += 1
-        }
-        guard index - start >= minDigits else {
-            index = start
-            return nil
-        }
-        return value
-    }
-
-    mutating func sign() -> Int? {
-        if take(UInt8(ascii: "+")) { return 1 }
-        if take(UInt8(ascii: "-")) { return -1 }
-        return nil
     }
 }

@@ -21,7 +21,7 @@ import FoundationEssentials
 enum ISO8601Truncated {
     static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         guard bytes.count <= 64 else { return nil }
-        var reader = Cursor(bytes: bytes)
+        var reader = DateCursor(bytes: bytes)
         guard let (year, dayOfYear) = date(&reader) else { return nil }
         var seconds = 0
         var offset = 0
@@ -60,7 +60,7 @@ enum ISO8601Truncated {
     }
 
     /// The year and the day of the year (1-based), checked; the cursor past the date.
-    private static func date(_ reader: inout Cursor) -> (Int, Int)? {
+    private static func date(_ reader: inout DateCursor) -> (Int, Int)? {
         let century = 2000
         if reader.take(0x2D) {  // "-YYMM", "-YY-MM"
             let start = reader.index
@@ -109,44 +109,5 @@ enum ISO8601Truncated {
         let length = ISO8601.daysInMonth(year: year, month: 2) == 29 ? 366 : 365
         guard day >= 1, day <= length else { return nil }
         return (year, day)
-    }
-
-    private struct Cursor {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var index = 0
-
-        var atEnd: Bool { index >= bytes.count }
-        var peek: UInt8? { atEnd ? nil : bytes[index] }
-
-        mutating func take(_ byte: UInt8) -> Bool {
-            guard index < bytes.count, bytes[index] == byte else { return false }
-            index += 1
-            return true
-        }
-
-        /// A run of digits whose length is in `lengths` (the longest run there is, up to its upper bound).
-        mutating func digits(_ lengths: ClosedRange<Int>) -> Int? {
-            let start = index
-            var value = 0
-            while index < bytes.count, index - start < lengths.upperBound, (0x30...0x39).contains(bytes[index]) {
-                value = value * 10 + Int(bytes[index] - 0x30)
-                index += 1
-            }
-            guard lengths.contains(index - start), index >= bytes.count || !(0x30...0x39).contains(bytes[index]) else {
-                index = start
-                return nil
-            }
-            return value
-        }
-
-        mutating func skipDigits() {
-            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
-        }
-
-        mutating func sign() -> Int? {
-            if take(0x2B) { return 1 }
-            if take(0x2D) { return -1 }
-            return nil
-        }
     }
 }

@@ -190,3 +190,5 @@ public enum NewsboatImport {
         return (settings, lines, skipped)
     }
 }
+
+extension NewsboatImportError: ReadableError {}

@@ -19,7 +19,7 @@ public enum ISO8601 {
     }
 
     public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
-        var reader = ByteReader(bytes: bytes)
+        var reader = DateCursor(bytes: bytes)
         reader.skipSpaces()
         guard let year = reader.digits(4) else { return nil }
         // The extended form has its separators throughout; the basic form has none.
@@ -45,14 +45,14 @@ public enum ISO8601 {
         var offsetSeconds = 0
         if reader.take(0x5A) || reader.take(0x7A) {
             offsetSeconds = 0
-        } else if let sign = reader.sign() {
+        } else if let sign = reader.sign(allowsMinusSign: true) {
             guard let offset = numericOffset(&reader, sign: sign) else { return nil }
             offsetSeconds = offset
         } else if let name = reader.zoneName() {
             // Only names that are known: an ISO date is not expected to carry one at all.
             guard let offset = DateZone.knownOffset(name: name) else { return nil }
             offsetSeconds = offset
-            if let sign = reader.sign() {  // "GMT+01:00"
+            if let sign = reader.sign(allowsMinusSign: true) {  // "GMT+01:00"
                 guard let offset = numericOffset(&reader, sign: sign) else { return nil }
                 offsetSeconds += offset
             }
@@ -68,7 +68,7 @@ public enum ISO8601 {
     }
 
     /// `HH`, `HH:MM` or `HHMM` after the zone's sign, in seconds east of UTC.
-    private static func numericOffset(_ reader: inout ByteReader, sign: Int) -> Int? {
+    private static func numericOffset(_ reader: inout DateCursor, sign: Int) -> Int? {
         guard let hours = reader.digits(2), hours <= 23 else { return nil }
         var minutes = 0
         if reader.take(0x3A) {
@@ -128,71 +128,5 @@ public enum ISO8601 {
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-}
-
-/// A cursor over ASCII bytes for the date parser.
-private struct ByteReader {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var index = 0
-
-    var atEnd: Bool { index == bytes.count }
-    var atDigit: Bool { index < bytes.count && (0x30...0x39).contains(bytes[index]) }
-
-    mutating func take(_ byte: UInt8) -> Bool {
-        guard index < bytes.count, bytes[index] == byte else { return false }
-        index += 1
-        return true
-    }
-
-    mutating func skipSpaces() {
-        while index < bytes.count, bytes[index] == 0x20 { index += 1 }
-    }
-
-    /// A zone's name (`Z`, `GMT`, `Etc/GMT`), or nil when none starts here.
-    mutating func zoneName() -> UnsafeBufferPointer<UInt8>? {
-        let start = index
-        while index < bytes.count, DateZone.isNameByte(bytes[index]) { index += 1 }
-        guard index > start else { return nil }
-        return UnsafeBufferPointer(rebasing: bytes[start..<index])
-    }
-
-    mutating func digits(_ count: Int) -> Int? {
-        guard index + count <= bytes.count else { return nil }
-        var value = 0
-        for offset in 0..<count {
-            let digit = Int(bytes[index + offset]) - 0x30
-            guard (0...9).contains(digit) else { return nil }
-            value = value * 10 + digit
-        }
-        index += count
-        return value
-    }
-
-    /// One or more digits after the decimal mark, as nanoseconds (digits past the ninth are ignored).
-    mutating func fraction() -> Int? {
-        var value = 0
-        var used = 0
-        let start = index
-        while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
-            if used < 9 {
-                value = value * 10 + Int(bytes[index] - 0x30)
-                used += 1
-            }
-            index += 1
-        }
-        guard index > start else { return nil }
-        for _ in used..<9 { value *= 10 }
-        return value
-    }
-
-    mutating func sign() -> Int? {
-        if take(0x2B) { return 1 }
-        if take(0x2D) { return -1 }
-        if index + 2 < bytes.count, bytes[index] == 0xE2, bytes[index + 1] == 0x88, bytes[index + 2] == 0x92 {
-            index += 3  // U+2212 MINUS SIGN, allowed by ISO 8601
-            return -1
-        }
-        return nil
     }
 }

@@ -22,3 +22,5 @@ public enum OPMLError: Error, Sendable, Equatable {
 extension OPMLError: CustomStringConvertible {
     public var description: String { message }
 }
+
+extension OPMLError: ReadableError {}
