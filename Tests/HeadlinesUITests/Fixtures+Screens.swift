@@ -3,6 +3,7 @@ import NewsCore
 import SessionTestSupport
 import TestSupport
 @testable import HeadlinesUI
+import HeadlinesSession
 
 /// The interface's fixtures: lists loaded and rendered with the fixed clock, and small canvas helpers.
 extension Fixtures {
@@ -59,7 +60,7 @@ extension HeadlinesState {
     /// A load that ends with `articles` as the whole list, through the calls the screen makes
     /// when the cache answers (`show`, `setSkipped`, `endLoad`).
     mutating func finishLoad(_ articles: [Article], skipped: Int = 0, at date: Date) {
-        show(articles.map { ListRow(article: $0) }, total: articles.count, next: nil)
+        show(articles.map { ListRow(article: $0) })
         setSkipped(skipped)
         endLoad(at: date)
     }

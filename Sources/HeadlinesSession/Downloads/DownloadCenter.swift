@@ -69,7 +69,7 @@ package final class DownloadCenter {
     private var nextID = 0
     private let persistence: Persistence
     /// Where saved files are noted against their articles (nil: nowhere, as in some tests).
-    private let store: ArticleStore?
+    let store: ArticleStore?
     /// Paths under it are shown as `~/...`, so the file name fits in the status bar.
     package var homeDirectory: String?
     /// Called after every change (the app redraws).

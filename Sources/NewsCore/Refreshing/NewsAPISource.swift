@@ -23,4 +23,10 @@ public struct NewsAPISource: NewsSource {
         guard let body = response.body else { return response.notModified }
         return response.outcome(try DocumentDecoder.decode(body, baseURL: response.url))
     }
+
+    /// NewsAPI's `everything`: the Search screen asks it beside the cache.
+    public var search: SourceSearch? {
+        let service = self.service
+        return SourceSearch(serviceName: "NewsAPI") { NewsAPISource(service: service, request: .everything(query: $0, pageSize: 50)) }
+    }
 }

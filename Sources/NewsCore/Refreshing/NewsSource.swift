@@ -22,10 +22,35 @@ public protocol NewsSource: Sendable {
     /// server) and says what changed; nil for one whose edition `SourceLoader` fetches and
     /// merges (the default).
     func refreshStoringItself() async throws -> RefreshReport?
+    /// Its articles carry the source's own name (a config's named feed): a list of it alone
+    /// needs no column saying where each came from. False by default.
+    var namesArticles: Bool { get }
+    /// How its service searches everything it holds (NewsAPI's `everything`); nil (the default)
+    /// for a source whose service searches nothing.
+    var search: SourceSearch? { get }
+}
+
+/// A service's own search: each query becomes a source whose edition is the answer.
+public struct SourceSearch: Sendable {
+    /// The service, as the Search screen names it ("and NewsAPI").
+    public let serviceName: String
+    private let query: @Sendable (String) -> any NewsSource
+
+    public init(serviceName: String, query: @escaping @Sendable (String) -> any NewsSource) {
+        self.serviceName = serviceName
+        self.query = query
+    }
+
+    /// The search for `text`, to fetch.
+    public func source(for text: String) -> any NewsSource { query(text) }
 }
 
 extension NewsSource {
     public func refreshStoringItself() async throws -> RefreshReport? { nil }
+
+    public var namesArticles: Bool { false }
+
+    public var search: SourceSearch? { nil }
 
     public func fetch(_ plan: FetchPlan) async throws -> FetchResult {
         try await fetch(validators: plan.validators)

@@ -3,6 +3,7 @@ import Testing
 @testable import HeadlinesUI
 @testable import NewsCore
 import SessionTestSupport
+import HeadlinesSession
 
 /// An enclosure on screen: a line under the byline with its type, size and duration, its link
 /// among the numbered links, and a mark before the age in the list (no column moves).
@@ -67,7 +68,7 @@ struct EnclosureDisplayTests {
         article.enclosure = Self.episode
         var state = HeadlinesState(sourceName: "Demo News")
         state.beginLoad()
-        state.show([ListRow(article: article, id: ArticleID(1), isStarred: true)], total: 1, next: nil)
+        state.show([ListRow(article: article, id: ArticleID(1), isStarred: true)])
         state.endLoad(at: Fixtures.now)
         let (canvas, _) = Fixtures.render(state, width: 60, height: 5)
         #expect(canvas.line(1).hasPrefix("*•" + HeadlinesView.enclosureMark + "now"), "\(canvas.line(1))")

@@ -29,7 +29,7 @@ struct SearchScreenMarksTests {
         cached.title = "Moon landing again"
         try await services.library.store.merge(Edition(articles: [cached]), into: source.key)
         let remote = NewsAPISource(service: NewsService(baseURL: server.baseURL, apiKey: "k"), request: .topHeadlines())
-        let screen = SearchScreen(services: services, remote: remote)
+        let screen = SearchScreen(services: services, remote: remote.search)
         screen.didAppear(host.context)
         for character in "moon" { _ = host.press(.character(character), screen) }
         try #require(await eventually { screen.state.rows.count == 1 })

@@ -1,4 +1,5 @@
 import NewsCore
+import HeadlinesSession
 
 /// The reader's marks on an article from the cache: `N` and `*` change them on the article's
 /// screen as on the list's.

@@ -83,14 +83,14 @@ package final class ArticleScreen: Screen {
     /// list's rows do). Its marks stay the screen's (a mark may still be on its way to the cache).
     private func readWhole(_ context: ScreenContext) {
         guard let id = row.id else { return }  // not in the cache: the row is the whole article
-        let store = services.library.store
-        context.scope.run(.load, work: { try await store.article(id) }) { [weak self] result in
+        let library = services.library
+        context.scope.run(.load, work: { try await library.article(id) }) { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(let stored?) where stored.article != self.state.article:
-                let newImage = stored.article.imageURL != self.state.article.imageURL
-                self.row.article = stored.article
-                self.state.replaceArticle(stored.article)
+            case .success(let stored?) where stored != self.state.article:
+                let newImage = stored.imageURL != self.state.article.imageURL
+                self.row.article = stored
+                self.state.replaceArticle(stored)
                 self.parts.replaceText(of: self.state.shownArticle)
                 if newImage { self.startPicture(context) }
             case .success:

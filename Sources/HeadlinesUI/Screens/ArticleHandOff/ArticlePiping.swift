@@ -21,12 +21,12 @@ extension Actions {
             report(Notice("Type a command to pipe the article to.", kind: .error))
             return
         }
-        let store = services.library.store
+        let library = services.library
         let format = services.pipe.format
         context.scope.run(.articlePipe) { token in
             var outcome = Notice("Piped the article to \(program.split(separator: "/").last.map(String.init) ?? program).")
             do {
-                let whole = try await Actions.whole(prompt.article, id: prompt.id, store, fullText: prompt.fullText)
+                let whole = try await library.whole(prompt.article, id: prompt.id, fullText: prompt.fullText)
                 let input = Data(PipeText.text(whole, format: format, columns: columns).utf8)
                 if let failure = await handingOverTerminal(
                     context,

@@ -9,13 +9,13 @@ extension Actions {
         _ article: Article, id: ArticleID?, fullText: Bool = true, services: AppServices, context: ScreenContext,
         report: @escaping @MainActor (Notice) -> Void
     ) {
-        let store = services.library.store
+        let library = services.library
         let folder = services.downloads.folder
         let home = services.downloads.homeDirectory
         context.scope.run(
             .articleSave,
             work: { () async throws -> URL in
-                try ArticleFile.save(try await Actions.whole(article, id: id, store, fullText: fullText), in: folder)
+                try ArticleFile.save(try await library.whole(article, id: id, fullText: fullText), in: folder)
             },
             apply: { result in
                 switch result {
@@ -25,13 +25,5 @@ extension Actions {
                 context.setNeedsDisplay()
             }
         )
-    }
-
-    /// The article as the cache holds it (nil `id`, or pruned meanwhile: as given), with the full
-    /// text read from its page in place of the feed's when there is one and `fullText` (the
-    /// article screen's `x` may have put it aside; a list's row, which carries none, gets it).
-    nonisolated static func whole(_ article: Article, id: ArticleID?, _ store: ArticleStore, fullText: Bool = true) async throws -> Article {
-        guard let id, let stored = try await store.article(id) else { return article }
-        return fullText ? stored.article.readingFullText : stored.article.readingFeedText
     }
 }

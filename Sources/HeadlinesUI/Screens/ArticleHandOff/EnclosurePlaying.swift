@@ -16,17 +16,12 @@ extension Actions {
             report(DownloadsText.refusal(.noEnclosure))
             return
         }
-        // This session's download is known at once; the cache's note of it may still be on its way.
-        let downloaded = services.downloads.downloadedFile(of: enclosure.url)
-        let store = services.library.store
-        let library = services.library
+        let downloads = services.downloads
         let player = services.player
         context.scope.run(.player) { token in
             var outcome = Notice(notDownloaded, kind: .error)
             do {
-                var file = downloaded
-                if file == nil, let id { file = try await store.savedEnclosure(of: id)?.file }
-                if let file, FileManager.default.fileExists(atPath: file.path) {
+                if let file = try await downloads.enclosureFile(of: enclosure.url, id: id), FileManager.default.fileExists(atPath: file.path) {
                     outcome = Notice("Played \(file.lastPathComponent).")
                     if let failure = await handingOverTerminal(
                         context,
@@ -36,9 +31,7 @@ extension Actions {
                     {
                         outcome = Notice(failure, kind: .error)
                     } else if let id {
-                        // Played: the lists' mark says so (a cache that cannot be written keeps the mark as it was).
-                        try? await store.recordPlayed(id)
-                        library.enclosuresChanged()
+                        await downloads.notePlayed(id)  // the lists' mark says so
                     }
                 }
             } catch {

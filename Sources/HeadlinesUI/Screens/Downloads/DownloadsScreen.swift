@@ -20,14 +20,15 @@ package final class DownloadsScreen: Screen {
 
     package func didAppear(_ context: ScreenContext) {
         hints = context.hints([.cancelDownload, .cancelAllDownloads, .back], on: kind)
-        let store = services.library.store
-        context.scope.run(.load, work: { try await store.downloadedEnclosures() }) { [weak self] result in
-            guard let self, case .success(let rows) = result else { return }  // an unreadable cache lists this session's alone
-            self.earlier = rows.enumerated().map { index, row in
-                DownloadCenter.Item(
-                    id: -1 - index, title: row.title.isEmpty ? "(untitled)" : row.title, imageURL: row.file,
-                    state: .earlier(file: row.file, played: row.played), isEnclosure: true)
+        let downloads = services.downloads
+        context.scope.run(.load) { [weak self] token in
+            let earlier: [DownloadCenter.Item]
+            do {
+                earlier = try await downloads.earlierDownloads()
+            } catch {
+                return  // an unreadable cache lists this session's alone
             }
+            context.scope.update(token) { self?.earlier = earlier }
             context.setNeedsDisplay()
         }
     }

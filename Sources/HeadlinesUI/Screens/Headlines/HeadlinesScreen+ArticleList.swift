@@ -14,35 +14,19 @@ extension HeadlinesScreen: ArticleList {
         // Past the rows read so far (the list is a window of them), with more in the cache:
         // the page after the window (`J`), or the one before it (`K`, after `G`), first.
         guard let context, index >= 0, index < state.total else { return found(nil) }
-        let store = library.store
-        let scope = self.scope
-        let view = self.view
-        if step > 0, index == state.windowEnd, let cursor = state.next {
-            context.scope.run(
-                .stepPage,
-                work: {
-                    try await store.page(
-                        scope, after: cursor, limit: Self.pageSize, unreadOnly: view.unreadOnly, stillShown: view.stillShown, order: view.order)
-                }
-            ) { [weak self] result in
-                guard let self else { return }
-                if case .success(let page) = result, self.state.next == cursor { self.state.append(self.rows(page), next: page.next) }
-                self.stepped(to: index, context, found)
-            }
-        } else if step < 0, index == state.offset - 1, let cursor = state.previous {
-            context.scope.run(
-                .stepPage,
-                work: {
-                    try await store.page(
-                        scope, before: cursor, limit: Self.pageSize, unreadOnly: view.unreadOnly, stillShown: view.stillShown, order: view.order)
-                }
-            ) { [weak self] result in
-                guard let self else { return }
-                if case .success(let page) = result, self.state.previous == cursor { self.state.prepend(self.rows(page), previous: page.previous) }
-                self.stepped(to: index, context, found)
-            }
+        let reading: ListWindow.Reading
+        if step > 0, index == state.windowEnd, state.hasMore {
+            reading = .after(limit: Self.pageSize)
+        } else if step < 0, index == state.offset - 1, state.window.hasRowsBefore {
+            reading = .before(limit: Self.pageSize)
         } else {
-            found(nil)
+            return found(nil)
+        }
+        guard let read = state.window.read(reading, in: library) else { return found(nil) }
+        context.scope.run(.stepPage, work: { try await read.run() }) { [weak self] result in
+            guard let self else { return }
+            if case .success(let page) = result { self.state.take(page, new: self.library.newArticles) }
+            self.stepped(to: index, context, found)
         }
     }
 

@@ -8,11 +8,9 @@ extension HeadlinesScreen {
     func beginFilter(_ context: ScreenContext) -> KeyOutcome {
         state.beginFilter()
         guard filterPool == nil else { return .handled }
-        let store = library.store
-        let scope = self.scope
-        let view = self.view
-        context.scope.run(.filter, work: { try await store.headings(scope, unreadOnly: view.unreadOnly, stillShown: view.stillShown, order: view.order) }) {
-            [weak self] result in
+        let library = self.library
+        let query = self.query
+        context.scope.run(.filter, work: { try await query.headings(in: library) }) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let headings):
@@ -64,12 +62,9 @@ extension HeadlinesScreen {
         }
         state.show(nil)
         guard let context, let pool = filterPool else { return }
-        let store = library.store
-        let scope = ArticleScope.filtered(self.scope, filter)
-        let view = self.view
-        context.scope.run(
-            .filterExpression, work: { try await store.headings(scope, unreadOnly: view.unreadOnly, stillShown: view.stillShown, order: view.order).map(\.id) }
-        ) { [weak self] result in
+        let library = self.library
+        let query = self.query
+        context.scope.run(.filterExpression, work: { try await query.headings(passing: filter, in: library).map(\.id) }) { [weak self] result in
             guard let self, self.state.filter == "=" + text else { return }
             switch result {
             case .success(let ids):

@@ -21,37 +21,18 @@ extension HeadlinesScreen {
     /// Reads the rows the reader sees again (as many as are read now, at least a page), and
     /// the list's true total.
     func readRows(_ context: ScreenContext, from anchor: Anchor = .window) {
-        let store = library.store
-        let scope = self.scope
         let fromEnd = anchor == .window && state.offset > 0
-        let limit = anchor == .jumpToTop ? jumpPage : min(ArticleStore.maxPageSize, max(Self.pageSize, state.rows.count))
+        let limit = anchor == .jumpToTop ? jumpPage : min(ListWindow.largestRead, max(Self.pageSize, state.rows.count))
         let known = anchor == .jumpToTop ? state.total : nil
-        let view = self.view
+        let reading: ListWindow.Reading = fromEnd ? .end(limit: limit, total: known) : .top(limit: limit, total: known)
+        guard let read = state.window.read(reading, of: query, in: library) else { return }
         context.scope.cancel(.morePage)  // its cursor belongs to the rows this read replaces
-        context.scope.run(
-            .page,
-            work: {
-                let page =
-                    fromEnd
-                    ? try await store.page(scope, before: nil, limit: limit, unreadOnly: view.unreadOnly, stillShown: view.stillShown, order: view.order)
-                    : try await store.page(scope, limit: limit, unreadOnly: view.unreadOnly, stillShown: view.stillShown, order: view.order)
-                let total: Int
-                if let known { total = known } else { total = try await store.count(scope, unreadOnly: view.unreadOnly, stillShown: view.stillShown) }
-                return (page, total)
-            }
-        ) { [weak self] result in
+        context.scope.run(.page, work: { try await read.run() }) { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(let (page, total)):
-                let rows = self.rows(page)
+            case .success(let page):
                 // A filter begun meanwhile keeps its rows; clearing it reads the list again.
-                if self.state.filter == nil {
-                    if fromEnd {
-                        self.state.showEnd(rows, total: total, previous: page.previous)
-                    } else {
-                        self.state.show(rows, total: total, next: page.next)
-                    }
-                }
+                if self.state.filter == nil { self.state.take(page, new: self.library.newArticles) }
                 self.updatePhase(context, rowsRead: true)
                 if self.pendingNextUnread != nil { _ = self.nextUnread(context, rowsJustRead: true) }
                 self.readMoreIfNeeded(context, finishing: .page)
@@ -68,10 +49,8 @@ extension HeadlinesScreen {
     /// the articles read or unstarred in this visit, which stay on their rows.
     var view: ListView { ListView(order: services.listOrder, unreadOnly: !services.showsRead, stillShown: stillShown) }
 
-    func rows(_ page: ArticlePage) -> [ListRow] {
-        let new = library.newArticles
-        return page.articles.map { ListRow($0, isNew: !$0.isRead && new.contains($0.id)) }
-    }
+    /// The list as the cache is asked for it now.
+    var query: ListQuery { .list(scope, view) }
 
     /// Reads the rows around the selection that are not read yet, so that the list reads as
     /// whole: within two screens of the window's edge, the next (or previous) page; far past
@@ -86,64 +65,40 @@ extension HeadlinesScreen {
         let margin = max(layout.bodyRows, 1) * 2
         // Three screenfuls a read: each is short, so a key that jumps next is not kept waiting behind it.
         let step = max(layout.bodyRows * 3, 60)
-        let store = library.store
-        let scope = self.scope
-        let view = self.view
-        if let cursor = state.next, selection >= state.windowEnd - margin {
+        if state.hasMore, selection >= state.windowEnd - margin {
             if selection >= state.windowEnd + Self.pageSize && selection >= state.total - Self.pageSize {
                 readEnd(context)
                 return
             }
-            let limit = min(ArticleStore.maxPageSize, max(step, selection + margin - state.windowEnd))
-            context.scope.run(
-                .morePage,
-                work: {
-                    try await store.page(scope, after: cursor, limit: limit, unreadOnly: view.unreadOnly, stillShown: view.stillShown, order: view.order)
-                }
-            ) { [weak self] result in
-                // A failed read leaves the rows read so far; so does one the list moved on from.
-                guard let self, case .success(let page) = result, self.state.next == cursor else { return }
-                let awaited = self.state.selectedRow == nil  // the reader is on a row of this page
-                self.state.append(self.rows(page), next: page.next)
-                self.readMoreIfNeeded(context, finishing: .morePage)
-                if awaited { context.setNeedsDisplayNow() } else { context.setNeedsDisplay() }
-            }
-        } else if let cursor = state.previous, selection < state.offset + margin {
+            readBeside(.after(limit: min(ListWindow.largestRead, max(step, selection + margin - state.windowEnd))), context)
+        } else if state.window.hasRowsBefore, selection < state.offset + margin {
             if selection < Self.pageSize && selection < state.offset - Self.pageSize {
                 readRows(context, from: .jumpToTop)
                 return
             }
-            let limit = min(ArticleStore.maxPageSize, max(step, state.offset - selection + margin))
-            context.scope.run(
-                .morePage,
-                work: {
-                    try await store.page(scope, before: cursor, limit: limit, unreadOnly: view.unreadOnly, stillShown: view.stillShown, order: view.order)
-                }
-            ) { [weak self] result in
-                guard let self, case .success(let page) = result, self.state.previous == cursor else { return }
-                let awaited = self.state.selectedRow == nil
-                self.state.prepend(self.rows(page), previous: page.previous)
-                self.readMoreIfNeeded(context, finishing: .morePage)
-                if awaited { context.setNeedsDisplayNow() } else { context.setNeedsDisplay() }
-            }
+            readBeside(.before(limit: min(ListWindow.largestRead, max(step, state.offset - selection + margin))), context)
+        }
+    }
+
+    /// The page after the window, or before it, as the reader scrolls towards it.
+    private func readBeside(_ reading: ListWindow.Reading, _ context: ScreenContext) {
+        guard let read = state.window.read(reading, in: library) else { return }
+        context.scope.run(.morePage, work: { try await read.run() }) { [weak self] result in
+            // A failed read leaves the rows read so far; so does one the list moved on from.
+            guard let self, case .success(let page) = result else { return }
+            let awaited = self.state.selectedRow == nil  // the reader is on a row of this page
+            guard self.state.take(page, new: self.library.newArticles) else { return }
+            self.readMoreIfNeeded(context, finishing: .morePage)
+            if awaited { context.setNeedsDisplayNow() } else { context.setNeedsDisplay() }
         }
     }
 
     /// `G` far from the rows read: the list's last page becomes the window.
     private func readEnd(_ context: ScreenContext) {
-        let store = library.store
-        let scope = self.scope
-        let total = state.total
-        let view = self.view
-        let limit = jumpPage
-        context.scope.run(
-            .morePage,
-            work: {
-                try await store.page(scope, before: nil, limit: limit, unreadOnly: view.unreadOnly, stillShown: view.stillShown, order: view.order)
-            }
-        ) { [weak self] result in
+        guard let read = state.window.read(.end(limit: jumpPage, total: state.total), in: library) else { return }
+        context.scope.run(.morePage, work: { try await read.run() }) { [weak self] result in
             guard let self, case .success(let page) = result, self.state.filter == nil else { return }
-            self.state.showEnd(self.rows(page), total: total, previous: page.previous)
+            self.state.take(page, new: self.library.newArticles)
             self.readMoreIfNeeded(context, finishing: .morePage)
             context.setNeedsDisplayNow()  // the rows G asked for
         }

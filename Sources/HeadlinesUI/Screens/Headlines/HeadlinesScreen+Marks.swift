@@ -39,9 +39,9 @@ extension HeadlinesScreen {
             confirmMarkingRead(MarkAllRead(count: ids.count, ids: ids))
             return .handled
         }
-        let store = library.store
+        let library = self.library
         let scope = self.scope
-        context.scope.run(.unreadCount, work: { try await store.count(scope, unreadOnly: true) }) { [weak self] result in
+        context.scope.run(.unreadCount, work: { try await library.unreadCount(in: scope) }) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let count): self.confirmMarkingRead(MarkAllRead(count: count, ids: nil))

@@ -18,29 +18,20 @@ extension HeadlinesScreen {
             request.finish(state.row(at: index), in: self)
             return .handled
         }
-        guard let cursor = state.next, state.filter == nil else {
+        guard state.hasMore, state.filter == nil, let read = state.window.read(.after(limit: ListWindow.largestRead), in: library) else {
             noUnreadLeft(request, context)
             return .handled
         }
-        let store = library.store
-        let scope = self.scope
         // Pending until a read answers it: this one, or a re-read of the list's first rows,
         // which cancels this one (its cursor is then stale) and asks again when it is in.
         request.fromStart = false
         pendingNextUnread = request
         guard rowsJustRead || !context.scope.isRunning(.page) else { return .handled }
-        let view = self.view
-        context.scope.run(
-            .morePage,
-            work: {
-                try await store.page(
-                    scope, after: cursor, limit: ArticleStore.maxPageSize, unreadOnly: view.unreadOnly, stillShown: view.stillShown, order: view.order)
-            }
-        ) { [weak self] result in
+        context.scope.run(.morePage, work: { try await read.run() }) { [weak self] result in
             guard let self, let request = self.pendingNextUnread else { return }
             self.pendingNextUnread = nil
             guard case .success(let page) = result else { return }  // a failed read leaves the selection where it is
-            self.state.append(page.articles.map { ListRow($0) }, next: page.next)
+            self.state.take(page, new: self.library.newArticles)
             if let index = self.state.unreadIndex(after: selection) {
                 self.state.select(index)
                 request.finish(self.state.row(at: index), in: self)

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NewsCore
+import HeadlinesSession
 
 /// What the list shows: an article opened, another scope, a row updated.
 extension HeadlinesScreen {

@@ -127,14 +127,14 @@ package final class HeadlinesScreen: Screen {
     /// A list of one source the reader named says the name in its title: the titles take the
     /// source column's room. (A NewsAPI list keeps it: its articles come from many outlets.)
     var showsSourceColumn: Bool {
-        guard case .source(let key) = scope, let source = library.entry(key)?.source as? DocumentSource else { return true }
+        guard case .source(let key) = scope, let source = library.entry(key)?.source else { return true }
         return !source.namesArticles
     }
 
-    /// NewsAPI's own search, when this list is one NewsAPI source.
-    var remoteSearch: NewsAPISource? {
+    /// The source's own search (NewsAPI's), when this list is one source whose service has one.
+    var remoteSearch: SourceSearch? {
         guard case .source(let key) = scope else { return nil }
-        return library.entry(key)?.source as? NewsAPISource
+        return library.entry(key)?.source.search
     }
 
     package func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {

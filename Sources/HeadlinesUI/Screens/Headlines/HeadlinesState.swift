@@ -13,18 +13,10 @@ package struct HeadlinesState: Equatable {
     }
 
     package private(set) var sourceName: String
-    /// The rows read so far: a window of the list, `offset` rows from its top. The list is
+    /// The rows read so far: a window of the list (the session's `ListWindow`). The list is
     /// read by pages (the top's, more as the reader scrolls, the end's on `G`), so the window
     /// may hold any part of it; the selection and the scroll count the whole list (`total`).
-    package private(set) var rows: [ListRow] = []
-    /// The list index of `rows[0]`.
-    package private(set) var offset = 0
-    /// How many articles the list holds in all.
-    package private(set) var total = 0
-    /// Where the page after the window starts; nil when the window reaches the list's end.
-    package private(set) var next: ArticleCursor?
-    /// Where the page before the window ends; nil when the window starts the list.
-    package private(set) var previous: ArticleCursor?
+    package private(set) var window = ListWindow()
     package private(set) var scroll = ListScroll()
     package private(set) var phase: Phase = .idle
     package private(set) var lastRefresh: Date?
@@ -49,17 +41,18 @@ package struct HeadlinesState: Equatable {
     }
 
     package var isLoading: Bool { phase == .loading }
+    package var rows: [ListRow] { window.rows }
+    /// The list index of `rows[0]`.
+    package var offset: Int { window.offset }
+    /// How many articles the list holds in all.
+    package var total: Int { window.total }
     /// More rows follow those read.
-    package var hasMore: Bool { next != nil }
-    /// The window ends the list (it was read from the end, or down to it).
-    package var reachesEnd: Bool { next == nil }
+    package var hasMore: Bool { window.hasMore }
     /// The list index just past the window.
-    package var windowEnd: Int { offset + rows.count }
+    package var windowEnd: Int { window.windowEnd }
     package var articles: [Article] { rows.map(\.article) }
     /// The row at list index `index`; nil when it is not read yet.
-    package func row(at index: Int) -> ListRow? {
-        rows.indices.contains(index - offset) ? rows[index - offset] : nil
-    }
+    package func row(at index: Int) -> ListRow? { window.row(at: index) }
     package var selectedRow: ListRow? { row(at: scroll.selection) }
     package var selectedArticle: Article? { selectedRow?.article }
 
@@ -86,23 +79,30 @@ package struct HeadlinesState: Equatable {
         phase = .failed(message)
     }
 
-    /// New rows for the list, from its top. The selected article stays selected and on the
+    /// Rows for the whole list, given at once. The selected article stays selected and on the
     /// same screen row; when it is gone, the selection stays at the same place in the list.
-    /// A window that reaches both ends is the whole list, whatever the count said.
-    package mutating func show(_ newRows: [ListRow], total: Int, next: ArticleCursor?) {
-        replaceWindow(newRows, offset: 0, total: next == nil ? newRows.count : max(total, newRows.count), next: next, previous: nil)
+    package mutating func show(_ newRows: [ListRow]) {
+        replaceWindow { $0 = ListWindow(rows: newRows, total: newRows.count) }
     }
 
-    /// New rows for the list's end (read backwards from it: `G`, or a re-read of a window there).
-    package mutating func showEnd(_ newRows: [ListRow], total: Int, previous: ArticleCursor?) {
-        let total = previous == nil ? newRows.count : max(total, newRows.count)
-        replaceWindow(newRows, offset: total - newRows.count, total: total, next: nil, previous: previous)
-    }
-
-    /// The first rows of a list paged by its owner (search results, by offset), and its true
-    /// length; the owner shows them again, with more, as the reader scrolls.
+    /// The first rows of a list paged by its owner (search results), and its true length; the
+    /// owner shows them again, with more, as the reader scrolls.
     package mutating func showFirst(_ newRows: [ListRow], of total: Int) {
-        replaceWindow(newRows, offset: 0, total: max(total, newRows.count), next: nil, previous: nil)
+        replaceWindow { $0 = ListWindow(rows: newRows, total: total) }
+    }
+
+    /// A page read for the window (`ListWindow.read`); false when it no longer joins it (it is
+    /// dropped). A first page (the list's top or end) keeps the selected article as `show` does;
+    /// a page beside the window leaves the selection where it is in the list.
+    @discardableResult
+    package mutating func take(_ page: ListPage, new: Set<ArticleID>) -> Bool {
+        guard page.replacesWindow else {
+            guard window.take(page, new: new) else { return false }
+            scroll.setCount(total)
+            return true
+        }
+        replaceWindow { _ = $0.take(page, new: new) }
+        return true
     }
 
     /// The list is read again in another order or view: the next rows shown start at the top.
@@ -111,48 +111,21 @@ package struct HeadlinesState: Equatable {
         scroll.select(0)
     }
 
-    private mutating func replaceWindow(_ newRows: [ListRow], offset: Int, total: Int, next: ArticleCursor?, previous: ArticleCursor?) {
+    private mutating func replaceWindow(_ change: (inout ListWindow) -> Void) {
         let selected = startsAfresh ? nil : selectedRow?.identity
         startsAfresh = false
         let screenRow = scroll.selection - scroll.top
-        rows = newRows
-        self.offset = offset
-        self.next = next
-        self.previous = previous
-        self.total = total
-        hasLoaded = hasLoaded || !newRows.isEmpty
-        scroll.setCount(self.total)
+        change(&window)
+        hasLoaded = hasLoaded || !rows.isEmpty
+        scroll.setCount(total)
         if let selected, let index = rows.firstIndex(where: { $0.identity == selected }) {
             scroll.keep(index + offset, atRow: screenRow)
         }
     }
 
-    /// The next page of rows, after those read.
-    package mutating func append(_ more: [ListRow], next: ArticleCursor?) {
-        let known = Set(rows.map(\.identity))
-        rows += more.filter { !known.contains($0.identity) }
-        self.next = next
-        total = next == nil ? windowEnd : max(total, windowEnd)
-        scroll.setCount(total)
-    }
-
-    /// The page of rows before those read (scrolling up from the end).
-    package mutating func prepend(_ more: [ListRow], previous: ArticleCursor?) {
-        let known = Set(rows.map(\.identity))
-        let added = more.filter { !known.contains($0.identity) }
-        // The window's place is counted from the end: what lies after it did not change.
-        let after = max(0, total - windowEnd)
-        rows = added + rows
-        self.previous = previous
-        offset = previous == nil ? 0 : max(0, offset - added.count)
-        total = windowEnd + after
-        scroll.setCount(total)
-    }
-
     /// The reader's marks on one row changed (read, starred).
     package mutating func update(_ row: ListRow) {
-        guard let index = rows.firstIndex(where: { $0.identity == row.identity }) else { return }
-        rows[index] = row
+        window.update(row)
     }
 
     package mutating func setSkipped(_ count: Int) { skipped = count }
@@ -176,7 +149,7 @@ package struct HeadlinesState: Equatable {
     package mutating func setFilter(_ text: String, rows matching: [ListRow]) {
         filter = text
         isFilterReady = true
-        show(matching, total: matching.count, next: nil)
+        show(matching)
     }
 
     /// The filter's text and a window of the rows it lets through: `offset` in its answer of
@@ -184,11 +157,7 @@ package struct HeadlinesState: Equatable {
     package mutating func setFilter(_ text: String, window: [ListRow], offset: Int, total: Int, selection: Int) {
         filter = text
         isFilterReady = true
-        rows = window
-        self.offset = offset
-        self.total = total
-        next = nil
-        previous = nil
+        self.window = ListWindow(rows: window, offset: offset, total: total)
         hasLoaded = true
         scroll.setCount(total)
         scroll.select(selection)

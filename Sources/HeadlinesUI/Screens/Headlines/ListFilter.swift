@@ -1,4 +1,5 @@
 import NewsCore
+import HeadlinesSession
 
 /// The `/` filter: the list's headings held in memory once, lowercased, and matched against
 /// what the reader types on every key. Pure and fast: a byte search per heading, and a letter

@@ -18,14 +18,12 @@ package final class SearchScreen: Screen {
     /// The keys type the query (else they act on the results).
     package private(set) var isTypingQuery = true
     private let services: AppServices
-    private let remote: NewsAPISource?
+    private let remote: SourceSearch?
     private var layout = ScreenLayout(width: 0, height: 0)
     /// This screen's link to the runtime, for the article screen walking the results (`J`, `K`, `n`).
     weak var context: ScreenContext?
-    /// The cache's matches read so far (best first), of `cachedTotal`, for `cachedQuery`.
-    private var cached: [ListRow] = []
-    private var cachedTotal = 0
-    private var cachedQuery = ""
+    /// The cache's matches read so far (best first), and how many there are.
+    private var matches = ListWindow()
     private var found: [ListRow] = []
     /// How long typing must pause before NewsAPI is asked.
     static let remoteDelay = Duration.milliseconds(300)
@@ -37,7 +35,7 @@ package final class SearchScreen: Screen {
     /// are found one by one); the next page is read as soon as the reader moves.
     package static func firstRead(bodyRows: Int) -> Int { min(pageSize, max(50, 2 * bodyRows)) }
 
-    package init(services: AppServices, remote: NewsAPISource? = nil) {
+    package init(services: AppServices, remote: SourceSearch? = nil) {
         self.services = services
         self.remote = remote
     }
@@ -136,39 +134,26 @@ package final class SearchScreen: Screen {
 
     /// While the query is typed, the status bar says so, and how to leave it.
     private var prompt: Notice {
-        Notice("Search: " + queryLine.display() + (remote == nil ? "" : " (and NewsAPI)") + "  typing · Enter or ↓ results · Esc leaves")
+        Notice("Search: " + queryLine.display() + (remote.map { " (and \($0.serviceName))" } ?? "") + "  typing · Enter or ↓ results · Esc leaves")
     }
 
     /// The cache at once, NewsAPI after a pause; each new query cancels the searches before it.
     private func search(_ context: ScreenContext) {
         state.show(prompt)
         let text = query
-        let store = services.library.store
         let firstRead = Self.firstRead(bodyRows: layout.bodyRows)
         context.scope.cancel(.morePage)  // it reads the previous query's results
-        context.scope.run(
-            .search,
-            work: {
-                try await store.searchWithCount(text, limit: firstRead)
+        if let read = matches.read(.top(limit: firstRead, total: nil), of: .search(text), in: services.library) {
+            context.scope.run(.search, work: { try await read.run() }) { [weak self] result in
+                self?.searched(result, context)
             }
-        ) { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let (articles, total)):
-                self.cached = articles.map { ListRow($0) }
-                self.cachedTotal = articles.count < firstRead ? articles.count : max(total, articles.count)
-                self.cachedQuery = text
-            case .failure(let error): self.state.show(Notice(ErrorText.sentence(error), kind: .error))
-            }
-            self.showResults()
-            context.setNeedsDisplay()
         }
         guard let remote, !text.trimmingSpaces().isEmpty else {
             context.scope.cancel(.remoteSearch)
             found = []
             return
         }
-        let everything = NewsAPISource(service: remote.service, request: .everything(query: text, pageSize: 50))
+        let everything = remote.source(for: text)
         context.scope.run(
             .remoteSearch,
             work: {
@@ -179,28 +164,39 @@ package final class SearchScreen: Screen {
             guard let self else { return }
             switch result {
             case .success(let edition): self.found = edition.articles.map { ListRow(article: $0) }
-            case .failure(let error): self.state.show(Notice("NewsAPI: " + ErrorText.sentence(error), kind: .error))
+            case .failure(let error): self.state.show(Notice(remote.serviceName + ": " + ErrorText.sentence(error), kind: .error))
             }
             self.showResults()
             context.setNeedsDisplay()
         }
     }
 
+    /// The cache's first matches of a query are in.
+    private func searched(_ result: Result<ListPage, any Error>, _ context: ScreenContext) {
+        switch result {
+        case .success(let page): matches.take(page, new: [])
+        case .failure(let error): state.show(Notice(ErrorText.sentence(error), kind: .error))
+        }
+        showResults()
+        context.setNeedsDisplay()
+    }
+
     /// A row's marks changed: in the results shown, and in those they are rebuilt from when
     /// the other search answers.
     func update(_ row: ListRow) {
         state.update(row)
-        if let index = cached.firstIndex(where: { $0.identity == row.identity }) { cached[index] = row }
+        matches.update(row)
         if let index = found.firstIndex(where: { $0.identity == row.identity }) { found[index] = row }
     }
 
     /// The cache's matches, then NewsAPI's that the cache does not have; the count is the true
     /// one while the cache's are still read page by page.
     private func showResults() {
+        let cached = matches.rows
         let known = Set(cached.map(\.article.url))
         let remote = found.filter { !known.contains($0.article.url) }
-        if cached.count < cachedTotal {
-            state.showFirst(cached, of: cachedTotal + remote.count)
+        if matches.hasMore {
+            state.showFirst(cached, of: matches.total + remote.count)
         } else {
             state.showFirst(cached + remote, of: cached.count + remote.count)
         }
@@ -213,18 +209,14 @@ package final class SearchScreen: Screen {
     func readMoreIfNeeded(_ context: ScreenContext, finishing: Bool = false) {
         let margin = max(layout.bodyRows, 1) * 2
         let selection = state.scroll.selection
-        guard cached.count < cachedTotal, selection >= cached.count - margin,
+        guard matches.hasMore, selection >= matches.rows.count - margin,
             !context.scope.isRunning(.search), finishing || !context.scope.isRunning(.morePage)
         else { return }
-        let store = services.library.store
-        let text = cachedQuery
-        let offset = cached.count
-        let limit = min(ArticleStore.maxPageSize, max(Self.pageSize, selection + margin - offset))
-        context.scope.run(.morePage, work: { try await store.search(text, limit: limit, offset: offset) }) { [weak self] result in
-            guard let self, case .success(let articles) = result, self.cachedQuery == text, self.cached.count == offset else { return }
-            let known = Set(self.cached.map(\.identity))
-            self.cached += articles.map { ListRow($0) }.filter { !known.contains($0.identity) }
-            if articles.count < limit { self.cachedTotal = self.cached.count }  // the count was stale: no silent gap
+        let limit = min(ListWindow.largestRead, max(Self.pageSize, selection + margin - matches.rows.count))
+        guard let read = matches.read(.after(limit: limit), in: services.library) else { return }
+        context.scope.run(.morePage, work: { try await read.run() }) { [weak self] result in
+            // A failed read leaves the matches read so far; so does one for an earlier query.
+            guard let self, case .success(let page) = result, self.matches.take(page, new: []) else { return }
             self.showResults()
             self.readMoreIfNeeded(context, finishing: true)
             context.setNeedsDisplay()

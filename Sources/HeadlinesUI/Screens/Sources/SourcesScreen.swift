@@ -162,8 +162,8 @@ package final class SourcesScreen: Screen {
         guard let (scope, name, keys) = self.scope(of: row) else { return .ignored }
         switch row {
         case .query, .starred:
-            let store = library.store
-            context.scope.run(.unreadCount, work: { try await store.count(scope, unreadOnly: true) }) { [weak self] result in
+            let library = self.library
+            context.scope.run(.unreadCount, work: { try await library.unreadCount(in: scope) }) { [weak self] result in
                 guard let self else { return }
                 switch result {
                 case .success(let count): _ = self.ask(count: count, scope: scope, name: name, always: false)

@@ -27,12 +27,12 @@ package struct ListRow: Equatable, Sendable {
     }
 
     /// What a row is known by across refreshes: its cache id, else the article's identity.
-    enum Identity: Hashable {
+    package enum Identity: Hashable, Sendable {
         case id(ArticleID)
         case article(String)
     }
 
     /// Cheap to compare for cached rows (no string is built): a list of 100,000 rows looks for
     /// one on every key.
-    var identity: Identity { id.map { .id($0) } ?? .article(article.identity) }
+    package var identity: Identity { id.map { .id($0) } ?? .article(article.identity) }
 }

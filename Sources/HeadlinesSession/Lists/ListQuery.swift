@@ -1,0 +1,16 @@
+import NewsCore
+
+/// What a list shows, as the cache is asked for it: a list of articles in a view, or the
+/// matches of a search, best first.
+package enum ListQuery: Sendable, Hashable {
+    case list(ArticleScope, ListView)
+    case search(String)
+
+    /// Every heading of the list (its rows without their text), at once, for the `/` filter;
+    /// `passing`: only those a filter expression lets through. A search has none to give.
+    package func headings(passing filter: ArticleFilter? = nil, in library: Library) async throws -> [StoredArticle] {
+        guard case .list(let scope, let view) = self else { return [] }
+        let filtered = filter.map { ArticleScope.filtered(scope, $0) } ?? scope
+        return try await library.store.headings(filtered, unreadOnly: view.unreadOnly, stillShown: view.stillShown, order: view.order)
+    }
+}
