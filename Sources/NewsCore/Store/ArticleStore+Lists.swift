@@ -15,21 +15,9 @@ extension ArticleStore {
         stillShown: Set<ArticleID> = [], order: ListOrder = .date
     ) throws -> ArticlePage {
         let limit = min(max(limit, 1), Self.maxPageSize)
-        return try reading { db in
-            // A scope of no stored source (a new one whose articles wait in memory) reads no rows.
-            let filter = try condition(scope, db)
-            // One more row than asked tells whether a next page exists.
-            var articles = try mergingKept(
-                filter.map {
-                    try Self.orderedRows(
-                        Self.shown($0, unreadOnly: unreadOnly, stillShown: stillShown), from: cursor, forwards: true, limit: limit + 1,
-                        order: order, db)
-                } ?? [],
-                scope, after: cursor, forwards: true, order: order, limit: limit + 1)
-            let more = articles.count > limit
-            if more { articles.removeLast() }
-            return ArticlePage(articles: articles.compactMap(\.0), next: more ? articles.last?.1 : nil)
-        }
+        let (articles, more) = try rows(
+            scope, from: cursor, forwards: true, limit: limit, unreadOnly: unreadOnly, stillShown: stillShown, order: order)
+        return ArticlePage(articles: articles.compactMap(\.0), next: more ? articles.last?.1 : nil)
     }
 
     /// The page of `scope` just before `cursor` (nil: the list's last rows), at most `limit`
@@ -41,19 +29,31 @@ extension ArticleStore {
         stillShown: Set<ArticleID> = [], order: ListOrder = .date
     ) throws -> ArticlePage {
         let limit = min(max(limit, 1), Self.maxPageSize)
-        return try reading { db in
+        var (articles, more) = try rows(
+            scope, from: cursor, forwards: false, limit: limit, unreadOnly: unreadOnly, stillShown: stillShown, order: order)
+        articles.reverse()
+        return ArticlePage(articles: articles.compactMap(\.0), next: cursor, previous: more ? articles.first?.1 : nil)
+    }
+
+    /// Up to `limit` rows of `scope` from `cursor` on in the direction read (stored rows and the
+    /// kept ones merged), and whether more follow: one more row than asked is read to tell.
+    private func rows(
+        _ scope: ArticleScope, from cursor: ArticleCursor?, forwards: Bool, limit: Int, unreadOnly: Bool,
+        stillShown: Set<ArticleID>, order: ListOrder
+    ) throws -> (rows: [(StoredArticle?, ArticleCursor)], more: Bool) {
+        try reading { db in
+            // A scope of no stored source (a new one whose articles wait in memory) reads no rows.
             let filter = try condition(scope, db)
             var articles = try mergingKept(
                 filter.map {
                     try Self.orderedRows(
-                        Self.shown($0, unreadOnly: unreadOnly, stillShown: stillShown), from: cursor, forwards: false, limit: limit + 1,
-                        order: order, db)
+                        Self.shown($0, unreadOnly: unreadOnly, stillShown: stillShown), from: cursor, forwards: forwards,
+                        limit: limit + 1, order: order, db)
                 } ?? [],
-                scope, after: cursor, forwards: false, order: order, limit: limit + 1)
+                scope, after: cursor, forwards: forwards, order: order, limit: limit + 1)
             let more = articles.count > limit
             if more { articles.removeLast() }
-            articles.reverse()
-            return ArticlePage(articles: articles.compactMap(\.0), next: cursor, previous: more ? articles.first?.1 : nil)
+            return (articles, more)
         }
     }
 

@@ -173,10 +173,7 @@ package final class ArticleScreen: Screen {
         )
     }
 
-    package func takeNotice() -> Notice? {
-        defer { state.show(nil) }
-        return state.notice
-    }
+    package func takeNotice() -> Notice? { state.takeNotice() }
 
     package func render(into canvas: inout Canvas) {
         layout = ScreenLayout(canvas, withImageRow: state.article.imageURL != nil, textWidth: services.textWidth)

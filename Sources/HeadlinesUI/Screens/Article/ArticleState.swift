@@ -4,7 +4,7 @@ import HeadlinesSession
 
 /// The article screen's state: the article, how far it is scrolled, its image's fetch and
 /// picture, and a link number being typed. Changed only by the methods below.
-package struct ArticleState: Equatable {
+package struct ArticleState: Equatable, HoldsNotice {
     package enum Image: Equatable {
         case none
         case loading(TransferProgress?)

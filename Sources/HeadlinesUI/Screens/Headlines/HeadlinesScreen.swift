@@ -92,10 +92,7 @@ package final class HeadlinesScreen: Screen {
         library.refresh(sourceKeys, in: context.scope)
     }
 
-    package func takeNotice() -> Notice? {
-        defer { state.show(nil) }
-        return state.notice
-    }
+    package func takeNotice() -> Notice? { state.takeNotice() }
 
     package func render(into canvas: inout Canvas) {
         layout = ScreenLayout(canvas)

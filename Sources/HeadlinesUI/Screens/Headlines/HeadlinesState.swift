@@ -5,7 +5,7 @@ import HeadlinesSession
 /// Everything a list of headlines shows, changed only by the methods below: the rows read so
 /// far, the load's phase, the selection, the notice. When new rows arrive the selected article
 /// stays selected, on the same screen row, so a refresh never moves what the reader is on.
-package struct HeadlinesState: Equatable {
+package struct HeadlinesState: Equatable, HoldsNotice {
     package enum Phase: Equatable {
         case idle
         case loading

@@ -53,10 +53,7 @@ package final class SourcesScreen: Screen {
         }
     }
 
-    package func takeNotice() -> Notice? {
-        defer { state.show(nil) }
-        return state.notice
-    }
+    package func takeNotice() -> Notice? { state.takeNotice() }
 
     package func render(into canvas: inout Canvas) {
         layout = ScreenLayout(canvas)

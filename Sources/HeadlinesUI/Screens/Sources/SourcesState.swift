@@ -7,7 +7,7 @@ import HeadlinesSession
 /// opens its group's articles as one list. `/` narrows the rows to the query feeds whose name
 /// holds the text and the sources whose name, group or tags hold it (in the tags' view, `t`,
 /// to the tags that hold it). `show-read-sources = no` leaves out sources with nothing unread.
-package struct SourcesState: Equatable {
+package struct SourcesState: Equatable, HoldsNotice {
     package enum Row: Equatable {
         case all
         case starred
