@@ -1,5 +1,4 @@
 import FoundationEssentials
-import HeadlinesUI
 import NewsCore
 import HeadlinesSession
 

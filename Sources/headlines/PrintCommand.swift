@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Glibc
-import HeadlinesUI
 import NewsCore
 import Synchronization
 import HeadlinesSession

@@ -1,4 +1,5 @@
 import Foundation
+import HeadlinesSession
 import HeadlinesUI
 import NewsCore
 import TestSupport

@@ -1,3 +1,4 @@
+import HeadlinesSession
 import HeadlinesUI
 import TestSupport
 

@@ -1,4 +1,5 @@
 import Foundation
+import HeadlinesSession
 import Testing
 @testable import HeadlinesUI
 import NewsCore

@@ -1,3 +1,5 @@
+import HeadlinesSession
+
 /// The movement actions, as one piece of code shared by every screen that moves a selection
 /// through a list (`ListScroll`) or scrolls a text (an offset).
 package enum Movement: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import HeadlinesSession
+
 extension ScreenKind {
     /// The actions a screen's status bar hints at, in order; their keys come from the key map, so
     /// a key rebound in the config shows as bound. Here, below the screens and their views, so

@@ -3,6 +3,7 @@ import CTerminalGuard
 import CSystem
 import FoundationEssentials
 import Glibc
+import HeadlinesSession
 import NewsCore
 
 /// The one place that calls curses. Everything else draws into a `Canvas`; the driver copies

@@ -1,4 +1,5 @@
 import CNCursesW
+import HeadlinesSession
 
 /// curses' function-key codes, as `Key`s.
 enum KeyCodes {

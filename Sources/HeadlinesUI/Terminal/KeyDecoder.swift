@@ -1,3 +1,5 @@
+import HeadlinesSession
+
 /// What one `wget_wch` handed over: a function key's code (curses recognised a sequence), or a character.
 enum CursesInput: Equatable, Sendable {
     case keyCode(Int32)

@@ -1,3 +1,5 @@
+import HeadlinesSession
+
 /// A line being typed at a prompt (`/`, `S`, `|`), edited as a shell's line is: characters go in
 /// at the cursor; Backspace takes the character before it (a whole character, however wide or
 /// combined), Ctrl-D the one under it; Left and Right move by a character, Home and Ctrl-A to the

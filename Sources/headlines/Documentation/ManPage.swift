@@ -1,4 +1,4 @@
-import HeadlinesUI
+import HeadlinesSession
 import NewsCore
 
 /// `headlines(1)`, generated from the tables that also drive `--help` (`UsageTable`), the help

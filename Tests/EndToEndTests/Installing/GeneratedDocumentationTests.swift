@@ -1,5 +1,5 @@
 import Foundation
-import HeadlinesUI
+import HeadlinesSession
 import NewsCore
 import Testing
 import TestSupport

@@ -1,4 +1,5 @@
 import Foundation
+@testable import HeadlinesSession
 import Testing
 @testable import HeadlinesUI
 import NewsCore

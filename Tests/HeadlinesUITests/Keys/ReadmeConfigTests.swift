@@ -1,4 +1,5 @@
 import Foundation
+import HeadlinesSession
 import NewsCore
 import Testing
 @testable import HeadlinesUI

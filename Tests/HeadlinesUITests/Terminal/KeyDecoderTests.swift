@@ -1,3 +1,4 @@
+import HeadlinesSession
 import Testing
 @testable import HeadlinesUI
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HeadlinesSession
 import NewsCore
 
 /// The article's lines for one width, with the room kept for its picture.

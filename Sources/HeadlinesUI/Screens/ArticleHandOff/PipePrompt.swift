@@ -1,3 +1,4 @@
+import HeadlinesSession
 import NewsCore
 
 /// `|`'s prompt on the status line: the command to pipe an article to, starting from the

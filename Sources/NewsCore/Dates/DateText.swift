@@ -1,11 +1,10 @@
-import NewsCore
 import FoundationEssentials
 
 /// Dates as a reader wants them: an age in the list, a full local date on the article.
-package enum DateText {
+public enum DateText {
     /// `now`, `5m`, `3h`, `2d`, `27 Nov` for older dates of this year, `27 Nov 2024` for those of
     /// another (and for future dates, the same); `—` when undated.
-    package static func age(_ date: Date?, now: Date, localTime: LocalTime = .system) -> String {
+    public static func age(_ date: Date?, now: Date, localTime: LocalTime = .system) -> String {
         guard let date else { return "—" }
         let seconds = now.timeIntervalSince(date)
         if seconds >= 0 && seconds < 60 { return "now" }
@@ -19,7 +18,7 @@ package enum DateText {
 
     /// A list's date: `format`'s (`datetime-format`) for every dated row when the config gives one,
     /// else the age.
-    package static func listDate(_ date: Date?, now: Date, localTime: LocalTime = .system, format: DateFormat?) -> String {
+    public static func listDate(_ date: Date?, now: Date, localTime: LocalTime = .system, format: DateFormat?) -> String {
         guard let format, let date else { return age(date, now: now, localTime: localTime) }
         let text = format.string(date)
         return text.isEmpty ? "—" : text
@@ -28,7 +27,7 @@ package enum DateText {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// `Sun 29 Nov 2026, 21:40` in the local time zone.
-    package static func full(_ date: Date, localTime: LocalTime = .system) -> String {
+    public static func full(_ date: Date, localTime: LocalTime = .system) -> String {
         let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         guard let parts = localTime.parts(date), (1...7).contains(parts.weekday), (1...12).contains(parts.month)
         else { return ISO8601.formatUTC(date) }
@@ -37,7 +36,7 @@ package enum DateText {
     }
 
     /// `14:32` local time, for "updated at".
-    package static func time(_ date: Date, localTime: LocalTime = .system) -> String {
+    public static func time(_ date: Date, localTime: LocalTime = .system) -> String {
         guard let parts = localTime.parts(date) else { return "--:--" }
         return "\(twoDigits(parts.hour)):\(twoDigits(parts.minute))"
     }

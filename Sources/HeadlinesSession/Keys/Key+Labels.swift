@@ -27,7 +27,7 @@ extension Key {
     }
 
     /// The shortest form, for the status bar: `⏎` for Enter.
-    var hintLabel: String { self == .enter ? "⏎" : label }
+    package var hintLabel: String { self == .enter ? "⏎" : label }
 
     /// The key a config file names.
     package init(_ name: KeyName) {

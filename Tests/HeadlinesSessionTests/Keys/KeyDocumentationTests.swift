@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import HeadlinesUI
+import HeadlinesSession
 
 /// The README's key table says what the key table says.
 @Suite("Key documentation")

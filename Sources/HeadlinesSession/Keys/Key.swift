@@ -1,4 +1,6 @@
-/// A key press, decoded from curses' wide-character input.
+/// A key press, as the terminal's driver decodes it (HeadlinesUI's `KeyDecoder`): what the key
+/// table binds to actions, here so that the help, the man page and the completions read the table
+/// without the interface.
 package enum Key: Hashable, Sendable {
     case character(Character)
     /// Ctrl with a letter: `.control("l")` is Ctrl-L.
@@ -7,7 +9,7 @@ package enum Key: Hashable, Sendable {
     case enter, escape, backspace, tab
     /// A function key, F1 to F12.
     case function(Int)
-    /// The terminal changed size (curses' KEY_RESIZE).
+    /// The terminal changed size (the driver's resize event).
     case resize
     /// A key code or control character Headlines has no name for.
     case unknown(Int32)

@@ -7,7 +7,7 @@ extension KeyTable {
 
     /// The bindings grouped by scope, in the order the scopes first appear in the table (the
     /// help screen's, the man page's).
-    static func groups(_ bindings: [KeyBinding]) -> [(title: String, bindings: [KeyBinding])] {
+    package static func groups(_ bindings: [KeyBinding]) -> [(title: String, bindings: [KeyBinding])] {
         var groups: [(scope: KeyScope, bindings: [KeyBinding])] = []
         for binding in bindings {
             if let index = groups.firstIndex(where: { $0.scope == binding.scope }) {
