@@ -170,7 +170,7 @@ private final class RefreshRun {
         var servers: Set<String> = []
         for entry in entries {
             let key = entry.key
-            let server = (entry.source as? ServerFeedSource)?.server.name
+            let server = entry.source.account?.name
             if let server {
                 // Every feed of a server joined its one sync: the server is counted, and told, once.
                 guard servers.insert(server).inserted else { continue }

@@ -74,11 +74,11 @@ extension Library {
     /// A mark on a server's article went into the cache's outbox (a trigger puts it there): it
     /// is sent now, when the server answers; otherwise the next sync sends it.
     private func sendMarksToServers() {
-        var servers: [String: ServerSync] = [:]
-        for entry in entries { if let feed = entry.source as? ServerFeedSource { servers[feed.server.name] = feed.server } }
-        for (name, server) in servers where !scope.isRunning(.sendMarks(name)) {
+        var accounts: [String: any SourceAccount] = [:]
+        for entry in entries { if let account = entry.source.account { accounts[account.name] = account } }
+        for (name, account) in accounts where !scope.isRunning(.sendMarks(name)) {
             // A failure leaves the marks in the outbox, for the next sync, which reports it.
-            scope.run(.sendMarks(name), work: { _ = try await server.sendMarks() }, apply: { _ in })
+            scope.run(.sendMarks(name), work: { _ = try await account.sendMarks() }, apply: { _ in })
         }
     }
 }

@@ -70,7 +70,7 @@ extension Library {
             if (summaries[key]?.articleCount ?? 0) > 0 || refreshedThisSession.contains(key) { newArticles.formUnion(report.added) }
             refreshedThisSession.insert(key)
             notify(.refreshed(key, report))
-            if let feed = entry(key)?.source as? ServerFeedSource { updateEntries(of: feed.server) }
+            if let account = entry(key)?.source.account { updateEntries(of: account) }
             if report.isKept { writeKeptWhenFree(key, shown: report.added, in: scope) }
             readFullTexts(of: key, added: report.added)
         case .failure(let error) where error is CancellationError:
@@ -161,20 +161,18 @@ extension Library {
 }
 
 extension Library {
-    /// The library entries of a server: its feeds as the cache lists them, each under its
+    /// The library entries of a server account: its feeds as the cache lists them, each under its
     /// category; the server itself (its name) before its first sync has listed any.
-    package static func entries(of server: ServerSync) async -> [Entry] {
-        let feeds = (try? await server.store.serverFeeds(server.name)) ?? []  // an unreadable cache shows the server alone
-        guard !feeds.isEmpty else { return [Entry(source: ServerFeedSource(server: server, feed: nil, name: server.name))] }
-        return feeds.map { Entry(source: ServerFeedSource(server: server, feed: $0.remoteID, name: $0.title), group: $0.category) }
+    package static func entries(of account: any SourceAccount) async -> [Entry] {
+        await account.feedSources().map { Entry(source: $0.source, group: $0.category) }
     }
 
-    /// Reads the server's feeds again after a sync, and shows those that came and drops those that went.
-    func updateEntries(of server: ServerSync) {
-        let name = server.name
-        scope.run(.serverFeeds(name), work: { await Library.entries(of: server) }) { [weak self] result in
+    /// Reads the account's feeds again after a sync, and shows those that came and drops those that went.
+    func updateEntries(of account: any SourceAccount) {
+        let name = account.name
+        scope.run(.serverFeeds(name), work: { await Library.entries(of: account) }) { [weak self] result in
             guard let self, case .success(let fresh) = result else { return }
-            let mine = { (entry: Entry) in (entry.source as? ServerFeedSource)?.server.name == name }
+            let mine = { (entry: Entry) in entry.source.account?.name == name }
             guard self.entries.filter(mine).map(\.key) != fresh.map(\.key) else { return }
             let first = self.entries.firstIndex(where: mine) ?? self.entries.endIndex
             self.entries.removeAll(where: mine)

@@ -77,7 +77,7 @@ extension Library {
             self?.reloadCounts()
         }
         guard let configured = reloaded.entries else { return (0, 0) }
-        let servers = entries.filter { $0.source is ServerFeedSource }
+        let servers = entries.filter { $0.source.account != nil }
         let old = Set(entries.map(\.key))
         let new = Set(configured.map(\.key))
         entries = configured + servers

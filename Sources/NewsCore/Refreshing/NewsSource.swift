@@ -28,6 +28,9 @@ public protocol NewsSource: Sendable {
     /// How its service searches everything it holds (NewsAPI's `everything`); nil (the default)
     /// for a source whose service searches nothing.
     var search: SourceSearch? { get }
+    /// The server account whose sync brings its articles, and takes back the marks made on
+    /// them; nil for a source fetched on its own (the default).
+    var account: (any SourceAccount)? { get }
 }
 
 /// A service's own search: each query becomes a source whose edition is the answer.
@@ -51,6 +54,8 @@ extension NewsSource {
     public var namesArticles: Bool { false }
 
     public var search: SourceSearch? { nil }
+
+    public var account: (any SourceAccount)? { nil }
 
     public func fetch(_ plan: FetchPlan) async throws -> FetchResult {
         try await fetch(validators: plan.validators)

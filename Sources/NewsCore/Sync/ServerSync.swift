@@ -139,6 +139,7 @@ public struct ServerFeedSource: NewsSource {
 
     public var host: String? { server.config.url.host?.lowercased() }
     public var location: URL { server.config.url }
+    public var account: (any SourceAccount)? { server }
 
     public func fetch(validators: HTTPValidators?) async throws -> FetchResult {
         throw NewsError.invalidDocument("a server's feed is synced, not fetched")
