@@ -14,20 +14,8 @@ enum CachePrintCommand {
     }
 
     private static func printFromCache(_ plan: LaunchPlan, options: CommandLineOptions) async -> Int32 {
-        // Logged as the interface logs its cache: what opening it said, or why it could not be.
         let log = plan.log
-        let store: ArticleStore
-        do {
-            store = try await ArticleStore.open(at: plan.cacheFile)
-        } catch {
-            log.cache("unavailable", ["error": ErrorText.sentence(error)], level: .error)
-            Output.error(ErrorText.sentence(error))
-            return 1
-        }
-        for notice in await store.notices {
-            log.cache("opened", ["notice": notice], level: .error)
-            Output.error(notice)
-        }
+        guard let store = await CommandCache.open(plan) else { return 1 }
         // `ignore =` and `max-items` hide here as in the interface: not shown, counted or searched.
         do {
             try await store.setRules(plan.rules)

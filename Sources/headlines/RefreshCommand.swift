@@ -31,18 +31,7 @@ enum RefreshCommand {
             return 1
         }
         let log = plan.log
-        let store: ArticleStore
-        do {
-            store = try await ArticleStore.open(at: plan.cacheFile)
-        } catch {
-            log.cache("unavailable", ["error": ErrorText.sentence(error)], level: .error)
-            Output.error(ErrorText.sentence(error))
-            return 1
-        }
-        for notice in await store.notices {
-            log.cache("opened", ["notice": notice], level: .error)
-            Output.error(notice)
-        }
+        guard let store = await CommandCache.open(plan) else { return 1 }
         if case .readOnly(let reason) = await store.access {
             Output.error("The article cache is read-only (\(reason)): nothing can be refreshed into it.")
             return 1
