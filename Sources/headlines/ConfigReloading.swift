@@ -23,9 +23,7 @@ enum ConfigReloading {
     {
         let loaded = try LoadedConfig.load(options, environment: environment)
         let config = loaded.config ?? .empty
-        var settings = config.settings
-        if let timeout = options.timeout { settings.timeoutSeconds = timeout }
-        if let size = options.maxImageSize { settings.maxImageSize = size }
+        let settings = try LaunchPlan.settings(options, config)
         let key = NewsAPIKey.resolve(environment: environment, config: loaded.config)
         let service = NewsService(baseURL: settings.newsAPIURL ?? NewsService.defaultBaseURL, apiKey: key?.key, http: http)
         let (entries, _, fromConfig) = try LaunchPlan.sources(options, config, service: service, hasKey: key != nil)

@@ -38,15 +38,7 @@ struct LaunchPlan {
 
     static func make(_ options: CommandLineOptions, _ loaded: LoadedConfig, environment: [String: String]) throws(Failure) -> LaunchPlan {
         let config = loaded.config ?? .empty
-        var settings = config.settings
-        if let timeout = options.timeout { settings.timeoutSeconds = timeout }
-        if let size = options.maxImageSize { settings.maxImageSize = size }
-        if let base = options.newsAPIURL {
-            guard let url = URL(string: base), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
-                throw Failure(message: "--newsapi-url needs an http or https URL, not “\(base)”.")
-            }
-            settings.newsAPIURL = url
-        }
+        let settings = try settings(options, config)
         let http = HTTPClient(deadline: TimeInterval(settings.timeoutSeconds))
         let key = NewsAPIKey.resolve(environment: environment, config: loaded.config)
         let service = NewsService(baseURL: settings.newsAPIURL ?? NewsService.defaultBaseURL, apiKey: key?.key, http: http)
@@ -70,6 +62,20 @@ struct LaunchPlan {
         plan.queries = fromConfig ? config.queries : []
         plan.colours = config.colours
         return plan
+    }
+
+    /// The config's settings with the command line's options winning: at start, and each time the config is read again.
+    static func settings(_ options: CommandLineOptions, _ config: Config) throws(Failure) -> ConfigSettings {
+        var settings = config.settings
+        if let timeout = options.timeout { settings.timeoutSeconds = timeout }
+        if let size = options.maxImageSize { settings.maxImageSize = size }
+        if let base = options.newsAPIURL {
+            guard let url = URL(string: base), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+                throw Failure(message: "--newsapi-url needs an http or https URL, not “\(base)”.")
+            }
+            settings.newsAPIURL = url
+        }
+        return settings
     }
 
     /// The config's kill rules and `max-items`, and each source's name, group and tags, by key.

@@ -3,9 +3,9 @@ import NewsCore
 
 /// The config file read again while the interface runs (`R`, and `reload-config` on Ctrl-R): a
 /// source added with `--add` meanwhile appears, one removed goes, query feeds, kill rules and
-/// the settings screens read are taken. Keys and colours stay as they were at start. The
-/// executable reads the file (the interface knows no config file); a mistake in it is one
-/// sentence, and the config in use stays.
+/// the settings are taken whole (those read only at start, such as `max-connections`, wait for
+/// the next start). Keys and colours stay as they were at start. The executable reads the file
+/// (the interface knows no config file); a mistake in it is one sentence, and the config in use stays.
 package struct ReloadedConfig: Sendable {
     /// The config's sources, in its order; nil when the run named its source on the command line
     /// (`--source`, NewsAPI flags), whose list the config does not change.
@@ -43,14 +43,8 @@ extension AppServices {
             return Notice(failure.message + " The config in use is kept.", kind: .error)
         case .success(let reloaded):
             let change = library.apply(reloaded)
-            textWidth = reloaded.settings.textWidth
-            browser = reloaded.settings.browser
-            pipe = reloaded.settings.pipe
-            player = reloaded.settings.player
-            dateFormat = reloaded.settings.dateFormat
-            articleListFormat = reloaded.settings.articleListFormat
-            sourceListFormat = reloaded.settings.sourceListFormat
-            showsReadSources = reloaded.settings.showReadSources
+            // Whole: what the screens read next is the file's (the session's `s` and `U` stay).
+            settings.config = reloaded.settings
             library.freshFor = reloaded.settings.refreshMinutes.map { TimeInterval($0 * 60) } ?? Library.defaultFreshness
             var words: [String] = []
             if change.added > 0 { words.append(change.added == 1 ? "1 source added" : "\(change.added) sources added") }

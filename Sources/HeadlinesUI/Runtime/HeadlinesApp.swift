@@ -6,24 +6,21 @@ import HeadlinesSession
 /// Starts the interactive reader: the cache, the terminal, the services, the first screen.
 @MainActor
 package enum HeadlinesApp {
+    /// What the executable planned for this run: the sources, the cache, the settings whole.
     package struct Configuration: Sendable {
         /// The sources, in the config's order (one for `--source`, NewsAPI or the demo).
         package var entries: [Library.Entry]
         package var isFallbackDemo: Bool
         package var cacheFile: URL
-        /// The cache's sources named by a config: others' articles are dropped after `keepDays`.
+        /// The config's settings, the command line's options applied: read here at start
+        /// (`keep-days`, `max-connections`, ...) and by the screens through `AppServices.settings`.
+        package var settings: ConfigSettings
+        /// The cache's sources named by a config: others' articles are dropped after `keep-days`.
         /// Nil when the run names its source on the command line.
         package var configuredSources: Set<SourceKey>?
-        package var keepDays: Int
-        /// Refresh every source this often (`refresh-minutes`); nil: only on start and on request.
-        package var refreshMinutes: Int?
-        package var limits: ConnectionLimits
         package var log: DiagnosticLog
         package var keys: KeyMap
         package var saveFolder: URL
-        /// `podcast-dir`; nil: `$XDG_MUSIC_DIR/Podcasts`, else `~/Podcasts`.
-        package var podcastFolder: URL?
-        package var maxImageSize: Int
         /// The client images are fetched with (its deadline comes from `--timeout`).
         package var http: HTTPClient
         package var environment: [String: String]
@@ -32,22 +29,6 @@ package enum HeadlinesApp {
         /// Cached sources dropped at start, articles and all (the demo edition, once the
         /// config names sources of its own): never shown nor searched again.
         package var forgetSources: (@Sendable (SourceKey) -> Bool)?
-        /// `text-width`: the widest an article's text is laid out; nil: the terminal's width.
-        package var textWidth: Int?
-        /// `sort` and `show-read`: how lists start (keys change them for the session).
-        package var listOrder = ListOrder.date
-        package var showsRead = true
-        /// The config's `browser`, split into words.
-        package var browser: [String]?
-        /// `pipe-command` and `pipe-format`, for `|`.
-        package var pipe = PipeSettings()
-        /// The config's `player`, split into words, for `p`.
-        package var player = ConfigSettings.defaultPlayer
-        /// `set-title`: the terminal's title tells the unread count.
-        package var setsTitle = false
-        /// `notify` and `bell`: tell of new articles outside the interface.
-        package var notify: [String]?
-        package var bell = false
         /// The config's feed servers: their feeds are listed after the sources, and synced.
         package var servers: [ServerConfig] = []
         /// Kill rules, `max-items`, and the sources' names, groups and tags for filters.
@@ -56,36 +37,28 @@ package enum HeadlinesApp {
         package var queries: [QueryConfig] = []
         /// The config's `color` lines (ignored under `NO_COLOR`).
         package var colours = ColourScheme()
-        /// `datetime-format`, `articlelist-format`, `feedlist-format`, `show-read-sources`.
-        package var dateFormat: DateFormat?
-        package var articleListFormat: RowFormat?
-        package var sourceListFormat: RowFormat?
-        package var showsReadSources = true
-        /// `refresh-on-start`: the first screen refreshes every source.
-        package var refreshesOnStart = true
         /// Reads the config file again (`R`, Ctrl-R); nil when the run has no config file.
         package var readConfig: ConfigReader?
 
         package init(
-            entries: [Library.Entry], isFallbackDemo: Bool, cacheFile: URL, configuredSources: Set<SourceKey>? = nil,
-            keepDays: Int = ConfigSettings.defaultKeepDays, refreshMinutes: Int? = nil, limits: ConnectionLimits = ConnectionLimits(),
-            log: DiagnosticLog = .off,
-            keys: KeyMap = KeyMap(), saveFolder: URL, maxImageSize: Int, http: HTTPClient = HTTPClient(), environment: [String: String]
+            entries: [Library.Entry], isFallbackDemo: Bool, cacheFile: URL, settings: ConfigSettings = ConfigSettings(),
+            configuredSources: Set<SourceKey>? = nil, log: DiagnosticLog = .off, keys: KeyMap = KeyMap(), saveFolder: URL,
+            http: HTTPClient = HTTPClient(), environment: [String: String]
         ) {
             self.entries = entries
             self.isFallbackDemo = isFallbackDemo
             self.cacheFile = cacheFile
+            self.settings = settings
             self.configuredSources = configuredSources
-            self.keepDays = keepDays
-            self.refreshMinutes = refreshMinutes
-            self.limits = limits
             self.log = log
             self.keys = keys
             self.saveFolder = saveFolder
-            self.maxImageSize = maxImageSize
             self.http = http
             self.environment = environment
         }
+
+        /// `max-image-size`, or the image loader's own limit.
+        var maxImageSize: Int { settings.maxImageSize ?? ImageLoader.defaultSizeLimit }
     }
 
     /// One line on stderr, cleaned once here: a message repeats paths and `TERM`, whose escape
@@ -116,7 +89,9 @@ package enum HeadlinesApp {
             }
         }
         // Brief waits for the write lock: what a refresh fetched is shown at once and written later.
-        let loader = SourceLoader(store: cache.store, limits: configuration.limits, log: configuration.log, lockWait: .brief)
+        let settings = configuration.settings
+        let limits = ConnectionLimits(maxConnections: settings.maxConnections, maxPerHost: settings.maxPerHost)
+        let loader = SourceLoader(store: cache.store, limits: limits, log: configuration.log, lockWait: .brief)
         var entries = configuration.entries
         // A server's password going over http:// is said in the log at once, and in the status
         // bar through this stream (the app that shows it is made below).
@@ -138,40 +113,29 @@ package enum HeadlinesApp {
             configuration.log.cache("rules", ["error": ErrorText.sentence(error)], level: .error)
         }
         library.reloadCounts()
-        library.prune(keepDays: configuration.keepDays, configured: configuration.configuredSources)
-        if let minutes = configuration.refreshMinutes {
+        library.prune(keepDays: settings.keepDays, configured: configuration.configuredSources)
+        if let minutes = settings.refreshMinutes {
             library.refreshEvery(minutes: minutes)
             library.freshFor = TimeInterval(minutes * 60)
         }
         let persistence = Persistence(
             folder: configuration.saveFolder, http: configuration.http, sizeLimit: configuration.maxImageSize,
-            podcastFolder: configuration.podcastFolder ?? PodcastFolder.resolve(explicit: nil, environment: configuration.environment))
+            podcastFolder: settings.podcastDirectory ?? PodcastFolder.resolve(explicit: nil, environment: configuration.environment))
         if FileManager.default.fileExists(atPath: configuration.saveFolder.path) {
             // Temporary files of a save that was killed are removed at the next start.
             _ = try? await persistence.cleanLeftovers()  // an unreadable folder is reported when a save is tried
         }
         await persistence.cleanPodcastLeftovers()
         library.fullTextReader = FullTextReader(
-            service: NewsService(http: configuration.http), limits: configuration.limits, store: cache.store)
+            service: NewsService(http: configuration.http), limits: limits, store: cache.store)
         let downloads = DownloadCenter(persistence: persistence, store: cache.store)
         downloads.homeDirectory = configuration.environment["HOME"]
         let services = AppServices(
             library: library, isFallbackDemo: configuration.isFallbackDemo,
             imageLoader: ImageLoader(http: configuration.http, sizeLimit: configuration.maxImageSize),
-            environment: configuration.environment, downloads: downloads
+            environment: configuration.environment, downloads: downloads, settings: SessionSettings(settings)
         )
         services.startupNotice = cache.notice ?? configuration.welcome.map { Notice($0) }
-        services.textWidth = configuration.textWidth
-        services.listOrder = configuration.listOrder
-        services.showsRead = configuration.showsRead
-        services.browser = configuration.browser
-        services.pipe = configuration.pipe
-        services.player = configuration.player
-        services.dateFormat = configuration.dateFormat
-        services.articleListFormat = configuration.articleListFormat
-        services.sourceListFormat = configuration.sourceListFormat
-        services.showsReadSources = configuration.showsReadSources
-        services.refreshesOnStart = configuration.refreshesOnStart
         services.readConfig = configuration.readConfig
         let noColor = configuration.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let driver: CursesDriver
@@ -211,16 +175,16 @@ package enum HeadlinesApp {
             downloads.onIdle = { app?.quit(status: 0) }
             return .wait
         }
-        if configuration.setsTitle {
+        if settings.setTitle {
             // After each frame, so the title follows the counts the screen shows.
             app.onFrame = { driver.setTitle(TerminalTitle.text(unread: library.unreadCount)) }
         }
         var notifier: NewArticlesNotifier?
-        if configuration.notify != nil || configuration.bell {
+        if settings.notify != nil || settings.bell {
             var ring: (@MainActor () -> Void)?
-            if configuration.bell { ring = { driver.ringBell() } }
+            if settings.bell { ring = { driver.ringBell() } }
             let report: @MainActor (String) -> Void = { [weak app] sentence in app?.show(Notice(sentence, kind: .error)) }
-            let told = NewArticlesNotifier(command: configuration.notify, ring: ring, report: report)
+            let told = NewArticlesNotifier(command: settings.notify, ring: ring, report: report)
             told.watch(library)
             notifier = told
         }

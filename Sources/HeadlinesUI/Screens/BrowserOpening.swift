@@ -23,7 +23,7 @@ enum Actions {
     static func openInBrowser(
         _ url: URL, services: AppServices, context: ScreenContext, report: @escaping @MainActor (Notice?) -> Void
     ) {
-        let command = BrowserCommand.resolve(for: url, environment: services.environment, configured: services.browser)
+        let command = BrowserCommand.resolve(for: url, environment: services.environment, configured: services.settings.browser)
         context.scope.run(.browser) { token in
             var outcome: Notice?
             let launch: () async -> Void = {

@@ -11,7 +11,7 @@ import NewsCore
 struct ArticlePipeKeyTests {
     @Test func barOpensAPromptThatTakesTheKeysAndEscCancelsIt() async throws {
         let (screen, host) = try await ArticleLinkKeyTests.screen()
-        screen.services.pipe = PipeSettings(command: "less")
+        screen.services.settings.pipe = PipeSettings(command: "less")
         #expect(ArticleLinkKeyTests.handled(host.press(.character("|"), screen)))
         #expect(screen.capturesText)
         // j and q are letters of the command here, not "down" and "back".

@@ -176,7 +176,7 @@ package final class ArticleScreen: Screen {
     package func takeNotice() -> Notice? { state.takeNotice() }
 
     package func render(into canvas: inout Canvas) {
-        layout = ScreenLayout(canvas, withImageRow: state.article.imageURL != nil, textWidth: services.textWidth)
+        layout = ScreenLayout(canvas, withImageRow: state.article.imageURL != nil, textWidth: services.settings.textWidth)
         var view = ArticleView(state: state, layout: layout)
         let lines = parts.lines(of: view)
         lineCount = lines.count
@@ -229,7 +229,7 @@ package final class ArticleScreen: Screen {
         case .fullText:
             fullText(context)
         case .pipeArticle:
-            pipePrompt = PipePrompt(article: state.shownArticle, id: row.id, command: services.pipe.command)
+            pipePrompt = PipePrompt(article: state.shownArticle, id: row.id, command: services.settings.pipe.command)
             pipePrompt?.fullText = state.showsFullText
         case .saveArticle:
             Actions.saveArticle(state.shownArticle, id: row.id, fullText: state.showsFullText, services: services, context: context) {

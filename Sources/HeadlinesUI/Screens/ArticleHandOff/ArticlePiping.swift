@@ -22,7 +22,7 @@ extension Actions {
             return
         }
         let library = services.library
-        let format = services.pipe.format
+        let format = services.settings.pipe.format
         context.scope.run(.articlePipe) { token in
             var outcome = Notice("Piped the article to \(program.split(separator: "/").last.map(String.init) ?? program).")
             do {

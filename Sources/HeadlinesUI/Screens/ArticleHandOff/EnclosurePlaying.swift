@@ -17,7 +17,7 @@ extension Actions {
             return
         }
         let downloads = services.downloads
-        let player = services.player
+        let player = services.settings.player
         context.scope.run(.player) { token in
             var outcome = Notice(notDownloaded, kind: .error)
             do {

@@ -123,8 +123,8 @@ extension HeadlinesScreen {
     /// `s` and `U`: the list read again from its top in the new order, or with read articles
     /// shown or hidden; for the session, on every list (a filter is cleared: its rows are in the old view).
     func changeView(_ context: ScreenContext, order: ListOrder? = nil, showRead: Bool? = nil) -> KeyOutcome {
-        if let order { services.listOrder = order }
-        if let showRead { services.showsRead = showRead }
+        if let order { services.settings.listOrder = order }
+        if let showRead { services.settings.showsRead = showRead }
         stillShown = []  // the new view shows what it shows
         if state.filter != nil {
             state.clearFilter()
@@ -134,7 +134,7 @@ extension HeadlinesScreen {
         }
         state.startAfresh()
         readRows(context, from: .top)
-        state.show(Notice(order.map { "Sorted \($0.label)." } ?? (services.showsRead ? "Showing every article." : "Showing unread articles only.")))
+        state.show(Notice(order.map { "Sorted \($0.label)." } ?? (services.settings.showsRead ? "Showing every article." : "Showing unread articles only.")))
         return .handled
     }
 }

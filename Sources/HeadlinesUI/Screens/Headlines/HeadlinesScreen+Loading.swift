@@ -47,7 +47,7 @@ extension HeadlinesScreen {
 
     /// The order and rows the reader asked lists for (`sort`, `show-read`, and their keys), and
     /// the articles read or unstarred in this visit, which stay on their rows.
-    var view: ListView { ListView(order: services.listOrder, unreadOnly: !services.showsRead, stillShown: stillShown) }
+    var view: ListView { ListView(order: services.settings.listOrder, unreadOnly: !services.settings.showsRead, stillShown: stillShown) }
 
     /// The list as the cache is asked for it now.
     var query: ListQuery { .list(scope, view) }

@@ -76,7 +76,7 @@ package final class HeadlinesScreen: Screen {
     func refreshStale(_ context: ScreenContext) {
         let keys = sourceKeys
         if context.isRoot {
-            if services.refreshesOnStart { reload(context) }
+            if services.settings.refreshOnStart { reload(context) }
             return
         }
         if keys.count == 1 {
@@ -104,9 +104,10 @@ package final class HeadlinesScreen: Screen {
         view.keyHints = hints
         view.prompt = pipePrompt?.statusText(width: layout.width)
         view.showsSourceColumn = showsSourceColumn
-        view.dateFormat = services.dateFormat
-        view.rowFormat = services.articleListFormat
-        view.viewFacts = (services.showsRead ? [] : ["unread only"]) + (services.listOrder == .date ? [] : [services.listOrder.label])
+        let settings = services.settings
+        view.dateFormat = settings.dateFormat
+        view.rowFormat = settings.articleListFormat
+        view.viewFacts = (settings.showsRead ? [] : ["unread only"]) + (settings.listOrder == .date ? [] : [settings.listOrder.label])
         view.render(into: &canvas)
     }
 
@@ -138,7 +139,7 @@ package final class HeadlinesScreen: Screen {
         // Any key but y answers "Mark … articles read?" with no (Esc does not leave the list too).
         if markAllQuestion != nil { return answerMarkAllQuestion(.escape) }
         if pipePrompt != nil {
-            let columns = ScreenLayout(width: layout.width, height: layout.height, withImageRow: true, textWidth: services.textWidth).textColumns
+            let columns = ScreenLayout(width: layout.width, height: layout.height, withImageRow: true, textWidth: services.settings.textWidth).textColumns
             return Actions.answer(&pipePrompt, action, columns: columns, services: services, context: context) { [weak self] notice in
                 self?.state.show(notice)
             }
@@ -175,8 +176,8 @@ package final class HeadlinesScreen: Screen {
         case .undo: return undoLastMarking()
         case .nextUnread: return nextUnread(context)
         case .filter: return beginFilter(context)
-        case .cycleSort: return changeView(context, order: services.listOrder.next)
-        case .toggleShowRead: return changeView(context, showRead: !services.showsRead)
+        case .cycleSort: return changeView(context, order: services.settings.listOrder.next)
+        case .toggleShowRead: return changeView(context, showRead: !services.settings.showsRead)
         case .search: return .push(SearchScreen(services: services, remote: remoteSearch))
         case .openInBrowser:
             guard let article = state.selectedArticle else { return .ignored }
@@ -186,7 +187,7 @@ package final class HeadlinesScreen: Screen {
             }
         case .pipeArticle:
             guard let row = state.selectedRow else { return .ignored }
-            pipePrompt = PipePrompt(article: row.article, id: row.id, command: services.pipe.command)
+            pipePrompt = PipePrompt(article: row.article, id: row.id, command: services.settings.pipe.command)
         case .saveImage:
             guard let row = state.selectedRow else { return .ignored }
             state.show(DownloadsText.refusal(services.downloads.save(row.article, id: row.id)))

@@ -127,8 +127,8 @@ package final class SearchScreen: Screen {
         state.fit(rows: layout.bodyRows)
         var view = HeadlinesView(state: state, layout: layout, now: services.now())
         view.keyHints = isTypingQuery ? prompt.text : resultHints
-        view.dateFormat = services.dateFormat
-        view.rowFormat = services.articleListFormat
+        view.dateFormat = services.settings.dateFormat
+        view.rowFormat = services.settings.articleListFormat
         view.render(into: &canvas)
     }
 

@@ -26,7 +26,7 @@ package final class SourcesScreen: Screen {
         hints = context.hints(kind.hintedActions, on: kind)
         library.observe(self) { [weak self] event in self?.libraryChanged(event, context) }
         library.reloadCounts()
-        if services.refreshesOnStart { library.refreshAll(in: context.scope) }
+        if services.settings.refreshOnStart { library.refreshAll(in: context.scope) }
         state.show(services.startupNotice)
     }
 
@@ -60,14 +60,14 @@ package final class SourcesScreen: Screen {
         state.fit(rows: layout.bodyRows)
         var view = SourcesView(state: state, layout: layout, library: library, now: services.now())
         view.keyHints = hints
-        view.rowFormat = services.sourceListFormat
+        view.rowFormat = services.settings.sourceListFormat
         view.downloadsSummary = DownloadsText.summary(services.downloads)
         view.render(into: &canvas)
     }
 
     /// `show-read-sources = no`: the sources with nothing unread (once counted) are left out.
     private func hideReadSources() {
-        guard !services.showsReadSources else { return }
+        guard !services.settings.showReadSources else { return }
         state.hideReadSources(Set(library.entries.map(\.key).filter { library.summaries[$0].map { $0.unreadCount == 0 } ?? false }))
     }
 
