@@ -1,6 +1,7 @@
 #define _GNU_SOURCE 1
 #include "system_calls.h"
 
+#include <errno.h>
 #include <malloc.h>
 #include <poll.h>
 #include <sys/prctl.h>
@@ -9,6 +10,7 @@
 #include <sys/ioctl.h>
 #include <sys/wait.h>
 #include <termios.h>
+#include <unistd.h>
 
 void sys_window_size(int fd, int *out_rows, int *out_columns) {
     struct winsize size;
@@ -19,6 +21,28 @@ void sys_window_size(int fd, int *out_rows, int *out_columns) {
         *out_rows = 0;
         *out_columns = 0;
     }
+}
+
+void sys_window_pixels(int fd, int *out_width, int *out_height) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) == 0) {
+        *out_width = size.ws_xpixel;
+        *out_height = size.ws_ypixel;
+    } else {
+        *out_width = 0;
+        *out_height = 0;
+    }
+}
+
+long sys_read_within(int fd, unsigned char *buffer, unsigned long size, int timeout_ms) {
+    struct pollfd entry = {.fd = fd, .events = POLLIN};
+    int ready = poll(&entry, 1, timeout_ms < 0 ? 0 : timeout_ms);
+    if (ready < 0) return errno == EINTR ? 0 : -1;
+    if (ready == 0) return 0;
+    if (!(entry.revents & POLLIN)) return -1;
+    ssize_t count = read(fd, buffer, size);
+    if (count < 0) return errno == EINTR || errno == EAGAIN ? 0 : -1;
+    return count == 0 ? -1 : (long)count;
 }
 
 int sys_bytes_available(int fd) {

@@ -41,15 +41,24 @@ final class TerminalProcess: Sendable {
         let needle = Array(needle.utf8)
         let thread = Thread {
             var buffer = [UInt8](repeating: 0, count: 65_536)
+            var answered = false
             while true {
                 let count = read(fd, &buffer, buffer.count)
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { break }
                 let now = ContinuousClock.now
-                output.state.withLock { output in
+                let asked = output.state.withLock { output in
                     let searchFrom = max(0, output.bytes.count - max(needle.count - 1, 0))
+                    let askFrom = max(0, output.bytes.count - (Self.deviceAttributesQuery.count - 1))
                     output.bytes += buffer[0..<count]
                     if output.seen == nil, Self.contains(output.bytes[searchFrom...], needle) { output.seen = now }
+                    return !answered && Self.contains(output.bytes[askFrom...], Self.deviceAttributesQuery)
+                }
+                // A terminal answers DA1 at once (Headlines asks it at start what pictures it
+                // shows): answered as xterm does without sixel, so the start is not timed waiting.
+                if asked {
+                    answered = true
+                    _ = write(fd, Self.deviceAttributesAnswer, Self.deviceAttributesAnswer.count)
                 }
             }
             output.state.withLock { output in
@@ -73,6 +82,10 @@ final class TerminalProcess: Sendable {
         }
         self.pid = pid
     }
+
+    /// DA1, the primary device attributes query, and xterm's answer to it (no sixel).
+    private static let deviceAttributesQuery: [UInt8] = Array("\u{1B}[c".utf8)
+    private static let deviceAttributesAnswer: [UInt8] = Array("\u{1B}[?64;1;2;6;9;15;18;21;22c".utf8)
 
     /// When `needle` first appeared in the output, if it has.
     var seen: ContinuousClock.Instant? { output.state.withLock { $0.seen } }

@@ -6,6 +6,13 @@
 /// The window size of the tty on `fd` (rows, columns); both 0 when it cannot be read.
 void sys_window_size(int fd, int *out_rows, int *out_columns);
 
+/// The tty's size in pixels (TIOCGWINSZ's xpixel and ypixel); both 0 when the terminal does not say.
+void sys_window_pixels(int fd, int *out_width, int *out_height);
+
+/// Reads what arrives on `fd` within `timeout_ms` milliseconds into `buffer` (at most `size`
+/// bytes): the count, 0 when nothing came in time, -1 on error or end of input.
+long sys_read_within(int fd, unsigned char *buffer, unsigned long size, int timeout_ms);
+
 /// Bytes waiting to be read on `fd` (FIONREAD); -1 on error.
 int sys_bytes_available(int fd);
 /// 1 when `fd` has hung up (POLLHUP, POLLERR or POLLNVAL): the terminal is gone. Readable with

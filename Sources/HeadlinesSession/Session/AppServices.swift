@@ -12,10 +12,12 @@ package final class AppServices {
     package let environment: [String: String]
     package let downloads: DownloadCenter
     package let now: @Sendable () -> Date
-    /// Pictures decoded this session.
-    package let pictures: PictureLibrary
-    /// How pictures reach this terminal (chosen at start from its colours and the environment).
+    /// Pictures decoded this session (set again at start once the terminal said whether it shows pixels).
+    package var pictures: PictureLibrary
+    /// How pictures reach this terminal as cells (chosen at start from its colours and the environment).
     package var pictureDepth: PictureColourDepth
+    /// How this terminal shows pictures in pixels; nil: as cells (`image-protocol`, and what the terminal answered).
+    package var pixelDisplay: PixelDisplay?
     /// The config's settings and the session's order and read filter (`s`, `U`), read whole by the screens.
     package var settings: SessionSettings
     /// Said once in the status line of the first screen (the locale is not UTF-8, the cache was moved aside...).

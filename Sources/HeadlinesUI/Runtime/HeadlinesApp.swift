@@ -140,7 +140,8 @@ package enum HeadlinesApp {
         let noColor = configuration.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let driver: CursesDriver
         do {
-            driver = try CursesDriver(useColor: !noColor, colours: configuration.colours, environment: configuration.environment)
+            driver = try CursesDriver(
+                useColor: !noColor, colours: configuration.colours, environment: configuration.environment, imageProtocol: settings.imageProtocol)
         } catch {
             complain("\(error)")
             await cache.close(library)
@@ -150,6 +151,11 @@ package enum HeadlinesApp {
         services.pictureDepth =
             driver.isUnicode
             ? PictureColourDepth.choose(environment: configuration.environment, terminalColours: driver.colourCount) : .shades
+        if let display = driver.pixelDisplay {
+            // Pictures are decoded larger for a terminal that shows every pixel.
+            services.pixelDisplay = display
+            services.pictures = PictureLibrary(decodeBox: PixelDisplay.decodeBox)
+        }
         if !driver.isUnicode {
             services.startupNotice = Notice("The locale is not UTF-8: characters outside ASCII show as ?.", kind: .error)
         }

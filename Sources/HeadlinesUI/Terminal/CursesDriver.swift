@@ -32,13 +32,17 @@ package final class CursesDriver {
     private var isShutDown = false
     /// False when the locale's character set is not UTF-8 (`LANG=C`): only ASCII is drawn then.
     package let isUnicode: Bool
+    /// How this terminal shows pictures in pixels (asked at start); nil: pictures are cells.
+    package private(set) var pixelDisplay: PixelDisplay?
+    private var pixelPainter: PixelPainter?
 
     /// Starts curses on the terminal at `inputFD`/`outputFD` (standard input and output
     /// normally; a pseudo-terminal in the benchmark).
-    /// `colours`: the config's `color` lines, applied when colour is on.
+    /// `colours`: the config's `color` lines, applied when colour is on. `imageProtocol`: the
+    /// `image-protocol` setting; the terminal is asked what it shows unless it is `cells`.
     package init(
         inputFD: Int32 = 0, outputFD: Int32 = 1, useColor: Bool, colours: ColourScheme = ColourScheme(),
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], imageProtocol: ImageProtocolSetting = .cells
     ) throws {
         setlocale(LC_ALL, "")
         isUnicode = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
@@ -98,7 +102,50 @@ package final class CursesDriver {
         restoreSequence = sequence
         tg_set_restore_sequence(sequence)
         tg_install_crash_handlers()
+        if isUnicode && PixelDisplayChoice.shouldProbe(imageProtocol, environment: environment) {
+            pixelDisplay = probePixels(imageProtocol, environment: environment)
+            pixelPainter = pixelDisplay.map(PixelPainter.init)
+        }
     }
+
+    /// Asks the terminal what it can show (`GraphicsProbe`), waiting for its answers at most
+    /// `probeDeadline`; keys typed meanwhile are handed to curses, to be read as usual.
+    private func probePixels(_ setting: ImageProtocolSetting, environment: [String: String]) -> PixelDisplay? {
+        let failed = GraphicsProbe.query.withUnsafeBytes { DescriptorWriter.writeAll(outputFD, $0) }
+        guard failed == nil else { return nil }
+        var input: [UInt8] = []
+        var answers = GraphicsAnswers()
+        var keys: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let deadline = ContinuousClock.now + Self.probeDeadline
+        while !answers.complete {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { break }
+            let milliseconds = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            let count = buffer.withUnsafeMutableBufferPointer { sys_read_within(inputFD, $0.baseAddress, UInt($0.count), milliseconds) }
+            guard count >= 0 else { break }  // the input is gone; the loop will find out
+            input += buffer.prefix(count)
+            let read = GraphicsProbe.read(input)
+            answers = read.answers
+            keys = read.keys
+        }
+        // Pushed back last first: curses hands back what was pushed last first.
+        for scalar in String(decoding: keys, as: UTF8.self).unicodeScalars.reversed() {
+            unget_wch(wchar_t(bitPattern: scalar.value))
+        }
+        var windowCell: PixelSize?
+        var pixelWidth: Int32 = 0, pixelHeight: Int32 = 0
+        sys_window_pixels(outputFD, &pixelWidth, &pixelHeight)
+        let (width, height) = size
+        if pixelWidth > 0, pixelHeight > 0, width > 0, height > 0 {
+            windowCell = PixelSize(width: Int(pixelWidth) / width, height: Int(pixelHeight) / height)
+        }
+        return PixelDisplayChoice.choose(setting, answers: answers, environment: environment, windowCell: windowCell)
+    }
+
+    /// How long the terminal's answers are awaited at start. A terminal answers DA1 within a
+    /// millisecond or two, even over ssh on a usual line; one that does not answer costs this.
+    static let probeDeadline = Duration.milliseconds(100)
 
     /// The terminal's size in cells.
     package var size: (width: Int, height: Int) {
@@ -118,6 +165,10 @@ package final class CursesDriver {
         var old = previous.flatMap { $0.width == canvas.width && $0.height == canvas.height ? $0 : nil }
         if old == nil { werase(window) }
         pictureColours.beginFrame()
+        let picture = pixelPainter == nil ? nil : canvas.pixelPicture
+        // Rows a picture drawn into the cells leaves are written again, which erases it there.
+        let rewritten = pixelPainter?.rowsToRewrite(next: picture) ?? []
+        for row in rewritten where row >= 0 && row < canvas.height { wredrawln(window, Int32(row), 1) }
         var runs = FrameDiff.runs(from: old, to: canvas)
         var reclaimed = false
         for run in runs where !Self.isRecolouring(run, from: old) && write(run) { reclaimed = true }
@@ -133,7 +184,22 @@ package final class CursesDriver {
         previous = canvas
         wnoutrefresh(window)
         doupdate()
-        paintTrueColour(canvas, rows: old == nil ? Array(0..<canvas.height) : Self.rows(of: runs))
+        let written = old == nil ? Array(0..<canvas.height) : Self.rows(of: runs)
+        paintTrueColour(canvas, rows: written)
+        if var painter = pixelPainter {
+            let bytes = painter.bytes(next: picture, written: Set(written + rewritten), repainted: old == nil)
+            pixelPainter = painter
+            // A failed write means the terminal is gone; the input's end will say so.
+            if !bytes.isEmpty { _ = bytes.withUnsafeBytes { DescriptorWriter.writeAll(outputFD, $0) } }
+        }
+    }
+
+    /// Takes a picture in pixels off the screen before the terminal is given away.
+    private func clearPixels() {
+        guard var painter = pixelPainter else { return }
+        let bytes = painter.bytesToClear()
+        pixelPainter = painter
+        if !bytes.isEmpty { _ = bytes.withUnsafeBytes { DescriptorWriter.writeAll(outputFD, $0) } }  // the terminal gone: nothing to clear
     }
 
     /// Whether `run` only changes the colours of 24-bit cells: curses holds the same `▀` there
@@ -227,6 +293,7 @@ package final class CursesDriver {
     package func suspend() {
         guard !isSuspended, !isShutDown else { return }
         isSuspended = true
+        clearPixels()
         curs_set(1)
         endwin()
     }
@@ -279,6 +346,7 @@ package final class CursesDriver {
         guard !isShutDown else { return }
         isShutDown = true
         if !isSuspended {
+            clearPixels()
             curs_set(1)
             endwin()
         }

@@ -61,6 +61,17 @@ enum KeyDecoder {
             }
             // The sequence was cut short (or is Alt-[ / Alt-O alone): what came is one unknown key.
             return (.unknownSequence, end - start)
+        case 0x5F, 0x50, 0x5D, 0x5E, 0x58:
+            // "_" (APC), "P" (DCS), "]" (OSC), "^" (PM), "X" (SOS): a terminal's answer that came
+            // after the start's wait (kitty's graphics reply is an APC), up to ST or BEL. It is
+            // one unknown key, so its letters are never read as commands; cut short, all that came is.
+            var end = start + 1
+            while end < input.count, case .character(let next) = input[end] {
+                if next == 0x07 { return (.unknownSequence, end + 1 - start) }
+                if next == escape, end + 1 < input.count, input[end + 1] == .character(0x5C) { return (.unknownSequence, end + 2 - start) }
+                end += 1
+            }
+            return (.unknownSequence, end - start)
         case escape:
             // Esc Esc: Alt with a sequence (`\e\e[A`), or two Escs in one go; either way not a lone Esc.
             let (_, length) = sequence(in: input, from: start + 1)

@@ -19,6 +19,8 @@ package struct Canvas: Equatable, Sendable {
     /// A passing message the status bar shows over its key hints in this frame (see
     /// `ScreenContext.show`); the app sets it before the screen renders.
     package var statusMessage: Notice?
+    /// The picture the terminal draws in pixels over this frame's blank cells, if any.
+    package var pixelPicture: PixelPicture?
 
     package init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -26,14 +28,15 @@ package struct Canvas: Equatable, Sendable {
         cells = Array(repeating: .blank, count: self.width * self.height)
     }
 
-    /// Blanks every cell in place (no allocation when the storage is not shared).
     /// Changes every cell's style through `transform` (the driver's 24-bit colours of `color` lines).
     mutating func restyle(_ transform: (Style) -> Style) {
         for index in cells.indices { cells[index].style = transform(cells[index].style) }
     }
 
+    /// Blanks every cell in place (no allocation when the storage is not shared).
     package mutating func clear() {
         for index in cells.indices { cells[index] = .blank }
+        pixelPicture = nil
     }
 
     package subscript(x: Int, y: Int) -> Cell {

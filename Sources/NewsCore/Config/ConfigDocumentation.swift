@@ -50,6 +50,10 @@ public enum ConfigDocumentation {
         Entry(["text-width"], "The widest an article's text is laid out, in columns, from 20 to 1000 (the terminal's width)"),
         Entry(["sort"], "The order lists start in: `date` (newest first, the default), `date-asc`, `title` or `source`; `s` cycles them"),
         Entry(["set-title"], "`yes` puts the unread count in the terminal's title, `Headlines (12 unread)`, and gives the old title back at exit (`no`)"),
+        Entry(
+            ["image-protocol"],
+            "How the article's picture is drawn: `kitty`, `sixel` or `iterm2` in real pixels, `cells` in coloured text cells, or `auto` (the default), which asks the terminal and draws cells where none of the three answers, and always in tmux"
+        ),
         Entry(["show-read"], "`no` shows unread articles only (`yes`); `U` toggles it"),
         Entry(["show-read-sources"], "`no` leaves sources with no unread article off the Sources screen (`yes`)"),
         Entry(["refresh-on-start"], "`no` refreshes nothing when the interface starts: only `r`, `R` and `refresh-minutes` do (`yes`)"),

@@ -73,6 +73,8 @@ public struct ConfigSettings: Sendable, Equatable {
     /// `articlelist-format` and `feedlist-format`: the rows of the lists and of the Sources screen, in newsboat's `%` codes.
     public var articleListFormat: RowFormat?
     public var sourceListFormat: RowFormat?
+    /// `image-protocol`: pictures in pixels (kitty, sixel, iTerm2) or as coloured cells.
+    public var imageProtocol = ImageProtocolSetting.auto
     /// The line each setting was given on, by name.
     public var lines: [String: Int] = [:]
 
@@ -215,6 +217,16 @@ enum SettingsTable {
         ),
         ("refresh-on-start", { settings, value, _ throws(LineError) in settings.refreshOnStart = try flag(value, "refresh-on-start") }),
         ("require-https", { settings, value, _ throws(LineError) in settings.requireHTTPS = try flag(value, "require-https") }),
+        (
+            "image-protocol",
+            { settings, value, _ throws(LineError) in
+                guard let choice = ImageProtocolSetting(rawValue: value.lowercased()) else {
+                    let names = ImageProtocolSetting.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw LineError("image-protocol is one of \(names), not \(ConfigText.quoted(value))")
+                }
+                settings.imageProtocol = choice
+            }
+        ),
         ("articlelist-format", { settings, value, _ throws(LineError) in settings.articleListFormat = try rowFormat(value, .articles) }),
         ("feedlist-format", { settings, value, _ throws(LineError) in settings.sourceListFormat = try rowFormat(value, .sources) }),
     ]

@@ -60,7 +60,8 @@ extension EndToEnd {
             #expect(result.status == 1)
             for package in [
                 "libcurl4-openssl-dev", "libxml2-dev", "libjpeg-dev", "pkg-config", "tmux", "python3", "groff-base", "zsh", "fish",
-                "curl", "python3-venv", "postgresql", "php-cli", "php-pgsql", "php-xml", "tt-rss", "dbconfig-no-thanks",
+                "curl", "python3-venv", "postgresql", "php-cli", "php-pgsql", "php-xml", "tt-rss", "dbconfig-no-thanks", "libsixel-bin",
+                "netpbm", "xterm", "xvfb", "xfonts-base", "x11-apps", "xdotool",
             ] {
                 #expect(result.stderrText.contains(package), "\(package): \(result.stderrText)")
             }

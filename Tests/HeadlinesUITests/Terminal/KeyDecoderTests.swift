@@ -22,6 +22,13 @@ struct KeyDecoderTests {
         "\u{1B}\u{1B}",
         "\u{1B}[",  // cut short
         "\u{1B}O",
+        // A terminal's answer that came after the start's wait: never its letters as keys.
+        "\u{1B}_Gi=31;OK\u{1B}\\",  // kitty's graphics reply
+        "\u{1B}_Gi=31;ENOENT:unsupported",  // ... cut short
+        "\u{1B}]11;rgb:0000/0000/0000\u{07}",  // an OSC reply ended by BEL
+        "\u{1B}P>|XTerm(379)\u{1B}\\",  // a DCS reply
+        "\u{1B}[?62;4;22c",  // DA1
+        "\u{1B}[6;20;10t",  // the cell size
     ])
     func anUnknownSequenceIsOneUnknownKey(text: String) {
         #expect(KeyDecoder.keys(from: Self.input(text)) == [.unknownSequence])

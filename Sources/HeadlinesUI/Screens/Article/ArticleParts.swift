@@ -10,7 +10,7 @@ struct ArticleParts {
     private(set) var richText: RichText?
     private var body: (width: Int, lines: [StyledLine])?
     private var laidOut: (key: LinesKey, lines: ArticleLines)?
-    private var scaled: (key: PictureKey, cells: PictureCells)?
+    private var scaled: (key: PictureKey, picture: ArticlePicture)?
 
     private struct LinesKey: Equatable {
         var width: Int
@@ -21,6 +21,7 @@ struct ArticleParts {
     private struct PictureKey: Equatable {
         var slot: PictureSlot
         var depth: PictureColourDepth
+        var geometry: PictureGeometry
         var source: PixelSize
     }
 
@@ -56,13 +57,27 @@ struct ArticleParts {
         return lines
     }
 
-    /// The decoded picture as cells for `slot` at `depth`; nil while there is none to draw.
-    mutating func picture(_ state: ArticleState, slot: PictureSlot?, depth: PictureColourDepth) -> PictureCells? {
+    /// The decoded picture for `slot`: as cells at `depth`, or scaled for a terminal that draws
+    /// pixels (`geometry` other than half blocks); nil while there is none to draw.
+    mutating func picture(
+        _ state: ArticleState, slot: PictureSlot?, depth: PictureColourDepth, geometry: PictureGeometry = .halfBlocks
+    ) -> ArticlePicture? {
         guard let slot, case .decoded(let pixels, _) = state.picture else { return nil }
-        let key = PictureKey(slot: slot, depth: depth, source: pixels.size)
-        if let scaled, scaled.key == key { return scaled.cells }
-        let cells = PictureCells(pixels, columns: slot.columns, rows: slot.rows, depth: depth)
-        scaled = (key, cells)
-        return cells
+        let key = PictureKey(slot: slot, depth: depth, geometry: geometry, source: pixels.size)
+        if let scaled, scaled.key == key { return scaled.picture }
+        let picture: ArticlePicture
+        if geometry == .halfBlocks {
+            picture = .cells(PictureCells(pixels, columns: slot.columns, rows: slot.rows, depth: depth))
+        } else {
+            picture = .pixels(PixelImage(pixels.scaled(fitting: geometry.pixelSize(columns: slot.columns, rows: slot.rows))))
+        }
+        scaled = (key, picture)
+        return picture
     }
+}
+
+/// The article's picture ready to draw: cells, or pixels the terminal draws itself.
+package enum ArticlePicture {
+    case cells(PictureCells)
+    case pixels(PixelImage)
 }

@@ -158,7 +158,7 @@ package final class ArticleScreen: Screen {
         context.scope.run(
             .picture,
             work: { () async throws -> RGBImage in
-                let pixels = try PreviewDecoder.decode(image.data, format: image.info.format, fitting: PictureLayout.decodeBox)
+                let pixels = try PreviewDecoder.decode(image.data, format: image.info.format, fitting: library.decodeBox)
                 await library.keep(pixels, info: image.info, for: url)
                 return pixels
             },
@@ -178,6 +178,7 @@ package final class ArticleScreen: Screen {
     package func render(into canvas: inout Canvas) {
         layout = ScreenLayout(canvas, withImageRow: state.article.imageURL != nil, textWidth: services.settings.textWidth)
         var view = ArticleView(state: state, layout: layout)
+        view.geometry = pictureGeometry
         let lines = parts.lines(of: view)
         lineCount = lines.count
         state.clamp(lineCount: lineCount, rows: layout.bodyRows)
@@ -186,7 +187,12 @@ package final class ArticleScreen: Screen {
         view.keyHints = hints
         view.linkHints = linkHints
         view.prompt = pipePrompt?.statusText(width: layout.width)
-        view.render(lines, picture: parts.picture(state, slot: lines.slot, depth: services.pictureDepth), into: &canvas)
+        view.render(lines, picture: parts.picture(state, slot: lines.slot, depth: services.pictureDepth, geometry: pictureGeometry), into: &canvas)
+    }
+
+    /// Half blocks, or the terminal's own pixels where it draws them.
+    private var pictureGeometry: PictureGeometry {
+        services.pixelDisplay.map(PictureGeometry.pixels) ?? .halfBlocks
     }
 
     package func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {

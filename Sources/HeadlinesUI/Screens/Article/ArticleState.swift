@@ -18,7 +18,7 @@ package struct ArticleState: Equatable, HoldsNotice {
         case none
         /// Fetching or decoding; the header's pixel size once known.
         case pending(PixelSize?)
-        /// The decoded pixels (at most `PictureLayout.decodeBox`) and the header's size.
+        /// The decoded pixels (at most the session's `PictureLibrary.decodeBox`) and the header's size.
         case decoded(RGBImage, header: PixelSize?)
         /// Why there is no picture, in one sentence (damaged, too large, a format with no preview).
         case unavailable(String)

@@ -28,6 +28,8 @@ package struct ArticleView {
     package var linkHints = ArticleView.defaultLinkHints
     /// A prompt typed on the status line (`|`'s command).
     package var prompt: String?
+    /// How the picture's pixels meet the cells (half blocks, or the terminal's pixels).
+    package var geometry = PictureGeometry.halfBlocks
 
     package static let defaultHints = KeyMap().hints(ScreenKind.article.hintedActions, on: .article, labels: [.down: "scroll"])
     package static let defaultLinkHints = ArticleScreen.linkHints(KeyMap())
@@ -42,7 +44,7 @@ package struct ArticleView {
     package func slot() -> PictureSlot? {
         guard state.showsPicture else { return nil }
         switch state.picture {
-        case .pending, .decoded: return PictureLayout.slot(for: state.pictureSource, on: layout)
+        case .pending, .decoded: return PictureLayout.slot(for: state.pictureSource, on: layout, geometry: geometry)
         case .none, .unavailable: return nil
         }
     }
@@ -79,7 +81,7 @@ package struct ArticleView {
 
     /// Draws `body` (this view's `lines(body:)`) from the state's offset, with `picture` in its
     /// room (nil: the placeholder).
-    package func render(_ body: ArticleLines, picture: PictureCells?, into canvas: inout Canvas) {
+    package func render(_ body: ArticleLines, picture: ArticlePicture?, into canvas: inout Canvas) {
         let width = layout.width
         let offset = state.offset
         let rows = layout.bodyRows
@@ -104,9 +106,22 @@ package struct ArticleView {
         StatusBar.render(left: left, leftStyle: leftStyle, right: (state.marks?.statusText ?? "") + "Article" + more, into: &canvas, y: layout.statusRow)
     }
 
-    /// The picture, or its placeholder, over the visible rows of its room.
-    private func renderPicture(_ cells: PictureCells?, _ slot: PictureSlot, top: Int, into canvas: inout Canvas) {
+    /// The picture, or its placeholder, over the visible rows of its room. A picture in pixels
+    /// leaves the room's cells blank and tells the canvas where it goes.
+    private func renderPicture(_ picture: ArticlePicture?, _ slot: PictureSlot, top: Int, into canvas: inout Canvas) {
         let x = PictureLayout.x(of: slot, on: layout)
+        var cells: PictureCells?
+        switch picture {
+        case .cells(let scaled): cells = scaled
+        case .pixels(let image):
+            let first = layout.bodyTop + top - state.offset
+            let visible = max(first, layout.bodyTop)..<min(first + slot.rows, layout.bodyTop + layout.bodyRows)
+            if !visible.isEmpty {
+                canvas.pixelPicture = PixelPicture(image: image, x: x, top: first, columns: slot.columns, rows: slot.rows, visible: visible)
+            }
+            return
+        case nil: cells = nil
+        }
         let placeholder = cells == nil ? PicturePlaceholder(slot: slot, status: placeholderStatus(columns: PicturePlaceholder.innerColumns(slot))) : nil
         for row in 0..<slot.rows {
             let line = top + row - state.offset

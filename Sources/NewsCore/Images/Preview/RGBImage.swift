@@ -55,3 +55,14 @@ public struct RGBImage: Sendable, Hashable {
         return averager.image()
     }
 }
+
+extension RGBImage {
+    /// Rows `first ..< first + count` (clamped to the picture): the part of a picture a
+    /// scrolled screen still shows.
+    public func rows(from first: Int, count: Int) -> RGBImage {
+        let start = min(max(0, first), height)
+        let end = min(height, start + max(0, count))
+        guard start != 0 || end != height else { return self }
+        return RGBImage(checkedWidth: width, height: end - start, pixels: Array(pixels[(start * width * 3)..<(end * width * 3)]))
+    }
+}
