@@ -28,6 +28,8 @@ enum NewsboatCommand {
                 newsboatConfig = NewsboatCache.defaultConfig(environment: environment)
                 cache = NewsboatCache.defaultFile(environment: environment)
             }
+            // newsboat's cache is checked before the config changes: a file it cannot read adds nothing.
+            if let cache { try NewsboatCache.check(cache) }
             let result = try NewsboatImport.run(
                 urls: urls, config: config, newsboatConfig: newsboatConfig, environment: environment, knownActions: Action.names)
             for line in result.lines { Output.say(line) }
@@ -58,35 +60,43 @@ enum NewsboatCommand {
             return 1
         }
         let names = Dictionary(sources.map { ($0.url, $0.name) }) { first, _ in first }
-        var feeds: [NewsboatCache.Feed] = []
-        do {
-            try NewsboatCache.read(cache, feeds: sources.map(\.url)) { feed in
-                if !feed.edition.articles.isEmpty { feeds.append(feed) }
-            }
-        } catch {
-            Output.error(error.message)
-            return 1
-        }
         var totals = (articles: 0, read: 0, starred: 0)
-        for feed in feeds {
-            var edition = feed.edition
-            let name = names[feed.url]
-            for index in edition.articles.indices { edition.articles[index].sourceName = name ?? edition.articles[index].sourceName }
-            do {
-                let done = try await store.importEdition(edition, into: SourceKey(feed.url.absoluteString), read: feed.read, starred: feed.flagged)
-                totals.articles += edition.articles.count
-                totals.read += done.read
-                totals.starred += done.starred
-            } catch {
-                Output.error("\(name ?? feed.url.absoluteString): \(ErrorText.sentence(error))")
-                return 1
+        var brought = Set<URL>()
+        do {
+            // Each batch is stored before the next is read: memory holds one, whatever the cache holds.
+            try await NewsboatCache.read(cache, feeds: sources.map(\.url)) { feed in
+                guard !feed.edition.articles.isEmpty else { return }
+                var edition = feed.edition
+                let name = names[feed.url]
+                for index in edition.articles.indices { edition.articles[index].sourceName = name ?? edition.articles[index].sourceName }
+                do {
+                    let done = try await store.importEdition(
+                        edition, into: SourceKey(feed.url.absoluteString), read: feed.read, starred: feed.flagged)
+                    totals.articles += edition.articles.count
+                    totals.read += done.read
+                    totals.starred += done.starred
+                    brought.insert(feed.url)
+                } catch {
+                    throw StoringFailed(sentence: "\(name ?? feed.url.absoluteString): \(ErrorText.sentence(error))")
+                }
             }
+        } catch let error as StoringFailed {
+            Output.error(error.sentence)
+            return 1
+        } catch {
+            Output.error(ErrorText.sentence(error))
+            return 1
         }
         do { try await store.indexForSearch() } catch { Output.error(ErrorText.sentence(error)) }
         let unread = totals.articles - totals.read
         Output.say(
-            "Brought \(CountText.grouped(totals.articles)) articles of \(feeds.count) \(feeds.count == 1 ? "feed" : "feeds") from \(display) "
+            "Brought \(CountText.grouped(totals.articles)) articles of \(brought.count) \(brought.count == 1 ? "feed" : "feeds") from \(display) "
                 + "into the article cache: \(CountText.grouped(unread)) unread, \(CountText.grouped(totals.starred)) flagged (starred here).")
         return 0
     }
+}
+
+/// A batch of newsboat's articles the article cache could not take, said as one sentence.
+private struct StoringFailed: Error {
+    let sentence: String
 }

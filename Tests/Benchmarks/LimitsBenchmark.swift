@@ -9,6 +9,8 @@ import TestSupport
 /// speed; and decoders stay in their budget: the same process fetches an image bomb and
 /// decodes its preview as the article screen does (progressive JPEGs whose coefficients pass
 /// the budget, one just inside it, a 16-bit interlaced PNG and a GIF of 49 megapixels each).
+/// newsboat's cache of 100,000 items in one feed is imported in batches, and one whose content is
+/// a generated column of 50 MB a row refused (`NewsboatLimits`).
 /// Over several runs (goal: every run under 100 MiB); and, in this process, how long after a
 /// capped fetch fails the server sees the close.
 enum LimitsBenchmark {
@@ -25,6 +27,11 @@ enum LimitsBenchmark {
         case feverRepeatedIDs = "fever-unread-ids-30mb"
         case tinyTinyRSSHeavyPage = "ttrss-page-60mb"
         case tinyTinyRSSHeavyPages = "ttrss-4-pages-60mb"
+        case newsboatCache = "newsboat-cache-100k-items"
+        case newsboatGeneratedColumn = "newsboat-cache-generated-50mb-rows"
+
+        /// An import from a newsboat cache written on disk (`NewsboatLimits`), not a fetch.
+        var isNewsboatCache: Bool { self == .newsboatCache || self == .newsboatGeneratedColumn }
 
         /// A feed server's answer that is what would take the memory (see `installSyncServer`).
         var isSyncServer: Bool {
@@ -67,6 +74,8 @@ enum LimitsBenchmark {
                 switch self {
                 case .feverRepeatedIDs, .tinyTinyRSSHeavyPage, .tinyTinyRSSHeavyPages:
                     return .text("a feed server's API is elsewhere", status: 404)
+                case .newsboatCache, .newsboatGeneratedColumn:
+                    return .text("a newsboat cache is a file", status: 404)
                 case .endlessJSON:
                     return ScriptedResponse(
                         headers: [("Content-Type", "application/json")],
@@ -114,6 +123,9 @@ enum LimitsBenchmark {
                 if error == .needsTooMuchMemory(limit: PreviewBudget.default.maxDecoderMemory) { return nil }
             case (.progressiveJPEGAtBudget, .success), (.interlacedPNG16Bomb, .success), (.gifBomb, .success): return nil
             case (_, .success) where isSyncServer: return nil
+            case (.newsboatCache, .success): return nil
+            case (.newsboatGeneratedColumn, .failure(NewsboatImportError.unreadable(_, let reason))):
+                if reason.contains("no plain column content") { return nil }
             case (_, .failure(let error as NewsError)) where isCappedBody:
                 if error == .tooLarge(limit: cap) { return nil }
             default: break
@@ -132,6 +144,8 @@ enum LimitsBenchmark {
             case .feverRepeatedIDs: return "\"1,1,1,…\", a first sync"
             case .tinyTinyRSSHeavyPage: return "200 articles of 300 KB, a first sync"
             case .tinyTinyRSSHeavyPages: return "4 feeds of them side by side, a first sync"
+            case .newsboatCache: return "\(NewsboatLimits.items) items of one feed, --import-newsboat"
+            case .newsboatGeneratedColumn: return "content generated as 50 MB a row, refused"
             default: return "cap \(ByteCount.describe(cap))"
             }
         }
@@ -153,6 +167,7 @@ enum LimitsBenchmark {
                 try await client.articles(after: nil) { page in await count.add(page.count) }
                 let expected = self == .tinyTinyRSSHeavyPage ? 200 : 800
                 guard await count.total == expected else { throw BenchmarkFailure("\(await count.total) articles came, not \(expected)") }
+            case .newsboatCache, .newsboatGeneratedColumn: try await NewsboatLimits.run(self)
             case .endlessJSON, .gzipBomb, .zstdBomb: _ = try await DocumentSource(service: NewsService(), location: url).fetch()
             case .endlessImage: _ = try await ImageLoader(sizeLimit: Self.imageCap).fetch(url) { _ in }
             default:

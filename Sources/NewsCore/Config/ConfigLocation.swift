@@ -30,6 +30,7 @@ enum ConfigLocation {
 
     /// An http(s) URL with a host, for settings that only take web addresses.
     static func webURL(_ text: String) throws(LineError) -> URL {
+        guard text.utf8.count <= TextLimits.url else { throw LineError("the URL is longer than \(TextLimits.url) bytes") }
         try refuseControls(text)
         guard let scheme = scheme(of: text), scheme == "http" || scheme == "https",
             let url = URL(string: text), let host = url.host, !host.isEmpty

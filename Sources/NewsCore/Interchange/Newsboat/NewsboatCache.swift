@@ -1,3 +1,4 @@
+import CSQLite
 import FoundationEssentials
 
 /// newsboat's article cache (`cache.db`), read for `--import-newsboat`: each feed's items, made
@@ -41,47 +42,79 @@ public struct NewsboatCache: Sendable {
         return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
-    /// Reads the items of the feeds in `feeds` (by the URL newsboat kept) from `file`, one feed at
-    /// a time (`each` is handed it and may store it before the next is read).
-    public static func read(_ file: URL, feeds: [URL], each: (Feed) throws -> Void) throws(NewsboatImportError) {
-        let display = file.path
+    /// The most items of one batch, and about the most bytes of text: what is held at once.
+    static let batchItems = 1_000
+    static let batchBytes = 8 << 20
+
+    /// Reads the items of the feeds in `feeds` (by the URL newsboat kept) from `file`, a feed at a
+    /// time and each feed in batches of at most `batchItems` items and about `batchBytes` bytes of
+    /// text, newest first: `each` is handed a batch and stores it before the next is read, so
+    /// memory holds one batch whatever the cache holds. A feed's repeats are skipped across its
+    /// batches. Reading errors are `NewsboatImportError`; what `each` throws comes out as it is.
+    public static func read(_ file: URL, feeds: [URL], each: (Feed) async throws -> Void) async throws {
         let db: NewsboatCacheFile
-        do {
-            db = try NewsboatCacheFile(file)
-        } catch let error as NewsboatCacheFile.NotNewsboats {
-            throw .unreadable(path: display, reason: error.reason)
-        } catch {
-            throw .unreadable(path: display, reason: Sanitizer.clean("\(error)"))
-        }
+        do { db = try NewsboatCacheFile(file) } catch { throw unreadable(file, error) }
         for url in feeds {
+            let ids: [Int64]
+            let title: String?
             do {
-                try each(try feed(url, db))
-            } catch let error as NewsboatImportError {
-                throw error
+                ids = try db.itemIDs(ofFeed: url, limit: maxItems)
+                title = try db.title(ofFeed: url)
             } catch {
-                throw .unreadable(path: display, reason: Sanitizer.clean((error as? any ReadableError)?.message ?? "\(error)"))
+                throw unreadable(file, error)
+            }
+            var seen = Set<String>()
+            var next = ids[...]
+            while !next.isEmpty {
+                var rows: [NewsboatCacheFile.Item] = []
+                var bytes = 0
+                do {
+                    while let id = next.first, rows.count < batchItems, bytes < batchBytes {
+                        next = next.dropFirst()
+                        guard let row = try db.item(id) else { continue }  // not there any more: nothing to bring
+                        bytes += row.textBytes
+                        rows.append(row)
+                    }
+                } catch {
+                    throw unreadable(file, error)
+                }
+                try await each(batch(rows, of: url, title: title, seen: &seen))
             }
         }
     }
 
-    /// One feed's items, newest first, as articles.
-    private static func feed(_ url: URL, _ db: NewsboatCacheFile) throws -> Feed {
-        var raw = RawFeed()
-        var marks: [(unread: Bool, flagged: Bool)] = []
-        for row in try db.items(ofFeed: url, limit: maxItems) {
-            raw.items.append(item(row))
-            marks.append((row.unread, row.flagged))
+    /// Throws unless `file` opens as newsboat's cache: checked before the import writes anything.
+    public static func check(_ file: URL) throws(NewsboatImportError) {
+        do { _ = try NewsboatCacheFile(file) } catch { throw unreadable(file, error) }
+    }
+
+    /// Why `file` could not be read, in one sentence's words.
+    private static func unreadable(_ file: URL, _ error: any Error) -> NewsboatImportError {
+        let display = file.path
+        if let error = error as? NewsboatCacheFile.NotNewsboats { return .unreadable(path: display, reason: error.reason) }
+        if let error = error as? SQLiteError, error.code == SQLITE_INTERRUPT {
+            return .unreadable(path: display, reason: "one query over it ran past \(NewsboatCacheFile.statementBudget.components.seconds) seconds")
         }
-        raw.title = try db.title(ofFeed: url).map { RawText(text: $0, isHTML: false) }
-        // Built item by item, to keep each one's marks beside its article (the builder skips none of
-        // these but repeats, and the first of a repeat is the one kept, as here).
+        if let error = error as? SQLiteError, error.code == SQLITE_TOOBIG {
+            return .unreadable(path: display, reason: "it holds a value longer than \(ByteCount.describe(NewsboatCacheFile.maxValueBytes))")
+        }
+        return .unreadable(path: display, reason: Sanitizer.clean((error as? any ReadableError)?.message ?? "\(error)"))
+    }
+
+    /// A batch of one feed's rows, newest first, as articles; `seen`: the identities of the feed's
+    /// earlier batches (the first of a repeat is the one kept).
+    private static func batch(_ rows: [NewsboatCacheFile.Item], of url: URL, title: String?, seen: inout Set<String>) -> Feed {
+        var raw = RawFeed()
+        raw.title = title.map { RawText(text: $0, isHTML: false) }
+        raw.items = rows.map(item)
+        // Built item by item, to keep each one's marks beside its article.
         let builder = ItemNormaliser(feed: raw, feedURL: url)
         var articles: [Article] = []
-        var read = Set<String>(), flagged = Set<String>(), seen = Set<String>()
+        var read = Set<String>(), flagged = Set<String>()
         for (index, item) in raw.items.enumerated() {
             guard let article = builder.article(from: item), seen.insert(article.identity).inserted else { continue }
-            if !marks[index].unread { read.insert(article.identity) }
-            if marks[index].flagged { flagged.insert(article.identity) }
+            if !rows[index].unread { read.insert(article.identity) }
+            if rows[index].flagged { flagged.insert(article.identity) }
             articles.append(article)
         }
         return Feed(url: url, edition: Edition(articles: articles, title: builder.feedTitle), read: read, flagged: flagged)

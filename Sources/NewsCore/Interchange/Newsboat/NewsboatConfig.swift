@@ -39,7 +39,7 @@ public struct NewsboatConfig: Sendable, Equatable {
             let words = NewsboatURLs.words(rawLine.last == "\r" ? rawLine.dropLast() : rawLine)
             guard let command = words.first, !command.hasPrefix("#") else { continue }
             let arguments = Array(words.dropFirst())
-            let entry = Sanitizer.clean(command, maxLength: 40)
+            let entry = NewsboatURLs.entry(command)
             func skip(_ reason: String) { result.skipped.append(NewsboatURLs.Skipped(line: line, entry: entry, reason: reason)) }
             func setting(_ name: String, _ value: String) {
                 var settings = ConfigSettings()
@@ -111,8 +111,30 @@ public struct NewsboatConfig: Sendable, Equatable {
                     NewsboatURLs.Skipped(line: line, entry: "reload-time", reason: "auto-reload is off, so newsboat never reloads on its own"))
             }
         }
+        result.keepLastOfEachSetting()
         return result
     }
+
+    /// newsboat takes the last line of a setting given twice: so does the import, naming the
+    /// earlier ones, where this config would refuse the repeat.
+    private mutating func keepLastOfEachSetting() {
+        var last: [String: Int] = [:]  // setting name: index of its last line
+        for (index, carried) in settings.enumerated() { last[Self.name(of: carried)] = index }
+        var kept: [Carried] = []
+        for (index, carried) in settings.enumerated() {
+            let name = Self.name(of: carried)
+            if last[name] == index {
+                kept.append(carried)
+            } else {
+                skipped.append(NewsboatURLs.Skipped(line: carried.line, entry: name, reason: "a later line sets it again, and newsboat takes the last"))
+            }
+        }
+        settings = kept
+        skipped.sort { $0.line < $1.line }
+    }
+
+    /// The setting a carried line sets (`browser` of `browser = firefox`).
+    private static func name(of carried: Carried) -> String { String(carried.text.prefix { $0 != " " }) }
 
     private static func yesNo(_ arguments: [String], _ name: String, setting: (String, String) -> Void, skip: (String) -> Void) {
         switch arguments.first?.lowercased() {

@@ -89,6 +89,7 @@ public enum NewsboatImport {
     ) throws(NewsboatImportError) -> NewsboatImportResult {
         let urlsName = ConfigPaths.display(urlsURL.path, environment: environment)
         let list: NewsboatURLs
+        try NewsboatFiles.checkStaysInFolder(urlsURL, display: urlsName)
         do {
             let contents = try ConfigFile.read(urlsURL, display: urlsName, mustExist: true, limit: maxSize)
             list = NewsboatURLs.parse(try ConfigFile.decode(contents?.data ?? Data(), display: urlsName))
@@ -112,6 +113,7 @@ public enum NewsboatImport {
             var newsboatName: String?
             if let newsboatConfig {
                 newsboatName = ConfigPaths.display(newsboatConfig.path, environment: environment)
+                try NewsboatFiles.checkStaysInFolder(newsboatConfig, display: newsboatName ?? "")
                 let contents = try ConfigFile.read(newsboatConfig, display: newsboatName ?? "", mustExist: true, limit: maxSize)
                 let text = try ConfigFile.decode(contents?.data ?? Data(), display: newsboatName ?? "")
                 carried = carry(NewsboatConfig.parse(text, knownActions: knownActions), into: file.config, names: names)
@@ -131,6 +133,8 @@ public enum NewsboatImport {
             result.configCarried = (carried?.settings.count ?? 0) + (carried?.lines.count ?? 0)
             result.configSkipped = carried?.skipped ?? []
             return result
+        } catch let error as NewsboatImportError {
+            throw error
         } catch let error as ConfigAppendError {
             throw .config(error)
         } catch let error as ConfigError {

@@ -10,7 +10,8 @@ public struct NewsboatURLs: Sendable, Equatable {
     /// A line that gives no feed, and why.
     public struct Skipped: Sendable, Equatable {
         public var line: Int
-        /// The line's first word, sanitised and short.
+        /// The line's first word, sanitised and cut to `entryLength` characters: never more of a
+        /// line that may not be newsboat's.
         public var entry: String
         public var reason: String
 
@@ -42,7 +43,7 @@ public struct NewsboatURLs: Sendable, Equatable {
             let words = Self.words(line)
             guard let first = words.first, !first.hasPrefix("#") else { continue }
             let number = offset + 1
-            let entry = Sanitizer.clean(first, maxLength: 80)
+            let entry = Self.entry(first)
             if first.lowercased().hasPrefix("query:") {
                 switch NewsboatQuery.translate(first) {
                 case .success(var query):
@@ -55,6 +56,10 @@ public struct NewsboatURLs: Sendable, Equatable {
             }
             if let reason = Self.unsupported(first) {
                 result.skipped.append(Skipped(line: number, entry: entry, reason: reason))
+                continue
+            }
+            guard first.utf8.count <= TextLimits.url else {
+                result.skipped.append(Skipped(line: number, entry: entry, reason: "a URL longer than \(TextLimits.url) bytes, which no feed has"))
                 continue
             }
             let url: URL
@@ -78,6 +83,15 @@ public struct NewsboatURLs: Sendable, Equatable {
             result.feeds.append(FeedToAdd(url: url, title: title, group: tags.first.map { GroupPath.group([$0]) }, tags: tags))
         }
         return result
+    }
+
+    /// How much of a skipped line's first word is quoted back.
+    static let entryLength = 40
+
+    /// A skipped line's first word as quoted back: sanitised, and cut with "…" past `entryLength`.
+    static func entry(_ word: String) -> String {
+        let clean = Sanitizer.clean(word, maxLength: 4 * entryLength)
+        return clean.count > entryLength ? String(clean.prefix(entryLength - 1)) + "…" : clean
     }
 
     /// Why a URL word names something Headlines cannot read; nil for a URL to try.
