@@ -3,8 +3,9 @@ import Glibc
 import NewsCore
 
 /// How to open a URL: the config's `browser`, else `$BROWSER` (both run in the terminal, which they may need), else `xdg-open`
-/// (a GUI hand-off, detached, its output sent nowhere). The URL is always one argument and
-/// no shell ever sees it.
+/// (a GUI hand-off, detached, its output sent nowhere). The URL is always one argument; where
+/// `%u` or `%s` stands inside a longer word (a shell's script), it goes in percent-encoded past
+/// what a shell reads as plain text (`CommandPlaceholder`).
 package struct BrowserCommand: Equatable, Sendable {
     package var arguments: [String]
     /// True for `browser` and `$BROWSER`: curses is suspended while it runs and restored after.
@@ -15,22 +16,16 @@ package struct BrowserCommand: Equatable, Sendable {
         let link = url.absoluteString
         if let configured, !configured.isEmpty {
             // %u is replaced inside its word, so the URL stays within one argument; without it the URL comes last.
-            let words =
-                configured.contains(where: { $0.contains("%u") })
-                ? configured.map { $0.replacing("%u", with: link) } : configured + [link]
-            return BrowserCommand(arguments: words, runsInTerminal: true)
+            let words = CommandPlaceholder.fill(configured, "%u", with: link, insideAWord: CommandPlaceholder.shellSafeLink)
+            return BrowserCommand(arguments: words ?? configured + [link], runsInTerminal: true)
         }
         // $BROWSER may list several commands separated by colons; the first is used.
         if let value = environment["BROWSER"], let first = value.split(separator: ":").first {
-            var words = first.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            let words = first.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
             if !words.isEmpty {
-                if words.contains(where: { $0.contains("%s") }) {
-                    // %s is replaced inside its word (`--url=%s`), so the URL stays within one argument.
-                    words = words.map { $0.replacing("%s", with: link) }
-                } else {
-                    words.append(link)
-                }
-                return BrowserCommand(arguments: words, runsInTerminal: true)
+                // %s is replaced inside its word (`--url=%s`), so the URL stays within one argument.
+                let filled = CommandPlaceholder.fill(words, "%s", with: link, insideAWord: CommandPlaceholder.shellSafeLink)
+                return BrowserCommand(arguments: filled ?? words + [link], runsInTerminal: true)
             }
         }
         return BrowserCommand(arguments: ["xdg-open", link], runsInTerminal: false)

@@ -9,10 +9,13 @@ package enum PlayerCommand {
     package typealias Failure = CommandPipe.Failure
 
     /// `player` with the file's path in place of `%f` (inside its word, as `browser`'s `%u`, so
-    /// the path stays one argument); without `%f` the path comes last.
+    /// the path stays one argument); without `%f` the path comes last. Inside a longer word the
+    /// path goes in as it is: a path cannot be percent-encoded, and none needs it, since the
+    /// download's folder and file names are folded to letters, digits, spaces and `-_.`
+    /// (`PodcastFolder`) before a feed's text can reach a shell through them.
     package static func arguments(_ player: [String], file: URL) -> [String] {
         let path = file.path
-        return player.contains(where: { $0.contains("%f") }) ? player.map { $0.replacing("%f", with: path) } : player + [path]
+        return CommandPlaceholder.fill(player, "%f", with: path, insideAWord: { $0 }) ?? player + [path]
     }
 
     /// Runs `words` (a program found on the PATH by `env`, and its arguments); returns when it has ended well.

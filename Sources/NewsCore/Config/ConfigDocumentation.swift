@@ -31,7 +31,7 @@ public enum ConfigDocumentation {
         Entry(["podcast-dir"], "Where `e` downloads enclosures (at most 4 GiB each), a folder per source (`$XDG_MUSIC_DIR/Podcasts`, else `~/Podcasts`)"),
         Entry(
             ["browser"],
-            "The program `o` opens links with and its arguments, run in the terminal without a shell: `%u` is the link, one argument (else it comes last); wins over `$BROWSER` (xdg-open)"
+            "The program `o` opens links with and its arguments, run in the terminal without a shell: `%u` is the link, one argument (else it comes last), percent-encoded past what a shell reads as text where it stands inside a longer word (`sh -c \"echo '%u'\"`); wins over `$BROWSER` (xdg-open)"
         ),
         Entry(
             ["player"],
