@@ -30,7 +30,10 @@ _headlines() {
         --log-level)
             mapfile -t COMPREPLY < <(compgen -W "error info debug" -- "$cur")
             return ;;
+        --refused-marks)
+            mapfile -t COMPREPLY < <(compgen -W "retry drop" -- "$cur")
+            return ;;
     esac
-    mapfile -t COMPREPLY < <(compgen -W "-p --print --json --source --demo --newsapi-url --country --category -q --query --everything --page-size --save-dir --max-image-size --timeout --config --add --name --group --server --import-opml --import-newsboat --export-opml --log --log-level --offline --unread --search --limit --strict --refresh --quiet --verbose -h --help --version" -- "$cur")
+    mapfile -t COMPREPLY < <(compgen -W "-p --print --json --source --demo --newsapi-url --country --category -q --query --everything --page-size --save-dir --max-image-size --timeout --config --add --name --group --server --import-opml --import-newsboat --export-opml --log --log-level --offline --unread --search --limit --strict --refresh --quiet --refused-marks --verbose -h --help --version" -- "$cur")
 }
 complete -F _headlines headlines

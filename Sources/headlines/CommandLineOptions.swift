@@ -47,6 +47,9 @@ struct CommandLineOptions: Equatable {
     var search: String?
     /// `--limit N`: with `--search`, print at most N matches.
     var limit: Int?
+    /// `--refused-marks [retry|drop]`: list the marks feed servers refused, or put them back in
+    /// the outbox, or forget them (`.list` without a word).
+    var refusedMarks: RefusedMarksCommand.Action?
     var demo = false
     var help = false
     var version = false
@@ -111,6 +114,16 @@ struct CommandLineOptions: Equatable {
                     index += 1
                     options.newsboatFile = arguments[index]
                 }
+            case "--refused-marks":
+                var word = inline
+                if word == nil, index + 1 < arguments.count, !arguments[index + 1].hasPrefix("-") {
+                    index += 1
+                    word = arguments[index]
+                }
+                guard let action = RefusedMarksCommand.Action(rawValue: word ?? "list") else {
+                    throw UsageError(message: "--refused-marks takes retry or drop (or nothing, to list them), not “\(word ?? "")”.")
+                }
+                options.refusedMarks = action
             case "--add": options.add = try value(for: name, inline: inline)
             case "--name": options.addName = try value(for: name, inline: inline)
             case "--group": options.addGroup = try value(for: name, inline: inline)
@@ -183,6 +196,9 @@ struct CommandLineOptions: Equatable {
         }
         if options.refresh && (options.printMode || fileCommands > 0) {
             throw UsageError(message: "--refresh goes alone: run --print after it.")
+        }
+        if options.refusedMarks != nil && (options.printMode || options.refresh || fileCommands > 0) {
+            throw UsageError(message: "--refused-marks goes alone.")
         }
         if options.everything && options.query == nil {
             throw UsageError(message: "--everything needs --query.")

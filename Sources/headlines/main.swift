@@ -50,6 +50,9 @@ do {
     Output.error(error.message)
     exit(error.status)
 }
+if let action = options.refusedMarks {
+    exit(Output.finish(await RefusedMarksCommand.run(action, plan: plan)))
+}
 if options.refresh || options.search != nil || options.offline || options.unread || options.printMode {
     CommandSignals.endChildrenOnSignal()
 }

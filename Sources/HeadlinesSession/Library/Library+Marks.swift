@@ -77,8 +77,13 @@ extension Library {
         var accounts: [String: any SourceAccount] = [:]
         for entry in entries { if let account = entry.source.account { accounts[account.name] = account } }
         for (name, account) in accounts where !scope.isRunning(.sendMarks(name)) {
-            // A failure leaves the marks in the outbox, for the next sync, which reports it.
-            scope.run(.sendMarks(name), work: { _ = try await account.sendMarks() }, apply: { _ in })
+            // A failure leaves the marks in the outbox, for the next sync, which reports it; marks
+            // the server refused are set aside now, and said so now (no sync will see them again).
+            scope.run(
+                .sendMarks(name), work: { try await account.sendMarks() },
+                apply: { [weak self] result in
+                    if case .success(let sent) = result, let sentence = sent.refusedSentence { self?.notify(.markFailed(sentence)) }
+                })
         }
     }
 }

@@ -9,8 +9,9 @@ public protocol SourceAccount: Sendable {
     /// the account alone (a source named for it) before a sync has listed any.
     func feedSources() async -> [AccountFeed]
     /// Sends the marks waiting in the cache's outbox now, when the server answers; a failure
-    /// leaves them for the next sync. Returns how many were sent.
-    func sendMarks() async throws -> Int
+    /// leaves them for the next sync. Returns how many were sent, and how many the server
+    /// refused (set aside, with its sentence).
+    func sendMarks() async throws -> SyncEngine.MarksSent
 }
 
 /// One feed of an account, as a source, and the category the server files it under.

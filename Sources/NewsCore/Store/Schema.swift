@@ -13,7 +13,7 @@ enum Schema {
         var appliedCheck: String? = nil
     }
 
-    static let steps: [Migration] = [version1, version2, version3, version4, version5, version6, version7, version8, version9]
+    static let steps: [Migration] = [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10]
     static var latest: Int { steps.count }
 
     /// Sources, their articles and refresh records, and the saved-image index.
@@ -234,4 +234,14 @@ enum Schema {
                 truncated  INTEGER NOT NULL DEFAULT 0
             );
             """)
+
+    /// Marks a server refused (a 4xx for that mark): set aside with the server's reason, no
+    /// longer sent by every sync before anything else, until a person retries or drops them
+    /// (`--refused-marks`). Marking the article again replaces the row, and so sends it again.
+    static let version10 = Migration(
+        version: 10,
+        sql: """
+            ALTER TABLE mark_outbox ADD COLUMN refused TEXT;
+            """,
+        appliedCheck: "SELECT count(*) FROM pragma_table_info('mark_outbox') WHERE name = 'refused'")
 }

@@ -72,7 +72,7 @@ public actor ServerSync {
     }
 
     /// Sends the outbox now, when the server answers; a failure leaves it for the next sync.
-    public func sendMarks() async throws -> Int {
+    public func sendMarks() async throws -> SyncEngine.MarksSent {
         try await makeEngine().sendMarks()
     }
 
@@ -147,8 +147,10 @@ public struct ServerFeedSource: NewsSource {
 
     public func refreshStoringItself() async throws -> RefreshReport? {
         let report = try await server.sync(refreshing: feed)
-        return RefreshReport(
-            notes: report.newArticles > 0 ? ["\(report.newArticles) new from \(server.name)."] : [], answeredAt: Date(),
-            syncedArticles: report.newArticles)
+        var notes = report.newArticles > 0 ? ["\(report.newArticles) new from \(server.name)."] : []
+        if report.marksRefused > 0, let refusal = report.refusal {
+            notes.append(SyncEngine.MarksSent(refused: report.marksRefused, refusal: refusal).refusedSentence ?? refusal)
+        }
+        return RefreshReport(notes: notes, answeredAt: Date(), syncedArticles: report.newArticles)
     }
 }

@@ -31,6 +31,9 @@ public struct SyncEngine: Sendable {
     /// What a sync did.
     public struct Report: Sendable, Equatable {
         public var marksSent = 0
+        /// Marks the server refused, set aside (see `sendMarks`), and its first refusal.
+        public var marksRefused = 0
+        public var refusal: String?
         public var feeds = 0
         public var newArticles = 0
         public var articlesFetched = 0
@@ -52,17 +55,66 @@ public struct SyncEngine: Sendable {
         }
     }
 
+    /// What sending the outbox did: marks sent, and marks the server refused (set aside, with
+    /// the first refusal's sentence).
+    public struct MarksSent: Sendable, Equatable {
+        public var sent = 0
+        public var refused = 0
+        public var refusal: String?
+
+        public init(sent: Int = 0, refused: Int = 0, refusal: String? = nil) {
+            self.sent = sent
+            self.refused = refused
+            self.refusal = refusal
+        }
+
+        /// What a person hears of marks set aside; nil when none was.
+        public var refusedSentence: String? {
+            guard refused > 0, let refusal else { return nil }
+            return Self.sentence(refused: refused, refusal: refusal)
+        }
+
+        static func sentence(refused: Int, refusal: String) -> String {
+            "\(refused) \(refused == 1 ? "mark was" : "marks were") refused and set aside (headlines --refused-marks lists them): \(refusal)"
+        }
+    }
+
+    /// Single marks refused one after another before a batch the server refuses whole is set
+    /// aside without being split further: a server refusing every mark costs a few requests.
+    static let refusalsBeforeGivingUp = 8
+
     /// Sends the outbox only (after a mark, so that it reaches the server at once when it can).
+    /// A batch the server refuses is sent again in halves to find the marks it refuses, which are
+    /// set aside (`ArticleStore.setMarksAside`), so that one refused mark never holds back the
+    /// others, nor the rest of the sync, for ever.
     @discardableResult
-    public func sendMarks() async throws -> Int {
-        var sent = 0
+    public func sendMarks() async throws -> MarksSent {
+        var result = MarksSent()
+        var refusedAlone = 0
         while true {
             try Task.checkCancellation()
             let batch = try await store.pendingMarks(server, limit: Self.marksPerBatch)
-            if batch.isEmpty { return sent }
+            if batch.isEmpty { return result }
+            try await send(batch, into: &result, refusedAlone: &refusedAlone)
+        }
+    }
+
+    private func send(_ batch: [MarkChange], into result: inout MarksSent, refusedAlone: inout Int) async throws {
+        do {
             try await client.send(batch)
             try await store.removeSentMarks(batch, server: server)
-            sent += batch.count
+            result.sent += batch.count
+        } catch let error as SyncError where error.isRefusal {
+            if batch.count > 1 && refusedAlone < Self.refusalsBeforeGivingUp {
+                let half = batch.count / 2
+                try await send(Array(batch[..<half]), into: &result, refusedAlone: &refusedAlone)
+                try await send(Array(batch[half...]), into: &result, refusedAlone: &refusedAlone)
+                return
+            }
+            if batch.count == 1 { refusedAlone += 1 }
+            try await store.setMarksAside(batch, server: server, reason: error.message)
+            result.refused += batch.count
+            result.refusal = result.refusal ?? error.message
         }
     }
 
@@ -73,7 +125,10 @@ public struct SyncEngine: Sendable {
 
     private func run(refreshing feed: RemoteFeedID?) async throws -> Progress {
         var progress = Progress()
-        progress.summary.marksSent = try await sendMarks()
+        let marks = try await sendMarks()
+        progress.summary.marksSent = marks.sent
+        progress.summary.marksRefused = marks.refused
+        progress.summary.refusal = marks.refusal
         if let feed { try await client.requestUpdate(of: feed) }
 
         let feeds = try await client.feeds()
@@ -92,9 +147,9 @@ public struct SyncEngine: Sendable {
         progress.summary.newArticles = counted.added
         progress.cursor = counted.highest ?? record.cursor
 
-        let marks = try await client.marks(comparedWith: try await store.localMarks(server))
-        let missing = try await store.applyRemoteMarks(marks, server: server)
-        progress.summary.marksTaken = marks.unread.count + marks.starred.count
+        let serverMarks = try await client.marks(comparedWith: try await store.localMarks(server))
+        let missing = try await store.applyRemoteMarks(serverMarks, server: server)
+        progress.summary.marksTaken = serverMarks.unread.count + serverMarks.starred.count
         if !missing.isEmpty {
             let found = try await client.articles(withIDs: missing)
             let added = try await store.storeRemoteArticles(found, server: server)

@@ -40,6 +40,16 @@ public enum SyncError: Error, Sendable, Equatable {
         }
     }
 
+    /// The server refused this request itself (an API error, or an HTTP 4xx other than a
+    /// login's 401, a timeout's 408 or 429's "too many"): sent again, it would be refused again.
+    public var isRefusal: Bool {
+        switch self {
+        case .api: return true
+        case .network(_, .http(let status, _, _)): return (400..<500).contains(status) && ![401, 408, 429].contains(status)
+        default: return false
+        }
+    }
+
     /// The server could not be reached at all: the cache is all there is ("offline since").
     public var isUnreachable: Bool {
         if case .network(_, let failure) = self { return failure.isUnreachable }

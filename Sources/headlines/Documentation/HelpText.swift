@@ -45,6 +45,8 @@ enum HelpText {
               --refresh          Fetch every source and feed server into the cache, print one summary
                                  line (new articles, failures) and exit, as newsboat -x reload (for cron)
               --quiet            With --refresh: no summary line (failures still on stderr)
+              --refused-marks [retry|drop]  List the marks a feed server refused (set aside so that
+                                 the others and the sync go on), send them again, or forget them
               --verbose          Notes that are not failures ("Using the feed ...") on stderr too
           -h, --help             Show this help
               --version          Show the version

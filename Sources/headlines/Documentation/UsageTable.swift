@@ -21,6 +21,7 @@ struct UsageTable {
             case "--log-level": return .oneOf(LogLevel.allCases.map(\.name))
             case "--category": return .oneOf(NewsAPIFilters.categories)
             case "--country": return .oneOf(NewsAPIFilters.countries)
+            case "--refused-marks": return .oneOf(["retry", "drop"])
             default: break
             }
             switch placeholder {

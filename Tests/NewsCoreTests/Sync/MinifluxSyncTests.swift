@@ -249,6 +249,72 @@ struct MinifluxSyncTests {
         #expect(isOneSentence(again?.message ?? ""), "\(again?.message ?? "")")
     }
 
+    /// A mark the server refuses (a 400 for that entry) stayed first in the outbox, and every
+    /// later sync sent only it and fetched nothing, for ever (issue 50, point 6). Now the batch
+    /// is sent again in halves, the refused mark is set aside with its sentence, the others and
+    /// the sync go on; `--refused-marks retry` sends it again, `drop` forgets it.
+    @Test func aRefusedMarkIsSetAsideAndTheSyncGoesOn() async throws {
+        let sync = try await MinifluxSync()
+        try await sync.engine.sync()
+        let entries = sync.server.allEntries
+        let refused = entries[1].id
+        sync.server.refuseMarks(of: [refused])
+        try await sync.store.markRead(try await [entries[0].id, refused, entries[2].id, entries[3].id].asyncMap { try await sync.articleID($0) })
+        try await sync.store.setStarred(true, for: try await sync.articleID(refused))
+        sync.server.addEntries(feed: 1, count: 2)
+
+        let report = try await sync.engine.sync()
+        #expect(report.marksSent == 3 && report.marksRefused == 2, "\(report)")
+        #expect(report.newArticles == 2)
+        #expect(report.refusal?.contains("HTTP 400") == true, "\(report.refusal ?? "")")
+        #expect([entries[0].id, entries[2].id, entries[3].id].allSatisfy { sync.server.entry($0)?.unread == false })
+        #expect(sync.server.entry(refused)?.unread == true)
+        let aside = try await sync.store.refusedMarks()
+        #expect(aside.map(\.mark.article) == [RemoteArticleID(refused), RemoteArticleID(refused)])
+        #expect(aside.allSatisfy { $0.server == MinifluxSync.serverName && $0.title != nil && $0.reason.contains("invalid entry ID") })
+        #expect(try await sync.store.serverRecord(MinifluxSync.serverName).pendingMarks == 0)
+        // The mark stays as the person set it here; the next sync sends nothing for it.
+        #expect(try await sync.marks(refused).map { $0.read && $0.starred } == true)
+        let updates = sync.server.statusUpdatesMade.count
+        #expect(try await sync.engine.sync().marksRefused == 0)
+        #expect(sync.server.statusUpdatesMade.count == updates)
+
+        // Retried once the server takes it; dropped, it is forgotten.
+        sync.server.refuseMarks(of: [])
+        #expect(try await sync.store.retryRefusedMarks() == 2)
+        #expect(try await sync.engine.sync().marksSent == 2)
+        #expect(sync.server.entry(refused).map { !$0.unread && $0.starred } == true)
+        sync.server.refuseMarks(of: [entries[4].id])
+        try await sync.store.markRead([try await sync.articleID(entries[4].id)])
+        #expect(try await sync.engine.sendMarks().refused == 1)
+        #expect(try await sync.store.dropRefusedMarks() == 1)
+        #expect(try await sync.store.refusedMarks().isEmpty)
+    }
+
+    /// A server that refuses every mark costs a few requests, not one per mark: the batch is
+    /// set aside whole once a few single marks were refused one after another.
+    @Test func aServerRefusingEveryMarkIsAskedAFewTimes() async throws {
+        let sync = try await MinifluxSync(entriesPerFeed: 100)
+        try await sync.engine.sync()
+        let ids = sync.server.allEntries.map(\.id)
+        sync.server.refuseMarks(of: Set(ids))
+        try await sync.store.markRead(try await ids.asyncMap { try await sync.articleID($0) })
+        let before = sync.server.server.requests(path: "/v1/entries").count
+        let sent = try await sync.engine.sendMarks()
+        #expect(sent.refused == 300 && sent.sent == 0)
+        let asked = sync.server.server.requests(path: "/v1/entries").count - before
+        #expect(asked < 40, "\(asked) requests")
+    }
+
+    /// A refresh Miniflux refuses with a 400 does not stop the sync (issue 50, point 7).
+    @Test func aRefreshRefusedWithA400DoesNotStopTheSync() async throws {
+        let sync = try await MinifluxSync()
+        try await sync.engine.sync()
+        sync.server.failRefresh(of: 1, status: 400)
+        sync.server.addEntries(feed: 1, count: 1)
+        #expect(try await sync.engine.sync(refreshing: RemoteFeedID(1)).newArticles == 1)
+    }
+
     /// Ids are positive whole numbers, as numbers or strings; a removed entry is skipped.
     @Test func idsAndRemovedEntries() async throws {
         #expect(MinifluxClient.id(.number(888)) == 888)

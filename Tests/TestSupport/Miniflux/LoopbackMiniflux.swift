@@ -54,7 +54,8 @@ public final class LoopbackMiniflux: @unchecked Sendable {
     private var statusUpdates: [(status: String, ids: Int)] = []
     private var toggles: [Int64] = []
     private var refreshed: [Int64] = []
-    private var failingFeeds: Set<Int64> = []
+    private var failingFeeds: [Int64: Int] = [:]  // feed: the status its refresh answers
+    private var refusedEntries: Set<Int64> = []
 
     /// - Parameters:
     ///   - feeds: how many feeds (the first two in Tech, the others in All).
@@ -131,7 +132,10 @@ public final class LoopbackMiniflux: @unchecked Sendable {
     /// The entries whose bookmark was toggled, in order.
     public var bookmarkToggles: [Int64] { lock.withLock { toggles } }
     /// Refreshing `feed` fails as when its site is down (Miniflux answers 500 with the fetch's error).
-    public func failRefresh(of feed: Int64) { lock.withLock { _ = failingFeeds.insert(feed) } }
+    public func failRefresh(of feed: Int64, status: Int = 500) { lock.withLock { failingFeeds[feed] = status } }
+    /// A `PUT /v1/entries` naming one of `ids`, and a bookmark toggle of one, answer 400 (an
+    /// entry the server will not change, as a real one refuses an id of another user's).
+    public func refuseMarks(of ids: Set<Int64>) { lock.withLock { refusedEntries = ids } }
     /// The feeds refreshed, in order.
     public var refreshes: [Int64] { lock.withLock { refreshed } }
 
@@ -158,7 +162,7 @@ public final class LoopbackMiniflux: @unchecked Sendable {
             case ("PUT", 1, "entries"):
                 return updateStatus(request.body)
             case ("PUT", 3, "entries") where parts[2] == "bookmark":
-                guard let id = Int64(parts[1]), id > 0 else { return Self.error(400, "invalid entry ID") }
+                guard let id = Int64(parts[1]), id > 0, !refusedEntries.contains(id) else { return Self.error(400, "invalid entry ID") }
                 if entries[id] != nil {
                     entries[id]?.starred.toggle()
                     entries[id]?.changed = Date()
@@ -168,7 +172,9 @@ public final class LoopbackMiniflux: @unchecked Sendable {
             case ("PUT", 3, "feeds") where parts[2] == "refresh":
                 guard let id = Int64(parts[1]), feeds.contains(where: { $0.id == id }) else { return Self.error(404, "resource not found") }
                 refreshed.append(id)
-                if failingFeeds.contains(id) { return Self.error(500, "Unable to fetch this resource (Status Code = 502)") }
+                if let status = failingFeeds[id] {
+                    return Self.error(status, status == 400 ? "this feed cannot be refreshed now" : "Unable to fetch this resource (Status Code = 502)")
+                }
                 return ScriptedResponse(status: 204)
             case ("POST", 1, "feeds"):
                 return create(request.body)
@@ -218,6 +224,7 @@ public final class LoopbackMiniflux: @unchecked Sendable {
         guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else { return Self.error(400, "invalid JSON") }
         let ids = (object["entry_ids"] as? [NSNumber])?.map(\.int64Value) ?? []
         guard !ids.isEmpty else { return Self.error(400, "the list of entries cannot be empty") }
+        guard refusedEntries.isDisjoint(with: ids) else { return Self.error(400, "invalid entry ID") }
         guard let status = object["status"] as? String, status == "read" || status == "unread" else {
             return Self.error(400, #"invalid entry status, valid status values are: "read" and "unread""#)
         }

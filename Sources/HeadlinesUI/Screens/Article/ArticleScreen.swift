@@ -55,6 +55,12 @@ package final class ArticleScreen: Screen {
         openLinkKey = context.keys.keys(for: .openLink, on: kind).first ?? .enter
         readWhole(context)
         startPicture(context)
+        // Reading marks the article read: a server refusing that mark says so here, where it was made.
+        services.library.observe(self) { [weak self] event in
+            guard let self, case .markFailed(let sentence) = event else { return }
+            self.state.show(Notice(sentence, kind: .error))
+            context.setNeedsDisplay()
+        }
     }
 
     /// Shows `row`'s article in place of this one (`J`, `K`, `n`).

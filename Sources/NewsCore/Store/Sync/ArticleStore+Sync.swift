@@ -15,7 +15,7 @@ extension ArticleStore {
                         )
                     })
             else { return ServerSyncRecord() }
-            let pending = try db.firstRow("SELECT count(*) FROM mark_outbox WHERE server_id = ?", row.id) { $0.int(0) } ?? 0
+            let pending = try db.firstRow("SELECT count(*) FROM mark_outbox WHERE server_id = ? AND refused IS NULL", row.id) { $0.int(0) } ?? 0
             return ServerSyncRecord(
                 cursor: row.cursor, syncedAt: row.synced, offlineSince: row.offline,
                 error: Sanitizer.cleanOptional(row.error, maxLength: TextLimits.description), pendingMarks: pending)
@@ -201,7 +201,7 @@ extension ArticleStore {
             try db.rows(
                 """
                 SELECT o.remote_id, o.field, o.value FROM mark_outbox o JOIN server v ON v.id = o.server_id
-                WHERE v.name = ? ORDER BY o.remote_id, o.field LIMIT ?
+                WHERE v.name = ? AND o.refused IS NULL ORDER BY o.remote_id, o.field LIMIT ?
                 """, [server, limit]
             ) { row in
                 MarkChange(article: RemoteArticleID(row.int64(0)), field: row.text(1) == "starred" ? .starred : .read, value: row.bool(2))

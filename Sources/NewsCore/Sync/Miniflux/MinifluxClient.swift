@@ -197,6 +197,9 @@ public actor MinifluxClient: SyncClient {
         } catch SyncError.network(_, .http(let status, _, _)) where status >= 500 {
             // Miniflux fetches the feed there and then, and answers 500 when the feed's own site
             // fails: that is the feed's trouble, shown on the server; the sync goes on.
+        } catch let error as SyncError where error.isRefusal {
+            // A 400 ("feed not found", a feed the server will not refresh now): the same, and
+            // the sync, which reads what the server has, is worth more than the refresh.
         }
     }
 
