@@ -23,6 +23,7 @@ extension Key {
         case .function(let number): return "F\(number)"
         case .unknown(let code): return "key \(code)"
         case .unknownSequence: return "unknown key"
+        case .paste: return "pasted text"
         }
     }
 

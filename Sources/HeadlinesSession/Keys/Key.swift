@@ -16,6 +16,9 @@ package enum Key: Hashable, Sendable {
     /// An escape sequence the terminal sent that Headlines does not know (Ctrl-F1 `\e[1;5P`, a
     /// paste marker `\e[200~`): one key, ignored, never Esc (see `KeyDecoder`).
     case unknownSequence
+    /// Text the terminal said was pasted (bracketed paste): it goes into the prompt being typed
+    /// in, and does nothing elsewhere; never run as keys.
+    case paste(String)
 
     /// A plain character from a code point that is not a control.
     package static func from(codePoint: UInt32) -> Key {

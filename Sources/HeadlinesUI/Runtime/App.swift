@@ -157,6 +157,16 @@ package final class App {
         case .unknown, .unknownSequence:
             top.context.show(Notice("unknown key"))
             return
+        case .paste(let text):
+            // Pasted text goes into the line being typed, character by character as typing would;
+            // elsewhere it is no command (a pasted `Q` quit before).
+            guard top.screen.takesPastedText else {
+                top.context.show(Notice("Pasted text goes into a prompt (/, S, |); here it does nothing."))
+                return
+            }
+            for character in PastedText.line(text) { _ = KeyRouting.outcome(for: .character(character), on: top.screen, top.context) }
+            setNeedsDisplay()
+            return
         default:
             break
         }

@@ -17,6 +17,9 @@ package protocol Screen: AnyObject {
     /// True while the reader types into a field: characters and Backspace go to the field
     /// (through `handle(unbound:)`) before the key map (`j` is a letter then, not "down").
     var capturesText: Bool { get }
+    /// True while a line is typed into (a filter, a search, a command to pipe to): pasted text
+    /// goes there. A yes-or-no question captures keys but takes no paste.
+    var takesPastedText: Bool { get }
     /// The notice the screen's last change left for the status bar ("Starred.", an error),
     /// handed over once: the app shows it as a passing message (see `ScreenContext.show`).
     func takeNotice() -> Notice?
@@ -25,6 +28,7 @@ package protocol Screen: AnyObject {
 extension Screen {
     package func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome { .ignored }
     package var capturesText: Bool { false }
+    package var takesPastedText: Bool { false }
     package func takeNotice() -> Notice? { nil }
 }
 

@@ -35,6 +35,8 @@ package final class CursesDriver {
     /// How this terminal shows pictures in pixels (asked at start); nil: pictures are cells.
     package private(set) var pixelDisplay: PixelDisplay?
     private var pixelPainter: PixelPainter?
+    /// Pasted text read apart from typed keys, across reads.
+    private var paste = BracketedPaste()
 
     /// Starts curses on the terminal at `inputFD`/`outputFD` (standard input and output
     /// normally; a pseudo-terminal in the benchmark).
@@ -97,7 +99,9 @@ package final class CursesDriver {
             pictureColours = ColourPairs(first: first, capacity: max(0, Int(hl_color_pairs()) - Int(first)))
         }
         // Whatever the crash, the terminal comes back: leave the alternate screen, show the cursor.
-        let sequence = [hl_terminfo_string("rmcup"), hl_terminfo_string("cnorm"), hl_terminfo_string("sgr0")]
+        let sequence =
+            BracketedPaste.disable
+            + [hl_terminfo_string("rmcup"), hl_terminfo_string("cnorm"), hl_terminfo_string("sgr0")]
             .compactMap { $0.map { String(cString: $0) } }.joined()
         restoreSequence = sequence
         tg_set_restore_sequence(sequence)
@@ -106,6 +110,13 @@ package final class CursesDriver {
             pixelDisplay = probePixels(imageProtocol, environment: environment)
             pixelPainter = pixelDisplay.map(PixelPainter.init)
         }
+        setBracketedPaste(true)
+    }
+
+    /// Asks the terminal to mark pasted text (`BracketedPaste`), or to stop before another
+    /// program has it. A terminal that knows nothing of it ignores the request.
+    private func setBracketedPaste(_ on: Bool) {
+        _ = DescriptorWriter.writeAll(outputFD, on ? BracketedPaste.enable : BracketedPaste.disable)  // the terminal gone: the input's end says so
     }
 
     /// Asks the terminal what it can show (`GraphicsProbe`), waiting for its answers at most
@@ -272,7 +283,7 @@ package final class CursesDriver {
             if result == hl_err() { break }
             input.append(result == hl_key_code_yes() ? .keyCode(Int32(character)) : .character(UInt32(character)))
         }
-        return KeyDecoder.keys(from: input)
+        return paste.keys(from: input)
     }
 
     /// True when standard input has hung up (the terminal went away). Not merely "nothing
@@ -294,6 +305,7 @@ package final class CursesDriver {
         guard !isSuspended, !isShutDown else { return }
         isSuspended = true
         clearPixels()
+        setBracketedPaste(false)
         curs_set(1)
         endwin()
     }
@@ -302,6 +314,7 @@ package final class CursesDriver {
         guard isSuspended, !isShutDown else { return }
         isSuspended = false
         reset_prog_mode()
+        setBracketedPaste(true)
         curs_set(0)
         updateSize()
         invalidate()
@@ -315,6 +328,7 @@ package final class CursesDriver {
         reset_prog_mode()
         keypad(window, false)  // curses skips a call that changes nothing: flip to resend
         keypad(window, true)
+        setBracketedPaste(true)
         curs_set(1)
         curs_set(0)
         updateSize()
@@ -347,6 +361,7 @@ package final class CursesDriver {
         isShutDown = true
         if !isSuspended {
             clearPixels()
+            setBracketedPaste(false)
             curs_set(1)
             endwin()
         }

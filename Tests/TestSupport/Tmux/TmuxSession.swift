@@ -114,6 +114,13 @@ public final class TmuxSession: @unchecked Sendable {
         try tmux(["send-keys", "-t", paneID, "-l", "--", text])
     }
 
+    /// Pastes `text` as a person's terminal does (`paste-buffer -p`): wrapped in the bracketed
+    /// paste markers when the program asked for them (`CSI ? 2004 h`), bare when it did not.
+    public func paste(_ text: String) throws {
+        try tmux(["set-buffer", "-b", "headlines-test", "--", text])
+        try tmux(["paste-buffer", "-p", "-d", "-b", "headlines-test", "-t", paneID])
+    }
+
     /// The visible screen as text: one line per row (trailing blanks trimmed by tmux), joined by
     /// "\n". With `escapeSequences`, attributes and colours are kept as escape sequences.
     public func capture(escapeSequences: Bool = false) throws -> String {

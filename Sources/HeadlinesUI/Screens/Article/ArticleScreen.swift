@@ -268,6 +268,7 @@ package final class ArticleScreen: Screen {
     }
 
     package var capturesText: Bool { pipePrompt != nil }
+    package var takesPastedText: Bool { pipePrompt != nil }
 
     /// Digits type a link's number (shown in the status bar); while `|`'s prompt is up, keys type its command.
     package func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome {

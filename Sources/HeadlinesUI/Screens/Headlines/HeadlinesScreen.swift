@@ -112,6 +112,7 @@ package final class HeadlinesScreen: Screen {
     }
 
     package var capturesText: Bool { state.isTypingFilter || markAllQuestion != nil || pipePrompt != nil }
+    package var takesPastedText: Bool { state.isTypingFilter || pipePrompt != nil }
 
     package func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome {
         if pipePrompt != nil {

@@ -49,6 +49,7 @@ package final class SearchScreen: Screen {
     private var resultHints = ""
 
     package var capturesText: Bool { isTypingQuery }
+    package var takesPastedText: Bool { isTypingQuery }
 
     package func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome {
         guard isTypingQuery else { return .ignored }  // on the results, a key no list action claims

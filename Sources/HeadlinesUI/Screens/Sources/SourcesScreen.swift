@@ -73,6 +73,7 @@ package final class SourcesScreen: Screen {
 
     /// While the filter is typed, letters go to it (typing "Kern" presses no `r`); a question's answer is one key.
     package var capturesText: Bool { state.isTypingFilter || markQuestion != nil }
+    package var takesPastedText: Bool { state.isTypingFilter }
 
     package func handle(unbound key: Key, _ context: ScreenContext) -> KeyOutcome {
         if markQuestion != nil { return answerMarkQuestion(key) }
