@@ -64,11 +64,12 @@ enum RefreshCommand {
         do {
             let fullTexts = try await reader.readNew(outcome.added, readsAll: readsAll.contains, queries: plan.queries)
             outcome.fullTexts = fullTexts.read
+            outcome.fullTextsNotKept = fullTexts.notKeptSentence
             log.log(
                 .info, "full-text",
                 [
                     "read": String(fullTexts.read), "not-articles": String(fullTexts.notArticles), "failed": String(fullTexts.failed),
-                    "first-failure": fullTexts.firstFailure ?? "",
+                    "first-failure": fullTexts.firstFailure ?? "", "not-kept": String(fullTexts.notKept),
                 ])
         } catch {
             // The refresh itself stands; the pages wait for the next one.
@@ -79,8 +80,11 @@ enum RefreshCommand {
         library.close()
         await outcome.scope.drain(timeout: .milliseconds(300))
         for line in outcome.failures { Output.error(line) }
+        // Full texts the cache could not keep (a full disk) are this machine's failure: said, and exit 1.
+        if let notKept = outcome.fullTextsNotKept { Output.error(notKept) }
         if !options.quiet { Output.say(outcome.summary) }
         log.log(.info, "refresh", ["sources": String(outcome.units), "failed": String(outcome.failures.count), "new": String(outcome.newArticles)])
+        if outcome.fullTextsNotKept != nil { return 1 }
         if outcome.failures.isEmpty { return 0 }
         return options.strict || outcome.failures.count >= outcome.units ? 1 : 0
     }
@@ -105,8 +109,10 @@ private final class RefreshRun {
         let failures: [String]
         /// The articles each source's refresh added to the cache.
         let added: [SourceKey: Set<ArticleID>]
-        /// Full texts read from new articles' pages (`full-text = yes`).
+        /// Full texts read from new articles' pages (`full-text = yes`), and the sentence for
+        /// those read that the cache could not keep.
         var fullTexts = 0
+        var fullTextsNotKept: String?
         var summary: String {
             let failed = failures.count
             var line = "\(CountText.grouped(units - failed)) of \(CountText.grouped(units)) \(units == 1 ? "source" : "sources") refreshed: "

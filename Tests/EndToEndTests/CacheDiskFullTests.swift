@@ -102,5 +102,43 @@ extension EndToEnd {
             #expect(try session.capture().contains("500 articles"))
             #expect(session.exitStatus == nil)
         }
+
+        /// `--refresh` with `full-text = yes` where the feed's articles fit and their pages' full
+        /// texts do not: it said "7 new articles, 2 full texts read" and exit 0, the 5 others
+        /// lost without a word (issue 50, point 14). Now one sentence on stderr, and exit 1.
+        @Test(.enabled(if: runs, "needs unshare and nsenter (util-linux) with user namespaces, and sqlite3"))
+        func fullTextsTheDiskCannotKeepAreSaid() async throws {
+            defer { home.remove() }
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            let base = server.baseURL.absoluteString
+            let items = (1...7).map { "<item><title>Page \($0)</title><link>\(base)/page/\($0)</link><guid>page-\($0)</guid></item>" }
+            server.route(
+                "/feed.xml",
+                .text(
+                    "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Pages</title>\(items.joined())</channel></rss>",
+                    contentType: "application/rss+xml"))
+            let paragraph = "<p>The harbour board met on Tuesday evening to settle the dredging contract, delayed twice since the spring floods.</p>"
+            for number in 1...7 {
+                server.route(
+                    "/page/\(number)",
+                    .text(
+                        "<html><body><article><h1>Page \(number)</h1>\(String(repeating: paragraph, count: 500))</article></body></html>",
+                        contentType: "text/html"))
+            }
+            try FileManager.default.createDirectory(at: cacheFolder, withIntermediateDirectories: true)
+            let seed = home.url.appendingPathComponent("seed.db")
+            let made = try await ProcessRunner(HeadlinesBinary.storeTestChild, ["merge-rounds", seed.path, "seed", "0", "0"]).run(timeout: .seconds(30))
+            #expect(made.status == 0, "\(made.stderrText)")
+            try FeedFixtures.writeConfig("full-text = yes\n[source \"Pages\"]\nurl = \(server.url("/feed.xml").absoluteString)\n", home: home.url)
+            let unshare = try #require(ProcessRunner.find("unshare"))
+            let result = try await ProcessRunner(
+                unshare, ["-rm", "/bin/sh", "-c", Self.script, "sh", cacheFolder.path, seed.path, HeadlinesBinary.path, "--refresh"],
+                environment: HeadlinesBinary.environment(home: home.url)
+            ).run(timeout: .seconds(60))
+            #expect(result.stdoutText.contains("7 new articles"), "\(result.stdoutText)\n\(result.stderrText)")
+            #expect(result.stderrText.contains("full texts were read but not kept in the cache"), "\(result.stderrText)")
+            #expect(result.status == 1)
+        }
     }
 }

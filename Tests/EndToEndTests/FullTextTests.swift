@@ -86,6 +86,29 @@ extension EndToEnd {
             #expect(!found.contains("Story 1"))
         }
 
+        /// A page that trickles keeps saying it is being read, with its seconds, for as long as
+        /// it is: "Reading the article's page…" went after about 4 s while the read went on to
+        /// its deadline with nothing saying so (issue 50, point 13).
+        @Test func aPageThatTricklesKeepsSayingItIsBeingRead() async throws {
+            let server = try Self.server()
+            server.route(
+                "/story/2",
+                ScriptedResponse(
+                    headers: [("Content-Type", "text/html; charset=utf-8")], body: .data(Data(Self.storyPage(2).utf8)), chunkSize: 64,
+                    delayBetweenChunks: .milliseconds(400)))
+            let session = try HeadlinesSession([], config: FeedFixtures.config([("Harbour", server.url("/feed.xml").absoluteString, nil)]))
+            defer { session.close() }
+            try await session.tmux.waitForText("Front page")
+            try session.tmux.sendKeys("j", "Enter")
+            try await session.tmux.waitForText("Short summary 2.")
+            try session.tmux.sendKeys("x")
+            // Past the 5 s a passing message lasts, it still says so, counting.
+            let reading = try await session.tmux.waitForScreen(timeout: .seconds(20)) { $0.contains("Reading the article's page… 6 s") }
+            #expect(reading.contains("Short summary 2."))
+            try session.tmux.sendKeys("q")
+            try await session.tmux.waitForText("Front page")
+        }
+
         @Test func aPageThatIsNoArticleSaysSoAndTheSummaryStays() async throws {
             let server = try Self.server()
             defer { server.stop() }

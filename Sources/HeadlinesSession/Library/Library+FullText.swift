@@ -25,9 +25,10 @@ extension Library {
                     .info, "full-text",
                     [
                         "source": key.rawValue, "read": String(report.read), "not-articles": String(report.notArticles),
-                        "failed": String(report.failed), "first-failure": report.firstFailure ?? "",
+                        "failed": String(report.failed), "first-failure": report.firstFailure ?? "", "not-kept": String(report.notKept),
                     ])
                 if report.read > 0 { self.fullTextsChanged() }
+                if let notKept = report.notKeptSentence { self.notify(.writeFailed(notKept)) }
             case .failure(let error) where error is CancellationError:
                 break  // the app is closing, or a later refresh took the reading over
             case .failure(let error):

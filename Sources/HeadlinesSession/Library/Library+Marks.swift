@@ -65,7 +65,7 @@ extension Library {
     }
 
     private func marked(_ result: Result<MarkWrite?, any Error>) {
-        if case .failure(let error) = result { notify(.markFailed(ErrorText.sentence(error))) }
+        if case .failure(let error) = result { notify(.writeFailed(ErrorText.sentence(error))) }
         notify(.marks)
         reloadCounts()
         sendMarksToServers()
@@ -82,7 +82,7 @@ extension Library {
             scope.run(
                 .sendMarks(name), work: { try await account.sendMarks() },
                 apply: { [weak self] result in
-                    if case .success(let sent) = result, let sentence = sent.refusedSentence { self?.notify(.markFailed(sentence)) }
+                    if case .success(let sent) = result, let sentence = sent.refusedSentence { self?.notify(.writeFailed(sentence)) }
                 })
         }
     }

@@ -43,8 +43,9 @@ package final class Library {
         case refreshed(SourceKey, RefreshReport)
         /// Read or starred state changed.
         case marks
-        /// A mark could not be written (a read-only cache): the sentence.
-        case markFailed(String)
+        /// A change could not be written or sent (a mark on a read-only cache, a mark a server
+        /// refused, full texts a full disk could not keep): the sentence.
+        case writeFailed(String)
         /// `u` undid a marking, or found none: the sentence.
         case undone(String)
         /// The counts were read again.

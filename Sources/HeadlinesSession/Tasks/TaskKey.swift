@@ -13,6 +13,8 @@ package enum TaskKey: Hashable, Sendable {
     case image
     /// Reading the article's full text from its page (`x`).
     case fullText
+    /// The clock shown while `x` reads the page (its seconds going on).
+    case fullTextClock
     /// Reading the full texts of a source's new articles after its refresh (`full-text = yes`).
     case fullTexts(SourceKey)
     /// Decoding the article's picture.

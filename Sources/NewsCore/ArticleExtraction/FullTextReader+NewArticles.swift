@@ -17,11 +17,7 @@ extension FullTextReader {
             let scopes = reading.map { ArticleScope.filtered(.sources([key]), $0.filter) }
             guard whole || !scopes.isEmpty else { continue }
             let newest = ids.sorted { $0.rawValue > $1.rawValue }
-            let report = try await readAll(whole ? newest : try await store.ids(newest, inAnyOf: scopes))
-            total.read += report.read
-            total.notArticles += report.notArticles
-            total.failed += report.failed
-            if total.firstFailure == nil { total.firstFailure = report.firstFailure }
+            total.add(try await readAll(whole ? newest : try await store.ids(newest, inAnyOf: scopes)))
         }
         return total
     }

@@ -41,6 +41,29 @@ public struct FullTextReader: Sendable {
         public var failed = 0
         /// The first failure's sentence, for the log.
         public var firstFailure: String?
+        /// Pages read whose full text the cache could not keep (a full disk), and why: a failure
+        /// of this machine's, which a person must hear of, unlike a page that did not answer.
+        public var notKept = 0
+        public var firstNotKept: String?
+
+        public init() {}
+
+        /// Adds `other`'s counts to these; the first sentences stay the first.
+        mutating func add(_ other: Report) {
+            read += other.read
+            notArticles += other.notArticles
+            failed += other.failed
+            notKept += other.notKept
+            if firstFailure == nil { firstFailure = other.firstFailure }
+            if firstNotKept == nil { firstNotKept = other.firstNotKept }
+        }
+
+        /// "5 full texts were read but not kept in the cache: …"; nil when every one was kept.
+        public var notKeptSentence: String? {
+            guard notKept > 0 else { return nil }
+            return (notKept == 1 ? "1 full text was" : "\(notKept) full texts were") + " read but not kept in the cache: "
+                + (firstNotKept ?? "the cache refused them.")
+        }
     }
 
     /// Reads the full text of each of `ids` that has a link and none yet (`full-text = yes`),
@@ -62,6 +85,9 @@ public struct FullTextReader: Sendable {
                 case .failed(let sentence):
                     report.failed += 1
                     if report.firstFailure == nil { report.firstFailure = sentence }
+                case .notKept(let sentence):
+                    report.notKept += 1
+                    if report.firstNotKept == nil { report.firstNotKept = sentence }
                 case .cancelled: throw CancellationError()
                 }
                 next()
@@ -71,11 +97,17 @@ public struct FullTextReader: Sendable {
     }
 
     private enum Outcome: Sendable {
-        case read, notAnArticle, failed(String), cancelled
+        case read, notAnArticle, failed(String), notKept(String), cancelled
 
         init(reading url: URL, for id: ArticleID, with reader: FullTextReader) async {
             do {
-                try await reader.keep(try await reader.read(url), for: id)
+                let fullText = try await reader.read(url)
+                do {
+                    try await reader.keep(fullText, for: id)
+                } catch {
+                    self = .notKept((error as? any ReadableError)?.message ?? "\(error)")
+                    return
+                }
                 self = .read
             } catch is NotAnArticle {
                 self = .notAnArticle

@@ -21,6 +21,7 @@ extension ArticleScreen {
             return
         }
         state.fullTextStarted()
+        context.startTicker(.fullTextClock, every: .milliseconds(250)) { [weak self] in self?.state.advanceTick() }
         let id = row.id
         context.scope.run(
             .fullText,
@@ -35,6 +36,7 @@ extension ArticleScreen {
                 }
             }
         ) { [weak self] result in
+            context.scope.cancel(.fullTextClock)
             guard let self else { return }
             switch result {
             case .success(let (fullText, keepFailure)):

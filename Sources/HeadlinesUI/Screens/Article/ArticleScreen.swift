@@ -57,7 +57,7 @@ package final class ArticleScreen: Screen {
         startPicture(context)
         // Reading marks the article read: a server refusing that mark says so here, where it was made.
         services.library.observe(self) { [weak self] event in
-            guard let self, case .markFailed(let sentence) = event else { return }
+            guard let self, case .writeFailed(let sentence) = event else { return }
             self.state.show(Notice(sentence, kind: .error))
             context.setNeedsDisplay()
         }
@@ -65,7 +65,7 @@ package final class ArticleScreen: Screen {
 
     /// Shows `row`'s article in place of this one (`J`, `K`, `n`).
     func show(_ row: ListRow, _ context: ScreenContext) {
-        for key in [TaskKey.load, .image, .picture, .spinner, .fullText] { context.scope.cancel(key) }
+        for key in [TaskKey.load, .image, .picture, .spinner, .fullText, .fullTextClock] { context.scope.cancel(key) }
         present(row)
         parts = ArticleParts(state.shownArticle)
         readWhole(context)

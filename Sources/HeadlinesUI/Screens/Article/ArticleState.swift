@@ -40,6 +40,8 @@ package struct ArticleState: Equatable, HoldsNotice {
     package private(set) var showsFullText = true
     /// The article's page is being read (`x`).
     package private(set) var readsFullText = false
+    /// When `x` started reading the page.
+    package private(set) var fullTextSince: ContinuousClock.Instant?
 
     /// A link number has at most this many digits (documents number at most 100 links).
     package static let maxLinkDigits = 3
@@ -163,15 +165,24 @@ package struct ArticleState: Equatable, HoldsNotice {
     /// page in place of the feed's body while that is shown.
     package var shownArticle: Article { showsFullText ? article.readingFullText : article.readingFeedText }
 
-    /// `x` started reading the page.
-    package mutating func fullTextStarted() {
+    /// `x` started reading the page at `now`: the status line says so, with its seconds, for as
+    /// long as it reads (a page that trickles may take up to the read's deadline).
+    package mutating func fullTextStarted(at now: ContinuousClock.Instant = .now) {
         readsFullText = true
-        notice = Notice("Reading the article's page…")
+        fullTextSince = now
+    }
+
+    /// What the status line says while `x` reads the page; nil when it is not reading.
+    package func fullTextReading(at now: ContinuousClock.Instant = .now) -> String? {
+        guard readsFullText, let fullTextSince else { return nil }
+        let seconds = (now - fullTextSince).components.seconds
+        return "\(Spinner.frame(tick)) Reading the article's page…" + (seconds >= 1 ? " \(seconds) s" : "")
     }
 
     /// The page's full text arrived: it is shown from the top.
     package mutating func fullTextRead(_ fullText: FullText) {
         readsFullText = false
+        fullTextSince = nil
         article.fullText = fullText
         showsFullText = true
         offset = 0
@@ -181,6 +192,7 @@ package struct ArticleState: Equatable, HoldsNotice {
     /// The page could not be read, or holds no article: the feed's text stays, and `reason` says why.
     package mutating func fullTextFailed(_ reason: String) {
         readsFullText = false
+        fullTextSince = nil
         notice = Notice(reason, kind: .error)
     }
 

@@ -100,7 +100,7 @@ package struct ArticleView {
         } else if let typed = state.linkNumber {
             left = "Open link: \(typed) · " + linkHints
         } else {
-            left = state.notice?.text ?? downloadsSummary ?? keyHints
+            left = state.notice?.text ?? state.fullTextReading() ?? downloadsSummary ?? keyHints
         }
         let leftStyle = state.linkNumber == nil && prompt == nil ? state.notice?.style ?? .statusBar : .statusBar
         StatusBar.render(left: left, leftStyle: leftStyle, right: (state.marks?.statusText ?? "") + "Article" + more, into: &canvas, y: layout.statusRow)

@@ -116,7 +116,7 @@ extension HeadlinesScreen {
             readRows(context)
         case .marks where state.filter == nil:
             readRows(context)
-        case .markFailed(let message):
+        case .writeFailed(let message):
             state.show(Notice(message, kind: .error))
         case .undone(let sentence):
             state.show(Notice(sentence))

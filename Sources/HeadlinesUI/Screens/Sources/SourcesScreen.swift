@@ -38,7 +38,7 @@ package final class SourcesScreen: Screen {
         }
         if case .counts = event { hideReadSources() }
         if case .undone(let sentence) = event { state.show(Notice(sentence)) }
-        if case .markFailed(let sentence) = event { state.show(Notice(sentence, kind: .error)) }
+        if case .writeFailed(let sentence) = event { state.show(Notice(sentence, kind: .error)) }
         // A refresh kept in memory while another instance writes the cache says so here too.
         if case .refreshed(_, let report) = event, report.isKept, let sentence = report.notes.first { state.show(Notice(sentence)) }
         context.setNeedsDisplay()
