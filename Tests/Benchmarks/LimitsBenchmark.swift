@@ -10,7 +10,8 @@ import TestSupport
 /// decodes its preview as the article screen does (progressive JPEGs whose coefficients pass
 /// the budget, one just inside it, a 16-bit interlaced PNG and a GIF of 49 megapixels each).
 /// newsboat's cache of 100,000 items in one feed is imported in batches, and one whose content is
-/// a generated column of 50 MB a row refused (`NewsboatLimits`).
+/// a generated column of 50 MB a row refused (`NewsboatLimits`); full articles read from pages
+/// of 30 MB and of 400,000 pictures, alone and four at once (`ArticlePageLimits`).
 /// Over several runs (goal: every run under 100 MiB); and, in this process, how long after a
 /// capped fetch fails the server sees the close.
 enum LimitsBenchmark {
@@ -29,6 +30,9 @@ enum LimitsBenchmark {
         case tinyTinyRSSHeavyPages = "ttrss-4-pages-60mb"
         case newsboatCache = "newsboat-cache-100k-items"
         case newsboatGeneratedColumn = "newsboat-cache-generated-50mb-rows"
+        case articlePage = "article-page-30mb"
+        case articlePagePictures = "article-page-400k-pictures"
+        case articlePages = "article-pages-4x30mb"
 
         /// An import from a newsboat cache written on disk (`NewsboatLimits`), not a fetch.
         var isNewsboatCache: Bool { self == .newsboatCache || self == .newsboatGeneratedColumn }
@@ -76,6 +80,10 @@ enum LimitsBenchmark {
                     return .text("a feed server's API is elsewhere", status: 404)
                 case .newsboatCache, .newsboatGeneratedColumn:
                     return .text("a newsboat cache is a file", status: 404)
+                case .articlePage, .articlePages:
+                    return .text(ArticlePageLimits.largePage(bytes: ArticlePageLimits.pageBytes), contentType: "text/html; charset=utf-8")
+                case .articlePagePictures:
+                    return .text(ArticlePageLimits.picturesPage(ArticlePageLimits.pictures), contentType: "text/html; charset=utf-8")
                 case .endlessJSON:
                     return ScriptedResponse(
                         headers: [("Content-Type", "application/json")],
@@ -124,6 +132,8 @@ enum LimitsBenchmark {
             case (.progressiveJPEGAtBudget, .success), (.interlacedPNG16Bomb, .success), (.gifBomb, .success): return nil
             case (_, .success) where isSyncServer: return nil
             case (.newsboatCache, .success): return nil
+            case (.articlePage, .success), (.articlePagePictures, .success), (.articlePages, .success): return nil
+            case (.articlePagePictures, .failure(is NotAnArticle)): return nil  // a page of pictures may be judged no article
             case (.newsboatGeneratedColumn, .failure(NewsboatImportError.unreadable(_, let reason))):
                 if reason.contains("no plain column content") { return nil }
             case (_, .failure(let error as NewsError)) where isCappedBody:
@@ -146,6 +156,9 @@ enum LimitsBenchmark {
             case .tinyTinyRSSHeavyPages: return "4 feeds of them side by side, a first sync"
             case .newsboatCache: return "\(NewsboatLimits.items) items of one feed, --import-newsboat"
             case .newsboatGeneratedColumn: return "content generated as 50 MB a row, refused"
+            case .articlePage: return "x on a page of 30 MB"
+            case .articlePagePictures: return "x on a page of 400,000 pictures"
+            case .articlePages: return "full-text = yes on four pages of 30 MB"
             default: return "cap \(ByteCount.describe(cap))"
             }
         }
@@ -168,6 +181,7 @@ enum LimitsBenchmark {
                 let expected = self == .tinyTinyRSSHeavyPage ? 200 : 800
                 guard await count.total == expected else { throw BenchmarkFailure("\(await count.total) articles came, not \(expected)") }
             case .newsboatCache, .newsboatGeneratedColumn: try await NewsboatLimits.run(self)
+            case .articlePage, .articlePagePictures, .articlePages: try await ArticlePageLimits.run(self, url)
             case .endlessJSON, .gzipBomb, .zstdBomb: _ = try await DocumentSource(service: NewsService(), location: url).fetch()
             case .endlessImage: _ = try await ImageLoader(sizeLimit: Self.imageCap).fetch(url) { _ in }
             default:

@@ -5,8 +5,13 @@ import FoundationEssentials
 /// (`ContentSelection`), cleaned (`ContentCleaning`) and written (`ArticleBodyWriter`); what the
 /// page says of itself comes from `PageMetadata`. Each step costs time in proportion to the page.
 public enum ArticleExtractor {
-    /// The largest page read, in bytes (feeds' cap: a page is fetched under it too).
+    /// The largest page read, in bytes (feeds' cap).
     public static let maxPageBytes = NewsService.defaultSizeLimit
+    /// How much of a page is fetched for its article: its first 4 MiB, where the articles of
+    /// the largest news pages seen lie whole (their scripts and data come after); the rest of a
+    /// larger page is left, and the text marked cut. A page's tree takes a few times its bytes,
+    /// and `full-text = yes` fetches four at once: 4 MiB keeps them all under 100 MiB.
+    public static let maxFetchedBytes = 4 << 20
     /// Less body text than this (characters other than spaces) is no article.
     static let minimumText = 250
 

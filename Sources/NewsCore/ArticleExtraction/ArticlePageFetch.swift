@@ -12,21 +12,70 @@ extension NewsService {
     public func article(at url: URL) async throws -> ExtractedArticle {
         var request = HTTPRequest(url: url)
         request.setValue("text/html, application/xhtml+xml;q=0.9, */*;q=0.5", forHTTPHeaderField: "Accept")
-        let sink = ArticlePageSink(limit: min(sizeLimit, ArticleExtractor.maxPageBytes))
-        let head = try await http.transfer(request, into: sink)
+        let sink = ArticlePageSink(limit: min(sizeLimit, ArticleExtractor.maxFetchedBytes))
+        let head: ResponseHead
+        do {
+            head = try await http.transfer(request, into: sink)
+        } catch is ArticlePageSink.Enough {
+            // The page's first bytes are in: what an article is made of comes first; the rest waits.
+            guard let received = sink.head else { throw NotAnArticle.unreadable("the page ended before its head") }
+            head = received
+        }
         let body = sink.takeData()
         try Self.checkStatus(head, body: body)
         let page = head.url ?? url
-        return try ArticleExtractor.extract(page: body, url: page, contentType: head.contentType).get()
+        // One page is read into its tree at a time, however many are fetched at once: each tree
+        // takes several times its page's bytes (`ArticleExtractor.maxFetchedBytes`).
+        var article = try await ArticleExtraction.gate.run {
+            try ArticleExtractor.extract(page: body, url: page, contentType: head.contentType).get()
+        }
+        if sink.isCut { article.truncated = true }
+        return article
     }
 }
 
-/// Collects a page in memory under the cap, refusing at its head an answer whose Content-Type
-/// says it is no web page (an error status is let through, for its sentence).
-private final class ArticlePageSink: TransferSink, @unchecked Sendable {
-    private let body: MemorySink
+/// Lets one page at a time be read into its tree (see `NewsService.article(at:)`).
+enum ArticleExtraction {
+    static let gate = OneAtATime()
+}
 
-    init(limit: Int) { body = MemorySink(limit: limit) }
+/// Runs one body at a time, in the order asked; the others wait, cancellable.
+actor OneAtATime {
+    private var busy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func run<T: Sendable>(_ body: @Sendable () throws -> T) async throws -> T {
+        if busy {
+            await withCheckedContinuation { waiting.append($0) }
+        } else {
+            busy = true
+        }
+        defer {
+            if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
+        }
+        try Task.checkCancellation()
+        return try body()
+    }
+}
+
+/// Collects a page in memory, at most its first `limit` bytes: past them it keeps what fits
+/// (cut after the last `>`, so no character or tag is cut in two), marks the page cut and stops
+/// the transfer (`Enough`). An answer whose Content-Type says it is no web page is refused at its
+/// head (an error status is let through, for its sentence).
+private final class ArticlePageSink: TransferSink, @unchecked Sendable {
+    /// Thrown to stop the transfer once the page's first `limit` bytes are in.
+    struct Enough: Error {}
+
+    private let body: MemorySink
+    private let limit: Int
+    private var kept = 0
+    private(set) var head: ResponseHead?
+    private(set) var isCut = false
+
+    init(limit: Int) {
+        self.limit = limit
+        body = MemorySink(limit: limit)
+    }
 
     func receive(head: ResponseHead) throws {
         if head.isSuccess, let contentType = head.contentType {
@@ -35,10 +84,27 @@ private final class ArticlePageSink: TransferSink, @unchecked Sendable {
                 throw NotAnArticle.notHTML(mediaType: Sanitizer.clean(mediaType, maxLength: 80))
             }
         }
-        try body.receive(head: head)
+        self.head = head
+        // A length past the limit is no failure here: the page's first `limit` bytes are read.
+        var sized = head
+        if let expected = sized.expectedLength, expected > Int64(limit) { sized.expectedLength = Int64(limit) }
+        try body.receive(head: sized)
     }
 
-    func receive(bytes: Data) throws { try body.receive(bytes: bytes) }
+    func receive(bytes: Data) throws {
+        let room = limit - kept
+        guard bytes.count > room else {
+            try body.receive(bytes: bytes)
+            kept += bytes.count
+            return
+        }
+        var part = bytes.prefix(room)
+        if let lastTag = part.lastIndex(of: UInt8(ascii: ">")) { part = part[...lastTag] } else { part = Data() }
+        if !part.isEmpty { try body.receive(bytes: part) }
+        kept = limit
+        isCut = true
+        throw Enough()
+    }
 
     func takeData() -> Data { body.takeData() }
 }

@@ -10,7 +10,7 @@
 /// JSON-LD scripts, the `<title>`, `<meta>` and `<link>` tags are handed to `metadata` as found.
 struct PageTreeBuilder {
     static let maxDepth = 200
-    static let maxNodes = 400_000
+    static let maxNodes = 100_000
     /// The most JSON-LD read from one page, in bytes (a page with more is not an article's).
     static let maxLinkedDataBytes = 2_000_000
 

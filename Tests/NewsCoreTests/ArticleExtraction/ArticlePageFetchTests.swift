@@ -34,10 +34,30 @@ struct ArticlePageFetchTests {
                 headers: [("Content-Type", "text/html")], body: .generated(prefix: Data("<html><body><p>".utf8), count: Int.max),
                 contentLength: .omitted))
         let limit = 2 << 20
-        let error = await thrownError {
-            try await NewsService(http: HTTPClient(timeout: 10), sizeLimit: limit).article(at: server.url("/endless"))
+        // Its first 2 MiB are read, marked cut (or judged no article), the rest never.
+        do {
+            let article = try await NewsService(http: HTTPClient(timeout: 10), sizeLimit: limit).article(at: server.url("/endless"))
+            #expect(article.truncated)
+        } catch {
+            #expect(error is NotAnArticle, "\(error)")
         }
-        #expect(error as? NewsError == .tooLarge(limit: limit), "\(String(describing: error))")
+        #expect(await server.waitUntil(timeout: .seconds(5)) { $0.first?.clientClosedAt != nil })
+    }
+
+    /// A page larger than what is fetched of it (30 MB, `x` took 139 MiB: issue 50, point 2):
+    /// its first `ArticleExtractor.maxFetchedBytes` are read into the article, marked cut, and the
+    /// transfer stops there.
+    @Test func aPageLargerThanWhatIsReadGivesItsBeginningMarkedCut() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let paragraph = "<p>The harbour board met on Tuesday evening to settle the dredging contract, delayed twice since spring.</p>\n"
+        let page =
+            "<html><head><title>Long</title></head><body><article><p>The opening paragraph of a very long page.</p>"
+            + String(repeating: paragraph, count: 30_000_000 / paragraph.utf8.count) + "</article></body></html>"
+        server.route("/long", .bytes(Data(page.utf8), contentType: "text/html; charset=utf-8"))
+        let article = try await NewsService(http: HTTPClient(timeout: 10)).article(at: server.url("/long"))
+        #expect(article.truncated)
+        #expect(article.text.hasPrefix("The opening paragraph of a very long page."))
         #expect(await server.waitUntil(timeout: .seconds(5)) { $0.first?.clientClosedAt != nil })
     }
 
