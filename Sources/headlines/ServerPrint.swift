@@ -20,8 +20,13 @@ enum ServerPrint {
         let client = try await SyncClients.make(for: server, environment: environment, http: http)
         let feeds = try await client.feeds()
         let collected = Collected()
+        // Without a cache, the limit is the first sync's: lines are held to print them in order.
+        let limit = server.articleLimit.limit(held: 0)
         // Each page shrunk to its lines as it comes: 10,000 articles' bodies are never held at once.
         try await client.articles(after: nil) { page in
+            guard await collected.count + page.count <= limit else {
+                throw SyncError.endless(server: server.name, reason: .tooManyArticles(limit: limit, held: 0))
+            }
             await collected.add(
                 page.map { remote in
                     var article = remote.article
@@ -49,6 +54,7 @@ enum ServerPrint {
     private actor Collected {
         private(set) var byFeed: [RemoteFeedID: [(date: Date?, line: String)]] = [:]
         private var printed = Set<RemoteArticleID>()
+        var count: Int { printed.count }
 
         func add(_ rows: [(RemoteArticleID, RemoteFeedID, Date?, String)]) {
             for (id, feed, date, line) in rows where printed.insert(id).inserted { byFeed[feed, default: []].append((date, line)) }

@@ -126,6 +126,10 @@ public enum ConfigDocumentation {
             "Google Reader kinds: a registered app's id, sent with every request; Inoreader needs it and `app-key` (register an app under Preferences, Developer)"
         ),
         Entry(["app-key"], "That app's key, sent beside `app-id` and never shown"),
+        Entry(
+            ["sync-limit"],
+            "The most articles one sync may bring before it is taken for a server that never stops sending (the default: 100,000, or four times what the cache held of the account, whichever is more); set it only to raise that for an account that really holds more"
+        ),
     ]
 
     /// The elements a `color ELEMENT FOREGROUND BACKGROUND [ATTRIBUTES]` line colours, with their default look.

@@ -59,6 +59,9 @@ public struct ServerConfig: Sendable, Equatable {
     /// The section's name, sanitised; unique among sources and servers. Messages name the server by it.
     public var name: String
     public var kind: Kind
+    /// The articles one sync may bring, from `sync-limit`.
+    public var articleLimit: SyncArticleLimit { SyncArticleLimit(configured: syncLimit) }
+
     /// The server's base URL (TT-RSS: its page, whose `api/` is called; Fever and greader: the API's
     /// own URL; FreshRSS: its page, whose `api/greader.php` is called; Inoreader: its site; Miniflux:
     /// its address, whose `v1/` is called; Nextcloud: its address, whose
@@ -71,6 +74,8 @@ public struct ServerConfig: Sendable, Equatable {
     public var requireHTTPS: Bool
     /// `app-id` and `app-key` (Google Reader kinds only).
     public var app: AppRegistration?
+    /// `sync-limit`: the most articles one sync may bring, raising `SyncArticleLimit`'s own.
+    public var syncLimit: Int?
     /// The line of the section header.
     public var line: Int
     /// The line that says where the password comes from.
@@ -78,8 +83,9 @@ public struct ServerConfig: Sendable, Equatable {
 
     public init(
         name: String, kind: Kind, url: URL, user: String, password: PasswordSource, requireHTTPS: Bool = false,
-        app: AppRegistration? = nil, line: Int = 0, passwordLine: Int = 0
+        app: AppRegistration? = nil, syncLimit: Int? = nil, line: Int = 0, passwordLine: Int = 0
     ) {
+        self.syncLimit = syncLimit
         self.name = name
         self.kind = kind
         self.url = url

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Collects the lines of one `[server "Name"]` section and checks them as a whole when it ends.
 struct ServerSectionBuilder {
-    static let keys = ["kind", "url", "user", "password-command", "password-file", "password", "require-https", "app-id", "app-key"]
+    static let keys = ["kind", "url", "user", "password-command", "password-file", "password", "require-https", "app-id", "app-key", "sync-limit"]
     static let kinds = "ttrss, fever, greader, freshrss, inoreader, miniflux or nextcloud"
 
     let name: String
@@ -13,6 +13,7 @@ struct ServerSectionBuilder {
     private var requireHTTPS: Bool?
     private var appID: String?
     private var appKey: String?
+    private var syncLimit: Int?
     private var passwords: [(source: ServerConfig.PasswordSource, line: Int)] = []
     private var given: SectionKeys
 
@@ -40,6 +41,9 @@ struct ServerSectionBuilder {
             let words = try ConfigText.words(Substring(value))
             guard !words.isEmpty, !words[0].isEmpty else { throw LineError("password-command names no program") }
             passwords.append((.command(words), line))
+        case "sync-limit":
+            guard let limit = Int(value), limit >= 1 else { throw LineError("sync-limit is a number of articles from 1 up, not \(ConfigText.quoted(value))") }
+            syncLimit = limit
         case "require-https":
             requireHTTPS = try SettingsTable.flag(value, "require-https")
         case "password-file":
@@ -74,7 +78,7 @@ struct ServerSectionBuilder {
         let app = try appRegistration(kind, quotedName)
         return ServerConfig(
             name: name, kind: kind, url: url, user: user, password: password.source, requireHTTPS: requireHTTPS ?? globalRequireHTTPS, app: app,
-            line: line, passwordLine: password.line)
+            syncLimit: syncLimit, line: line, passwordLine: password.line)
     }
 
     /// `app-id` and `app-key` together, for the Google Reader kinds only; Inoreader's required.

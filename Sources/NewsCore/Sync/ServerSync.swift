@@ -81,7 +81,7 @@ public actor ServerSync {
     }
 
     private func makeEngine() async throws -> SyncEngine {
-        if let client { return SyncEngine(server: name, client: client, store: store) }
+        if let client { return SyncEngine(server: name, client: client, store: store, articleLimit: config.articleLimit) }
         // Once per run, though a client that could not be made (a password-command that failed) is tried again.
         if !warned, let sentence = ServerTransport.warning(for: config) {
             warned = true
@@ -98,7 +98,7 @@ public actor ServerSync {
             throw error
         }
         client = made
-        return SyncEngine(server: name, client: made, store: store)
+        return SyncEngine(server: name, client: made, store: store, articleLimit: config.articleLimit)
     }
 }
 

@@ -21,11 +21,14 @@ public struct SyncEngine: Sendable {
     public let server: String
     public let client: any SyncClient
     public let store: ArticleStore
+    /// How many articles one sync may bring (see `SyncArticleLimit`).
+    public let articleLimit: SyncArticleLimit
 
-    public init(server: String, client: any SyncClient, store: ArticleStore) {
+    public init(server: String, client: any SyncClient, store: ArticleStore, articleLimit: SyncArticleLimit = SyncArticleLimit()) {
         self.server = server
         self.client = client
         self.store = store
+        self.articleLimit = articleLimit
     }
 
     /// What a sync did.
@@ -138,7 +141,13 @@ public struct SyncEngine: Sendable {
         let record = try await store.serverRecord(server)
         let counter = Counter()
         let store = store, server = server
+        let held = try await store.serverArticleCount(server)
+        let limit = articleLimit.limit(held: held)
         try await client.articles(after: record.cursor) { page in
+            // Past the limit, a server sending without end is stopped before the page is stored.
+            guard await counter.fetched + page.count <= limit else {
+                throw SyncError.endless(server: server, reason: .tooManyArticles(limit: limit, held: held))
+            }
             let added = try await store.storeRemoteArticles(page, server: server)
             await counter.add(page: page, added: added)
         }
@@ -163,6 +172,8 @@ public struct SyncEngine: Sendable {
 /// Totals over the pages of one sync, which arrive through a `@Sendable` closure.
 private actor Counter {
     private(set) var totals: (fetched: Int, added: Int, highest: RemoteArticleID?) = (0, 0, nil)
+
+    var fetched: Int { totals.fetched }
 
     func add(page: [RemoteArticle], added: Int) {
         totals.fetched += page.count

@@ -30,6 +30,8 @@ public enum SyncError: Error, Sendable, Equatable {
         case repeatedPage
         /// An id list longer than `SyncBudget.maxIDs`.
         case tooManyIDs(Int)
+        /// More articles than `SyncArticleLimit` allows one sync (the limit, and what the cache held before).
+        case tooManyArticles(limit: Int, held: Int)
     }
 
     public var server: String {
@@ -80,6 +82,10 @@ public enum SyncError: Error, Sendable, Equatable {
             return "The server \(server) sent a page of articles it had already sent, so the sync stopped there and kept what it had."
         case .endless(let server, .tooManyIDs(let ids)):
             return "The server \(server) listed more than \(ids) articles, so the sync stopped and kept what it had."
+        case .endless(let server, .tooManyArticles(let limit, let held)):
+            return "The server \(server) sent more than \(limit) articles in one sync (the cache held "
+                + "\(held) of it before), so the sync stopped and kept what it had; "
+                + "if the account really holds more, raise sync-limit in its [server] section."
         }
     }
 }

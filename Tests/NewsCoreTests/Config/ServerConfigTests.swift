@@ -58,7 +58,7 @@ struct ServerConfigTests {
         ),
         (
             "[server \"A\"]\ngroup = News\n", 2,
-            "unknown server setting \"group\" (a server takes kind, url, user, password-command, password-file, password, require-https, app-id, app-key)"
+            "unknown server setting \"group\" (a server takes kind, url, user, password-command, password-file, password, require-https, app-id, app-key, sync-limit)"
         ),
         ("[source \"A\"]\nurl = https://e.com/\n[server \"A\"]\n", 3, "duplicate server name \"A\" (first on line 1)"),
         ("[server \"A\"]\npassword-command = \"\"\n", 2, "password-command names no program"),

@@ -59,6 +59,27 @@ struct SyncBudgetTests {
         #expect(try await store.count(.all) <= 12 * 200)
     }
 
+    /// Pages of new articles without end, within every count the server gave: the sync stops once
+    /// it brought more than a person's account holds (here a limit of 1,000; 100,000 or four times
+    /// what the cache held in use), keeps what it stored, and says so in one sentence naming the
+    /// setting that raises it (issue 50, point 4: 2.5 million entries before the page cap).
+    @Test func aServerSendingWithoutEndStopsAtTheArticleLimit() async throws {
+        let server = try HostileTinyTinyRSS(.neverShort, unreadPerFeed: 1_000_000)
+        let folder = try TemporaryFolder("budget")
+        let store = try await ArticleStore.open(at: folder.file("cache.db"))
+        let engine = SyncEngine(server: Self.name, client: ttrss(server), store: store, articleLimit: SyncArticleLimit(floor: 1_000))
+        let error = await thrownError { try await engine.sync() }
+        let failure = try #require(error as? SyncError)
+        #expect(failure == .endless(server: Self.name, reason: .tooManyArticles(limit: 1_000, held: 0)))
+        #expect(isOneSentence(failure.message) && failure.message.contains("sync-limit"), "\(failure.message)")
+        #expect(try await store.count(.all) <= 1_000)
+        #expect(server.count("getHeadlines") < 20, "\(server.count("getHeadlines")) pages")
+        // What the cache holds raises it (four times), and so does sync-limit.
+        #expect(SyncArticleLimit(floor: 1_000).limit(held: 800) == 3_200)
+        #expect(SyncArticleLimit(floor: 1_000, configured: 5_000).limit(held: 800) == 5_000)
+        #expect(SyncArticleLimit().limit(held: 0) == 100_000)
+    }
+
     /// 3,000 feeds each claiming 20,000 unread, every page empty: one request a feed, not 300,000.
     @Test func emptyPagesEndEachFeedWhateverItsCountClaims() async throws {
         let server = try HostileTinyTinyRSS(.emptyPages, feeds: 3_000, unreadPerFeed: 20_000)

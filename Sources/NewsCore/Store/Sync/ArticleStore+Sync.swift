@@ -22,6 +22,15 @@ extension ArticleStore {
         }
     }
 
+    /// How many of the server's articles the cache holds.
+    public func serverArticleCount(_ server: String) throws -> Int {
+        try reading { db in
+            try db.firstRow(
+                "SELECT count(*) FROM server_article r JOIN server v ON v.id = r.server_id WHERE v.name = ?", server
+            ) { $0.int(0) } ?? 0
+        }
+    }
+
     /// The server's feeds the cache holds, by title.
     public func serverFeeds(_ server: String) throws -> [ServerFeedRecord] {
         try reading { db in
