@@ -12,6 +12,8 @@ final class ChildServer {
         case enclosure
         /// The hostile bodies of the `limits` benchmark (see `LimitsBenchmark.Case`).
         case limits
+        /// A Google Reader API server, or a Miniflux, of 1,000 items of BYTES each (`SyncServerLimits`).
+        case googleReader, miniflux
     }
 
     /// The server's base URL.
@@ -36,6 +38,13 @@ final class ChildServer {
     static func serve(_ kindName: String, bytes: Int) -> Never {
         do {
             guard let kind = Kind(rawValue: kindName) else { throw BenchmarkFailure("unknown server kind '\(kindName)'") }
+            if kind == .googleReader || kind == .miniflux {
+                let (url, server) = try SyncServerLimits.serve(kind, bodyBytes: bytes)
+                FileHandle.standardOutput.write(Data((url.absoluteString + "\n").utf8))
+                while let chunk = try? FileHandle.standardInput.read(upToCount: 1), !chunk.isEmpty {}  // until EOF
+                withExtendedLifetime(server) {}
+                exit(0)
+            }
             let server = try LoopbackServer()
             switch kind {
             case .image:
@@ -57,6 +66,8 @@ final class ChildServer {
                 for limitsCase in LimitsBenchmark.Case.allCases where try !limitsCase.installSyncServer(on: server) {
                     server.route("/" + limitsCase.rawValue, try limitsCase.response)
                 }
+            case .googleReader, .miniflux:
+                break  // served above, by servers of their own
             }
             FileHandle.standardOutput.write(Data((server.baseURL.absoluteString + "\n").utf8))
             while let chunk = try? FileHandle.standardInput.read(upToCount: 1), !chunk.isEmpty {}  // until EOF

@@ -11,7 +11,9 @@ import TestSupport
 /// the budget, one just inside it, a 16-bit interlaced PNG and a GIF of 49 megapixels each).
 /// newsboat's cache of 100,000 items in one feed is imported in batches, and one whose content is
 /// a generated column of 50 MB a row refused (`NewsboatLimits`); full articles read from pages
-/// of 30 MB and of 400,000 pictures, alone and four at once (`ArticlePageLimits`).
+/// of 30 MB and of 400,000 pictures, alone and four at once (`ArticlePageLimits`); and first syncs
+/// of a Google Reader API server and a Miniflux whose answers are just under their old caps
+/// (`SyncServerLimits`).
 /// Over several runs (goal: every run under 100 MiB); and, in this process, how long after a
 /// capped fetch fails the server sees the close.
 enum LimitsBenchmark {
@@ -33,6 +35,8 @@ enum LimitsBenchmark {
         case articlePage = "article-page-30mb"
         case articlePagePictures = "article-page-400k-pictures"
         case articlePages = "article-pages-4x30mb"
+        case googleReaderContents = "greader-1000-items-32mb-answers"
+        case minifluxPages = "miniflux-1000-entries-16mb-pages"
 
         /// An import from a newsboat cache written on disk (`NewsboatLimits`), not a fetch.
         var isNewsboatCache: Bool { self == .newsboatCache || self == .newsboatGeneratedColumn }
@@ -84,6 +88,8 @@ enum LimitsBenchmark {
                     return .text(ArticlePageLimits.largePage(bytes: ArticlePageLimits.pageBytes), contentType: "text/html; charset=utf-8")
                 case .articlePagePictures:
                     return .text(ArticlePageLimits.picturesPage(ArticlePageLimits.pictures), contentType: "text/html; charset=utf-8")
+                case .googleReaderContents, .minifluxPages:
+                    return .text("served by a child server of its own", status: 404)
                 case .endlessJSON:
                     return ScriptedResponse(
                         headers: [("Content-Type", "application/json")],
@@ -133,6 +139,7 @@ enum LimitsBenchmark {
             case (_, .success) where isSyncServer: return nil
             case (.newsboatCache, .success): return nil
             case (.articlePage, .success), (.articlePagePictures, .success), (.articlePages, .success): return nil
+            case (.googleReaderContents, .success), (.minifluxPages, .success): return nil
             case (.articlePagePictures, .failure(is NotAnArticle)): return nil  // a page of pictures may be judged no article
             case (.newsboatGeneratedColumn, .failure(NewsboatImportError.unreadable(_, let reason))):
                 if reason.contains("no plain column content") { return nil }
@@ -159,6 +166,8 @@ enum LimitsBenchmark {
             case .articlePage: return "x on a page of 30 MB"
             case .articlePagePictures: return "x on a page of 400,000 pictures"
             case .articlePages: return "full-text = yes on four pages of 30 MB"
+            case .googleReaderContents: return "1,000 items in answers of 32.5 MB, a first sync"
+            case .minifluxPages: return "1,000 entries in pages of 16 MB, a first sync"
             default: return "cap \(ByteCount.describe(cap))"
             }
         }
@@ -182,6 +191,7 @@ enum LimitsBenchmark {
                 guard await count.total == expected else { throw BenchmarkFailure("\(await count.total) articles came, not \(expected)") }
             case .newsboatCache, .newsboatGeneratedColumn: try await NewsboatLimits.run(self)
             case .articlePage, .articlePagePictures, .articlePages: try await ArticlePageLimits.run(self, url)
+            case .googleReaderContents, .minifluxPages: try await SyncServerLimits.run(self, url)
             case .endlessJSON, .gzipBomb, .zstdBomb: _ = try await DocumentSource(service: NewsService(), location: url).fetch()
             case .endlessImage: _ = try await ImageLoader(sizeLimit: Self.imageCap).fetch(url) { _ in }
             default:
@@ -208,8 +218,11 @@ enum LimitsBenchmark {
         var met = true
         for limitsCase in Case.allCases {
             var peaks: [Int] = []
+            // A sync server of its own, in its own process, for the cases that need one.
+            let own = try SyncServerLimits.childServer(limitsCase).map { try ChildServer($0.0, bytes: $0.1) }
+            defer { own?.stop() }
             for _ in 0..<rounds {
-                peaks.append(try await probe(limitsCase, server.url(limitsCase.rawValue)))
+                peaks.append(try await probe(limitsCase, own?.baseURL ?? server.url(limitsCase.rawValue)))
             }
             let worst = peaks.max() ?? 0
             met = met && worst < goal

@@ -355,7 +355,7 @@ struct MinifluxSyncTests {
         huge.route(
             "/v1/entries",
             .bytes(
-                ScriptedResponse.generatedBytes(prefix: Data(#"{"total":5,"entries":[""#.utf8), count: MinifluxClient.maxPage + 1),
+                ScriptedResponse.generatedBytes(prefix: Data(#"{"total":5,"entries":[""#.utf8), count: MinifluxClient.maxEntryPage + 1),
                 contentType: "application/json"))
         let large = SyncEngine(server: MinifluxSync.serverName, client: MinifluxSync.client(huge.url("/")), store: store)
         let capped = await thrownError { try await large.sync() } as? SyncError

@@ -50,6 +50,7 @@ public final class LoopbackGoogleReader: @unchecked Sendable {
     private var contentsRequests = 0
     private var edits: [(add: String, remove: String, ids: Int)] = []
     private var calls: [String: Int] = [:]
+    private var bodyBytes = 0
 
     /// - Parameters:
     ///   - feeds: how many feeds (the first two in the category Tech, the others Uncategorized).
@@ -119,6 +120,8 @@ public final class LoopbackGoogleReader: @unchecked Sendable {
         lock.withLock { token = String(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(40)) + String(repeating: "Z", count: 17) }
     }
     /// Every `T` is refused (a server whose tokens never work), or taken again.
+    /// Each item's summary padded to about `bytes` (heavy answers, for memory's limits).
+    public func setBodyBytes(_ bytes: Int) { lock.withLock { bodyBytes = bytes } }
     public func refuseTokens(_ refuse: Bool) { lock.withLock { refusingTokens = refuse } }
     /// Every request is reset without an answer (a server gone), or answered again.
     public func setUnreachable(_ down: Bool) { lock.withLock { unreachable = down } }
@@ -239,7 +242,10 @@ public final class LoopbackGoogleReader: @unchecked Sendable {
             "crawlTimeMsec": String(item.arrived / 1000), "timestampUsec": String(item.arrived), "published": item.published,
             "title": item.title, "canonical": [["href": link]], "alternate": [["href": link]], "categories": categories,
             "origin": ["streamId": "feed/\(item.feed)", "htmlUrl": "http://127.0.0.1/site0\(item.feed)/", "title": feed?.title ?? ""],
-            "summary": ["content": "<p>Item \(item.id) of feed \(item.feed).</p><p>Second paragraph &amp; more.</p>"], "author": "Alice Example",
+            "summary": [
+                "content": "<p>Item \(item.id) of feed \(item.feed).</p><p>Second paragraph &amp; more.</p>" + String(repeating: "x", count: bodyBytes)
+            ],
+            "author": "Alice Example",
         ]
     }
 

@@ -56,6 +56,7 @@ public final class LoopbackMiniflux: @unchecked Sendable {
     private var refreshed: [Int64] = []
     private var failingFeeds: [Int64: Int] = [:]  // feed: the status its refresh answers
     private var refusedEntries: Set<Int64> = []
+    private var bodyBytes = 0
 
     /// - Parameters:
     ///   - feeds: how many feeds (the first two in Tech, the others in All).
@@ -132,6 +133,8 @@ public final class LoopbackMiniflux: @unchecked Sendable {
     /// The entries whose bookmark was toggled, in order.
     public var bookmarkToggles: [Int64] { lock.withLock { toggles } }
     /// Refreshing `feed` fails as when its site is down (Miniflux answers 500 with the fetch's error).
+    /// Each entry's content padded to about `bytes` (heavy pages, for memory's limits).
+    public func setBodyBytes(_ bytes: Int) { lock.withLock { bodyBytes = bytes } }
     public func failRefresh(of feed: Int64, status: Int = 500) { lock.withLock { failingFeeds[feed] = status } }
     /// A `PUT /v1/entries` naming one of `ids`, and a bookmark toggle of one, answer 400 (an
     /// entry the server will not change, as a real one refuses an id of another user's).
@@ -270,7 +273,8 @@ public final class LoopbackMiniflux: @unchecked Sendable {
             "id": entry.id, "user_id": 1, "feed_id": entry.feed, "status": entry.removed ? "removed" : entry.unread ? "unread" : "read",
             "hash": String(entry.id, radix: 16), "title": entry.title, "url": "http://127.0.0.1/site\(entry.feed)/entries/\(entry.id).html",
             "comments_url": "", "published_at": Self.rfc3339(entry.published), "created_at": Self.rfc3339(entry.published),
-            "changed_at": Self.rfc3339(entry.changed), "content": "<p>Entry \(entry.id) of feed \(entry.feed).</p><p>Second paragraph &amp; more.</p>",
+            "changed_at": Self.rfc3339(entry.changed),
+            "content": "<p>Entry \(entry.id) of feed \(entry.feed).</p><p>Second paragraph &amp; more.</p>" + String(repeating: "x", count: bodyBytes),
             "author": "Alice Example", "share_code": "", "starred": entry.starred, "reading_time": 1, "enclosures": enclosures, "tags": [String](),
             "feed": feed.map(feedJSON) ?? NSNull(),
         ]

@@ -9,8 +9,8 @@ extension GoogleReaderClient {
     }
 
     /// POST `reader/api/0/PATH` (a read that takes `i=` in its body) with the login.
-    func post(_ path: String, query: [(String, String)], form: [(String, String)]) async throws -> Data {
-        try await authorized(try formRequest("reader/api/0/" + path, query, form), limit: Self.maxContents).data
+    func post(_ path: String, query: [(String, String)], form: [(String, String)], limit: Int) async throws -> Data {
+        try await authorized(try formRequest("reader/api/0/" + path, query, form), limit: limit).data
     }
 
     /// POST a write with the login and the `T` token. A 401 fetches the token again once (and

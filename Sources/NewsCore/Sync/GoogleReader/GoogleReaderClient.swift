@@ -40,10 +40,14 @@ public actor GoogleReaderClient: SyncClient {
     static let marksPerCall = 250
     /// Requests at once while fetching contents, as for TT-RSS (a small server's PHP workers).
     static let concurrentRequests = 4
-    /// A page of 1,000 ids is about 30 KB; 250 items with their full text a few megabytes (a
-    /// larger answer is asked for again in halves); logins, tokens and `OK`s are a few bytes.
+    /// A page of 1,000 ids is about 30 KB; 250 items with their full text a megabyte or two (a
+    /// larger answer is asked for again in halves, down to one item, which may take up to
+    /// `maxItemContents`, alone); logins, tokens and `OK`s are a few bytes. What is in flight at
+    /// once is bounded by bytes (`maxInFlight`): the answers' caps, each parsed whole.
     static let maxIDPage = 4 << 20
-    static let maxContents = 32 << 20
+    static let maxContents = 4 << 20
+    static let maxItemContents = 16 << 20
+    static let maxInFlight = 16 << 20
     static let maxShortAnswer = 64 << 10
 
     let name: String
@@ -248,32 +252,39 @@ public actor GoogleReaderClient: SyncClient {
         }
     }
 
-    /// Fetches `ids` by `stream/items/contents`, 250 a request and four requests at a time, and
-    /// hands each page over as it arrives, each article once; a batch whose answer is too large is
-    /// asked for again in halves.
+    /// Fetches `ids` by `stream/items/contents`, 250 a request and up to four requests at a time
+    /// (as many as their caps fit in `maxInFlight`), and hands each page over as it arrives, each
+    /// article once; a batch whose answer is too large is asked for again in halves.
     private func fetch(ids: [RemoteArticleID], receive: ([RemoteArticle]) async throws -> Void) async throws {
         guard !ids.isEmpty else { return }
         let titles = feedTitles
         var pending = Array(ids.chunked(Self.itemsPerCall).map { Array($0) }.reversed())
         var delivered = Set<RemoteArticleID>()
         var meter = PageMeter(budget, server: name)
-        try await withThrowingTaskGroup(of: ContentsAnswer.self) { group in
-            var running = 0
+        var flight = InFlightBytes(limit: Self.maxInFlight)
+        try await withThrowingTaskGroup(of: (cap: Int, answer: ContentsAnswer).self) { group in
             func refill() throws {
-                while running < Self.concurrentRequests, let batch = pending.popLast() {
+                while flight.running < Self.concurrentRequests, let batch = pending.last, flight.allows(Self.cap(batch)) {
+                    pending.removeLast()
                     try meter.count()
-                    group.addTask { try await self.contents(batch, feedTitles: titles, raw: false) }
-                    running += 1
+                    let cap = Self.cap(batch)
+                    flight.start(cap)
+                    group.addTask { (cap, try await self.contents(batch, feedTitles: titles, raw: false, limit: cap)) }
                 }
             }
             try refill()
-            while let answer = try await group.next() {
-                running -= 1
+            while let (cap, answer) = try await group.next() {
+                flight.finish(cap)
                 switch answer {
                 case .tooLarge(let batch):
-                    guard batch.count > 1 else { throw invalid("one item's answer is larger than \(ByteCount.describe(Self.maxContents))") }
+                    guard batch.count > 1 else { throw invalid("one item's answer is larger than \(ByteCount.describe(Self.maxItemContents))") }
                     pending.append(Array(batch[(batch.count / 2)...]))
                     pending.append(Array(batch[..<(batch.count / 2)]))
+                    // The items are heavy: the batches waiting are asked for in halves too, rather
+                    // than each fetched up to its cap and thrown away first.
+                    pending = pending.flatMap { waiting in
+                        waiting.count > batch.count / 2 ? waiting.chunked(max(1, batch.count / 2)).map { Array($0) }.reversed() : [waiting]
+                    }
                     try refill()
                 case .articles(let wanted, let page):
                     try refill()
@@ -288,10 +299,13 @@ public actor GoogleReaderClient: SyncClient {
 
     /// One `stream/items/contents` request, decoded off the actor: the articles (or, `raw`, the
     /// items as they came), or that the answer was too large.
-    private nonisolated func contents(_ batch: [RemoteArticleID], feedTitles: [RemoteFeedID: String], raw: Bool) async throws -> ContentsAnswer {
+    private nonisolated func contents(
+        _ batch: [RemoteArticleID], feedTitles: [RemoteFeedID: String], raw: Bool, limit: Int = GoogleReaderClient.maxItemContents
+    ) async throws -> ContentsAnswer {
         let data: Data
         do {
-            data = try await post("stream/items/contents", query: [("output", "json")], form: batch.map { ("i", GoogleReaderID.longForm($0)) })
+            data = try await post(
+                "stream/items/contents", query: [("output", "json")], form: batch.map { ("i", GoogleReaderID.longForm($0)) }, limit: limit)
         } catch SyncError.network(_, .tooLarge) {
             return .tooLarge(batch)
         }
@@ -302,6 +316,9 @@ public actor GoogleReaderClient: SyncClient {
         if raw { return .raw(items) }
         return .articles(Set(batch), items.compactMap { GoogleReaderItem.decode($0, feedTitles: feedTitles) })
     }
+
+    /// The cap of a contents request for `batch`: a batch's, or one item's alone.
+    static func cap(_ batch: [RemoteArticleID]) -> Int { batch.count == 1 ? maxItemContents : maxContents }
 
     /// `data` as JSON, or a sentence saying which answer was not.
     nonisolated func parse(_ data: Data, _ what: String) throws -> JSONValue {

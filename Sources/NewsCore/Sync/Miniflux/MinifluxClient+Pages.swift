@@ -14,6 +14,9 @@ struct EntryPage: Sendable {
         filters + [("order", "id"), ("direction", "asc"), ("limit", String(limit)), ("offset", String(offset))]
     }
 
+    /// The most bytes its answer may take: a page's, or one entry's alone.
+    var cap: Int { limit == 1 ? MinifluxClient.maxEntryPage : MinifluxClient.maxPage }
+
     /// Its range asked for in two halves (an answer over the cap); nil at one entry.
     var halves: [EntryPage]? {
         guard limit > 1 else { return nil }
@@ -54,33 +57,42 @@ extension MinifluxClient {
         var delivered = Set<RemoteArticleID>()
         var meter = PageMeter(budget, server: name)
         let titles = feedTitles
+        var flight = InFlightBytes(limit: Self.maxInFlight)
+        // Halved once a page was too large: heavy entries are then asked for in smaller pages
+        // from the start, rather than each page fetched up to its cap and thrown away first.
+        var pageSize = Self.pageSize
         try await withThrowingTaskGroup(of: EntryPageAnswer.self) { group in
-            var running = 0
             func take() -> EntryPage? {
                 if let page = pending.popLast() { return page }
                 for view in views.indices {
                     guard let total = totals[view], nextOffset[view] < min(total, ends[view]) else { continue }
-                    let page = EntryPage(view: view, filters: views[view], offset: nextOffset[view])
-                    nextOffset[view] += Self.pageSize
+                    let page = EntryPage(view: view, filters: views[view], offset: nextOffset[view], limit: pageSize)
+                    nextOffset[view] += pageSize
                     return page
                 }
                 return nil
             }
             func refill() throws {
-                while running < Self.concurrentRequests, let page = take() {
+                while flight.running < Self.concurrentRequests, let page = take() {
+                    // A page whose cap does not fit waits, first in line, for those in flight.
+                    guard flight.allows(page.cap) else {
+                        pending.append(page)
+                        return
+                    }
                     try meter.count()
+                    flight.start(page.cap)
                     group.addTask { try await self.entries(page, feedTitles: titles) }
-                    running += 1
                 }
             }
             try refill()
             while let answer = try await group.next() {
-                running -= 1
+                flight.finish(answer.page.cap)
                 let page = answer.page
                 if answer.tooLarge {
                     guard let halves = page.halves else {
-                        throw invalid("one entry's answer is larger than \(ByteCount.describe(Self.maxPage))")
+                        throw invalid("one entry's answer is larger than \(ByteCount.describe(Self.maxEntryPage))")
                     }
+                    pageSize = max(1, min(pageSize, page.limit / 2))
                     pending += halves.reversed()
                     try refill()
                     continue
@@ -102,7 +114,7 @@ extension MinifluxClient {
     nonisolated func entries(_ page: EntryPage, feedTitles: [RemoteFeedID: String]) async throws -> EntryPageAnswer {
         let data: Data
         do {
-            data = try await call("GET", "entries", query: page.query, limit: Self.maxPage).data
+            data = try await call("GET", "entries", query: page.query, limit: page.cap).data
         } catch SyncError.network(_, .tooLarge) {
             return EntryPageAnswer(page: page, tooLarge: true)
         }

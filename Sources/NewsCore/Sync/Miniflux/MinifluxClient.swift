@@ -39,9 +39,13 @@ public actor MinifluxClient: SyncClient {
     static let pageSize = 250
     /// Requests at once while paging, as for TT-RSS: a small server's workers stay busy.
     static let concurrentRequests = 4
-    /// The largest page answer taken (a larger one is asked for again in halves), and the largest
-    /// answer of any other call (a feed list of thousands of feeds is a few megabytes).
-    static let maxPage = 16 << 20
+    /// The largest page answer taken (a larger one is asked for again in halves, down to one
+    /// entry, which may take up to `maxEntryPage` alone), what may be in flight at once counted by
+    /// the answers' caps (`maxInFlight`), and the largest answer of any other call (a feed list of
+    /// thousands of feeds is a few megabytes).
+    static let maxPage = 4 << 20
+    static let maxEntryPage = 16 << 20
+    static let maxInFlight = 16 << 20
     static let maxShortAnswer = 8 << 20
     /// Entries per `PUT /v1/entries`.
     static let marksPerCall = 250
