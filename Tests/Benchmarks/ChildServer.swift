@@ -12,8 +12,8 @@ final class ChildServer {
         case enclosure
         /// The hostile bodies of the `limits` benchmark (see `LimitsBenchmark.Case`).
         case limits
-        /// A Google Reader API server, or a Miniflux, of 1,000 items of BYTES each (`SyncServerLimits`).
-        case googleReader, miniflux
+        /// A Google Reader API server, a Miniflux or a Nextcloud News, of 1,000 items of BYTES each (`SyncServerLimits`).
+        case googleReader, miniflux, nextcloud
     }
 
     /// The server's base URL.
@@ -38,7 +38,7 @@ final class ChildServer {
     static func serve(_ kindName: String, bytes: Int) -> Never {
         do {
             guard let kind = Kind(rawValue: kindName) else { throw BenchmarkFailure("unknown server kind '\(kindName)'") }
-            if kind == .googleReader || kind == .miniflux {
+            if kind == .googleReader || kind == .miniflux || kind == .nextcloud {
                 let (url, server) = try SyncServerLimits.serve(kind, bodyBytes: bytes)
                 FileHandle.standardOutput.write(Data((url.absoluteString + "\n").utf8))
                 while let chunk = try? FileHandle.standardInput.read(upToCount: 1), !chunk.isEmpty {}  // until EOF
@@ -66,7 +66,7 @@ final class ChildServer {
                 for limitsCase in LimitsBenchmark.Case.allCases where try !limitsCase.installSyncServer(on: server) {
                     server.route("/" + limitsCase.rawValue, try limitsCase.response)
                 }
-            case .googleReader, .miniflux:
+            case .googleReader, .miniflux, .nextcloud:
                 break  // served above, by servers of their own
             }
             FileHandle.standardOutput.write(Data((server.baseURL.absoluteString + "\n").utf8))

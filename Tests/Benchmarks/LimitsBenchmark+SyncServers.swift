@@ -18,15 +18,26 @@ enum SyncServerLimits {
         switch limitsCase {
         case .googleReaderContents: return (.googleReader, googleReaderItemBytes)
         case .minifluxPages: return (.miniflux, minifluxEntryBytes)
+        case .nextcloudPages: return (.nextcloud, nextcloudItemBytes)
+        case .nextcloudUpdated: return (.nextcloud, nextcloudUpdatedItemBytes)
         default: return nil
         }
     }
+
+    /// 200 items of 80 KB: 16 MB a page. 1,000 items of 31 KB, all changed since the last sync:
+    /// 31 MB of `items/updated`, just under the old 32 MiB cap (it took 253 MiB).
+    static let nextcloudItemBytes = 80_000
+    static let nextcloudUpdatedItemBytes = 31_000
 
     /// The child's side: the heavy server, and the URL its client is given.
     static func serve(_ kind: ChildServer.Kind, bodyBytes: Int) throws -> (URL, AnyObject) {
         switch kind {
         case .googleReader:
             let server = try LoopbackGoogleReader(feeds: 1, itemsPerFeed: items)
+            server.setBodyBytes(bodyBytes)
+            return (server.url, server)
+        case .nextcloud:
+            let server = try LoopbackNextcloudNews(feeds: 1, itemsPerFeed: items)
             server.setBodyBytes(bodyBytes)
             return (server.url, server)
         default:
@@ -38,6 +49,21 @@ enum SyncServerLimits {
 
     static func run(_ limitsCase: LimitsBenchmark.Case, _ url: URL) async throws {
         let http = HTTPClient(timeout: 30, deadline: 120)
+        if limitsCase == .nextcloudPages || limitsCase == .nextcloudUpdated {
+            let client = NextcloudNewsClient(
+                name: "Home", url: url, user: LoopbackNextcloudNews.user, password: LoopbackNextcloudNews.password, http: http)
+            _ = try await client.feeds()
+            if limitsCase == .nextcloudUpdated {
+                // A later sync: what changed since the last one, which was everything.
+                let marks = try await client.marks(comparedWith: LocalMarks(counts: [:], previousSync: Date(timeIntervalSince1970: 1)))
+                guard marks.unread.count == items else { throw BenchmarkFailure("\(marks.unread.count) unread came, not \(items)") }
+                return
+            }
+            let count = LimitsBenchmark.ArticleCount()
+            try await client.articles(after: nil) { page in await count.add(page.count) }
+            guard await count.total == items else { throw BenchmarkFailure("\(await count.total) articles came, not \(items)") }
+            return
+        }
         let client: any SyncClient =
             limitsCase == .googleReaderContents
             ? GoogleReaderClient(name: "Home", url: url, user: LoopbackGoogleReader.user, password: LoopbackGoogleReader.password, http: http)

@@ -37,6 +37,8 @@ enum LimitsBenchmark {
         case articlePages = "article-pages-4x30mb"
         case googleReaderContents = "greader-1000-items-32mb-answers"
         case minifluxPages = "miniflux-1000-entries-16mb-pages"
+        case nextcloudPages = "nextcloud-1000-items-16mb-pages"
+        case nextcloudUpdated = "nextcloud-items-updated-31mb"
 
         /// An import from a newsboat cache written on disk (`NewsboatLimits`), not a fetch.
         var isNewsboatCache: Bool { self == .newsboatCache || self == .newsboatGeneratedColumn }
@@ -88,7 +90,7 @@ enum LimitsBenchmark {
                     return .text(ArticlePageLimits.largePage(bytes: ArticlePageLimits.pageBytes), contentType: "text/html; charset=utf-8")
                 case .articlePagePictures:
                     return .text(ArticlePageLimits.picturesPage(ArticlePageLimits.pictures), contentType: "text/html; charset=utf-8")
-                case .googleReaderContents, .minifluxPages:
+                case .googleReaderContents, .minifluxPages, .nextcloudPages, .nextcloudUpdated:
                     return .text("served by a child server of its own", status: 404)
                 case .endlessJSON:
                     return ScriptedResponse(
@@ -139,7 +141,8 @@ enum LimitsBenchmark {
             case (_, .success) where isSyncServer: return nil
             case (.newsboatCache, .success): return nil
             case (.articlePage, .success), (.articlePagePictures, .success), (.articlePages, .success): return nil
-            case (.googleReaderContents, .success), (.minifluxPages, .success): return nil
+            case (.googleReaderContents, .success), (.minifluxPages, .success), (.nextcloudPages, .success), (.nextcloudUpdated, .success):
+                return nil
             case (.articlePagePictures, .failure(is NotAnArticle)): return nil  // a page of pictures may be judged no article
             case (.newsboatGeneratedColumn, .failure(NewsboatImportError.unreadable(_, let reason))):
                 if reason.contains("no plain column content") { return nil }
@@ -168,6 +171,8 @@ enum LimitsBenchmark {
             case .articlePages: return "full-text = yes on four pages of 30 MB"
             case .googleReaderContents: return "1,000 items in answers of 32.5 MB, a first sync"
             case .minifluxPages: return "1,000 entries in pages of 16 MB, a first sync"
+            case .nextcloudPages: return "1,000 items in pages of 16 MB, a first sync"
+            case .nextcloudUpdated: return "31 MB of items/updated, a later sync"
             default: return "cap \(ByteCount.describe(cap))"
             }
         }
@@ -191,7 +196,7 @@ enum LimitsBenchmark {
                 guard await count.total == expected else { throw BenchmarkFailure("\(await count.total) articles came, not \(expected)") }
             case .newsboatCache, .newsboatGeneratedColumn: try await NewsboatLimits.run(self)
             case .articlePage, .articlePagePictures, .articlePages: try await ArticlePageLimits.run(self, url)
-            case .googleReaderContents, .minifluxPages: try await SyncServerLimits.run(self, url)
+            case .googleReaderContents, .minifluxPages, .nextcloudPages, .nextcloudUpdated: try await SyncServerLimits.run(self, url)
             case .endlessJSON, .gzipBomb, .zstdBomb: _ = try await DocumentSource(service: NewsService(), location: url).fetch()
             case .endlessImage: _ = try await ImageLoader(sizeLimit: Self.imageCap).fetch(url) { _ in }
             default:

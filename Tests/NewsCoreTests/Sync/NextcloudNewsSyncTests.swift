@@ -279,7 +279,9 @@ struct NextcloudNewsSyncTests {
         huge.route(api + "/feeds", .json(#"{"feeds":[]}"#))
         huge.route(
             api + "/items",
-            .bytes(ScriptedResponse.generatedBytes(prefix: Data(#"{"items":[""#.utf8), count: NextcloudNewsClient.maxPage + 1), contentType: "application/json")
+            .bytes(
+                ScriptedResponse.generatedBytes(prefix: Data(#"{"items":[""#.utf8), count: NextcloudNewsClient.maxItemPage + 1), contentType: "application/json"
+            )
         )
         let large = SyncEngine(server: NextcloudNewsSync.serverName, client: NextcloudNewsSync.client(huge.url("/")), store: store)
         let capped = await thrownError { try await large.sync() } as? SyncError

@@ -51,6 +51,7 @@ public final class LoopbackNextcloudNews: @unchecked Sendable {
     private var itemsRequests = 0
     private var writes: [(path: String, ids: Int)] = []
     private var updatedTooLarge: Int?
+    private var bodyBytes = 0
 
     /// - Parameters:
     ///   - feeds: how many feeds (the first two in the folder Tech, the others at the root).
@@ -114,6 +115,8 @@ public final class LoopbackNextcloudNews: @unchecked Sendable {
         }
     }
     /// `items/updated` answers this many bytes of one JSON string (an answer past a client's cap), or as it should.
+    /// Each item's body padded to about `bytes` (heavy answers, for memory's limits).
+    public func setBodyBytes(_ bytes: Int) { lock.withLock { bodyBytes = bytes } }
     public func answerUpdated(withBytes count: Int?) { lock.withLock { updatedTooLarge = count } }
     /// The writes answered: the path (`items/read/multiple`…) and how many ids each held.
     public var writesMade: [(path: String, ids: Int)] { lock.withLock { writes } }
@@ -210,7 +213,7 @@ public final class LoopbackNextcloudNews: @unchecked Sendable {
             "id": item.id, "guid": "http://127.0.0.1/site\(item.feed)/items/\(item.id)", "guidHash": String(item.id, radix: 16),
             "url": "http://127.0.0.1/site\(item.feed)/items/\(item.id).html", "title": item.title, "author": "Alice Example",
             "pubDate": item.published, "updatedDate": NSNull(),
-            "body": "<p>Item \(item.id) of feed \(item.feed).</p><p>Second paragraph &amp; more.</p>",
+            "body": "<p>Item \(item.id) of feed \(item.feed).</p><p>Second paragraph &amp; more.</p>" + String(repeating: "x", count: bodyBytes),
             "enclosureMime": item.enclosure.map { $0.mime as Any } ?? NSNull(), "enclosureLink": item.enclosure.map { $0.link as Any } ?? NSNull(),
             "mediaThumbnail": NSNull(), "mediaDescription": NSNull(), "feedId": item.feed, "unread": item.unread, "starred": item.starred,
             "filtered": false, "lastModified": item.modified / 1_000_000, "rtl": false, "fingerprint": String(item.id, radix: 16),

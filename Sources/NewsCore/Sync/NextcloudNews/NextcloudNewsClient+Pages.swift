@@ -11,6 +11,9 @@ struct ItemChain: Sendable {
     /// Which of the chains read together this page is of.
     var chain = 0
 
+    /// The most bytes its answer may take: a page's, or one item's alone.
+    var cap: Int { batchSize == 1 ? NextcloudNewsClient.maxItemPage : NextcloudNewsClient.maxPage }
+
     var query: [(String, String)] {
         [
             ("type", String(type)), ("id", "0"), ("getRead", getRead ? "true" : "false"), ("batchSize", String(batchSize)),
@@ -52,7 +55,7 @@ extension NextcloudNewsClient {
                 var chain = answer.chain
                 if answer.tooLarge {
                     guard chain.batchSize > 1 else {
-                        throw endpoint.invalid("one item's answer is larger than \(ByteCount.describe(Self.maxPage))")
+                        throw endpoint.invalid("one item's answer is larger than \(ByteCount.describe(Self.maxItemPage))")
                     }
                     chain.batchSize /= 2
                     let smaller = chain
@@ -79,7 +82,7 @@ extension NextcloudNewsClient {
     nonisolated func items(_ chain: ItemChain, feedTitles: [RemoteFeedID: String]) async throws -> ItemPageAnswer {
         let data: Data
         do {
-            data = try await endpoint.call("GET", "items", query: chain.query, limit: Self.maxPage).data
+            data = try await endpoint.call("GET", "items", query: chain.query, limit: chain.cap).data
         } catch SyncError.network(_, .tooLarge) {
             return ItemPageAnswer(chain: chain, tooLarge: true)
         }

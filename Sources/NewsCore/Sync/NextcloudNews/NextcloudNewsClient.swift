@@ -29,10 +29,13 @@ import FoundationEssentials
 public actor NextcloudNewsClient: SyncClient {
     /// Items a page asks for: with full text, a page is a megabyte or two.
     static let pageSize = 200
-    /// The largest page answer taken, and the largest `items/updated` (a larger one is given up
-    /// for the whole lists); other answers (feeds, folders, writes) are smaller.
-    static let maxPage = 16 << 20
-    static let maxUpdated = 32 << 20
+    /// The largest page answer taken (a larger one is asked for again with half the items, down
+    /// to one, which may take `maxItemPage`), and the largest `items/updated`, which is parsed
+    /// whole and its articles kept for the sync (a larger one is given up for the whole lists,
+    /// read by pages: 31 MB of it took 253 MiB); other answers (feeds, folders, writes) are smaller.
+    static let maxPage = 4 << 20
+    static let maxItemPage = 16 << 20
+    static let maxUpdated = 8 << 20
     static let maxShortAnswer = 8 << 20
     /// Item ids per write.
     static let marksPerCall = 250
