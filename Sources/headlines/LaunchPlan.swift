@@ -208,6 +208,10 @@ struct LoadedConfig {
             // A command that adds sources creates the file it is told to use.
             let mustExist = options.config != nil && !options.addsSources
             let config = try ConfigFile.load(url, mustExist: mustExist, environment: environment, knownActions: Action.names)
+            if options.verbose, let notes = config?.notes {
+                let display = ConfigPaths.display(url.path, environment: environment)
+                for note in notes { Output.error("\(display):\(note.line): \(note.text).") }
+            }
             return LoadedConfig(url: url, config: config)
         } catch {
             throw LaunchPlan.Failure(message: error.message)

@@ -12,6 +12,9 @@ public struct Config: Sendable, Equatable {
     public var queries: [QueryConfig]
     /// The `color` lines.
     public var colours: ColourScheme
+    /// What reading the file noticed without refusing it (a setting given again, whose later
+    /// line wins as in newsboat), each with its line; said with `--verbose`.
+    public var notes: [ConfigNote] = []
 
     public init(
         settings: ConfigSettings = ConfigSettings(), sources: [SourceConfig] = [], servers: [ServerConfig] = [],
@@ -105,4 +108,10 @@ public enum KeyBindingChange: Sendable, Equatable {
         case .bind(_, _, let line), .unbind(_, let line): return line
         }
     }
+}
+
+/// A remark on one line of the config file that is no mistake.
+public struct ConfigNote: Sendable, Equatable {
+    public var line: Int
+    public var text: String
 }

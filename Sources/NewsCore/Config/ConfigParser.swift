@@ -121,8 +121,10 @@ private struct ParserState {
             }
             return
         }
+        // Given again, the later line wins, as in newsboat, where an override appended at the end
+        // of the file is a habit; the earlier line is still checked, and the repeat noted.
         if let first = config.settings.lines[name] {
-            throw LineError("\(name) is set twice (first on line \(first))")
+            config.notes.append(ConfigNote(line: line, text: "\(name) is set again (first on line \(first)); this later line wins"))
         }
         try SettingsTable.apply(name, value: value, to: &config.settings, paths: paths)
         config.settings.lines[name] = line
@@ -175,7 +177,7 @@ private struct ParserState {
     private mutating func colour(_ text: Substring, line: Int, indent: Int) throws(LineError) {
         let (element, look) = try ColourLine.parse(text, line: line, indent: indent)
         if let first = config.colours[element] {
-            throw LineError("color \(element.rawValue) is set twice (first on line \(first.line))")
+            config.notes.append(ConfigNote(line: line, text: "color \(element.rawValue) is set again (first on line \(first.line)); this later line wins"))
         }
         config.colours.looks[element] = look
     }

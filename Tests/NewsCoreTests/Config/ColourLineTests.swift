@@ -61,7 +61,6 @@ struct ColourLineTests {
             "color list red default blink",
             "~/.config/headlines/config:1: color: unknown attribute \"blink\" at column 24 (attributes: bold, underline, reverse, dim, italic)."
         ),
-        ("# colours\ncolor list red default\ncolor list blue default", "~/.config/headlines/config:3: color list is set twice (first on line 2)."),
     ])
     func badLines(text: String, message: String) {
         #expect(ConfigFixture.error(text)?.message == message)

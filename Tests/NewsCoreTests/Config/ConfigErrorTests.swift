@@ -33,7 +33,6 @@ struct ConfigErrorTests {
         ("log-level = verbose", 1, #"log-level is one of error, info or debug, not "verbose""#),
         ("newsapi-url = ftp://x.example", 1, "is not an http or https URL"),
         ("newsapi-key = has space", 1, "printable ASCII with no spaces"),
-        ("timeout = 5\ntimeout = 6", 2, "timeout is set twice (first on line 1)"),
         ("timeout =", 1, "timeout has no value"),
         ("timeout = \"5", 1, "a quoted string has no closing quote"),
         ("timeout = \"5\" 6", 1, "unexpected text after the closing quote"),
