@@ -55,6 +55,15 @@ enum RefreshCommand {
             }
             entries += await Library.entries(of: sync)
         }
+        // What failed last time was told then: it is told again only with --verbose, and once
+        // when it answers again (cron mailed every dead feed every half hour).
+        let failingBefore: (sources: Set<SourceKey>, servers: Set<String>)
+        do {
+            failingBefore = try await store.failing()
+        } catch {
+            log.cache("failing", ["error": ErrorText.sentence(error)], level: .error)
+            failingBefore = ([], [])  // unknown: every failure is told, as the first time
+        }
         let limits = ConnectionLimits(maxConnections: plan.settings.maxConnections, maxPerHost: plan.settings.maxPerHost)
         let library = Library(entries: entries, store: store, loader: SourceLoader(store: store, limits: limits, log: log))
         var outcome = await RefreshRun(library).run()
@@ -79,7 +88,8 @@ enum RefreshCommand {
         do { try await store.indexForSearch() } catch { log.cache("index", ["error": ErrorText.sentence(error)], level: .error) }
         library.close()
         await outcome.scope.drain(timeout: .milliseconds(300))
-        for line in outcome.failures { Output.error(line) }
+        for failure in outcome.failures where options.verbose || !failure.unit.failed(before: failingBefore) { Output.error(failure.line) }
+        for unit in outcome.answered where unit.failed(before: failingBefore) { Output.error("\(unit.name) answers again.") }
         // Full texts the cache could not keep (a full disk) are this machine's failure: said, and exit 1.
         if let notKept = outcome.fullTextsNotKept { Output.error(notKept) }
         if !options.quiet { Output.say(outcome.summary) }
@@ -106,7 +116,9 @@ private final class RefreshRun {
         /// Sources, and feed servers counted once each.
         let units: Int
         let newArticles: Int
-        let failures: [String]
+        let failures: [Failure]
+        /// The sources and servers that answered (a kept edition too).
+        let answered: [Unit]
         /// The articles each source's refresh added to the cache.
         let added: [SourceKey: Set<ArticleID>]
         /// Full texts read from new articles' pages (`full-text = yes`), and the sentence for
@@ -161,7 +173,8 @@ private final class RefreshRun {
     private func outcome(_ entries: [Library.Entry]) -> Outcome {
         var units = 0
         var newArticles = 0
-        var failures: [String] = []
+        var failures: [Failure] = []
+        var answered: [Unit] = []
         var servers: Set<String> = []
         for entry in entries {
             let key = entry.key
@@ -172,23 +185,27 @@ private final class RefreshRun {
             }
             units += 1
             let name = server ?? entry.source.name
+            let unit = Unit(key: key, server: server, name: name)
             switch library.phase(of: key) {
             case .failed(let message):
-                failures.append(server == nil ? "\(name): \(message)" : message)
+                failures.append(Failure(unit: unit, line: server == nil ? "\(name): \(message)" : message))
                 continue
             case .waiting(let until):
-                failures.append("\(name): not asked before \(DateText.time(until)), as the server asked (Retry-After).")
+                failures.append(Failure(unit: unit, line: "\(name): not asked before \(DateText.time(until)), as the server asked (Retry-After)."))
                 continue
             case .idle, .loading:
                 break
             }
             guard let report = reports[key] else { continue }
+            answered.append(unit)
             if report.isKept {
                 guard let added = keptAdded[key] else {
                     failures.append(
-                        report.keptBecause == .diskFull
-                            ? "\(name): the disk is full; what was fetched was not saved."
-                            : "\(name): another Headlines held the cache's write lock for over a minute; what was fetched was not saved.")
+                        Failure(
+                            unit: unit,
+                            line: report.keptBecause == .diskFull
+                                ? "\(name): the disk is full; what was fetched was not saved."
+                                : "\(name): another Headlines held the cache's write lock for over a minute; what was fetched was not saved."))
                     continue
                 }
                 newArticles += added
@@ -197,6 +214,24 @@ private final class RefreshRun {
             }
         }
         let added = reports.filter { !$0.value.isKept }.mapValues(\.added)
-        return Outcome(scope: scope, units: units, newArticles: newArticles, failures: failures, added: added)
+        return Outcome(scope: scope, units: units, newArticles: newArticles, failures: failures, answered: answered, added: added)
     }
+}
+
+/// A source, or a feed server counted once for all its feeds, as `--refresh` tells of it.
+private struct Unit {
+    let key: SourceKey
+    let server: String?
+    let name: String
+
+    /// Whether its last refresh (its server's last sync) had failed, as the cache kept it.
+    func failed(before failing: (sources: Set<SourceKey>, servers: Set<String>)) -> Bool {
+        server.map { failing.servers.contains($0) } ?? failing.sources.contains(key)
+    }
+}
+
+/// One failure of a `--refresh`: whose, and its sentence.
+private struct Failure {
+    let unit: Unit
+    let line: String
 }

@@ -22,6 +22,16 @@ extension ArticleStore {
         }
     }
 
+    /// The sources whose last refresh failed, and the servers whose last sync did: what
+    /// `--refresh` told already, and tells again only when it recovers.
+    public func failing() throws -> (sources: Set<SourceKey>, servers: Set<String>) {
+        try reading { db in
+            let sources = try db.rows("SELECT key FROM source WHERE outcome = 'failed'", []) { $0.text(0).map(SourceKey.init) }
+            let servers = try db.rows("SELECT name FROM server WHERE error IS NOT NULL", []) { $0.text(0) }
+            return (Set(sources), Set(servers))
+        }
+    }
+
     /// How many of the server's articles the cache holds.
     public func serverArticleCount(_ server: String) throws -> Int {
         try reading { db in
