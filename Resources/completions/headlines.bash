@@ -27,6 +27,9 @@ _headlines() {
             compopt -o filenames 2>/dev/null
             mapfile -t COMPREPLY < <(compgen -d -- "$cur")
             return ;;
+        --image-protocol)
+            mapfile -t COMPREPLY < <(compgen -W "auto kitty sixel iterm2 cells" -- "$cur")
+            return ;;
         --log-level)
             mapfile -t COMPREPLY < <(compgen -W "error info debug" -- "$cur")
             return ;;
@@ -34,6 +37,6 @@ _headlines() {
             mapfile -t COMPREPLY < <(compgen -W "retry drop" -- "$cur")
             return ;;
     esac
-    mapfile -t COMPREPLY < <(compgen -W "-p --print --json --source --demo --newsapi-url --country --category -q --query --everything --page-size --save-dir --max-image-size --timeout --config --add --name --group --server --import-opml --import-newsboat --export-opml --log --log-level --offline --unread --search --limit --strict --refresh --quiet --refused-marks --verbose -h --help --version" -- "$cur")
+    mapfile -t COMPREPLY < <(compgen -W "-p --print --json --source --demo --newsapi-url --country --category -q --query --everything --page-size --save-dir --max-image-size --image-protocol --timeout --config --add --name --group --server --import-opml --import-newsboat --export-opml --log --log-level --offline --unread --search --limit --strict --refresh --quiet --refused-marks --verbose -h --help --version" -- "$cur")
 }
 complete -F _headlines headlines

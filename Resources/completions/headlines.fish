@@ -13,6 +13,7 @@ complete -c headlines -l everything -d 'Search all articles (/v2/everything) for
 complete -c headlines -l page-size -x -d 'Articles per request, 1 to 100'
 complete -c headlines -l save-dir -x -a '(__fish_complete_directories)' -d 'Where `d` saves images and `s` articles (default $XDG_DOWNLOAD_DIR/headlines or ~/Downloads/headlines)'
 complete -c headlines -l max-image-size -x -d 'The largest image `d` will save (default 50)'
+complete -c headlines -l image-protocol -x -a 'auto kitty sixel iterm2 cells' -d 'How the article\'s picture is drawn: auto (ask the terminal), kitty, sixel, iterm2, or cells (coloured text cells); as image-protocol'
 complete -c headlines -l timeout -x -d 'The longest a document or image may take to arrive (default 60)'
 complete -c headlines -l config -r -F -d 'Read this config file instead of ~/.config/headlines/config'
 complete -c headlines -l add -x -d 'Add a feed (or a page that names one) to the config file, once the URL is checked to give a feed, and exit'

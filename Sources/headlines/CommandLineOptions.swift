@@ -50,6 +50,8 @@ struct CommandLineOptions: Equatable {
     /// `--refused-marks [retry|drop]`: list the marks feed servers refused, or put them back in
     /// the outbox, or forget them (`.list` without a word).
     var refusedMarks: RefusedMarksCommand.Action?
+    /// `--image-protocol auto|kitty|sixel|iterm2|cells`: over the config's `image-protocol`.
+    var imageProtocol: ImageProtocolSetting?
     var demo = false
     var help = false
     var version = false
@@ -124,6 +126,12 @@ struct CommandLineOptions: Equatable {
                     throw UsageError(message: "--refused-marks takes retry or drop (or nothing, to list them), not “\(word ?? "")”.")
                 }
                 options.refusedMarks = action
+            case "--image-protocol":
+                let text = try value(for: name, inline: inline)
+                guard let choice = ImageProtocolSetting(rawValue: text.lowercased()) else {
+                    throw UsageError(message: "--image-protocol takes auto, kitty, sixel, iterm2 or cells, not “\(text)”.")
+                }
+                options.imageProtocol = choice
             case "--add": options.add = try value(for: name, inline: inline)
             case "--name": options.addName = try value(for: name, inline: inline)
             case "--group": options.addGroup = try value(for: name, inline: inline)

@@ -69,6 +69,7 @@ struct LaunchPlan {
         var settings = config.settings
         if let timeout = options.timeout { settings.timeoutSeconds = timeout }
         if let size = options.maxImageSize { settings.maxImageSize = size }
+        if let choice = options.imageProtocol { settings.imageProtocol = choice }
         if let base = options.newsAPIURL {
             guard let url = URL(string: base), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
                 throw Failure(message: "--newsapi-url needs an http or https URL, not “\(base)”.")

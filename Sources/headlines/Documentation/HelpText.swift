@@ -24,6 +24,8 @@ enum HelpText {
               --save-dir DIR     Where `d` saves images and `s` articles (default $XDG_DOWNLOAD_DIR/headlines
                                  or ~/Downloads/headlines)
               --max-image-size MiB  The largest image `d` will save (default 50)
+              --image-protocol NAME  How the article's picture is drawn: auto (ask the terminal), kitty,
+                                 sixel, iterm2, or cells (coloured text cells); as image-protocol
               --timeout SECONDS  The longest a document or image may take to arrive (default 60)
               --config FILE      Read this config file instead of ~/.config/headlines/config
               --add URL          Add a feed (or a page that names one) to the config file, once

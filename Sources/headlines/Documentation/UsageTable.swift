@@ -22,6 +22,7 @@ struct UsageTable {
             case "--category": return .oneOf(NewsAPIFilters.categories)
             case "--country": return .oneOf(NewsAPIFilters.countries)
             case "--refused-marks": return .oneOf(["retry", "drop"])
+            case "--image-protocol": return .oneOf(ImageProtocolSetting.allCases.map(\.rawValue))
             default: break
             }
             switch placeholder {
