@@ -29,8 +29,10 @@ struct HostilePageTests {
         }
     }
 
-    @Test func aHundredThousandNestedElementsAreReadWithoutRecursionOrQuadraticCost() throws {
-        let depth = 100_000
+    /// 90,000 nested elements: a page's tree holds 100,000 nodes at most (past them the rest of
+    /// the page is not read), so the article's paragraphs below the nesting still fit.
+    @Test func ninetyThousandNestedElementsAreReadWithoutRecursionOrQuadraticCost() throws {
+        let depth = 90_000
         let page =
             String(repeating: "<div class=\"x\">", count: depth) + String(repeating: Self.paragraph, count: 10)
             + String(repeating: "</div>", count: depth)

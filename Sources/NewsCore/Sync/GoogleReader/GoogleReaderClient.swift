@@ -269,7 +269,7 @@ public actor GoogleReaderClient: SyncClient {
                     try meter.count()
                     let cap = Self.cap(batch)
                     flight.start(cap)
-                    group.addTask { (cap, try await self.contents(batch, feedTitles: titles, raw: false, limit: cap)) }
+                    group.addTask { try await self.contents(batch, feedTitles: titles, cap: cap) }
                 }
             }
             try refill()
@@ -315,6 +315,15 @@ public actor GoogleReaderClient: SyncClient {
         }
         if raw { return .raw(items) }
         return .articles(Set(batch), items.compactMap { GoogleReaderItem.decode($0, feedTitles: feedTitles) })
+    }
+
+    /// One contents request under `cap`, and the cap, for the bytes in flight to be given back.
+    private nonisolated func contents(
+        _ batch: [RemoteArticleID], feedTitles: [RemoteFeedID: String], cap: Int
+    ) async throws -> (cap: Int, answer: ContentsAnswer) {
+        // Bound first, then the tuple built: a tuple around a `try await` is miscompiled when optimised.
+        let answer = try await contents(batch, feedTitles: feedTitles, raw: false, limit: cap)
+        return (cap, answer)
     }
 
     /// The cap of a contents request for `batch`: a batch's, or one item's alone.
