@@ -134,4 +134,22 @@ struct NewsboatImportHardeningTests {
         let config = try String(contentsOf: headlinesConfig, encoding: .utf8)
         #expect(config.contains("browser = lynx") && !config.contains("firefox"), "\(config)")
     }
+
+    /// Running the import again adds nothing twice: it appended the same `bind` lines again
+    /// (issue 51). The feeds, settings and colours were already skipped as already there.
+    @Test func importingAgainAddsNothingTwice() async throws {
+        try "bind-key j down\nbind-key k up\ncolor listfocus black yellow\nshow-read-articles no\n"
+            .write(to: folder.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+        let first = try await importNewsboat()
+        #expect(first.status == 0, "\(first.stderrText)")
+        let once = try String(contentsOf: headlinesConfig, encoding: .utf8)
+        let second = try await importNewsboat()
+        #expect(second.status == 0, "\(second.stderrText)")
+        #expect(second.stdoutText.contains("config:1 bind-key: the config binds j to down already"), "\(second.stdoutText)")
+        let twice = try String(contentsOf: headlinesConfig, encoding: .utf8)
+        #expect(twice.components(separatedBy: "bind j down").count == 2, "\(twice)")
+        #expect(twice.components(separatedBy: "bind k up").count == 2, "\(twice)")
+        #expect(twice.components(separatedBy: "show-read = no").count == 2, "\(twice)")
+        #expect(twice == once, "the second import changed the config")
+    }
 }

@@ -167,6 +167,9 @@ public enum NewsboatImport {
                 config.colours[element] != nil
             {
                 skipped.append(NewsboatURLs.Skipped(line: carried.line, entry: "color", reason: "the config colours \(element.rawValue) already"))
+            } else if words.first == "bind", words.count == 3, let bound = boundAlready(String(words[1]), in: config) {
+                // Importing again adds no binding twice; nor one over the config's own.
+                skipped.append(NewsboatURLs.Skipped(line: carried.line, entry: "bind-key", reason: "the config binds \(words[1]) to \(bound) already"))
             } else {
                 lines.append(carried.text)
             }
@@ -193,6 +196,17 @@ public enum NewsboatImport {
         skipped.sort { $0.line < $1.line }
         return (settings, lines, skipped)
     }
+}
+
+/// The action the config binds `key` to, if it binds it (the key as a `bind` line writes it).
+private func boundAlready(_ key: String, in config: Config) -> String? {
+    let name: KeyName
+    do { name = try KeyName.parse(key) } catch { return nil }  // carried lines were checked: none fails here
+    for change in config.bindings.reversed() where change.key == name {
+        if case .bind(_, let action, _) = change { return action }
+        return nil  // unbound last: free to take
+    }
+    return nil
 }
 
 extension NewsboatImportError: ReadableError {}
