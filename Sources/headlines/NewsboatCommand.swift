@@ -16,6 +16,7 @@ enum NewsboatCommand {
         let urls: URL
         var newsboatConfig: URL?
         var cache: URL?
+        var reader: NewsboatCache.Reader?
         do {
             if let file {
                 let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
@@ -29,7 +30,7 @@ enum NewsboatCommand {
                 cache = NewsboatCache.defaultFile(environment: environment)
             }
             // newsboat's cache is checked before the config changes: a file it cannot read adds nothing.
-            if let cache { try NewsboatCache.check(cache) }
+            if let cache { reader = try NewsboatCache.open(cache) }
             let result = try NewsboatImport.run(
                 urls: urls, config: config, newsboatConfig: newsboatConfig, environment: environment, knownActions: Action.names)
             for line in result.lines { Output.say(line) }
@@ -37,12 +38,12 @@ enum NewsboatCommand {
             Output.error(error.message)
             return 1
         }
-        guard let cache else { return 0 }
-        return await importCache(cache, config: config, environment: environment)
+        guard let cache, let reader else { return 0 }
+        return await importCache(cache, reader, config: config, environment: environment)
     }
 
     /// newsboat's articles of the config's sources, into the article cache, with their marks.
-    private static func importCache(_ cache: URL, config: URL, environment: [String: String]) async -> Int32 {
+    private static func importCache(_ cache: URL, _ reader: NewsboatCache.Reader, config: URL, environment: [String: String]) async -> Int32 {
         let display = ConfigPaths.display(cache.path, environment: environment)
         let sources: [(url: URL, name: String)]
         do {
@@ -64,7 +65,7 @@ enum NewsboatCommand {
         var brought = Set<URL>()
         do {
             // Each batch is stored before the next is read: memory holds one, whatever the cache holds.
-            try await NewsboatCache.read(cache, feeds: sources.map(\.url)) { feed in
+            try await NewsboatCache.read(reader, feeds: sources.map(\.url)) { feed in
                 guard !feed.edition.articles.isEmpty else { return }
                 var edition = feed.edition
                 let name = names[feed.url]

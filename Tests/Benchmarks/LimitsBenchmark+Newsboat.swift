@@ -32,7 +32,7 @@ enum NewsboatLimits {
         guard made.status == 0 else { throw BenchmarkFailure("sqlite3 could not write the cache: \(made.stderrText)") }
         let store = try await ArticleStore.open(at: folder.file("headlines.db"))
         var stored = 0
-        try await NewsboatCache.read(cache, feeds: [URL(string: feedURL)!]) { batch in
+        try await NewsboatCache.read(try NewsboatCache.open(cache), feeds: [URL(string: feedURL)!]) { batch in
             let done = try await store.importEdition(batch.edition, into: SourceKey(feedURL), read: batch.read, starred: batch.flagged)
             stored += batch.edition.articles.count
             _ = done

@@ -39,25 +39,6 @@ enum ArticleExtraction {
     static let gate = OneAtATime()
 }
 
-/// Runs one body at a time, in the order asked; the others wait, cancellable.
-actor OneAtATime {
-    private var busy = false
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-
-    func run<T: Sendable>(_ body: @Sendable () throws -> T) async throws -> T {
-        if busy {
-            await withCheckedContinuation { waiting.append($0) }
-        } else {
-            busy = true
-        }
-        defer {
-            if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
-        }
-        try Task.checkCancellation()
-        return try body()
-    }
-}
-
 /// Collects a page in memory, at most its first `limit` bytes: past them it keeps what fits
 /// (cut after the last `>`, so no character or tag is cut in two), marks the page cut and stops
 /// the transfer (`Enough`). An answer whose Content-Type says it is no web page is refused at its

@@ -21,6 +21,7 @@ public struct SyncArticleLimit: Sendable, Equatable {
 
     /// The limit for a sync of an account of which the cache held `held` articles.
     public func limit(held: Int) -> Int {
-        max(configured ?? 0, floor, held.multipliedReportingOverflow(by: timesHeld).overflow ? .max : held * timesHeld)
+        let (grown, overflow) = held.multipliedReportingOverflow(by: timesHeld)
+        return max(configured ?? 0, floor, overflow ? .max : grown)
     }
 }

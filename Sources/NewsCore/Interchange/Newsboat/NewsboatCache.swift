@@ -46,14 +46,24 @@ public struct NewsboatCache: Sendable {
     static let batchItems = 1_000
     static let batchBytes = 8 << 20
 
-    /// Reads the items of the feeds in `feeds` (by the URL newsboat kept) from `file`, a feed at a
-    /// time and each feed in batches of at most `batchItems` items and about `batchBytes` bytes of
-    /// text, newest first: `each` is handed a batch and stores it before the next is read, so
+    /// newsboat's cache, opened and checked (before the import writes anything), to be read once.
+    public struct Reader {
+        let file: URL
+        let db: NewsboatCacheFile
+    }
+
+    /// Opens `file` as newsboat's cache, or throws why it is not one.
+    public static func open(_ file: URL) throws(NewsboatImportError) -> Reader {
+        do { return Reader(file: file, db: try NewsboatCacheFile(file)) } catch { throw unreadable(file, error) }
+    }
+
+    /// Reads the items of the feeds in `feeds` (by the URL newsboat kept) from `reader`, a feed at
+    /// a time and each feed in batches of at most `batchItems` items and about `batchBytes` bytes
+    /// of text, newest first: `each` is handed a batch and stores it before the next is read, so
     /// memory holds one batch whatever the cache holds. A feed's repeats are skipped across its
     /// batches. Reading errors are `NewsboatImportError`; what `each` throws comes out as it is.
-    public static func read(_ file: URL, feeds: [URL], each: (Feed) async throws -> Void) async throws {
-        let db: NewsboatCacheFile
-        do { db = try NewsboatCacheFile(file) } catch { throw unreadable(file, error) }
+    public static func read(_ reader: Reader, feeds: [URL], each: (Feed) async throws -> Void) async throws {
+        let file = reader.file, db = reader.db
         for url in feeds {
             let ids: [Int64]
             let title: String?
@@ -81,11 +91,6 @@ public struct NewsboatCache: Sendable {
                 try await each(batch(rows, of: url, title: title, seen: &seen))
             }
         }
-    }
-
-    /// Throws unless `file` opens as newsboat's cache: checked before the import writes anything.
-    public static func check(_ file: URL) throws(NewsboatImportError) {
-        do { _ = try NewsboatCacheFile(file) } catch { throw unreadable(file, error) }
     }
 
     /// Why `file` could not be read, in one sentence's words.
