@@ -50,6 +50,9 @@ package final class Library {
         case undone(String)
         /// The counts were read again.
         case counts
+        /// Another process (cron's `--refresh`, a second interface) wrote to the cache: articles
+        /// into these sources (the library marks them new as its own refreshes' are), or marks.
+        case writtenElsewhere(Set<SourceKey>)
         /// A refresh kept in memory (shown by the ids `shown`) was written: these are its new articles' ids.
         case keptWritten(SourceKey, added: Set<ArticleID>, shown: Set<ArticleID>)
     }

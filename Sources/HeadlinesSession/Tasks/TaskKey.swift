@@ -60,6 +60,8 @@ package enum TaskKey: Hashable, Sendable {
     case remoteSearch
     /// Refreshing every source every few minutes (`refresh-minutes`).
     case autoRefresh
+    /// Looking for what another process (cron's `--refresh`) wrote to the cache.
+    case otherWriters
     /// Telling of new articles (`notify`, `bell`), at most once a minute.
     case notify
     /// Writing a refresh kept in memory while another instance held the write lock (nil: every

@@ -114,6 +114,7 @@ package enum HeadlinesApp {
         }
         library.reloadCounts()
         library.prune(keepDays: settings.keepDays, configured: configuration.configuredSources)
+        library.watchOtherWriters()
         if let minutes = settings.refreshMinutes {
             library.refreshEvery(minutes: minutes)
             library.freshFor = TimeInterval(minutes * 60)

@@ -35,6 +35,8 @@ public actor ArticleStore {
     var rules = ArticleRules()
     /// The time `age` is counted from; tests fix it.
     var clock: @Sendable () -> Date = { Date() }
+    /// What other processes wrote, told apart from our own writes (see `ArticleStore+OtherWriters`).
+    var otherWriters = OtherWriterWatch()
 
     private init(file: URL, busyTimeout: Duration) {
         self.file = file
@@ -57,6 +59,7 @@ public actor ArticleStore {
         access = opened.access
         openedReadOnly = opened.access != .readWrite
         notices = opened.notices
+        try reading { try startWatchingOtherWriters($0) }
     }
 
     // MARK: - Running statements
@@ -79,7 +82,12 @@ public actor ArticleStore {
         if openedReadOnly, case .readOnly(let reason) = access { throw StoreError.readOnly(reason: reason) }
         let db = try database()
         do {
-            let result = try db.writeTransaction(lockTimeout: wait == .brief ? Self.briefLockWait : nil) { try body(db) }
+            let result = try db.writeTransaction(lockTimeout: wait == .brief ? Self.briefLockWait : nil) {
+                try collectOtherWrites(db)
+                let result = try body(db)
+                try passOwnWrites(db)
+                return result
+            }
             access = .readWrite
             return result
         } catch let error as SQLiteError where error.isBusy {
@@ -120,6 +128,7 @@ public actor ArticleStore {
             connection = opened.connection
             access = opened.access
             openedReadOnly = opened.access != .readWrite
+            try startWatchingOtherWriters(opened.connection)
             return .damaged(movedTo: movedTo.path)
         } catch let storeError as StoreError {
             return storeError

@@ -116,6 +116,8 @@ extension HeadlinesScreen {
             readRows(context)
         case .marks where state.filter == nil:
             readRows(context)
+        case .writtenElsewhere where state.filter == nil:
+            readRows(context)  // another process's articles (marked new) or marks, the cursor kept
         case .writeFailed(let message):
             state.show(Notice(message, kind: .error))
         case .undone(let sentence):
