@@ -132,5 +132,29 @@ extension EndToEnd {
             try session.tmux.sendKeys("i")
             try await session.tmux.waitForText("▀")
         }
+
+        /// A relative lead picture (the first `<img>` of a post) sits beside the post, as the
+        /// pictures of its text do, not beside the feed or the site (research!rsc's "HTTP 404").
+        @Test func aRelativeLeadPictureIsResolvedAgainstTheArticlesLink() async throws {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            let post = server.url("/posts/2026/story.html").absoluteString
+            let feed = """
+                <?xml version="1.0"?><rss version="2.0"><channel><title>Blog</title><link>\(server.url("/").absoluteString)</link>
+                <item><title>A post with a figure</title><link>\(post)</link><guid>post-1</guid>
+                <description>&lt;p&gt;Before the figure.&lt;/p&gt;&lt;img src="figure.jpg"&gt;&lt;p&gt;After it.&lt;/p&gt;</description></item>
+                </channel></rss>
+                """
+            server.route("/feeds/blog.xml", .text(feed, contentType: "application/rss+xml"))
+            server.route("/posts/2026/figure.jpg", .bytes(try Self.jpeg(), contentType: "image/jpeg"))
+            let session = try HeadlinesSession(
+                [], environment: ["COLORTERM": "truecolor", "NO_COLOR": ""],
+                config: FeedFixtures.config([("Blog", server.url("/feeds/blog.xml").absoluteString, nil)]))
+            defer { session.close() }
+            try await session.tmux.waitForText("A post with a figure")
+            try session.tmux.sendKeys("Enter")
+            try await session.tmux.waitForText("Image: JPEG, 160×90")
+            #expect(!server.requests.map(\.path).contains("/figure.jpg"), "\(server.requests.map(\.path))")
+        }
     }
 }

@@ -58,6 +58,7 @@ extension EndToEnd {
                 $0.contains(" Downloads") && $0.contains("downloading") && $0.contains("failed: ")
             }
             #expect(queue.contains("Slow episode") && queue.contains("Missing episode") && queue.contains("Episode one"), "\(queue)")
+            #expect(queue.split(separator: "\n").filter { $0.contains("Episode one") }.count == 1, "e then E lists it once: \(queue)")
             #expect(queue.split(separator: "\n").contains { $0.contains("Slow episode") && $0.contains("KiB of ") }, "\(queue)")
             try await tmux.waitForScreen(describedAs: "the slow one done", timeout: .seconds(20)) {
                 $0.split(separator: "\n").contains { $0.contains("Slow episode") && $0.contains("100% downloaded slow.mp3") }

@@ -133,11 +133,23 @@ package final class DownloadCenter {
     /// before end quietly.
     @discardableResult
     package func downloadAll(_ articles: [(article: Article, id: ArticleID?)]) -> Start {
-        var seen = Set<URL>(items.filter { $0.state.isActive }.map(\.imageURL))
+        var seen = listedFiles
         let jobs = articles.compactMap { Self.enclosureJob($0.article, id: $0.id, quietIfSaved: true) }.filter { seen.insert($0.url).inserted }
         guard !jobs.isEmpty else { return .noEnclosures }
         for job in jobs { start(job) }
         return .started(count: jobs.count)
+    }
+
+    /// The files this session's rows fetch or fetched: `E` and `D` pass over them, so that `e`
+    /// then `E` lists one download, not the same file twice.
+    private var listedFiles: Set<URL> {
+        Set(
+            items.filter {
+                switch $0.state {
+                case .queued, .saving, .saved, .downloaded: return true
+                case .failed, .cancelled, .earlier: return false
+                }
+            }.map(\.imageURL))
     }
 
     private static func enclosureJob(_ article: Article, id: ArticleID?, quietIfSaved: Bool) -> Job? {
@@ -150,7 +162,7 @@ package final class DownloadCenter {
     /// saved end quietly, with no fetch and no message each.
     @discardableResult
     package func saveAll(_ articles: [(article: Article, id: ArticleID?)]) -> Start {
-        var seen = Set<URL>(items.filter { $0.state.isActive }.map(\.imageURL))
+        var seen = listedFiles
         var jobs: [Job] = []
         for (article, id) in articles {
             guard let url = article.imageURL, seen.insert(url).inserted else { continue }

@@ -88,7 +88,7 @@ struct ItemNormaliser {
         }
         let guid = item.guid.flatMap { Sanitizer.cleanOptional($0, maxLength: TextLimits.guid) }
         let author = item.author.flatMap { Sanitizer.cleanOptional(Self.authorName($0), maxLength: TextLimits.name) }
-        let image = imageURL(item)
+        let image = imageURL(item, articleURL: url)
         let body = body(item)
         let enclosure = enclosure(item)
         // An item that says nothing at all, or only its id, is no article (a blank row); one with
@@ -150,13 +150,21 @@ struct ItemNormaliser {
 
     /// The item's image by the ranked candidates, else the first `<img>` in its content, summary
     /// or title (a title drawn as a picture: the row shows the picture under a made title).
-    private func imageURL(_ item: RawItem) -> URL? {
+    private func imageURL(_ item: RawItem, articleURL: URL?) -> URL? {
         if let image = item.image, let url = URLPolicy.imageURL(image.text, relativeTo: base(for: image)) { return url }
         for text in [item.content, item.summary, item.title] {
             guard let text, text.isHTML, let source = Self.firstImageSource(text.text) else { continue }
-            return URLPolicy.imageURL(source, relativeTo: base(for: RawLink(text: source, base: item.contentBase)))
+            return URLPolicy.imageURL(source, relativeTo: pictureBase(for: RawLink(text: source, base: item.contentBase), articleURL))
         }
         return nil
+    }
+
+    /// The base of a picture in the article's text: the feed's `xml:base` where it gives one,
+    /// else the article's link, as the article screen resolves the text's other pictures (a
+    /// blog's `<img src="fig.png">` sits beside its post, not beside its feed), else the site's
+    /// or the feed's address. A feed's own picture elements (`media:content`) keep the feed's base.
+    private func pictureBase(for link: RawLink, _ articleURL: URL?) -> URL? {
+        URLPolicy.isWebText(link.text) ? nil : link.base ?? articleURL ?? siteURL ?? feedURL
     }
 
     /// The full text as received, capped: the content, else a summary that is HTML (so that the
