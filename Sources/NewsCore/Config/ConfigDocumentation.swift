@@ -67,7 +67,7 @@ public enum ConfigDocumentation {
         ),
         Entry(
             ["feedlist-format"],
-            "The Sources screen's source rows in newsboat's codes: `%i` number, `%n` `N` when unread, `%u` (unread/total), `%U` unread, `%c` count, `%t` name, `%T` first tag, `%l` address; widths and tests as in `articlelist-format` (the built-in layout)"
+            "The Sources screen's source rows in newsboat's codes: `%i` number, `%n` `N` when unread, `%S` `x` when its load failed (`.` while loading; without `%S` a failing row adds its reason), `%u` (unread/total), `%U` unread, `%c` count, `%t` name, `%T` first tag, `%l` address; widths and tests as in `articlelist-format` (the built-in layout)"
         ),
         Entry(
             ["ignore"],

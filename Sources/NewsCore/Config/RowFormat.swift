@@ -20,7 +20,8 @@ public struct RowFormat: Sendable, Hashable {
                 ]
             case .sources:
                 return [
-                    ("i", "the row's number"), ("n", "N when it has unread articles"), ("u", "unread/total, as (5/20)"),
+                    ("i", "the row's number"), ("n", "N when it has unread articles"), ("S", "x when its last load failed, . while it loads"),
+                    ("u", "unread/total, as (5/20)"),
                     ("U", "the unread count"), ("c", "the article count"), ("t", "the name"), ("T", "the first tag"),
                     ("l", "the address"),
                 ]
@@ -41,6 +42,20 @@ public struct RowFormat: Sendable, Hashable {
     public let parts: [Part]
     /// The text as the config wrote it.
     public let text: String
+
+    /// Whether the format shows field `code` anywhere (in a condition's branches too).
+    public func shows(_ code: Character) -> Bool {
+        func search(_ parts: [Part]) -> Bool {
+            parts.contains { part in
+                switch part {
+                case .field(let field, _, _): return field == code
+                case .ifPresent(let field, let then, let otherwise): return field == code || search(then) || search(otherwise)
+                case .text, .fill: return false
+                }
+            }
+        }
+        return search(parts)
+    }
 
     /// Why a format was refused, as the end of the config's line error.
     public struct Mistake: Error, Sendable, Equatable {

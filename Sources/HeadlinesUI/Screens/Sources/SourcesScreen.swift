@@ -31,7 +31,10 @@ package final class SourcesScreen: Screen {
     }
 
     private func libraryChanged(_ event: Library.Event, _ context: ScreenContext) {
-        if case .phase = event { updateSpinner(context) }
+        if case .phase = event {
+            updateSpinner(context)
+            hideReadSources()  // a source that starts failing shows, one that recovers may go
+        }
         if case .entries = event {
             state.replaceEntries(library.entries, queries: library.queries.map(\.name), tags: library.tags)
             hideReadSources()
@@ -65,10 +68,17 @@ package final class SourcesScreen: Screen {
         view.render(into: &canvas)
     }
 
-    /// `show-read-sources = no`: the sources with nothing unread (once counted) are left out.
+    /// `show-read-sources = no`: the sources with nothing unread (once counted) are left out,
+    /// but never one that fails (a dead feed must not vanish unseen); `yes` (after a reload) shows them all again.
     private func hideReadSources() {
-        guard !services.settings.showReadSources else { return }
-        state.hideReadSources(Set(library.entries.map(\.key).filter { library.summaries[$0].map { $0.unreadCount == 0 } ?? false }))
+        guard !services.settings.showReadSources else { return state.hideReadSources([]) }
+        let read = library.entries.map(\.key).filter { key in
+            switch library.phase(of: key) {
+            case .failed, .waiting: return false
+            case .idle, .loading: return library.summaries[key].map { $0.unreadCount == 0 } ?? false
+            }
+        }
+        state.hideReadSources(Set(read))
     }
 
     /// While the filter is typed, letters go to it (typing "Kern" presses no `r`); a question's answer is one key.

@@ -35,7 +35,10 @@ struct SourcesView {
             if selected { canvas.fill(x: 0, y: y, count: width, style: .selection) }
             let base: Style = selected ? .selection : Style(.list)
             if let rowFormat, let text = formatted(state.rows[index], rowFormat, numbers: numbers, columns: width - 3) {
-                canvas.write(text, x: 2, y: y, style: base, maxX: width - 1)
+                // A failing source shows it in every format: in red, and with its reason where the format has no `%S`.
+                let failure = failure(of: state.rows[index])
+                let shown = failure.map { rowFormat.shows("S") ? text : text + "  ✗ " + $0 } ?? text
+                canvas.write(shown, x: 2, y: y, style: selected || failure == nil ? base : .error, maxX: width - 1)
                 continue
             }
             canvas.write(TextLayout.padLeft(countTexts[index], to: countWidth), x: countX, y: y, style: base, maxX: width - 1)
@@ -71,11 +74,14 @@ struct SourcesView {
         let sources = CountText.grouped(library.entries.count) + (library.entries.count == 1 ? " source" : " sources")
         var facts = state.showsTags ? "\(state.tagRows.count) tags · t: the sources" : sources
         if let filter = state.filter { facts = "/\(filter): \(state.sourcesShown) found · " + facts }
+        // On a failing source's row, its reason (in any row format): the row may cut it short.
+        let rowFailure = state.notice == nil && !state.isTypingFilter ? failure(of: state.selectedRow) : nil
         let left =
             state.isTypingFilter
             ? "/" + (state.filterLine?.display() ?? "▏") + "  Enter keeps it · Esc clears it"
-            : state.notice?.text ?? downloadsSummary ?? keyHints
-        StatusBar.render(left: left, leftStyle: state.notice?.style ?? .statusBar, right: facts, into: &canvas, y: layout.statusRow)
+            : state.notice?.text ?? rowFailure ?? downloadsSummary ?? keyHints
+        let leftStyle = state.notice?.style ?? (rowFailure == nil ? .statusBar : .error)
+        StatusBar.render(left: left, leftStyle: leftStyle, right: facts, into: &canvas, y: layout.statusRow)
     }
 
     /// A source's or query feed's row as `feedlist-format` writes it; nil for the other rows.
@@ -94,6 +100,7 @@ struct SourcesView {
         return RowFormatText.line(format, columns: columns) { code in
             switch code {
             case "i": return number.map(String.init) ?? ""
+            case "S": return status(of: row)
             case "n": return unread > 0 ? "N" : " "
             case "u": return "(\(CountText.grouped(unread))/\(CountText.grouped(total)))"
             case "U": return CountText.grouped(unread)
@@ -103,6 +110,26 @@ struct SourcesView {
             case "l": return entry.map { $0.source.location.absoluteString } ?? ""
             default: return ""
             }
+        }
+    }
+
+    /// A source's load in one character, as newsboat's `%S`: x failed, . loading, blank otherwise.
+    private func status(of row: SourcesState.Row) -> String {
+        guard case .source(let key, _) = row else { return " " }
+        switch library.phase(of: key) {
+        case .failed, .waiting: return "x"
+        case .loading: return "."
+        case .idle: return " "
+        }
+    }
+
+    /// Why a source's row failed, in one sentence; nil for every other row.
+    func failure(of row: SourcesState.Row?) -> String? {
+        guard case .source(let key, _)? = row else { return nil }
+        switch library.phase(of: key) {
+        case .failed(let message): return message
+        case .waiting(let until): return "Waiting until \(DateText.time(until)) (the server asked for a pause)."
+        case .idle, .loading: return nil
         }
     }
 
