@@ -34,8 +34,13 @@ enum NewsboatCommand {
             let result = try NewsboatImport.run(
                 urls: urls, config: config, newsboatConfig: newsboatConfig, environment: environment, knownActions: Action.names)
             for line in result.lines { Output.say(line) }
+            // A carried binding that took an action's only key is said, naming the action.
+            let after = try ConfigFile.load(config, mustExist: true, environment: environment, knownActions: Action.names)
+            for loss in KeyLoss.between(KeyMap(applying: loaded.config?.bindings ?? []), KeyMap(applying: after?.bindings ?? [])) {
+                Output.say("Warning: " + loss.sentence)
+            }
         } catch {
-            Output.error(error.message)
+            Output.error(ErrorText.sentence(error))
             return 1
         }
         guard let cache, let reader else { return 0 }

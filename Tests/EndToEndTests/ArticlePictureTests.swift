@@ -37,7 +37,8 @@ extension EndToEnd {
             environment["NEWSAPI_KEY"] = "k"
             // The test runner may export NO_COLOR=1, which the pane would inherit: colour is wanted here.
             if environment["NO_COLOR"] == nil { environment["NO_COLOR"] = "" }
-            let session = try HeadlinesSession(["--newsapi-url", server.baseURL.absoluteString], environment: environment)
+            // Half the screen's height, which the sizes below are worked out for.
+            let session = try HeadlinesSession(["--newsapi-url", server.baseURL.absoluteString], environment: environment, config: "picture-height = 50%\n")
             try await session.tmux.waitForText("A pictured story")
             try session.tmux.sendKeys("Enter")
             return session
@@ -155,6 +156,68 @@ extension EndToEnd {
             try session.tmux.sendKeys("Enter")
             try await session.tmux.waitForText("Image: JPEG, 160×90")
             #expect(!server.requests.map(\.path).contains("/figure.jpg"), "\(server.requests.map(\.path))")
+        }
+
+        /// A blog of two pictured posts (each `<img src="figure.jpg">` beside it), in `home`'s config with `settings`.
+        static func pictureBlog(_ server: LoopbackServer, settings: [String]) throws -> String {
+            let items = ["First", "Second"].enumerated().map { index, name in
+                """
+                <item><title>\(name) post</title><link>\(server.url("/posts/\(index)/story.html").absoluteString)</link><guid>post-\(index)</guid>
+                <pubDate>Sun, 29 Nov 2026 1\(2 - index):00:00 GMT</pubDate>
+                <description>&lt;img src="figure.jpg"&gt;&lt;p&gt;Text of the \(name.lowercased()) post.&lt;/p&gt;</description></item>
+                """
+            }
+            let feed =
+                "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Blog</title><link>https://blog.example/</link>"
+                + items.joined() + "</channel></rss>"
+            server.route("/blog.xml", .text(feed, contentType: "application/rss+xml"))
+            for index in 0...1 { server.route("/posts/\(index)/figure.jpg", .bytes(try Self.jpeg(), contentType: "image/jpeg")) }
+            return FeedFixtures.config([("Blog", server.url("/blog.xml").absoluteString, nil)], settings: settings)
+        }
+
+        static func pictureRows(_ screen: String) -> Int { screen.split(separator: "\n").filter { $0.contains("▀") }.count }
+
+        /// `i` hides pictures for the session, not one article; the picture takes at most
+        /// `picture-height` of the screen (35%), so the text starts on the first screen (issue 51).
+        @Test func iHoldsForTheSessionAndThePictureLeavesRoomForTheText() async throws {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            let session = try HeadlinesSession(
+                [], environment: ["COLORTERM": "truecolor", "NO_COLOR": ""], config: try Self.pictureBlog(server, settings: []), width: 120,
+                height: 40)
+            defer { session.close() }
+            let tmux = session.tmux
+            try await tmux.waitForText("Second post")
+            try tmux.sendKeys("Enter")
+            let first = try await tmux.waitForScreen(describedAs: "the first post's picture") { $0.contains("Image: JPEG") && Self.pictureRows($0) >= 5 }
+            #expect(Self.pictureRows(first) <= 14 && first.contains("Text of the first post."), "\(first)")
+            try tmux.sendKeys("i")
+            try await tmux.waitForScreen(describedAs: "no picture") { Self.pictureRows($0) == 0 && $0.contains("Pictures hidden for this session") }
+            try tmux.sendKeys("J")
+            let second = try await tmux.waitForScreen(describedAs: "the second post, its picture loaded") {
+                $0.contains("Text of the second post.") && $0.contains("Image: JPEG")
+            }
+            #expect(Self.pictureRows(second) == 0, "i held for the next article: \(second)")
+            try tmux.sendKeys("i")
+            try await tmux.waitForScreen(describedAs: "the picture again") { Self.pictureRows($0) >= 5 }
+        }
+
+        /// `show-pictures = no` opens articles without their picture; `i` shows them.
+        @Test func showPicturesNoOpensArticlesWithoutThem() async throws {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            let session = try HeadlinesSession(
+                [], environment: ["COLORTERM": "truecolor", "NO_COLOR": ""], config: try Self.pictureBlog(server, settings: ["show-pictures = no"]))
+            defer { session.close() }
+            let tmux = session.tmux
+            try await tmux.waitForText("Second post")
+            try tmux.sendKeys("Enter")
+            let article = try await tmux.waitForScreen(describedAs: "the article, its picture loaded") {
+                $0.contains("Text of the first post.") && $0.contains("Image: JPEG")
+            }
+            #expect(Self.pictureRows(article) == 0, "\(article)")
+            try tmux.sendKeys("i")
+            try await tmux.waitForScreen(describedAs: "the picture") { Self.pictureRows($0) >= 5 }
         }
     }
 }

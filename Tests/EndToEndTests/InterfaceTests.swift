@@ -169,7 +169,7 @@ extension EndToEnd {
             }
             try session.tmux.sendKeys("NPage")
             let keys = [
-                "Refresh", "Open the article in the browser", "Save the article's image", "Save every image", "quit on the first screen", "Down a page",
+                "Refresh", "Open the article in the browser", "Save the article's image", "Save every image", "quits on the first screen", "Down a page",
             ]
             _ = try await session.tmux.waitForScreen(describedAs: "every key on one of the two pages") { rest in
                 rest != help && keys.allSatisfy { help.contains($0) || rest.contains($0) }

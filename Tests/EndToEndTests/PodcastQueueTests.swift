@@ -48,7 +48,7 @@ extension EndToEnd {
             try tmux.sendKeys("e")
             try await tmux.waitForText("Downloaded ~/pods/The Show/ep1.mp3")
             try await tmux.waitForScreen(describedAs: "↓ once downloaded") { Self.episodeMark($0) == "↓" }
-            try tmux.sendKeys("p")
+            try tmux.sendKeys("P")
             _ = try await Podcasts.played(player.file)
             try await tmux.waitForScreen(describedAs: "✓ once played") { Self.episodeMark($0) == "✓" }
 

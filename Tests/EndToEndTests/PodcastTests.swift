@@ -89,7 +89,7 @@ extension EndToEnd {
             return try String(contentsOf: file, encoding: .utf8)
         }
 
-        @Test func pPlaysTheDownloadedEnclosureWithThePlayerAndBeforeEAsksForIt() async throws {
+        @Test func shiftPPlaysTheDownloadedEnclosureWithThePlayerAndBeforeEAsksForIt() async throws {
             let server = try Self.server()
             defer { server.stop() }
             let scripts = try TemporaryFolder()
@@ -102,14 +102,14 @@ extension EndToEnd {
             defer { session.close() }
             try await session.tmux.waitForText("Show notes only")
             // The list's selected row is the episode: nothing is downloaded yet.
-            try session.tmux.sendKeys("p")
+            try session.tmux.sendKeys("P")
             try await session.tmux.waitForText("Not downloaded yet: press e first.")
             #expect(!FileManager.default.fileExists(atPath: player.file.path))
 
             try session.tmux.sendKeys("e")
             try await session.tmux.waitForText("Downloaded ~/pods/The Show/ep1.mp3")
             let episode = session.home.url.appendingPathComponent("pods/The Show/ep1.mp3").path
-            try session.tmux.sendKeys("p")
+            try session.tmux.sendKeys("P")
             #expect(try await Self.played(player.file) == "--no-video\n\(episode)\n")
             try await session.tmux.waitForText("Played ep1.mp3.")
 
@@ -117,14 +117,14 @@ extension EndToEnd {
             try FileManager.default.removeItem(at: player.file)
             try session.tmux.sendKeys("Enter")
             try await session.tmux.waitForText("Enclosure: audio/mpeg")
-            try session.tmux.sendKeys("p")
+            try session.tmux.sendKeys("P")
             #expect(try await Self.played(player.file) == "--no-video\n\(episode)\n")
             try FileManager.default.removeItem(atPath: episode)
-            try session.tmux.sendKeys("p")
+            try session.tmux.sendKeys("P")
             try await session.tmux.waitForText("Not downloaded yet: press e first.")
         }
 
-        /// The cache noted where `e` put the file, so `p` finds it after a restart.
+        /// The cache noted where `e` put the file, so `P` finds it after a restart.
         @Test func afterARestartPPlaysWhatTheCacheNoted() async throws {
             let server = try Self.server()
             defer { server.stop() }
@@ -153,7 +153,7 @@ extension EndToEnd {
             let second = try session()
             defer { second.close() }
             try await second.waitForText("Show notes only")
-            try second.sendKeys("p")
+            try second.sendKeys("P")
             let episode = home.url.appendingPathComponent("pods/The Show/ep1.mp3").path
             #expect(try await Self.played(player.file) == "\(episode)\n")
             try await second.waitForText("Played ep1.mp3.")
@@ -178,7 +178,7 @@ extension EndToEnd {
                 try await session.tmux.waitForText("Show notes only")
                 try session.tmux.sendKeys("e")
                 try await session.tmux.waitForText("Downloaded ~/pods/The Show/ep1.mp3")
-                try session.tmux.sendKeys("p")
+                try session.tmux.sendKeys("P")
                 try await session.tmux.waitForText(sentence)
             }
         }

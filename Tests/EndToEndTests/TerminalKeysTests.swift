@@ -113,11 +113,15 @@ extension EndToEnd {
             try await session.tmux.waitForText(Self.hints, timeout: .seconds(2))
         }
 
+        /// A lone Esc byte is Esc (no Alt prefix waiting for more): on the first screen it goes
+        /// back as far as it can, never quitting (people press it out of habit; issue 51).
         @Test func anEscAloneIsStillEsc() async throws {
             let (session, feeds) = try Self.session()
             defer { session.close(); feeds.remove() }
             try await session.tmux.waitForText("40 articles")
             try session.tmux.sendBytes([0x1B])
+            try await session.tmux.waitForText("q quits; Esc only goes back.")
+            try session.tmux.sendKeys("q")
             #expect(try await session.tmux.waitForExit() == 0)
         }
 

@@ -26,6 +26,10 @@ package enum Action: String, CaseIterable, Sendable {
     case undo
     case toggleStar = "toggle-star"
     case nextUnread = "next-unread"
+    case previousUnread = "prev-unread"
+    /// A source's list moves to the next or previous source (newsboat's names).
+    case nextSource = "next-feed"
+    case previousSource = "prev-feed"
     case nextArticle = "next-article"
     case previousArticle = "previous-article"
     case filter

@@ -9,7 +9,7 @@ package enum KeyTable {
     package static let defaults: [KeyBinding] = [
         KeyBinding(
             .back, [.character("q"), .escape], .everywhere,
-            "Back; quit on the first screen (with saves in flight: wait for them, q again cancels them)", hint: "back"),
+            "Back; q quits on the first screen, Esc never does (with saves in flight: wait for them, q again cancels them)", hint: "back"),
         KeyBinding(.help, [.character("?")], .everywhere, "This help (again: close it)", hint: "help"),
         KeyBinding(.redraw, [.control("l")], .everywhere, "Redraw the screen"),
         KeyBinding(.quit, [.character("Q")], .everywhere, "Quit, from any screen (saves in flight: as q on the first screen)"),
@@ -40,7 +40,7 @@ package enum KeyTable {
         KeyBinding(.saveImage, [.character("d")], articleScreens, "Save the article's image", hint: "save"),
         KeyBinding(.pipeArticle, [.character("|")], articleScreens, "Pipe the article to a command (pipe-command, pipe-format)"),
         KeyBinding(.downloadEnclosure, [.character("e")], articleScreens, "Download the enclosure (podcast) to podcast-dir"),
-        KeyBinding(.playEnclosure, [.character("p")], articleScreens, "Play the downloaded enclosure (player =)"),
+        KeyBinding(.playEnclosure, [.character("P")], articleScreens, "Play the downloaded enclosure (player =)"),
         KeyBinding(
             .openLink, [.enter], .screens([.article]),
             "Open link N of the text in the browser: type N (the status bar shows it), then this key; Esc cancels",
@@ -61,10 +61,15 @@ package enum KeyTable {
         KeyBinding(.toggleStar, [.character("*")], articleLists, "Star the article, or unstar it", hint: "star"),
         KeyBinding(
             .nextUnread, [.character("n")], .screens([.sources, .headlines, .article]),
-            "Go to the next unread article (after a source's last: the next source with unread articles); on the Sources screen: the next source with unread articles",
+            "Read the next unread article (after a source's last: the first of the next source with unread articles; on the Sources screen: after the selected source)",
             hint: "next unread"),
+        KeyBinding(
+            .previousUnread, [.character("p")], .screens([.sources, .headlines, .article]),
+            "Read the previous unread article (before a source's first: the last of the previous source with unread articles)"),
         KeyBinding(.nextArticle, [.character("J")], .screens([.article]), "Read the next article of the list"),
         KeyBinding(.previousArticle, [.character("K")], .screens([.article]), "Read the previous article of the list"),
+        KeyBinding(.nextSource, [.character("J")], .screens([.headlines]), "In a source's list: the next source's list"),
+        KeyBinding(.previousSource, [.character("K")], .screens([.headlines]), "In a source's list: the previous source's list"),
         KeyBinding(
             .filter, [.character("/")], .screens([.sources, .headlines, .search]),
             "Filter the list as you type: articles by title and source, sources by name (Enter keeps the filter, Esc clears it); "

@@ -43,8 +43,8 @@ extension AppServices {
             return Notice(failure.message + " The config in use is kept.", kind: .error)
         case .success(let reloaded):
             let change = library.apply(reloaded)
-            // Whole: what the screens read next is the file's (the session's `s` and `U` stay).
-            settings.config = reloaded.settings
+            // Whole: what the screens read next is the file's (a key's choice for the session stays unless the file changed it).
+            settings.reload(reloaded.settings)
             library.freshFor = reloaded.settings.refreshMinutes.map { TimeInterval($0 * 60) } ?? Library.defaultFreshness
             var words: [String] = []
             if change.added > 0 { words.append(change.added == 1 ? "1 source added" : "\(change.added) sources added") }

@@ -7,6 +7,14 @@ enum KeyRouting {
     static func outcome(for key: Key, on screen: any Screen, _ context: ScreenContext) -> KeyOutcome {
         if screen.capturesText, key.isTyping || key.isLineEditing { return screen.handle(unbound: key, context) }
         guard let action = context.keys.action(for: key, on: screen.kind) else { return screen.handle(unbound: key, context) }
+        if key == .escape, action == .back, context.isRoot {
+            // Esc goes back but never quits: people press it on the first screen out of habit.
+            let outcome = screen.perform(.back, context)
+            guard case .ignored = outcome else { return outcome }
+            let quitKey = context.keys.keys(for: .back, on: screen.kind).first { $0 != .escape } ?? context.keys.keys(for: .quit, on: screen.kind).first
+            context.show(Notice(quitKey.map { "\($0.hintLabel) quits; Esc only goes back." } ?? "Esc only goes back."))
+            return .handled
+        }
         return outcome(for: action, on: screen, context)
     }
 

@@ -35,7 +35,7 @@ public enum ConfigDocumentation {
         ),
         Entry(
             ["player"],
-            "The program `p` plays a downloaded enclosure with and its arguments, run in the terminal without a shell, split as `browser` is: `%f` is the file, one argument (else it comes last) (`mpv %f`)"
+            "The program `P` plays a downloaded enclosure with and its arguments, run in the terminal without a shell, split as `browser` is: `%f` is the file, one argument (else it comes last) (`mpv %f`)"
         ),
         Entry(
             ["notify"],
@@ -55,6 +55,9 @@ public enum ConfigDocumentation {
             "How the article's picture is drawn: `kitty`, `sixel` or `iterm2` in real pixels, `cells` in coloured text cells, or `auto` (the default), which asks the terminal and draws cells where none of the three answers, and always in tmux"
         ),
         Entry(["show-read"], "`no` shows unread articles only (`yes`); `U` toggles it"),
+        Entry(["show-pictures"], "`no` opens articles without their picture (`yes`); `i` shows or hides pictures for the rest of the session"),
+        Entry(
+            ["picture-height"], "The most of the screen's height an article's picture takes, from 10% to 90%, so the text starts on the first screen (`35%`)"),
         Entry(["show-read-sources"], "`no` leaves sources with no unread article off the Sources screen (`yes`)"),
         Entry(["refresh-on-start"], "`no` refreshes nothing when the interface starts: only `r`, `R` and `refresh-minutes` do (`yes`)"),
         Entry(

@@ -38,6 +38,11 @@ public struct ConfigSettings: Sendable, Equatable {
     public var sort = ListOrder.date
     /// `show-read`: lists show read articles (`no`: unread ones only; a key toggles it).
     public var showRead = true
+    /// `show-pictures`: an article shows its picture above its text (`i` toggles it for the session).
+    public var showPictures = true
+    /// `picture-height`: the most of the screen's height an article's picture takes, in percent,
+    /// so that the text starts on the first screen.
+    public var pictureHeight = 35
     /// `ignore`: the kill rule, hiding the articles it matches from every source.
     public var ignore: ArticleFilter?
     /// `max-items`: each source shows its newest this many articles (starred ones besides).
@@ -48,7 +53,7 @@ public struct ConfigSettings: Sendable, Equatable {
     /// `browser`: the program links open with and its arguments (`%u` is the URL), split
     /// without a shell; it wins over `$BROWSER`. Nil: `$BROWSER`, else xdg-open.
     public var browser: [String]?
-    /// `player`: the program `p` plays a downloaded enclosure with and its arguments (`%f` is the
+    /// `player`: the program `P` plays a downloaded enclosure with and its arguments (`%f` is the
     /// file), split without a shell as `browser` is.
     public var player = ConfigSettings.defaultPlayer
     public static let defaultPlayer = ["mpv", "%f"]
@@ -199,6 +204,14 @@ enum SettingsTable {
         ("ignore", { settings, value, _ throws(LineError) in settings.ignore = try filter(value, "ignore") }),
         ("max-items", { settings, value, _ throws(LineError) in settings.maxItems = try maxItems(value) }),
         ("show-read", { settings, value, _ throws(LineError) in settings.showRead = try flag(value, "show-read") }),
+        ("show-pictures", { settings, value, _ throws(LineError) in settings.showPictures = try flag(value, "show-pictures") }),
+        (
+            "picture-height",
+            { settings, value, _ throws(LineError) in
+                let percent = value.hasSuffix("%") ? String(value.dropLast()) : value
+                settings.pictureHeight = try number(percent, "picture-height", in: 10...90, unit: "percent of the screen's height")
+            }
+        ),
         ("full-text", { settings, value, _ throws(LineError) in settings.fullText = try flag(value, "full-text") }),
         ("set-title", { settings, value, _ throws(LineError) in settings.setTitle = try flag(value, "set-title") }),
         (

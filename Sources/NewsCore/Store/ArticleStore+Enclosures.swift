@@ -11,7 +11,7 @@ extension ArticleStore {
         try savedFile(in: "saved_enclosure", of: id)
     }
 
-    /// The article's downloaded enclosure was played (`p`): the lists mark it so.
+    /// The article's downloaded enclosure was played (`P`): the lists mark it so.
     public func recordPlayed(_ id: ArticleID, at now: Date = Date()) throws {
         try writing { db in try db.run("UPDATE saved_enclosure SET played_at = ? WHERE article_id = ?", now, id.rawValue) }
     }

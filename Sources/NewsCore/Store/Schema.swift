@@ -210,7 +210,7 @@ enum Schema {
             """,
         appliedCheck: "SELECT count(*) FROM pragma_table_info('article') WHERE name = 'enclosure_url'")
 
-    /// When a downloaded enclosure was played (`p`), for the lists' mark; and every article indexed
+    /// When a downloaded enclosure was played (`P`), for the lists' mark; and every article indexed
     /// again, its text now case folded in full (`CaseFolding`: `ß` as `ss`), as queries are.
     static let version8 = Migration(
         version: 8,

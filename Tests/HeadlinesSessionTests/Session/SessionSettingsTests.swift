@@ -23,6 +23,8 @@ struct SessionSettingsTests {
         #expect(settings.config.browser == ["w3m", "%u"])
     }
 
+    /// A key's choice for the session (`s`, `U`, `i`) stays through a reload that leaves its
+    /// setting as it was; a setting the file changed wins, both ways (issue 51).
     @Test func readingTheConfigAgainTakesItsSettingsWholeAndKeepsTheKeysOrderAndFilter() async throws {
         let host = try SessionHost()
         let services = try await host.services(ScriptedSource([.success(Edition(articles: []))]))
@@ -33,13 +35,24 @@ struct SessionSettingsTests {
         file.browser = ["lynx", "%u"]
         file.dateFormat = DateFormat("%H:%M")
         file.showReadSources = false
-        file.sort = .title
         file.refreshMinutes = 15
         services.readConfig = { .success(ReloadedConfig(entries: nil, queries: [], rules: ArticleRules(), settings: file)) }
         #expect(services.reloadConfig()?.text == "Config read again.")
         #expect(services.settings.config == file)
-        #expect(services.settings.listOrder == .source && !services.settings.showsRead)
+        #expect(services.settings.listOrder == .source && !services.settings.showsRead, "the file left sort and show-read alone")
         #expect(services.library.freshFor == 15 * 60)
+        // The file changes them: its values win, and back again.
+        file.sort = .title
+        file.showRead = false
+        file.showPictures = false
+        services.settings.showsRead = true  // `U` again
+        #expect(services.reloadConfig()?.text == "Config read again.")
+        #expect(services.settings.listOrder == .title && !services.settings.showsRead && !services.settings.showsPictures)
+        file.sort = .date
+        file.showRead = true
+        file.showPictures = true
+        #expect(services.reloadConfig()?.text == "Config read again.")
+        #expect(services.settings.listOrder == .date && services.settings.showsRead && services.settings.showsPictures)
 
         // A mistake in the file changes nothing.
         services.readConfig = { .failure(ConfigReloadFailure("config:3: unknown setting \"colour\".")) }

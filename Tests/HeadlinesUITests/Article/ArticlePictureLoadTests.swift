@@ -18,6 +18,7 @@ struct ArticlePictureLoadTests {
     static func services(_ host: TestHost, depth: PictureColourDepth = .trueColour) async throws -> AppServices {
         let services = try await host.services(ScriptedSource([.success(Edition(articles: []))]))
         services.pictureDepth = depth
+        services.settings.pictureHeight = 50  // half the screen: the cells below are worked out for it
         return services
     }
 

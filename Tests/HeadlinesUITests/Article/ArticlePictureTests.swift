@@ -41,7 +41,8 @@ struct ArticlePictureTests {
     }
 
     static func render(_ state: ArticleState, width: Int, height: Int, depth: PictureColourDepth) -> (Canvas, ArticleLines) {
-        let view = ArticleView(state: state, layout: ScreenLayout(width: width, height: height, withImageRow: true), localTime: Fixtures.utcTime)
+        var view = ArticleView(state: state, layout: ScreenLayout(width: width, height: height, withImageRow: true), localTime: Fixtures.utcTime)
+        view.pictureHeight = 50  // half the screen: the sizes below are worked out for it
         let lines = view.lines()
         var canvas = Canvas(width: width, height: height)
         view.render(lines, depth: depth, into: &canvas)
@@ -135,7 +136,7 @@ struct ArticlePictureTests {
         // The placeholder's frame has the room's size, the progress inside it.
         // (on a screen tall enough to show all of it)
         let (whole, _) = Self.render(loading, width: width, height: 100, depth: .trueColour)
-        let room = try #require(PictureLayout.slot(for: header, on: ScreenLayout(width: width, height: 100, withImageRow: true)))
+        let room = try #require(PictureLayout.slot(for: header, on: ScreenLayout(width: width, height: 100, withImageRow: true), heightPercent: 50))
         let left = PictureLayout.x(of: room, on: ScreenLayout(width: width, height: 100, withImageRow: true))
         #expect(whole[left, top].text == "┌" && whole[left + room.columns - 1, top + room.rows - 1].text == "┘")
         #expect(placeholder.line(top + (slot.rows - 1) / 2).contains("10%"))
@@ -155,13 +156,13 @@ struct ArticlePictureTests {
         let shown = Self.render(state, width: 80, height: 24, depth: .trueColour).1
         let slot = try #require(shown.slot)
         var hidden = state
-        hidden.togglePicture()
+        hidden.showPicture(false)
         let (canvas, lines) = Self.render(hidden, width: 80, height: 24, depth: .trueColour)
         #expect(lines.slot == nil)
         #expect(lines.count == shown.count - slot.rows - 1)
         #expect(!(0..<24).contains { y in (0..<80).contains { canvas[$0, y].style.hasExactColours } })
         #expect(canvas.line(5).hasPrefix("  The text under the picture."))
-        hidden.togglePicture()
+        hidden.showPicture(true)
         #expect(Self.render(hidden, width: 80, height: 24, depth: .trueColour).1 == shown)
     }
 
@@ -200,6 +201,8 @@ struct ArticlePictureTests {
     @Test func aScreenTooSmallForAPictureKeepsNoRoom() {
         var state = ArticleState(article: Self.article())
         state.pictureHeader(PixelSize(width: 640, height: 360))
+        // picture-height's default: at 120 × 40, at most 14 rows, so the text starts on the first screen.
+        #expect(PictureLayout.box(ScreenLayout(width: 120, height: 40, withImageRow: true))?.rows == 14)
         #expect(PictureLayout.box(ScreenLayout(width: 19, height: 24, withImageRow: true)) == nil)
         #expect(PictureLayout.box(ScreenLayout(width: 80, height: 5, withImageRow: true)) == nil)
         #expect(Self.render(state, width: 80, height: 5, depth: .trueColour).1.slot == nil)

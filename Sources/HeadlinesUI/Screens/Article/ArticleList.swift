@@ -9,9 +9,10 @@ protocol ArticleList: AnyObject {
     /// The row `step` places from `row` (1: the next, -1: the previous), selected in the list;
     /// nil past either end. It may read the list's next page first.
     func row(beside row: ListRow, by step: Int, _ found: @escaping @MainActor (ListRow?) -> Void)
-    /// The next unread row after `row`, selected in the list; it may read further pages or move
-    /// on to another source first (`found` then gets the notice that says so). Nil: none left.
-    func nextUnread(after row: ListRow, _ found: @escaping @MainActor (ListRow?, Notice?) -> Void)
+    /// The next unread row after `row` (before it, `backwards`), selected in the list; it may
+    /// read further pages or move on to another source first (`found` then gets the notice that
+    /// says so). Nil: none left.
+    func nextUnread(after row: ListRow, backwards: Bool, _ found: @escaping @MainActor (ListRow?, Notice?) -> Void)
     /// The article's marks changed (opened, `N`, `*`, `o`).
     func marksChanged(_ marks: ArticleMarks)
 }

@@ -33,16 +33,15 @@ extension ArticleScreen {
         state.show(Notice(offset > 0 ? "This is the last article of the list." : "This is the first article of the list."))
     }
 
-    /// `n`: the next unread article of the list, or of the next source with unread articles.
-    func nextUnread(_ context: ScreenContext) {
-        guard let list else {
-            state.show(Notice("No unread article after this one."))
-            return
-        }
-        list.nextUnread(after: row) { [weak self] found, notice in
+    /// `n`: the next unread article of the list, or of the next source with unread articles;
+    /// `p` (`backwards`): the previous one.
+    func nextUnread(_ context: ScreenContext, backwards: Bool = false) {
+        let none = Notice(backwards ? "No unread article before this one." : "No unread article after this one.")
+        guard let list else { return state.show(none) }
+        list.nextUnread(after: row, backwards: backwards) { [weak self] found, notice in
             guard let self else { return }
             if let found { self.show(found, context) }
-            self.state.show(notice ?? (found == nil ? Notice("No unread article after this one.") : nil))
+            self.state.show(notice ?? (found == nil ? none : nil))
             context.setNeedsDisplay()
         }
     }

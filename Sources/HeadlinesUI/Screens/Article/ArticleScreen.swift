@@ -183,8 +183,10 @@ package final class ArticleScreen: Screen {
 
     package func render(into canvas: inout Canvas) {
         layout = ScreenLayout(canvas, withImageRow: state.article.imageURL != nil, textWidth: services.settings.textWidth)
+        state.showPicture(services.settings.showsPictures)  // the session's, whichever article this is
         var view = ArticleView(state: state, layout: layout)
         view.geometry = pictureGeometry
+        view.pictureHeight = services.settings.pictureHeight
         let lines = parts.lines(of: view)
         lineCount = lines.count
         state.clamp(lineCount: lineCount, rows: layout.bodyRows)
@@ -219,7 +221,10 @@ package final class ArticleScreen: Screen {
         case .openLink:
             openLink(context)
         case .togglePicture:
-            state.togglePicture()
+            // For the session, as `show-pictures` sets it: every article after this one too.
+            services.settings.showsPictures.toggle()
+            state.showPicture(services.settings.showsPictures)
+            state.show(Notice(services.settings.showsPictures ? "Pictures shown." : "Pictures hidden for this session (i shows them)."))
         case .toggleRead:
             guard let marks = state.toggleRead() else { return notInTheCache() }
             marked(marks, write: .read)
@@ -230,6 +235,8 @@ package final class ArticleScreen: Screen {
             step(by: action == .nextArticle ? 1 : -1, context)
         case .nextUnread:
             nextUnread(context)
+        case .previousUnread:
+            nextUnread(context, backwards: true)
         case .openInBrowser:
             // Read in the browser is read: `o` marks it so, as opening it here does.
             if let marks = state.markRead() { marked(marks, write: .opened) }

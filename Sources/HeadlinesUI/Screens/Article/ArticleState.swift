@@ -28,7 +28,7 @@ package struct ArticleState: Equatable, HoldsNotice {
     package private(set) var offset = 0
     package private(set) var image: Image
     package private(set) var picture: Picture
-    /// `i` hides the picture (and its room) and shows it again.
+    /// The picture (and its room) is shown: `show-pictures`, and `i` for the session.
     package private(set) var showsPicture = true
     /// The digits of a link number being typed, shown in the status bar until Enter or Esc.
     package private(set) var linkNumber: String?
@@ -95,7 +95,7 @@ package struct ArticleState: Equatable, HoldsNotice {
 
     package mutating func pictureFailed(_ reason: String) { picture = .unavailable(reason) }
 
-    package mutating func togglePicture() { showsPicture.toggle() }
+    package mutating func showPicture(_ shown: Bool) { showsPicture = shown }
 
     /// The size the picture's room is computed from: the header's, else the decoded pixels'.
     package var pictureSource: PixelSize? {

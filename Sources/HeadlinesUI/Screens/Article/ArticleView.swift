@@ -30,6 +30,8 @@ package struct ArticleView {
     package var prompt: String?
     /// How the picture's pixels meet the cells (half blocks, or the terminal's pixels).
     package var geometry = PictureGeometry.halfBlocks
+    /// The most of the screen's height the picture takes, in percent (`picture-height`).
+    package var pictureHeight = ConfigSettings().pictureHeight
 
     package static let defaultHints = KeyMap().hints(ScreenKind.article.hintedActions, on: .article, labels: [.down: "scroll"])
     package static let defaultLinkHints = ArticleScreen.linkHints(KeyMap())
@@ -44,7 +46,7 @@ package struct ArticleView {
     package func slot() -> PictureSlot? {
         guard state.showsPicture else { return nil }
         switch state.picture {
-        case .pending, .decoded: return PictureLayout.slot(for: state.pictureSource, on: layout, geometry: geometry)
+        case .pending, .decoded: return PictureLayout.slot(for: state.pictureSource, on: layout, geometry: geometry, heightPercent: pictureHeight)
         case .none, .unavailable: return nil
         }
     }

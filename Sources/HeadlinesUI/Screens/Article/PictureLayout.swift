@@ -38,7 +38,7 @@ package struct PictureGeometry: Equatable, Sendable {
 }
 
 /// Where the article's picture goes and how big it is: above the text, no wider than the text
-/// and no taller than half the screen, in the image's proportions. The size comes from the
+/// and no taller than `picture-height` of the screen (a third and a bit), in the image's proportions. The size comes from the
 /// image's header, so the placeholder shown while the image loads has the picture's final size
 /// and the text does not move when the picture arrives.
 package enum PictureLayout {
@@ -48,20 +48,22 @@ package enum PictureLayout {
     package static let decodeBox = PictureLibrary.cellsDecodeBox
     /// The proportions assumed until the header has been read.
     package static let assumedSize = PixelSize(width: 1600, height: 900)
-    /// No picture on a screen narrower (text columns) or shorter (half its rows) than this.
+    /// No picture on a screen narrower (text columns) or shorter (its `picture-height` share of rows) than this.
     package static let minimumColumns = 16
     package static let minimumRows = 3
 
     /// The most the picture may take on `layout`, or nil when the screen is too small for one.
-    package static func box(_ layout: ScreenLayout) -> PictureSlot? {
-        let box = PictureSlot(columns: layout.textColumns, rows: layout.height / 2)
+    package static func box(_ layout: ScreenLayout, heightPercent: Int = ConfigSettings().pictureHeight) -> PictureSlot? {
+        let box = PictureSlot(columns: layout.textColumns, rows: layout.height * heightPercent / 100)
         guard box.columns >= minimumColumns, box.rows >= minimumRows else { return nil }
         return box
     }
 
     /// The picture's cells on `layout` for an image of `pixels` (nil: not known yet).
-    package static func slot(for pixels: PixelSize?, on layout: ScreenLayout, geometry: PictureGeometry = .halfBlocks) -> PictureSlot? {
-        guard let box = box(layout) else { return nil }
+    package static func slot(
+        for pixels: PixelSize?, on layout: ScreenLayout, geometry: PictureGeometry = .halfBlocks, heightPercent: Int = ConfigSettings().pictureHeight
+    ) -> PictureSlot? {
+        guard let box = box(layout, heightPercent: heightPercent) else { return nil }
         return geometry.cells(covering: shownSize(of: pixels, in: box, geometry: geometry))
     }
 

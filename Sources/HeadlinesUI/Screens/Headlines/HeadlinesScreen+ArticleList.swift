@@ -43,10 +43,10 @@ extension HeadlinesScreen: ArticleList {
         state.rows.firstIndex { $0.identity == row.identity }.map { $0 + state.offset }
     }
 
-    func nextUnread(after row: ListRow, _ found: @escaping NextUnread.Found) {
+    func nextUnread(after row: ListRow, backwards: Bool, _ found: @escaping NextUnread.Found) {
         guard let context else { return found(nil, nil) }
         if let index = listIndex(of: row) { state.select(index) }
-        _ = nextUnread(context, found: found)
+        _ = nextUnread(context, backwards: backwards, found: found)
     }
 
     func marksChanged(_ marks: ArticleMarks) {
@@ -64,8 +64,10 @@ extension HeadlinesScreen: ArticleList {
 struct NextUnread {
     typealias Found = @MainActor (ListRow?, Notice?) -> Void
 
-    /// Look from the list's first row (it is another source's now), not after the selection.
+    /// Look from the list's first row (its last, `backwards`): it is another source's now.
     var fromStart: Bool
+    /// `p`: the previous unread article.
+    var backwards = false
     /// The source the list moved on to, to say so.
     var movedOn: String?
     /// Told of the row found (the article screen shows it).
@@ -73,7 +75,11 @@ struct NextUnread {
 
     @MainActor
     func finish(_ row: ListRow?, in screen: HeadlinesScreen) {
-        if row != nil, let movedOn { screen.state.show(Notice("On to \(movedOn), the next source with unread articles.")) }
+        if row != nil, let movedOn {
+            let sentence =
+                backwards ? "Back to \(movedOn), the previous source with unread articles." : "On to \(movedOn), the next source with unread articles."
+            screen.state.show(Notice(sentence))
+        }
         found?(row, row == nil || movedOn != nil ? screen.state.notice : nil)
     }
 }

@@ -33,6 +33,7 @@ extension HeadlinesScreen {
             case .success(let page):
                 // A filter begun meanwhile keeps its rows; clearing it reads the list again.
                 if self.state.filter == nil { self.state.take(page, new: self.library.newArticles) }
+                self.placeCursorOnFirstUnread()
                 self.updatePhase(context, rowsRead: true)
                 if self.pendingNextUnread != nil { _ = self.nextUnread(context, rowsJustRead: true) }
                 self.readMoreIfNeeded(context, finishing: .page)
@@ -43,6 +44,15 @@ extension HeadlinesScreen {
             }
             if anchor == .jumpToTop { context.setNeedsDisplayNow() } else { context.setNeedsDisplay() }
         }
+    }
+
+    /// A list just opened shows its first unread article under the cursor (newsboat's habit),
+    /// unless the reader moved already or `n` is about to choose.
+    private func placeCursorOnFirstUnread() {
+        guard placesCursorOnUnread, !state.rows.isEmpty else { return }
+        placesCursorOnUnread = false
+        guard pendingNextUnread == nil, state.filter == nil, state.scroll.selection == 0, let index = state.unreadIndex(after: -1) else { return }
+        state.select(index)
     }
 
     /// The order and rows the reader asked lists for (`sort`, `show-read`, and their keys), and

@@ -2,15 +2,20 @@ import FoundationEssentials
 import NewsCore
 import HeadlinesSession
 
-/// The next unread article: in the list, then in the next source with unread articles.
+/// The next (or previous) unread article: in the list, then in the next (or previous) source
+/// with unread articles, as newsboat's `next-unread` and `prev-unread` walk them.
 extension HeadlinesScreen {
     /// `n`: the next unread article after the selection (the rows read so far, then the next
     /// pages); after a source's last, the first of the next source with unread articles (the
-    /// list becomes that source's). `found` hears of the row selected, or nil.
-    /// `rowsJustRead`: called from the re-read's own result, which still counts as running.
-    func nextUnread(_ context: ScreenContext, rowsJustRead: Bool = false, found: NextUnread.Found? = nil) -> KeyOutcome {
-        var request = pendingNextUnread ?? NextUnread(fromStart: false, movedOn: nil, found: found)
+    /// list becomes that source's). `p` (`backwards`): the previous one among the rows read,
+    /// then the last of the previous source with unread articles. `found` hears of the row
+    /// selected, or nil. `rowsJustRead`: called from the re-read's own result, which still counts as running.
+    func nextUnread(_ context: ScreenContext, backwards: Bool = false, rowsJustRead: Bool = false, found: NextUnread.Found? = nil)
+        -> KeyOutcome
+    {
+        var request = pendingNextUnread ?? NextUnread(fromStart: false, backwards: backwards, movedOn: nil, found: found)
         pendingNextUnread = nil
+        if request.backwards { return previousUnread(request, context) }
         let selection = request.fromStart ? -1 : state.scroll.selection
         if let index = state.unreadIndex(after: selection) {
             state.select(index)
@@ -43,11 +48,29 @@ extension HeadlinesScreen {
         return .handled
     }
 
-    /// This list has no unread article after the selection: a source's list moves on to the next
-    /// source that has some (once per `n`), and says which; any other list says there is none.
+    /// `p`: the unread row before the selection among the rows read (from the end of them once
+    /// the list moved back to another source), else the previous source's.
+    private func previousUnread(_ request: NextUnread, _ context: ScreenContext) -> KeyOutcome {
+        let selection = request.fromStart ? state.offset + state.rows.count : state.scroll.selection
+        if let index = state.unreadIndex(before: selection) {
+            state.select(index)
+            readMoreIfNeeded(context)
+            request.finish(state.row(at: index), in: self)
+        } else {
+            noUnreadLeft(request, context)
+        }
+        return .handled
+    }
+
+    /// This list has no unread article after (before) the selection: a source's list moves on to
+    /// the next (previous) source that has some (once per key), and says which; any other list
+    /// says there is none.
     private func noUnreadLeft(_ request: NextUnread, _ context: ScreenContext) {
-        guard request.movedOn == nil, state.filter == nil, case .source(let key) = scope, let next = nextSourceWithUnread(after: key) else {
-            state.show(Notice(request.movedOn.map { "No unread article left in \($0)." } ?? "No unread article after this one."))
+        guard request.movedOn == nil, state.filter == nil, case .source(let key) = scope,
+            let next = sourceWithUnread(after: key, backwards: request.backwards)
+        else {
+            let word = request.backwards ? "before" : "after"
+            state.show(Notice(request.movedOn.map { "No unread article left in \($0)." } ?? "No unread article \(word) this one."))
             request.finish(nil, in: self)
             return
         }
@@ -59,14 +82,28 @@ extension HeadlinesScreen {
         pendingNextUnread = moved
     }
 
-    /// The first source after `key`, in the Sources screen's order and round to the start,
-    /// whose unread count is above zero.
-    func nextSourceWithUnread(after key: SourceKey) -> SourceKey? {
-        let order = SourcesState(entries: library.entries).rows.compactMap { row -> SourceKey? in
+    /// The first source after `key` (before it, `backwards`), in the Sources screen's order and
+    /// round the ends, whose unread count is above zero.
+    func sourceWithUnread(after key: SourceKey, backwards: Bool = false) -> SourceKey? {
+        SourceOrder(library).beside(key, backwards: backwards) { (library.summaries[$0]?.unreadCount ?? 0) > 0 }
+    }
+}
+
+/// The sources in the Sources screen's order (groups together), for walking from one to the next.
+@MainActor
+struct SourceOrder {
+    let keys: [SourceKey]
+
+    init(_ library: Library) {
+        keys = SourcesState(entries: library.entries).rows.compactMap { row -> SourceKey? in
             if case .source(let key, _) = row { return key } else { return nil }
         }
-        guard let index = order.firstIndex(of: key) else { return nil }
-        let after = order[(index + 1)...] + order[..<index]
-        return after.first { (library.summaries[$0]?.unreadCount ?? 0) > 0 }
+    }
+
+    /// The first source after `key` (before it, `backwards`), round the ends, that `matches`.
+    func beside(_ key: SourceKey, backwards: Bool = false, where matches: (SourceKey) -> Bool = { _ in true }) -> SourceKey? {
+        guard let index = keys.firstIndex(of: key) else { return nil }
+        let after = Array(keys[(index + 1)...] + keys[..<index])
+        return (backwards ? after.reversed() : after).first(where: matches)
     }
 }

@@ -9,9 +9,31 @@ extension HeadlinesScreen {
         .push(ArticleScreen(row: row, list: self, services: services))
     }
 
+    /// The article `n` or `p` found, opened over the list (nil: none, the notice says so).
+    func openFound(_ row: ListRow?) {
+        guard let row, let context else { return }
+        context.push(ArticleScreen(row: row, list: self, services: services))
+    }
+
+    /// `J`, `K` in a source's list: the next or previous source's list, its cursor on its first unread article.
+    func showSourceBeside(backwards: Bool, _ context: ScreenContext) -> KeyOutcome {
+        guard case .source(let key) = scope else {
+            state.show(Notice("\(backwards ? "K" : "J") moves between sources' lists; this list is not one source's."))
+            return .handled
+        }
+        guard let other = SourceOrder(library).beside(key, backwards: backwards), other != key else {
+            state.show(Notice("There is no other source."))
+            return .handled
+        }
+        show(.source(other), title: library.entry(other)?.source.name ?? other.rawValue, context)
+        return .handled
+    }
+
     /// The list shows another scope from its first rows (`n` moving on to another source).
     func show(_ scope: ArticleScope, title: String, _ context: ScreenContext) {
         context.scope.cancel(.filter)
+        if case .source(let key) = scope { onSourceShown?(key) }
+        placesCursorOnUnread = true
         self.scope = scope
         state = HeadlinesState(sourceName: title)
         filterPool = nil

@@ -27,6 +27,11 @@ package final class HeadlinesScreen: Screen {
     var markAllQuestion: MarkAllRead?
     /// `n` waits for rows being read (see `nextUnread`).
     var pendingNextUnread: NextUnread?
+    /// The next rows read are the list's first since it opened (or moved to another source): the
+    /// cursor goes to the first unread article among them.
+    var placesCursorOnUnread = true
+    /// Told when the list moves to another source (`n`, `p`, `J`, `K`): going back lands there.
+    var onSourceShown: (@MainActor (SourceKey) -> Void)?
     /// `|`'s prompt, while the command is typed.
     var pipePrompt: PipePrompt?
     /// This screen's link to the runtime, for the article screen walking its rows (`J`, `K`, `n`).
@@ -175,7 +180,11 @@ package final class HeadlinesScreen: Screen {
         case .toggleStar: return toggleStar()
         case .markAllRead: return markAllRead(context)
         case .undo: return undoLastMarking()
-        case .nextUnread: return nextUnread(context)
+        case .nextUnread, .previousUnread:
+            // As newsboat's: the article found is opened (in the article, `n` reads on there).
+            return nextUnread(context, backwards: action == .previousUnread) { [weak self] row, _ in self?.openFound(row) }
+        case .nextSource, .previousSource:
+            return showSourceBeside(backwards: action == .previousSource, context)
         case .filter: return beginFilter(context)
         case .cycleSort: return changeView(context, order: services.settings.listOrder.next)
         case .toggleShowRead: return changeView(context, showRead: !services.settings.showsRead)

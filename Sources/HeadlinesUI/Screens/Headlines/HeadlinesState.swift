@@ -61,6 +61,11 @@ package struct HeadlinesState: Equatable, HoldsNotice {
         rows.indices.dropFirst(max(0, index + 1 - offset)).first { !rows[$0].isRead }.map { $0 + offset }
     }
 
+    /// The last unread row before list index `index`, among the rows read.
+    package func unreadIndex(before index: Int) -> Int? {
+        rows.indices.prefix(max(0, index - offset)).last { !rows[$0].isRead }.map { $0 + offset }
+    }
+
     package mutating func beginLoad() {
         phase = .loading
         spinnerTick = 0

@@ -46,6 +46,13 @@ enum HelpRows {
                 rows.append(.entry(keys: binding.keys.map(\.label).joined(separator: "  "), help: binding.help))
             }
         }
+        // Actions the config left with no key (unbound, or their key given to another): said, not hidden.
+        let keyless = keys.bindings.filter(\.keys.isEmpty)
+        if !keyless.isEmpty {
+            rows.append(.heading(""))
+            rows.append(.heading(noKeyHeading))
+            for binding in keyless { rows.append(.entry(keys: binding.action.rawValue, help: binding.help)) }
+        }
         // What `bind KEY ACTION` in the config file takes.
         rows.append(.heading(""))
         rows.append(.heading(actionNamesHeading))
@@ -54,6 +61,7 @@ enum HelpRows {
     }
 
     static let actionNamesHeading = "Action names, for bind KEY ACTION in the config file"
+    static let noKeyHeading = "No key now (the config unbound it, or bound its key to another action): bind KEY ACTION gives one"
 }
 
 /// Draws the help lines from `offset`.

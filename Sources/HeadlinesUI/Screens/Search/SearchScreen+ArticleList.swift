@@ -11,11 +11,12 @@ extension SearchScreen: ArticleList {
         found(state.rows[index])
     }
 
-    func nextUnread(after row: ListRow, _ found: @escaping @MainActor (ListRow?, Notice?) -> Void) {
-        let start = (state.rows.firstIndex { $0.identity == row.identity } ?? state.scroll.selection) + 1
-        guard let index = state.rows.indices.dropFirst(start).first(where: { state.rows[$0].id != nil && !state.rows[$0].isRead }) else {
-            return found(nil, nil)
-        }
+    func nextUnread(after row: ListRow, backwards: Bool, _ found: @escaping @MainActor (ListRow?, Notice?) -> Void) {
+        let here = state.rows.firstIndex { $0.identity == row.identity } ?? state.scroll.selection
+        let rows = state.rows
+        let unread = { (index: Int) in rows[index].id != nil && !rows[index].isRead }
+        let candidate = backwards ? state.rows.indices.prefix(max(0, here)).last(where: unread) : state.rows.indices.dropFirst(here + 1).first(where: unread)
+        guard let index = candidate else { return found(nil, nil) }
         state.select(index)
         if let context { readMoreIfNeeded(context) }
         found(state.rows[index], nil)

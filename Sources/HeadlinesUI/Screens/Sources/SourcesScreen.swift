@@ -134,8 +134,8 @@ package final class SourcesScreen: Screen {
             return ask(count: library.unreadCount, scope: .sources(library.keys), name: "every source", always: true)
         case .undo:
             library.undoLastMarking()
-        case .nextUnread:
-            nextSourceWithUnread()
+        case .nextUnread, .previousUnread:
+            return readUnread(backwards: action == .previousUnread)
         case .downloads:
             return .push(DownloadsScreen(services: services))
         case .search:
@@ -219,25 +219,40 @@ package final class SourcesScreen: Screen {
     }
 
     /// `n`: the next source after the selection (round to the top) with unread articles.
-    private func nextSourceWithUnread() {
+    /// `n` (`p`, `backwards`): the next (previous) source with unread articles after the
+    /// selection, round the ends, selected, its list opened and its first (last) unread article
+    /// read, as newsboat's `next-unread` does from its feed list. Going back lands on that list, then here on that source.
+    private func readUnread(backwards: Bool) -> KeyOutcome {
         let rows = state.rows
-        guard !rows.isEmpty else { return }
+        guard !rows.isEmpty else { return .handled }
         let start = state.scroll.selection
         for step in 1...rows.count {
-            let index = (start + step) % rows.count
-            if case .source(let key, _) = rows[index], (library.summaries[key]?.unreadCount ?? 0) > 0 {
-                state.select(index)
-                return
+            let index = (start + (backwards ? rows.count - step : step)) % rows.count
+            guard case .source(let key, let name) = rows[index], (library.summaries[key]?.unreadCount ?? 0) > 0 else { continue }
+            state.select(index)
+            let list = sourceList(key, name)
+            list.pendingNextUnread = NextUnread(fromStart: true, backwards: backwards, movedOn: nil) { [weak list] row, _ in
+                list?.openFound(row)
             }
+            return .push(list)
         }
         state.show(Notice("No source has unread articles."))
+        return .handled
+    }
+
+    /// A source's list; when `n`, `p`, `J` or `K` move it to another source, this screen's
+    /// selection follows, so going back lands on the source last read.
+    private func sourceList(_ key: SourceKey, _ name: String) -> HeadlinesScreen {
+        let list = HeadlinesScreen(scope: .source(key), title: name, services: services)
+        list.onSourceShown = { [weak self] key in self?.state.selectSource(key) }
+        return list
     }
 
     private func open(_ row: SourcesState.Row?) -> KeyOutcome {
         switch row {
         case .all: return .push(HeadlinesScreen(scope: .sources(library.keys), title: "All", services: services))
         case .starred: return .push(HeadlinesScreen(scope: .starred, title: "Starred", services: services))
-        case .source(let key, let name): return .push(HeadlinesScreen(scope: .source(key), title: name, services: services))
+        case .source(let key, let name): return .push(sourceList(key, name))
         case .heading(let group):
             return .push(HeadlinesScreen(scope: .sources(state.sources(in: group)), title: group, services: services))
         case .query(let name):

@@ -84,6 +84,12 @@ package struct SourcesState: Equatable, HoldsNotice {
         showRows(selecting: selected)
     }
 
+    /// Selects `key`'s row, when it is shown.
+    package mutating func selectSource(_ key: SourceKey) {
+        guard let index = rows.firstIndex(where: { if case .source(key, _) = $0 { true } else { false } }) else { return }
+        scroll.select(index)
+    }
+
     package var selectedRow: Row? { rows.indices.contains(scroll.selection) ? rows[scroll.selection] : nil }
 
     /// The sources of a group, in order (Enter on its heading).

@@ -51,7 +51,10 @@ public struct ConfigAppend: Sendable {
 
     /// Appends `sections` under a comment line saying where they came from; `settings` (global
     /// settings, which must come before any section) go at the file's start, under the same comment.
-    public func append(_ sections: [String], comment: String, settings: [String] = [], settingsComment: String? = nil) throws(ConfigAppendError) {
+    /// `makePrivate`: the text holds a password, so the file is made readable by its owner only.
+    public func append(
+        _ sections: [String], comment: String, settings: [String] = [], settingsComment: String? = nil, makePrivate: Bool = false
+    ) throws(ConfigAppendError) {
         guard !sections.isEmpty || !settings.isEmpty else { return }
         let old = existing?.data ?? Data()
         var data = Data()
@@ -76,7 +79,7 @@ public struct ConfigAppend: Sendable {
             throw .cannotWrite(path: display, reason: "the new text would not read back (\(error.statement))")
         }
         do {
-            try AtomicFileWriter.write(data, to: target, mode: existing.map { $0.mode & 0o7777 } ?? 0o600)
+            try AtomicFileWriter.write(data, to: target, mode: makePrivate ? 0o600 : existing.map { $0.mode & 0o7777 } ?? 0o600)
         } catch {
             throw .cannotWrite(path: display, reason: error.reason)
         }

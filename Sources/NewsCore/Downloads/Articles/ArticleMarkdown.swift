@@ -1,23 +1,25 @@
 import FoundationEssentials
 
 /// An article as a Markdown file (`s`): its title as a heading, its link, source and date, its
-/// picture, then its text, each picture of the text as `![alt](address)` on a line of its own.
-/// Everything in it passed the sanitiser when the article was stored.
+/// picture, then its text as real Markdown (see `MarkdownWriter`). Everything in it passed the
+/// sanitiser when the article was stored.
 public enum ArticleMarkdown {
     public static func text(_ article: Article) -> String {
-        var lines = ["# " + article.title, ""]
-        if let url = article.url { lines += ["<\(url.absoluteString)>", ""] }
+        var parts = ["# " + MarkdownWriter.escape(article.title)]
+        if let url = article.url { parts.append("<\(url.absoluteString)>") }
         let about = [article.sourceName, article.author.map { "by " + $0 }, article.publishedAt.map(ISO8601.formatUTC)]
             .compactMap { $0 }
-        if !about.isEmpty { lines += [about.joined(separator: " · "), ""] }
+        if !about.isEmpty { parts.append(MarkdownWriter.escape(about.joined(separator: " · "))) }
         let rich = article.body.map { HTMLText.richText($0, baseURL: article.url) }
         // The article's own picture first, unless its text shows it.
-        if let image = article.imageURL, rich.map({ !$0.links.contains(image) }) ?? true {
-            lines += [picture(alt: article.title, image), ""]
+        if let image = article.imageURL, rich.map({ !$0.links.contains(image) }) ?? true { parts.append(picture(alt: article.title, image)) }
+        if let rich, !rich.isEmpty {
+            parts.append(MarkdownWriter.markdown(rich))
+        } else if let plain = article.content ?? article.description {
+            // Plain text: its paragraphs apart, as Markdown wants them.
+            parts += plain.split(whereSeparator: \.isNewline).map { MarkdownWriter.escape(String($0).trimmingSpaces()) }.filter { !$0.isEmpty }
         }
-        let body = rich.map(text(of:))
-        if let text = body ?? article.content ?? article.description, !text.isEmpty { lines += [text, ""] }
-        return lines.joined(separator: "\n")
+        return parts.filter { !$0.isEmpty }.joined(separator: "\n\n") + "\n"
     }
 
     /// `![alt](address)`, with what would end the alt text or the address escaped.
@@ -25,36 +27,6 @@ public enum ArticleMarkdown {
         let alt = alt.replacing("\\", with: "\\\\").replacing("[", with: "\\[").replacing("]", with: "\\]")
         let address = url.absoluteString.replacing("(", with: "%28").replacing(")", with: "%29").replacing(" ", with: "%20")
         return "![\(alt)](\(address))"
-    }
-
-    /// The text as `HTMLText.plainText` gives it (blocks on lines of their own), each picture of
-    /// it (`[image: alt]`, numbered with its address) as `![alt](address)` on a line of its own.
-    static func text(of rich: RichText) -> String {
-        func runs(_ runs: [RichRun]) -> String {
-            var lines = [""]
-            for run in runs {
-                if run.style.contains(.placeholder), let number = run.link, let label = rich.labels[number], label.hasPrefix("image"),
-                    let url = rich.link(number)
-                {
-                    let alt = label.hasPrefix("image: ") ? String(label.dropFirst("image: ".count)) : ""
-                    if lines[lines.count - 1].allSatisfy({ $0 == " " }) { lines.removeLast() }
-                    lines += [picture(alt: alt, url), ""]
-                } else {
-                    lines[lines.count - 1] += run.text
-                }
-            }
-            return lines.map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: "\n")
-        }
-        return rich.blocks.map { block in
-            switch block.content {
-            case .paragraph(let content), .heading(_, let content), .listItem(_, let content): runs(content)
-            case .preformatted(let lines): lines.joined(separator: "\n")
-            case .table(let rows): rows.map { $0.map(\.text).filter { !$0.isEmpty }.joined(separator: " ") }.joined(separator: "\n")
-            case .rule: ""
-            }
-        }
-        .filter { !$0.isEmpty }
-        .joined(separator: "\n")
     }
 }
 

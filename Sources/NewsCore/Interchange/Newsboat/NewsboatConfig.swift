@@ -4,8 +4,9 @@ import FoundationEssentials
 /// `ignore-article` (its expression translated exactly, as query feeds are), `color`, `bind-key`
 /// (where an operation maps to an action), `browser`, `show-read-feeds`, `show-read-articles`,
 /// `max-items`, `datetime-format`, `refresh-on-startup`, `reload-time` with `auto-reload`,
-/// `articlelist-format` and `feedlist-format`. Every other line, and every line of those that
-/// cannot be carried, is named with why. The file is hostile like any input: each value is
+/// `articlelist-format`, `feedlist-format`, `text-width`, `player`, `notify-program`,
+/// `save-path`, `download-path`, `unbind-key`, and the sync settings (see `NewsboatSyncSettings`).
+/// Every other line, and every line of those that cannot be carried, is named with why. The file is hostile like any input: each value is
 /// checked as Headlines' own config checks it, and the result is parsed again before it is written.
 public struct NewsboatConfig: Sendable, Equatable {
     /// Global setting lines (`browser = ...`), kept before the config's first section.
@@ -21,6 +22,10 @@ public struct NewsboatConfig: Sendable, Equatable {
     /// `ignore-article` rules.
     public var ignores: [Ignore] = []
     public var skipped: [NewsboatURLs.Skipped] = []
+    /// Lines carried with something the person should know (where a password went, how a program is called now).
+    public var notes: [NewsboatURLs.Skipped] = []
+    /// The `[server]` section newsboat's sync settings make, if they name a service Headlines syncs with.
+    var server: NewsboatSyncSettings.Section?
 
     /// One `ignore-article`: the feed's URL (`*` for every feed), the filter in Headlines' words, its line.
     public struct Ignore: Sendable, Equatable {
@@ -29,10 +34,12 @@ public struct NewsboatConfig: Sendable, Equatable {
         public var line: Int
     }
 
-    public static func parse(_ text: String, knownActions: Set<String>) -> NewsboatConfig {
+    /// `configName`: where the carried lines go, as a person writes it (a moved password's note names it).
+    public static func parse(_ text: String, knownActions: Set<String>, configName: String = "the config") -> NewsboatConfig {
         var result = NewsboatConfig()
         var autoReload = false
         var reloadMinutes: (Int, Int)?  // the value, its line
+        var sync = NewsboatSyncSettings()
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         for (offset, rawLine) in lines.enumerated() {
             let line = offset + 1
@@ -41,10 +48,13 @@ public struct NewsboatConfig: Sendable, Equatable {
             let arguments = Array(words.dropFirst())
             let entry = NewsboatURLs.entry(command)
             func skip(_ reason: String) { result.skipped.append(NewsboatURLs.Skipped(line: line, entry: entry, reason: reason)) }
+            func note(_ sentence: String) { result.notes.append(NewsboatURLs.Skipped(line: line, entry: entry, reason: sentence)) }
             func setting(_ name: String, _ value: String) {
                 var settings = ConfigSettings()
                 do {
-                    try SettingsTable.apply(name, value: value, to: &settings, paths: ConfigPathResolver(folder: URL(fileURLWithPath: "/"), home: nil))
+                    // Checked only: `~/` stands for whatever home the config is read in.
+                    let paths = ConfigPathResolver(folder: URL(fileURLWithPath: "/"), home: "/")
+                    try SettingsTable.apply(name, value: value, to: &settings, paths: paths)
                     result.settings.append(Carried(text: "\(name) = \(ConfigText.encode(value))", line: line))
                 } catch {
                     skip(error.reason)
@@ -93,16 +103,49 @@ public struct NewsboatConfig: Sendable, Equatable {
             case "reload-time":
                 guard let value = arguments.first.flatMap(Int.init), value > 0 else { skip("it takes a number of minutes"); continue }
                 reloadMinutes = (value, line)
-            case "urls", "cache-file", "save-path", "download-path", "podcast-auto-enqueue", "player":
-                skip("a path or program of newsboat's own, which Headlines sets its own way (save-dir, podcast-dir, player)")
+            case "text-width":
+                guard let value = arguments.first, let columns = Int(value) else { skip("it takes a number"); continue }
+                if columns == 0 { skip("0 is newsboat's default (the terminal's width), which Headlines' is too"); continue }
+                setting("text-width", value)
+            case "player", "notify-program":
+                guard let value = arguments.first, arguments.count == 1 else { skip("it takes one command"); continue }
+                if value.contains(where: { "|;&$`<>()".contains($0) }) {
+                    skip("newsboat runs it through a shell, and Headlines runs programs without one")
+                    continue
+                }
+                if command == "notify-program" {
+                    setting("notify", value)
+                    note("carried as notify: the program gets the count of new articles, -- and the newest titles, not newsboat's one message")
+                } else {
+                    setting("player", value)
+                }
+            case "save-path", "download-path":
+                guard let value = arguments.first, arguments.count == 1 else { skip("it takes one folder"); continue }
+                setting(command == "save-path" ? "save-dir" : "podcast-dir", value)
+            case "unbind-key":
+                guard let key = arguments.first, let translated = keyName(key, skip: skip) else {
+                    if arguments.isEmpty { skip("it takes a key") }
+                    continue
+                }
+                result.lines.append(Carried(text: "unbind \(translated)", line: line))
+            case "urls", "cache-file", "podcast-auto-enqueue":
+                skip("a file or habit of newsboat's own, which Headlines keeps its own way")
             case "ignore-mode":
                 skip("Headlines always keeps ignored articles in the cache and hides them, as newsboat's \"display\" mode does")
             case "include":
                 skip("Headlines does not read other files from its config")
             default:
-                skip("Headlines has no setting of that name")
+                if NewsboatSyncSettings.isSyncSetting(command) {
+                    sync.take(command, arguments, line: line)
+                } else {
+                    skip("Headlines has no setting of that name")
+                }
             }
         }
+        result.server = sync.section(
+            configName: configName,
+            skip: { line, entry, reason in result.skipped.append(NewsboatURLs.Skipped(line: line, entry: entry, reason: reason)) },
+            note: { line, entry, sentence in result.notes.append(NewsboatURLs.Skipped(line: line, entry: entry, reason: sentence)) })
         if let (minutes, line) = reloadMinutes {
             if autoReload {
                 result.settings.append(Carried(text: "refresh-minutes = \(minutes)", line: line))
@@ -188,7 +231,7 @@ public struct NewsboatConfig: Sendable, Equatable {
         "help": "help", "redraw": "redraw", "up": "up", "down": "down", "pageup": "page-up",
         "pagedown": "page-down", "home": "first", "end": "last", "sort": "cycle-sort", "rev-sort": "cycle-sort",
         "enqueue": "download-enclosure", "reload-urls": "reload-config", "select-tag": "tags", "edit-flags": "toggle-star",
-        "toggle-show-read-feeds": "toggle-show-read",
+        "toggle-show-read-feeds": "toggle-show-read", "prev-unread": "prev-unread", "next-feed": "next-feed", "prev-feed": "prev-feed",
     ]
 
     /// newsboat's key names that Headlines writes another way.
@@ -207,7 +250,14 @@ public struct NewsboatConfig: Sendable, Equatable {
             skip("no action of Headlines does what \(Sanitizer.clean(operation, maxLength: 40)) does")
             return nil
         }
-        var key = arguments[0]
+        guard let key = keyName(arguments[0], skip: skip) else { return nil }
+        // A key bound for one of newsboat's dialogs is bound where the action works here.
+        return "bind \(key) \(action)"
+    }
+
+    /// newsboat's name of a key as this config writes it (`^T` is `Ctrl-t`, `ENTER` is `Enter`).
+    private static func keyName(_ newsboatKey: String, skip: (String) -> Void) -> String? {
+        var key = newsboatKey
         if let named = keys[key] {
             key = named
         } else if key.hasPrefix("^"), key.count == 2 {
@@ -224,7 +274,6 @@ public struct NewsboatConfig: Sendable, Equatable {
             skip(error.reason)
             return nil
         }
-        // A key bound for one of newsboat's dialogs is bound where the action works here.
-        return "bind \(key) \(action)"
+        return key
     }
 }

@@ -16,6 +16,8 @@ public struct NewsboatImportResult: Sendable, Equatable {
     public var newsboatConfig: String?
     public var configCarried = 0
     public var configSkipped: [NewsboatURLs.Skipped] = []
+    /// Lines carried with a word for the person (where a password went now).
+    public var configNotes: [NewsboatURLs.Skipped] = []
 
     init(added: Int, duplicates: Int, skipped: [NewsboatURLs.Skipped], urlsFile: String, configFile: String, queries: Int = 0) {
         self.added = added
@@ -38,6 +40,9 @@ public struct NewsboatImportResult: Sendable, Equatable {
         }
         if let newsboatConfig {
             lines.append("Carried \(configCarried) \(configCarried == 1 ? "line" : "lines") of \(newsboatConfig).")
+            for note in configNotes {
+                lines.append("Note \(newsboatConfig):\(note.line) \(note.entry): \(note.reason).")
+            }
             for skip in configSkipped {
                 lines.append("Skipped \(newsboatConfig):\(skip.line) \(skip.entry): \(skip.reason).")
             }
@@ -109,18 +114,19 @@ public enum NewsboatImport {
             for query in list.queries where !plan.addQuery(name: query.name, filter: query.filter) {
                 skipped.append(NewsboatURLs.Skipped(line: query.line, entry: "query:" + query.name, reason: "a source or query of that name is already there"))
             }
-            var carried: (settings: [String], lines: [String], skipped: [NewsboatURLs.Skipped])?
+            var carried: Carried?
             var newsboatName: String?
             if let newsboatConfig {
                 newsboatName = ConfigPaths.display(newsboatConfig.path, environment: environment)
                 try NewsboatFiles.checkStaysInFolder(newsboatConfig, display: newsboatName ?? "")
                 let contents = try ConfigFile.read(newsboatConfig, display: newsboatName ?? "", mustExist: true, limit: maxSize)
                 let text = try ConfigFile.decode(contents?.data ?? Data(), display: newsboatName ?? "")
-                carried = carry(NewsboatConfig.parse(text, knownActions: knownActions), into: file.config, names: names)
+                carried = carry(NewsboatConfig.parse(text, knownActions: knownActions, configName: file.display), into: file.config, names: names)
             }
             try file.append(
-                plan.sections, comment: "Added by headlines --import-newsboat from " + urlsName, settings: carried?.settings ?? [],
-                settingsComment: "Carried by headlines --import-newsboat from " + (newsboatName ?? ""))
+                plan.sections + (carried?.server.map { [$0.text] } ?? []), comment: "Added by headlines --import-newsboat from " + urlsName,
+                settings: carried?.settings ?? [], settingsComment: "Carried by headlines --import-newsboat from " + (newsboatName ?? ""),
+                makePrivate: carried?.server?.holdsPassword ?? false)
             if let lines = carried?.lines, !lines.isEmpty {
                 // bind and color lines may come anywhere: after the sections, in a second write.
                 let again = try ConfigAppend(config: configURL, environment: environment, knownActions: knownActions)
@@ -130,8 +136,9 @@ public enum NewsboatImport {
                 added: feeds, duplicates: plan.duplicates, skipped: skipped, urlsFile: urlsName, configFile: file.display,
                 queries: plan.sections.count - feeds)
             result.newsboatConfig = newsboatName
-            result.configCarried = (carried?.settings.count ?? 0) + (carried?.lines.count ?? 0)
+            result.configCarried = (carried?.settings.count ?? 0) + (carried?.lines.count ?? 0) + (carried?.server?.lines.count ?? 0)
             result.configSkipped = carried?.skipped ?? []
+            result.configNotes = carried?.notes ?? []
             return result
         } catch let error as NewsboatImportError {
             throw error
@@ -144,13 +151,32 @@ public enum NewsboatImport {
         }
     }
 
+    /// What of newsboat's config goes into this one.
+    struct Carried {
+        var settings: [String]
+        var lines: [String]
+        var skipped: [NewsboatURLs.Skipped]
+        var notes: [NewsboatURLs.Skipped]
+        /// The `[server]` section its sync settings make: its text, its lines, whether it holds a password.
+        var server: (text: String, lines: [String], holdsPassword: Bool)?
+    }
+
     /// newsboat's config as lines of this config: what it already sets itself stays (and the
     /// line is named); `ignore-article` rules become one `ignore =`, a feed's own rule tested
-    /// with its source's name.
-    static func carry(
-        _ newsboat: NewsboatConfig, into config: Config, names: [String: String]
-    ) -> (settings: [String], lines: [String], skipped: [NewsboatURLs.Skipped]) {
+    /// with its source's name; a server the config has already is not added again.
+    static func carry(_ newsboat: NewsboatConfig, into config: Config, names: [String: String]) -> Carried {
         var skipped = newsboat.skipped
+        var notes = newsboat.notes
+        var server: (text: String, lines: [String], holdsPassword: Bool)?
+        if let section = newsboat.server {
+            if config.servers.contains(where: { $0.name == section.name }) {
+                skipped.append(NewsboatURLs.Skipped(line: section.line, entry: "urls-source", reason: "the config has a server named \(section.name) already"))
+                notes.removeAll { $0.entry.hasSuffix("-password") || $0.entry.hasSuffix("-token") }
+            } else {
+                let text = (["[server \(ConfigText.quote(section.name))]"] + section.lines).joined(separator: "\n")
+                server = (text, section.lines, section.holdsPassword)
+            }
+        }
         var settings: [String] = []
         for carried in newsboat.settings {
             let name = String(carried.text.prefix { $0 != " " })
@@ -170,6 +196,8 @@ public enum NewsboatImport {
             } else if words.first == "bind", words.count == 3, let bound = boundAlready(String(words[1]), in: config) {
                 // Importing again adds no binding twice; nor one over the config's own.
                 skipped.append(NewsboatURLs.Skipped(line: carried.line, entry: "bind-key", reason: "the config binds \(words[1]) to \(bound) already"))
+            } else if words.first == "unbind", words.count == 2, unboundAlready(String(words[1]), in: config) {
+                skipped.append(NewsboatURLs.Skipped(line: carried.line, entry: "unbind-key", reason: "the config unbinds \(words[1]) already"))
             } else {
                 lines.append(carried.text)
             }
@@ -194,7 +222,8 @@ public enum NewsboatImport {
             }
         }
         skipped.sort { $0.line < $1.line }
-        return (settings, lines, skipped)
+        notes.sort { $0.line < $1.line }
+        return Carried(settings: settings, lines: lines, skipped: skipped, notes: notes, server: server)
     }
 }
 
@@ -207,6 +236,14 @@ private func boundAlready(_ key: String, in config: Config) -> String? {
         return nil  // unbound last: free to take
     }
     return nil
+}
+
+/// Whether the config's last word on `key` is `unbind` (the key as an `unbind` line writes it).
+private func unboundAlready(_ key: String, in config: Config) -> Bool {
+    let name: KeyName
+    do { name = try KeyName.parse(key) } catch { return false }  // carried lines were checked: none fails here
+    guard let last = config.bindings.last(where: { $0.key == name }), case .unbind = last else { return false }
+    return true
 }
 
 extension NewsboatImportError: ReadableError {}
