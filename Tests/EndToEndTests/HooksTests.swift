@@ -64,5 +64,24 @@ extension EndToEnd {
             try await session.tmux.waitForText("Hooked story")
             #expect(try session.tmux.paneTitle() == before)
         }
+
+        /// Reading the config again applies set-title both ways: on, the count in the title; off,
+        /// the terminal's own title back; a setting taken only at start says so (issue 51).
+        @Test func setTitleFollowsTheConfigReadAgainBothWays() async throws {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            server.route("/feed.xml", .bytes(Data(Self.feed(server, titles: ["First", "Second"]).utf8), contentType: "application/rss+xml"))
+            let session = try HeadlinesSession(["--source", server.url("/feed.xml").absoluteString], config: "set-title = no\n")
+            defer { session.close() }
+            let before = try session.tmux.paneTitle()
+            try await session.tmux.waitForText("Second")
+            try FeedFixtures.writeConfig("set-title = yes\n", home: session.home.url)
+            try session.tmux.sendKeys("C-r")
+            #expect(await eventually { (try? session.tmux.paneTitle()) == "Headlines (2 unread)" })
+            try FeedFixtures.writeConfig("set-title = no\ntimeout = 9\n", home: session.home.url)
+            try session.tmux.sendKeys("C-r")
+            try await session.tmux.waitForText("timeout applies from the next start")
+            #expect(await eventually { (try? session.tmux.paneTitle()) == before }, "the terminal's own title back")
+        }
     }
 }

@@ -190,9 +190,10 @@ struct LoadAbandoned: ReadableError {
 }
 
 extension Library {
-    /// Refreshes every source every `minutes` minutes (`refresh-minutes`), for the life of the app.
-    package func refreshEvery(minutes: Int) {
-        guard minutes > 0 else { return }
+    /// Refreshes every source every `minutes` minutes (`refresh-minutes`), for the life of the app
+    /// or until called again (a config read again: nil stops it).
+    package func refreshEvery(minutes: Int?) {
+        guard let minutes, minutes > 0 else { return scope.cancel(.autoRefresh) }
         scope.run(.autoRefresh) { [weak self] _ in
             while !Task.isCancelled {
                 do { try await Task.sleep(for: .seconds(minutes * 60)) } catch { return }

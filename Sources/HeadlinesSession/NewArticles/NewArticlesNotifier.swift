@@ -4,7 +4,8 @@ import NewsCore
 /// Tells the reader, outside the interface, that a refresh brought new articles: the config's
 /// `notify` command runs with the count, `--` and the first titles as its arguments (no shell), and
 /// `bell` rings the terminal. At most once a minute: what arrives meanwhile is told together
-/// when the minute is up.
+/// when the minute is up. Both are read when there is something to tell, so a config read again
+/// turns them on or off at once.
 @MainActor
 package final class NewArticlesNotifier {
     /// How many titles the command gets after the count.
@@ -12,8 +13,9 @@ package final class NewArticlesNotifier {
     /// The longest a title argument is, in characters.
     static let titleLength = 200
 
-    private let command: [String]?
-    private let ring: (@MainActor () -> Void)?
+    /// The `notify` command and `bell`, as the session's settings say now.
+    private let settings: @MainActor () -> (command: [String]?, rings: Bool)
+    private let ring: @MainActor () -> Void
     private let report: @MainActor (String) -> Void
     private let interval: Duration
     private let clock = ContinuousClock()
@@ -27,10 +29,10 @@ package final class NewArticlesNotifier {
 
     /// `report`: a sentence for the status line when the command cannot be run.
     package init(
-        command: [String]?, ring: (@MainActor () -> Void)?, interval: Duration = .seconds(60),
-        report: @escaping @MainActor (String) -> Void
+        settings: @escaping @MainActor () -> (command: [String]?, rings: Bool), ring: @escaping @MainActor () -> Void,
+        interval: Duration = .seconds(60), report: @escaping @MainActor (String) -> Void
     ) {
-        self.command = command
+        self.settings = settings
         self.ring = ring
         self.interval = interval
         self.report = report
@@ -48,6 +50,8 @@ package final class NewArticlesNotifier {
     package func close() { scope.close() }
 
     private func arrived(_ ids: Set<ArticleID>, store: ArticleStore) {
+        let now = settings()
+        guard now.command != nil || now.rings else { return }  // neither is set: nothing to tell
         pendingCount += ids.count
         pendingIDs.formUnion(ids)
         guard !scope.isRunning(.notify) else { return }  // told together when the minute is up
@@ -61,8 +65,9 @@ package final class NewArticlesNotifier {
             self.pendingCount = 0
             self.pendingIDs = []
             self.lastTold = self.clock.now
-            self.ring?()
-            guard let command = self.command else { return }
+            let told = self.settings()
+            if told.rings { self.ring() }
+            guard let command = told.command else { return }
             let titles = await Self.titles(of: ids, in: store)
             // "--" ends the options: a title starting with "-" is never read as one.
             await self.run(command, arguments: [String(count), "--"] + titles)

@@ -43,14 +43,22 @@ extension AppServices {
             return Notice(failure.message + " The config in use is kept.", kind: .error)
         case .success(let reloaded):
             let change = library.apply(reloaded)
+            let startOnly = ConfigSettings.readAtStart.filter { settings.config.differs(from: reloaded.settings, in: $0) }
+            if reloaded.settings.refreshMinutes != settings.refreshMinutes { library.refreshEvery(minutes: reloaded.settings.refreshMinutes) }
             // Whole: what the screens read next is the file's (a key's choice for the session stays unless the file changed it).
             settings.reload(reloaded.settings)
             library.freshFor = reloaded.settings.refreshMinutes.map { TimeInterval($0 * 60) } ?? Library.defaultFreshness
             var words: [String] = []
             if change.added > 0 { words.append(change.added == 1 ? "1 source added" : "\(change.added) sources added") }
             if change.removed > 0 { words.append(change.removed == 1 ? "1 source removed" : "\(change.removed) sources removed") }
-            if words.isEmpty && quietWhenUnchanged { return nil }
-            return Notice("Config read again" + (words.isEmpty ? "." : ": " + words.joined(separator: ", ") + "."))
+            if words.isEmpty && startOnly.isEmpty && quietWhenUnchanged { return nil }
+            var sentence = "Config read again" + (words.isEmpty ? "" : ": " + words.joined(separator: ", "))
+            // Settings the session set up at start (its connections, its folders) say when they apply.
+            if !startOnly.isEmpty {
+                sentence +=
+                    (words.isEmpty ? ": " : "; ") + startOnly.joined(separator: ", ") + (startOnly.count == 1 ? " applies" : " apply") + " from the next start"
+            }
+            return Notice(sentence + ".")
         }
     }
 }

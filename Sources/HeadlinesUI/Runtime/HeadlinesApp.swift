@@ -182,26 +182,24 @@ package enum HeadlinesApp {
             downloads.onIdle = { app?.quit(status: 0) }
             return .wait
         }
-        if settings.setTitle {
-            // After each frame, so the title follows the counts the screen shows.
-            app.onFrame = { driver.setTitle(TerminalTitle.text(unread: library.unreadCount)) }
+        // After each frame, so the title follows the counts the screen shows; `set-title` is read
+        // each time, so a config read again turns it on or off (the terminal's own title back).
+        app.onFrame = { [weak services] in
+            guard let services else { return }
+            if services.settings.setTitle { driver.setTitle(TerminalTitle.text(unread: library.unreadCount)) } else { driver.clearTitle() }
         }
-        var notifier: NewArticlesNotifier?
-        if settings.notify != nil || settings.bell {
-            var ring: (@MainActor () -> Void)?
-            if settings.bell { ring = { driver.ringBell() } }
-            let report: @MainActor (String) -> Void = { [weak app] sentence in app?.show(Notice(sentence, kind: .error)) }
-            let told = NewArticlesNotifier(command: settings.notify, ring: ring, report: report)
-            told.watch(library)
-            notifier = told
-        }
+        let report: @MainActor (String) -> Void = { [weak app] sentence in app?.show(Notice(sentence, kind: .error)) }
+        let notifier = NewArticlesNotifier(
+            settings: { [weak services] in (services?.settings.notify, services?.settings.bell ?? false) }, ring: { driver.ringBell() },
+            report: report)
+        notifier.watch(library)
         if configuration.environment["HEADLINES_DEBUG_CRASH_AFTER_DRAW"] == "1" {
             app.onFrame = { CrashForTesting.crash() }
         }
         let root: any Screen = entries.count > 1 || !configuration.servers.isEmpty ? SourcesScreen(services: services) : HeadlinesScreen(services: services)
         let status = await app.run(root: root)
         warnings.cancel()
-        notifier?.close()
+        notifier.close()
         // Saves still running (a signal, or a second q) are cancelled; they remove their
         // temporary files before we exit.
         downloads.cancelAll()

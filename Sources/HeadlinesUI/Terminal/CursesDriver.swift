@@ -349,6 +349,14 @@ package final class CursesDriver {
         _ = DescriptorWriter.writeAll(outputFD, bytes)  // a failed write means the terminal is gone; the input's end says so
     }
 
+    /// Gives the terminal its own title back (`set-title` turned off by a config read again).
+    package func clearTitle() {
+        guard !isShutDown, title != nil else { return }
+        title = nil
+        tg_set_restore_sequence(restoreSequence)
+        _ = DescriptorWriter.writeAll(outputFD, TerminalTitle.pop)
+    }
+
     /// Rings the terminal's bell (`bell`).
     package func ringBell() {
         guard !isShutDown, !isSuspended else { return }

@@ -83,6 +83,35 @@ public struct ConfigSettings: Sendable, Equatable {
     /// The line each setting was given on, by name.
     public var lines: [String: Int] = [:]
 
+    /// The settings the interface sets up once, at start (its connections, clients, folders, log,
+    /// the picture protocol it probed, the prune and refresh at start): a config read again takes
+    /// them at the next start, and says so. Every other setting applies as soon as it is read.
+    public static let readAtStart = [
+        "newsapi-key", "newsapi-url", "max-connections", "max-per-host", "timeout", "log", "log-level", "keep-days", "save-dir", "podcast-dir",
+        "max-image-size", "require-https", "refresh-on-start", "image-protocol",
+    ]
+
+    /// Whether `other` gives the start-only setting `name` another value (see `readAtStart`).
+    public func differs(from other: ConfigSettings, in name: String) -> Bool {
+        switch name {
+        case "newsapi-key": return newsAPIKey != other.newsAPIKey
+        case "newsapi-url": return newsAPIURL != other.newsAPIURL
+        case "max-connections": return maxConnections != other.maxConnections
+        case "max-per-host": return maxPerHost != other.maxPerHost
+        case "timeout": return timeoutSeconds != other.timeoutSeconds
+        case "log": return logFile != other.logFile
+        case "log-level": return logLevel != other.logLevel
+        case "keep-days": return keepDays != other.keepDays
+        case "save-dir": return saveDirectory != other.saveDirectory
+        case "podcast-dir": return podcastDirectory != other.podcastDirectory
+        case "max-image-size": return maxImageSize != other.maxImageSize
+        case "require-https": return requireHTTPS != other.requireHTTPS
+        case "refresh-on-start": return refreshOnStart != other.refreshOnStart
+        case "image-protocol": return imageProtocol != other.imageProtocol
+        default: return false
+        }
+    }
+
     public init() {}
 }
 
