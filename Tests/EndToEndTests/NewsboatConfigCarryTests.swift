@@ -101,5 +101,26 @@ extension EndToEnd {
             let printed = try await HeadlinesSession.run(["--print", "--offline"], home: home)
             #expect(printed.status == 0, "\(printed.stderrText)")
         }
+
+        /// The help lists an action a binding left with no key, under its own heading.
+        @Test func theHelpListsAnActionLeftWithNoKey() async throws {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            server.route("/feed.xml", .text(FeedFixtures.rss("Item", count: 2), contentType: "application/rss+xml"))
+            let config = FeedFixtures.config([("Feed", server.url("/feed.xml").absoluteString, nil)], extra: ["bind x toggle-read"])
+            let session = try HeadlinesSession([], config: config, height: 40)
+            defer { session.close() }
+            try await session.tmux.waitForText("Item 2")
+            try session.tmux.sendKeys("?")
+            try await session.tmux.waitForText("Help · keys")
+            // Page down until the heading shows (before the action names, which end the help).
+            var help = try session.tmux.capture()
+            for _ in 0..<12 where !help.contains("No key now") {
+                let page = help
+                try session.tmux.sendKeys("NPage")
+                help = try await session.tmux.waitForScreen(describedAs: "the next page") { $0 != page }
+            }
+            #expect(help.split(separator: "\n").contains { $0.contains("full-text") && $0.contains("Read the full text") }, "\(help)")
+        }
     }
 }

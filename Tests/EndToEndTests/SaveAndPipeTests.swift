@@ -30,6 +30,41 @@ extension EndToEnd.Hooks {
             #expect(text.contains("Body of Hooked story."), "\(text)")
         }
 
+        /// The saved file is real Markdown: cmark (CommonMark's reference) reads back the
+        /// article's headings, paragraphs, list, code block, links and picture (issue 51).
+        @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/cmark"), "needs cmark (Resources/build/system-packages test)"))
+        func theSavedMarkdownReadsBackAsTheArticle() async throws {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            let body = """
+                &lt;h2&gt;The plan&lt;/h2&gt;&lt;p&gt;First, read &lt;a href="https://example.org/spec"&gt;the spec&lt;/a&gt;.&lt;/p&gt;\
+                &lt;p&gt;Then &lt;em&gt;two&lt;/em&gt; steps:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;build&lt;/li&gt;&lt;li&gt;test&lt;/li&gt;&lt;/ul&gt;\
+                &lt;pre&gt;make test&lt;/pre&gt;&lt;p&gt;&lt;img src="https://example.org/plan.png" alt="The plan drawn"&gt;&lt;/p&gt;
+                """
+            let feed = """
+                <?xml version="1.0"?><rss version="2.0"><channel><title>Plans</title><link>https://example.org/</link>
+                <item><title>A structured story</title><link>https://example.org/story</link><description>\(body)</description></item>
+                </channel></rss>
+                """
+            server.route("/feed.xml", .text(feed, contentType: "application/rss+xml"))
+            let session = try HeadlinesSession(["--source", server.url("/feed.xml").absoluteString])
+            defer { session.close() }
+            try await session.tmux.waitForText("A structured story")
+            try session.tmux.sendKeys("Enter")
+            try await session.tmux.waitForText("The plan")
+            try session.tmux.sendKeys("s")
+            try await session.tmux.waitForText("Saved to ~/saved/")
+            let name = try #require(session.savedFiles().first { $0.hasSuffix(".md") })
+            let rendered = try await ProcessRunner("/usr/bin/cmark", [session.saveFolder.appendingPathComponent(name).path]).run(timeout: .seconds(10))
+            for part in [
+                "<h1>A structured story</h1>", "<h2>The plan</h2>", "<p>First, read <a href=\"https://example.org/spec\">the spec</a>.</p>",
+                "<p>Then <em>two</em> steps:</p>", "<ul>\n<li>build</li>\n<li>test</li>\n</ul>", "<pre><code>make test\n</code></pre>",
+                "<img src=\"https://example.org/plan.png\" alt=\"The plan drawn\" />",
+            ] {
+                #expect(rendered.stdoutText.contains(part), "\(part) in \(rendered.stdoutText)")
+            }
+        }
+
         /// A script that writes what it reads to `file` (whole, once it has all of it).
         static func recorder(in home: TemporaryFolder) throws -> (script: URL, file: URL) {
             let file = home.file("piped.txt"), script = home.file("record.sh")

@@ -73,6 +73,21 @@ struct KeyMapTests {
         #expect(keys.hints([.reload], on: .headlines) == "x refresh")
     }
 
+    /// A binding that takes an action's only key leaves it keyless: the help says so under its
+    /// own heading, and the import's warning names it (issue 51).
+    @Test func anActionLeftWithNoKeyIsListedAndNamed() throws {
+        let before = KeyMap()
+        let after = KeyMap(applying: [.bind(try #require(KeyName("x")), action: "toggle-read", line: 1)])
+        let rows = HelpRows.rows(after)
+        let heading = try #require(rows.firstIndex(of: .heading(HelpRows.noKeyHeading)))
+        #expect(rows[heading + 1] == .entry(keys: "full-text", help: KeyTable.defaults.first { $0.action == .fullText }?.help ?? ""))
+        #expect(!HelpRows.rows(before).contains(.heading(HelpRows.noKeyHeading)))
+        #expect(
+            KeyLoss.between(before, after).map(\.sentence) == [
+                "full-text (Article) has no key now: x does toggle-read; give it one with bind KEY full-text."
+            ])
+    }
+
     @Test func hintsComeFromTheTable() {
         #expect(HeadlinesView.defaultHints == "⏎ read · r refresh · o open · d save · ? help · q quit")
         #expect(DownloadsView.defaultHints == "c cancel · C cancel all · q back")
