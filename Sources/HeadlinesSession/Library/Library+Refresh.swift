@@ -2,13 +2,19 @@ import FoundationEssentials
 import NewsCore
 
 extension Library {
-    /// Refreshes `keys` in `scope`: each its own task, all at once (the connection limits queue
-    /// them), each updating its row as it ends. A source already loading in another screen's
-    /// scope is taken over (that load is cancelled), so the screen that shows it owns it.
-    package func refresh(_ keys: [SourceKey], in scope: TaskScope) {
+    /// Refreshes `keys`: each its own task in the library's scope, all at once (the connection
+    /// limits queue them), each updating its row as it ends. `holder` (a screen's scope) holds
+    /// each load: when every scope holding a load has closed (its screens left), the load is
+    /// cancelled and its connection closed; nil (the library's own refresh every few minutes,
+    /// `--refresh`) holds it to its end. `joining`: a load already running is joined, not
+    /// started again (a list opened during it makes no second request); else (`r`, `R`) it restarts.
+    package func refresh(_ keys: [SourceKey], in holder: TaskScope?, joining: Bool = false) {
         for key in keys {
             guard let entry = entry(key) else { continue }
-            if let owner = owners[key], owner.scope !== scope { owner.scope.cancel(.source(key)) }
+            if joining, loads[key] != nil {
+                if let holder { hold(key, in: holder) }
+                continue
+            }
             phases[key] = .loading
             notify(.phase(key))
             let loader = self.loader
@@ -22,14 +28,45 @@ extension Library {
                 } catch {
                     result = .failure(error)
                 }
-                self?.finish(key, result, run: token, in: scope)
+                self?.finish(key, result, run: token)
             }
-            owners[key] = (scope, token)
+            // A restart keeps the screens that held the load before; one with no holder is held to its end.
+            var load = loads[key] ?? Load(token: token)
+            load.token = token
+            if holder == nil { load.heldToItsEnd = true }
+            loads[key] = load
+            if let holder { hold(key, in: holder) }
         }
     }
 
     /// Refreshes every source.
-    package func refreshAll(in scope: TaskScope) { refresh(keys, in: scope) }
+    package func refreshAll(in holder: TaskScope?) { refresh(keys, in: holder) }
+
+    /// `holder` holds `key`'s load until the load ends or the scope lets go (its screen closes).
+    private func hold(_ key: SourceKey, in holder: TaskScope) {
+        let id = ObjectIdentifier(holder)
+        guard var load = loads[key], load.holders[id] == nil else { return }
+        holdSerial += 1
+        let serial = holdSerial
+        load.holders[id] = (WeakScope(scope: holder), serial)
+        loads[key] = load
+        holder.run(.holding(key)) { [weak self] _ in
+            do { try await Task.sleep(for: .seconds(86_400 * 365)) } catch {}  // until cancelled: the load ended, or the screen left
+            self?.release(key, holder: id, serial: serial)
+        }
+    }
+
+    /// A scope let go of `key`'s load: the last to let go of a load nobody else holds cancels it.
+    private func release(_ key: SourceKey, holder id: ObjectIdentifier, serial: Int) {
+        guard var load = loads[key], load.holders[id]?.serial == serial else { return }
+        load.holders[id] = nil
+        loads[key] = load
+        guard load.holders.isEmpty, !load.heldToItsEnd else { return }
+        loads[key] = nil
+        scope.cancel(.source(key))
+        phases[key] = Self.phase(from: summaries[key]?.refresh, now: now())
+        notify(.phase(key))
+    }
 
     /// Whether `key` was refreshed successfully less than `seconds` ago (a screen opening on it
     /// need not fetch it again).
@@ -51,10 +88,11 @@ extension Library {
         }
     }
 
-    private func finish(_ key: SourceKey, _ result: Result<RefreshReport, any Error>, run token: TaskScope.Token, in scope: TaskScope) {
-        // A newer run (here, or in a screen that took the load over) reports instead.
-        guard let owner = owners[key], owner.scope === scope, owner.token == token else { return }
-        owners[key] = nil
+    private func finish(_ key: SourceKey, _ result: Result<RefreshReport, any Error>, run token: TaskScope.Token) {
+        // A newer run (a restart) reports instead.
+        guard let load = loads[key], load.token == token else { return }
+        loads[key] = nil
+        for (_, holder) in load.holders { holder.scope.scope?.cancel(.holding(key)) }  // the holds end with it
         switch result {
         case .success(let report):
             phases[key] = .idle
@@ -198,7 +236,7 @@ extension Library {
             while !Task.isCancelled {
                 do { try await Task.sleep(for: .seconds(minutes * 60)) } catch { return }
                 guard let self else { return }
-                self.refreshAll(in: self.scope)
+                self.refreshAll(in: nil)
             }
         }
     }

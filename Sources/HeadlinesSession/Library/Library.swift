@@ -2,9 +2,9 @@ import FoundationEssentials
 import NewsCore
 
 /// The session's sources and their articles, as every screen sees them. The cache holds the
-/// articles; the library runs refreshes in the task scope of the screen that asks (leaving it
-/// cancels them, and a screen that asks for a source another is loading takes the load over),
-/// keeps each source's phase and counts, and tells the screens when something changed.
+/// articles; the library owns each refresh and the screens that ask hold it (a screen asking for
+/// a source being loaded joins that load; once every screen holding a load has left, it is
+/// cancelled), keeps each source's phase and counts, and tells the screens when something changed.
 @MainActor
 package final class Library {
     package struct Entry: Sendable {
@@ -80,8 +80,10 @@ package final class Library {
     /// How long a refresh (or a failed try) counts as fresh when a list opens: `refresh-minutes`,
     /// else five minutes. `r` and `R` fetch whatever this says.
     package var freshFor: TimeInterval = Library.defaultFreshness
-    /// Which screen's scope runs each source's refresh now, and which run of it.
-    var owners: [SourceKey: (scope: TaskScope, token: TaskScope.Token)] = [:]
+    /// Each source's refresh running now (in the library's scope), and the screens' scopes holding it.
+    var loads: [SourceKey: Load] = [:]
+    /// Tells one hold from a later one of the same scope.
+    var holdSerial = 0
     private var observers: [(owner: Weak, handler: @MainActor (Event) -> Void)] = []
     /// The library's own work (counting, indexing), for the life of the app.
     let scope = TaskScope()
@@ -159,6 +161,21 @@ package final class Library {
 package struct QueryCount: Sendable, Equatable {
     package var total: Int
     package var unread: Int
+}
+
+/// A refresh the library runs: its run, and the scopes (screens) holding it, each with its hold's serial.
+struct Load {
+    var token: TaskScope.Token
+    var holders: [ObjectIdentifier: (scope: WeakScope, serial: Int)] = [:]
+    /// Started with no holder (the refresh every few minutes, `--refresh`): it runs to its end.
+    var heldToItsEnd = false
+
+    init(token: TaskScope.Token) { self.token = token }
+}
+
+/// A screen's scope, not kept alive by the loads it holds.
+struct WeakScope {
+    weak var scope: TaskScope?
 }
 
 /// A reference that does not keep its object alive.

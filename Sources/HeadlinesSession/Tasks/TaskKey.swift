@@ -60,6 +60,8 @@ package enum TaskKey: Hashable, Sendable {
     case remoteSearch
     /// Refreshing every source every few minutes (`refresh-minutes`).
     case autoRefresh
+    /// A screen holding a source's refresh, which the library runs (see `Library.refresh`).
+    case holding(SourceKey)
     /// Looking for what another process (cron's `--refresh`) wrote to the cache.
     case otherWriters
     /// Telling of new articles (`notify`, `bell`), at most once a minute.

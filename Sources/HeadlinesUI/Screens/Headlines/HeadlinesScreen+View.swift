@@ -39,7 +39,9 @@ extension HeadlinesScreen {
         filterPool = nil
         stillShown = []
         readRows(context)
-        if !library.isFresh(sourceKeys.first ?? SourceKey("none"), within: library.freshFor) { reload(context) }
+        if !library.isFresh(sourceKeys.first ?? SourceKey("none"), within: library.freshFor) {
+            library.refresh(sourceKeys, in: context.scope, joining: true)
+        }
         updatePhase(context)
     }
 

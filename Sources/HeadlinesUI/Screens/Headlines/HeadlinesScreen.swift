@@ -85,7 +85,8 @@ package final class HeadlinesScreen: Screen {
             return
         }
         if keys.count == 1 {
-            if !library.isFresh(keys[0], within: library.freshFor) { reload(context) }
+            // A load running (the Sources screen's at start) is joined: leaving this list lets go of it.
+            if !library.isFresh(keys[0], within: library.freshFor) { library.refresh(keys, in: context.scope, joining: true) }
             return
         }
         let stale = library.staleSources(keys)
