@@ -66,7 +66,7 @@ extension EndToEnd {
             try await tmux.waitForText("Saved to ~/saved/")
             let name = try #require(session.savedFiles().first { $0.hasSuffix(".md") })
             let text = try String(contentsOf: session.saveFolder.appendingPathComponent(name), encoding: .utf8)
-            #expect(text.contains("Before the chart.\n![Chart of latency](https://img.example/chart.png)\nAfter it."), "\(text)")
+            #expect(text.contains("Before the chart.\n\n![Chart of latency](https://img.example/chart.png)\n\nAfter it."), "\(text)")
         }
 
         /// `strassenbahn` finds `Straßenbahn`, `STRASSE` finds `straße`, `ﬁle` finds `file`.

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Synchronization
 
 /// One configured server for the life of the app: its client (made once, its password read
 /// once), and at most one sync at a time. Every feed of the server refreshes through it, so
@@ -10,9 +9,8 @@ public actor ServerSync {
     let http: HTTPClient
     let environment: [String: String]
     private var client: (any SyncClient)?
-    private var running: Task<SyncEngine.Report, any Error>?
-    /// The callers waiting for `running`: it is cancelled only when the last of them is.
-    private var waiters = Waiters()
+    /// The sync running, which every caller joins: it is cancelled only when the last of them is.
+    private var running = SharedRun<SyncEngine.Report>()
     private var refreshFeed: RemoteFeedID?
     /// Told `ServerTransport.warning` once, before the password first goes to an http:// address.
     private let warn: @Sendable (String) -> Void
@@ -34,33 +32,21 @@ public actor ServerSync {
     /// feed first (when a sync starts for it). A server out of reach throws `SourceUnreachable`
     /// ("Offline since …") once it has answered before.
     public func sync(refreshing feed: RemoteFeedID? = nil) async throws -> SyncEngine.Report {
-        let task: Task<SyncEngine.Report, any Error>
-        if let running, !running.isCancelled {
-            task = running
-        } else {
-            // A sync all of whose callers left (a refresh that replaced the one before it, `R`
-            // during a first sync) is not joined: a new one starts once it has stopped.
-            // Set before any suspension, so that a second caller finds it and joins.
-            let stopping = running
-            task = Task {
+        // A sync all of whose callers left (a refresh that replaced the one before it, `R` during a
+        // first sync) is not joined: a new one starts once it has stopped. Joined before any
+        // suspension, so that a second caller finds it.
+        let ticket = running.join { stopping in
+            Task {
                 _ = await stopping?.result
                 return try await self.makeEngine().sync(refreshing: feed)
             }
-            running = task
-            waiters = Waiters()
         }
-        let mine = waiters
-        mine.join()
         do {
-            let report = try await withTaskCancellationHandler {
-                try await task.value
-            } onCancel: {
-                if mine.leave() { task.cancel() }
-            }
-            finished(task)
+            let report = try await ticket.result().get()
+            running.end(ticket.task)
             return report
         } catch {
-            finished(task)
+            running.end(ticket.task)
             // A cache that cannot say when the server last answered leaves the network failure as it is.
             if let failure = error as? SyncError, failure.isUnreachable, case .network(_, let reason) = failure,
                 let since = try? await store.serverRecord(name).syncedAt
@@ -74,10 +60,6 @@ public actor ServerSync {
     /// Sends the outbox now, when the server answers; a failure leaves it for the next sync.
     public func sendMarks() async throws -> SyncEngine.MarksSent {
         try await makeEngine().sendMarks()
-    }
-
-    private func finished(_ task: Task<SyncEngine.Report, any Error>) {
-        if running == task { running = nil }
     }
 
     private func makeEngine() async throws -> SyncEngine {
@@ -99,22 +81,6 @@ public actor ServerSync {
         }
         client = made
         return SyncEngine(server: name, client: made, store: store, articleLimit: config.articleLimit)
-    }
-}
-
-/// How many callers wait for one sync, counted from their cancellation handlers (which run
-/// synchronously, off the actor).
-private final class Waiters: Sendable {
-    private let count = Mutex(0)
-
-    func join() { count.withLock { $0 += 1 } }
-
-    /// One caller left; true when it was the last.
-    func leave() -> Bool {
-        count.withLock {
-            $0 -= 1
-            return $0 == 0
-        }
     }
 }
 

@@ -51,52 +51,27 @@ extension GoogleReaderClient {
 
     // MARK: - Login and token
 
-    /// The login, after a ClientLogin when there is none (one at a time: others wait for it).
+    /// The login, after a ClientLogin when there is none (one at a time: others wait for it, and
+    /// it stops only when all of them have left).
     func authorization() async throws -> String {
         if let login { return login }
-        let task: Task<String, any Error>
-        if let pendingLogin {
-            task = pendingLogin
-        } else {
-            task = Task { try await self.clientLogin() }
-            pendingLogin = task
-        }
-        let result = await withTaskCancellationHandler {
-            await task.result
-        } onCancel: {
-            task.cancel()
-        }
-        if pendingLogin == task {
-            pendingLogin = nil
-            if case .success(let value) = result {
-                login = value
-                logins += 1
-            }
+        let ticket = pendingLogin.join { _ in Task { try await self.clientLogin() } }
+        let result = await ticket.result()
+        if pendingLogin.end(ticket.task), case .success(let value) = result {
+            login = value
+            logins += 1
         }
         return try result.get()
     }
 
-    /// The write token and the login it goes with, fetched when there is none (one at a time).
+    /// The write token and the login it goes with, fetched when there is none (one at a time, as the login).
     func writeToken() async throws -> (login: String, token: String) {
         if let token, token.login == login { return token }
-        let task: Task<(login: String, token: String), any Error>
-        if let pendingToken {
-            task = pendingToken
-        } else {
-            task = Task { try await self.fetchToken() }
-            pendingToken = task
-        }
-        let result = await withTaskCancellationHandler {
-            await task.result
-        } onCancel: {
-            task.cancel()
-        }
-        if pendingToken == task {
-            pendingToken = nil
-            if case .success(let value) = result {
-                token = value
-                tokenFetches += 1
-            }
+        let ticket = pendingToken.join { _ in Task { try await self.fetchToken() } }
+        let result = await ticket.result()
+        if pendingToken.end(ticket.task), case .success(let value) = result {
+            token = value
+            tokenFetches += 1
         }
         return try result.get()
     }

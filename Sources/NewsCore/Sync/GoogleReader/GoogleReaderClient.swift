@@ -69,9 +69,9 @@ public actor GoogleReaderClient: SyncClient {
 
     /// The login (`Auth=`) and the write token, each fetched by one call at a time (see `+Calls`).
     var login: String?
-    var pendingLogin: Task<String, any Error>?
+    var pendingLogin = SharedRun<String>()
     var token: (login: String, token: String)?
-    var pendingToken: Task<(login: String, token: String), any Error>?
+    var pendingToken = SharedRun<(login: String, token: String)>()
     /// How many logins and token requests this client made (for the tests of expired ones).
     var logins = 0
     var tokenFetches = 0

@@ -26,13 +26,7 @@ enum GoogleReaderItem {
         if let author = item["author"]?.string { raw.offerAuthor(author, rank: 0) }
         for enclosure in item["enclosure"]?.array ?? [] {
             guard let href = enclosure["href"]?.string else { continue }
-            let type = enclosure["type"]?.string
-            if type?.hasPrefix("image") == true {
-                raw.offerImage(RawLink(text: href, base: nil), rank: 2)
-            } else {
-                raw.offerEnclosure(
-                    RawEnclosure(link: RawLink(text: href, base: nil), type: type, byteSize: enclosure["length"]?.text.flatMap { Int64($0) }), rank: 0)
-            }
+            raw.offerAttachment(href, type: enclosure["type"]?.string, byteSize: enclosure["length"]?.text.flatMap { Int64($0) })
         }
         let html = item["content"]?["content"]?.string ?? item["summary"]?["content"]?.string
         if let html, !html.isEmpty { raw.content = RawText(text: html, isHTML: true) }

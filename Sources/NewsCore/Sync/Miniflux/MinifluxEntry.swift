@@ -22,13 +22,7 @@ enum MinifluxEntry {
         if let author = entry["author"]?.string { raw.offerAuthor(author, rank: 0) }
         for enclosure in entry["enclosures"]?.array ?? [] {
             guard let url = enclosure["url"]?.string else { continue }
-            let type = enclosure["mime_type"]?.string
-            if type?.hasPrefix("image") == true {
-                raw.offerImage(RawLink(text: url, base: nil), rank: 2)
-            } else {
-                let size = enclosure["size"]?.text.flatMap { Int64($0) }
-                raw.offerEnclosure(RawEnclosure(link: RawLink(text: url, base: nil), type: type, byteSize: size.flatMap { $0 > 0 ? $0 : nil }), rank: 0)
-            }
+            raw.offerAttachment(url, type: enclosure["mime_type"]?.string, byteSize: enclosure["size"]?.text.flatMap { Int64($0) })
         }
         if let html = entry["content"]?.string, !html.isEmpty { raw.content = RawText(text: html, isHTML: true) }
         let source = feedTitles[RemoteFeedID(feed)] ?? entry["feed"]?["title"]?.string

@@ -18,14 +18,7 @@ enum NextcloudNewsItem {
             raw.offerDate(Date(timeIntervalSince1970: TimeInterval(published)), rank: 0)
         }
         if let author = item["author"]?.string { raw.offerAuthor(author, rank: 0) }
-        if let link = item["enclosureLink"]?.string {
-            let type = item["enclosureMime"]?.string
-            if type?.hasPrefix("image") == true {
-                raw.offerImage(RawLink(text: link, base: nil), rank: 2)
-            } else {
-                raw.offerEnclosure(RawEnclosure(link: RawLink(text: link, base: nil), type: type, byteSize: nil), rank: 0)
-            }
-        }
+        if let link = item["enclosureLink"]?.string { raw.offerAttachment(link, type: item["enclosureMime"]?.string, byteSize: nil) }
         if let thumbnail = item["mediaThumbnail"]?.string { raw.offerImage(RawLink(text: thumbnail, base: nil), rank: 1) }
         if let html = item["body"]?.string, !html.isEmpty { raw.content = RawText(text: html, isHTML: true) }
         let article = ItemNormaliser(sourceName: feedTitles[RemoteFeedID(feed)]).keptArticle(from: raw)
