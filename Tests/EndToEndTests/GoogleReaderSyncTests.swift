@@ -54,6 +54,28 @@ extension EndToEnd {
             #expect(Sources.row("All", in: synced)?.contains("59 unread") == true, "\(synced)")
         }
 
+        /// A sync marks what it brought `N`, as a feed's refresh does, except the account's first
+        /// (everything is new to the cache then, none of it news) (issue 52).
+        @Test func aSyncMarksWhatItBroughtNewButNotTheFirstSync() async throws {
+            let server = try LoopbackGoogleReader(feeds: 2, itemsPerFeed: 4)
+            defer { server.server.stop() }
+            let session = try HeadlinesSession([], config: Self.config(server), width: 160)
+            defer { session.close() }
+            let tmux = session.tmux
+            try await tmux.waitForScreen(timeout: .seconds(30)) { Sources.row("All", in: $0)?.contains("8 unread") == true && !$0.contains("loading") }
+            try tmux.sendKeys("Enter")
+            let first = try await tmux.waitForScreen(describedAs: "All after the first sync") { $0.contains("Headlines · All") && $0.contains("8 articles") }
+            #expect(NewMarks.marks(first, "N") == 0, "\(first)")
+            _ = server.addItems(feed: 2, count: 2)
+            try tmux.sendKeys("q", "R")
+            try await tmux.waitForScreen(timeout: .seconds(20)) { Sources.row("All", in: $0)?.contains("10 unread") == true && !$0.contains("loading") }
+            try tmux.sendKeys("g", "Enter")
+            let second = try await tmux.waitForScreen(describedAs: "All with the two the sync brought") {
+                $0.contains("Headlines · All") && $0.contains("10 articles") && NewMarks.marks($0, "N") == 2
+            }
+            #expect(second.split(separator: "\n").filter { $0.dropFirst().first == "N" }.allSatisfy { $0.contains("new item") }, "\(second)")
+        }
+
         @Test func whileItIsDownTheCacheShowsAtOnceAndAMarkWaitsForIt() async throws {
             let server = try LoopbackGoogleReader(feeds: 2, itemsPerFeed: 10)
             defer { server.server.stop() }

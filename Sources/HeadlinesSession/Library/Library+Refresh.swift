@@ -104,8 +104,11 @@ extension Library {
                 summaries[key]?.refresh.lastAttempt = answeredAt
                 summaries[key]?.refresh.outcome = report.notModified ? .notModified : .updated
             }
-            // A source's first articles are not "new": only those that join articles it had.
-            if (summaries[key]?.articleCount ?? 0) > 0 || refreshedThisSession.contains(key) { newArticles.formUnion(report.added) }
+            // A source's first articles are not "new": only those that join articles it had. A
+            // sync's are new unless it was the account's first (its report then adds none).
+            if (summaries[key]?.articleCount ?? 0) > 0 || refreshedThisSession.contains(key) || report.syncedArticles > 0 {
+                newArticles.formUnion(report.added)
+            }
             refreshedThisSession.insert(key)
             notify(.refreshed(key, report))
             if let account = entry(key)?.source.account { updateEntries(of: account) }

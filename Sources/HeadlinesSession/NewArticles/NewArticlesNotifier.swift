@@ -52,8 +52,9 @@ package final class NewArticlesNotifier {
     private func arrived(_ ids: Set<ArticleID>, store: ArticleStore) {
         let now = settings()
         guard now.command != nil || now.rings else { return }  // neither is set: nothing to tell
-        pendingCount += ids.count
+        // Every feed of a server reports its one sync: the same ids, counted once.
         pendingIDs.formUnion(ids)
+        pendingCount = pendingIDs.count
         guard !scope.isRunning(.notify) else { return }  // told together when the minute is up
         let wait = lastTold.map { max(.zero, $0 + interval - clock.now) } ?? .zero
         scope.run(.notify) { [weak self] token in

@@ -117,6 +117,7 @@ public struct ServerFeedSource: NewsSource {
         if report.marksRefused > 0, let refusal = report.refusal {
             notes.append(SyncEngine.MarksSent(refused: report.marksRefused, refusal: refusal).refusedSentence ?? refusal)
         }
-        return RefreshReport(notes: notes, answeredAt: Date(), syncedArticles: report.newArticles)
+        // The first sync's articles are no news (as a feed's first edition's): later ones are marked new.
+        return RefreshReport(added: report.isFirstSync ? [] : report.added, notes: notes, answeredAt: Date(), syncedArticles: report.newArticles)
     }
 }

@@ -39,9 +39,17 @@ public struct SyncEngine: Sendable {
         public var refusal: String?
         public var feeds = 0
         public var newArticles = 0
+        /// The new articles' ids (the first `maxAdded` of them), which the lists mark new after
+        /// any sync but the first.
+        public var added: Set<ArticleID> = []
+        /// The account's first sync: everything in it is new to the cache, none of it news.
+        public var isFirstSync = false
         public var articlesFetched = 0
         public var marksTaken = 0
         public init() {}
+
+        /// At most this many new ids are kept (a first sync of a large account brings 100,000).
+        static let maxAdded = 100_000
     }
 
     /// Syncs once; `refreshing` asks the server to fetch that feed first (TT-RSS `updateFeed`).
@@ -154,6 +162,8 @@ public struct SyncEngine: Sendable {
         let counted = await counter.totals
         progress.summary.articlesFetched = counted.fetched
         progress.summary.newArticles = counted.added
+        progress.summary.added = await counter.ids
+        progress.summary.isFirstSync = record.cursor == nil
         progress.cursor = counted.highest ?? record.cursor
 
         let serverMarks = try await client.marks(comparedWith: try await store.localMarks(server))
@@ -162,7 +172,8 @@ public struct SyncEngine: Sendable {
         if !missing.isEmpty {
             let found = try await client.articles(withIDs: missing)
             let added = try await store.storeRemoteArticles(found, server: server)
-            progress.summary.newArticles += added
+            progress.summary.newArticles += added.count
+            progress.summary.added.formUnion(added.prefix(max(0, Report.maxAdded - progress.summary.added.count)))
             progress.summary.articlesFetched += found.count
         }
         return progress
@@ -173,11 +184,14 @@ public struct SyncEngine: Sendable {
 private actor Counter {
     private(set) var totals: (fetched: Int, added: Int, highest: RemoteArticleID?) = (0, 0, nil)
 
+    private(set) var ids: Set<ArticleID> = []
+
     var fetched: Int { totals.fetched }
 
-    func add(page: [RemoteArticle], added: Int) {
+    func add(page: [RemoteArticle], added: [ArticleID]) {
         totals.fetched += page.count
-        totals.added += added
+        totals.added += added.count
+        ids.formUnion(added.prefix(max(0, SyncEngine.Report.maxAdded - ids.count)))
         if let top = page.map(\.id).max() { totals.highest = max(totals.highest ?? top, top) }
     }
 }

@@ -86,20 +86,16 @@ extension ArticleStore {
 
     /// Stores one page of the server's articles: new ones added, changed ones updated in place,
     /// none twice (an article is its server id). The server's marks are taken, except where a
-    /// mark made here waits in the outbox: that one is newer. Returns how many were new.
+    /// mark made here waits in the outbox: that one is newer. Returns the new articles' ids.
     @discardableResult
-    public func storeRemoteArticles(_ articles: [RemoteArticle], server: String, now: Date = Date()) throws -> Int {
+    public func storeRemoteArticles(_ articles: [RemoteArticle], server: String, now: Date = Date()) throws -> [ArticleID] {
         // A first sync writes every article once: through a small page cache, so that the
         // 10,000 articles of a large account do not fill the usual 16 MiB of it.
         try writing { db in
             try db.withPageCache(kib: Self.sweepCacheKiB) {
                 let serverID = try ServerRows.ensure(db, server)
                 return try ServerRows.quietly(db, serverID) {
-                    var added = 0
-                    for remote in articles where try ServerRows.store(remote, db: db, serverID: serverID, server: server, now: now) {
-                        added += 1
-                    }
-                    return added
+                    try articles.compactMap { remote in try ServerRows.store(remote, db: db, serverID: serverID, server: server, now: now) }
                 }
             }
         }

@@ -33,8 +33,8 @@ enum ServerRows {
         return sourceID
     }
 
-    /// Stores one article (see `ArticleStore.storeRemoteArticles`); true when it was new.
-    static func store(_ remote: RemoteArticle, db: SQLiteConnection, serverID: Int64, server: String, now: Date) throws -> Bool {
+    /// Stores one article (see `ArticleStore.storeRemoteArticles`); its id when it was new.
+    static func store(_ remote: RemoteArticle, db: SQLiteConnection, serverID: Int64, server: String, now: Date) throws -> ArticleID? {
         let fields = ArticleFields(remote.article)
         if let stored = try db.firstRow(
             """
@@ -47,13 +47,13 @@ enum ServerRows {
             if stored.hash != fields.hash { try ArticleWriter(db: db).update(stored.id, with: fields) }
             if !stored.readPending { try db.run("UPDATE article SET read = ? WHERE id = ? AND read != ?", !remote.unread, stored.id, !remote.unread) }
             if !stored.starPending { try db.run("UPDATE article SET starred = ? WHERE id = ? AND starred != ?", remote.starred, stored.id, remote.starred) }
-            return false
+            return nil
         }
         let sourceID = try feedSource(db, serverID: serverID, server: server, feed: remote.feed, title: remote.article.sourceName)
         // An article is its server id: the identity no feed item can take ("g:", "u:", "t:").
         let articleID = try ArticleWriter(db: db).insert(
             fields, sourceID: sourceID, identity: "r:\(remote.id.rawValue)", firstSeen: now, read: !remote.unread, starred: remote.starred)
         try db.run("INSERT INTO server_article (article_id, server_id, remote_id) VALUES (?, ?, ?)", articleID, serverID, remote.id.rawValue)
-        return true
+        return ArticleID(articleID)
     }
 }
