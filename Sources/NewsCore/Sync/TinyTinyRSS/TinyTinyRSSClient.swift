@@ -283,10 +283,3 @@ public actor TinyTinyRSSClient: SyncClient {
 enum TinyTinyRSSFailure: Error {
     case notLoggedIn
 }
-
-extension Array {
-    /// The array in consecutive slices of at most `size`.
-    func chunked(_ size: Int) -> [ArraySlice<Element>] {
-        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
-    }
-}
