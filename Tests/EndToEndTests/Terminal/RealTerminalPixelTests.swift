@@ -97,10 +97,12 @@ extension EndToEnd {
             }
             let server = try LoopbackServer()
             defer { server.stop() }
+            // Text enough to scroll the picture out of view.
+            let paragraphs = (1...80).map { "&lt;p&gt;Paragraph \($0) under the picture.&lt;/p&gt;" }.joined()
             let feed = """
                 <?xml version="1.0"?><rss version="2.0"><channel><title>Pixels</title><link>https://example.com/</link>
                 <item><title>A picture in pixels</title><link>https://example.com/p</link><guid>p</guid>
-                <description>&lt;img src="\(server.url("/picture.png").absoluteString)"&gt;&lt;p&gt;Under the picture.&lt;/p&gt;</description></item>
+                <description>&lt;img src="\(server.url("/picture.png").absoluteString)"&gt;\(paragraphs)</description></item>
                 </channel></rss>
                 """
             server.route("/feed.xml", .text(feed, contentType: "application/rss+xml"))
@@ -156,6 +158,17 @@ extension EndToEnd {
             }
             let shot = try #require(drawn, "the picture, in pixels, with its one-pixel line")
             #expect(Self.colouredPixels(shot) > 200, "the picture's red and blue")
+            // Scrolled out of view: nothing of it stays behind.
+            try await press("Next")
+            try await press("Next")
+            #expect(
+                await eventually(timeout: .seconds(10)) { (try? await Self.screenshot(display: display)).map(Self.colouredPixels) == 0 },
+                "the picture scrolled away leaves no part behind")
+            try await press("Prior")
+            try await press("Prior")
+            #expect(
+                await eventually(timeout: .seconds(10)) { (try? await Self.screenshot(display: display)).flatMap(Self.thinLineRow) != nil },
+                "scrolled back, the picture is drawn again")
             // Back to the list: the picture is gone from the screen.
             try await press("q")
             #expect(

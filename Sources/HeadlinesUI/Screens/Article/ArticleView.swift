@@ -117,9 +117,10 @@ package struct ArticleView {
         case .cells(let scaled): cells = scaled
         case .pixels(let image):
             let first = layout.bodyTop + top - state.offset
-            let visible = max(first, layout.bodyTop)..<min(first + slot.rows, layout.bodyTop + layout.bodyRows)
-            if !visible.isEmpty {
-                canvas.pixelPicture = PixelPicture(image: image, x: x, top: first, columns: slot.columns, rows: slot.rows, visible: visible)
+            // Scrolled past (or not yet reached): no rows in view, and no range to make of them.
+            let lower = max(first, layout.bodyTop), upper = min(first + slot.rows, layout.bodyTop + layout.bodyRows)
+            if lower < upper {
+                canvas.pixelPicture = PixelPicture(image: image, x: x, top: first, columns: slot.columns, rows: slot.rows, visible: lower..<upper)
             }
             return
         case nil: cells = nil
