@@ -7,7 +7,7 @@ import Testing
 @Suite("DownloadsView")
 struct DownloadsViewTests {
     static func item(_ id: Int, _ title: String, _ state: DownloadCenter.State) -> DownloadCenter.Item {
-        DownloadCenter.Item(id: id, title: title, imageURL: URL(string: "https://img.example/\(id).png")!, state: state)
+        DownloadCenter.Item(id: id, title: title, link: URL(string: "https://img.example/\(id).png")!, state: state)
     }
 
     static let saved = SavedImage(file: URL(fileURLWithPath: "/tmp/headlines/gamma-photo.png"), format: .png, byteCount: 3072, alreadySaved: false)

@@ -10,7 +10,7 @@ extension DownloadCenter {
         guard let store else { return [] }
         return try await store.downloadedEnclosures().enumerated().map { index, row in
             Item(
-                id: -1 - index, title: row.title.isEmpty ? "(untitled)" : row.title, imageURL: row.file,
+                id: -1 - index, title: row.title.isEmpty ? "(untitled)" : row.title, link: row.file,
                 state: .earlier(file: row.file, played: row.played), isEnclosure: true)
         }
     }

@@ -31,16 +31,16 @@ package final class DownloadCenter {
     package struct Item: Identifiable, Equatable {
         package let id: Int
         package let title: String
-        /// The file's link: an image's, or an enclosure's.
-        package let imageURL: URL
+        /// The file's link: an image's, or an enclosure's (an earlier download's: the file).
+        package let link: URL
         package var state: State
         /// An enclosure (downloading), not an image (saving).
         package var isEnclosure = false
 
-        package init(id: Int, title: String, imageURL: URL, state: State, isEnclosure: Bool = false) {
+        package init(id: Int, title: String, link: URL, state: State, isEnclosure: Bool = false) {
             self.id = id
             self.title = title
-            self.imageURL = imageURL
+            self.link = link
             self.state = state
             self.isEnclosure = isEnclosure
         }
@@ -103,7 +103,7 @@ package final class DownloadCenter {
     @discardableResult
     package func save(_ article: Article, id: ArticleID? = nil) -> Start {
         guard let url = article.imageURL else { return .noImage }
-        if let existing = items.first(where: { $0.imageURL == url && $0.state.isActive }) {
+        if let existing = items.first(where: { $0.link == url && $0.state.isActive }) {
             return .alreadySaving(title: existing.title)
         }
         start(Job(work: .image(SaveRequest(imageURL: url, title: article.title)), title: article.title, article: id, quietIfSaved: false))
@@ -112,7 +112,7 @@ package final class DownloadCenter {
 
     /// Where this session downloaded the enclosure at `url`, if it did.
     package func downloadedFile(of url: URL) -> URL? {
-        for item in items.reversed() where item.imageURL == url {
+        for item in items.reversed() where item.link == url {
             if case .downloaded(let saved) = item.state { return saved.file }
         }
         return nil
@@ -122,7 +122,7 @@ package final class DownloadCenter {
     @discardableResult
     package func download(_ article: Article, id: ArticleID? = nil) -> Start {
         guard let job = Self.enclosureJob(article, id: id, quietIfSaved: false) else { return .noEnclosure }
-        if let existing = items.first(where: { $0.imageURL == job.url && $0.state.isActive }) {
+        if let existing = items.first(where: { $0.link == job.url && $0.state.isActive }) {
             return .alreadySaving(title: existing.title)
         }
         start(job)
@@ -149,7 +149,7 @@ package final class DownloadCenter {
                 case .queued, .saving, .saved, .downloaded: return true
                 case .failed, .cancelled, .earlier: return false
                 }
-            }.map(\.imageURL))
+            }.map(\.link))
     }
 
     private static func enclosureJob(_ article: Article, id: ArticleID?, quietIfSaved: Bool) -> Job? {
@@ -207,7 +207,7 @@ package final class DownloadCenter {
         let title = job.title
         var isEnclosure = false
         if case .enclosure = job.work { isEnclosure = true }
-        items.append(Item(id: id, title: title.isEmpty ? "(untitled)" : title, imageURL: job.url, state: .queued, isEnclosure: isEnclosure))
+        items.append(Item(id: id, title: title.isEmpty ? "(untitled)" : title, link: job.url, state: .queued, isEnclosure: isEnclosure))
         tasks[id] = Task { await self.run(id, job) }
         changed()
     }

@@ -41,7 +41,7 @@ package final class DownloadsScreen: Screen {
                 if case .downloaded(let saved) = item.state { return saved.file.standardizedFileURL }
                 return nil
             })
-        return session + earlier.filter { !files.contains($0.imageURL.standardizedFileURL) }
+        return session + earlier.filter { !files.contains($0.link.standardizedFileURL) }
     }
 
     package func render(into canvas: inout Canvas) {
