@@ -32,6 +32,15 @@ package final class Library {
         case failed(String)
         /// The server asked not to be asked again before this time (`Retry-After`).
         case waiting(until: Date)
+
+        /// Why the source shows nothing new, in one sentence: its failure, or the server's pause; nil otherwise.
+        package var problem: String? {
+            switch self {
+            case .failed(let message): return message
+            case .waiting(let until): return "Waiting until \(DateText.time(until)) (the server asked for a pause)."
+            case .idle, .loading: return nil
+            }
+        }
     }
 
     /// What changed, for the screens that show it.

@@ -150,13 +150,7 @@ extension HeadlinesScreen {
             return
         }
         context.scope.cancel(.spinner)
-        let failures = phases.compactMap { phase -> String? in
-            switch phase {
-            case .failed(let message): return message
-            case .waiting(let until): return "Waiting until \(DateText.time(until)) (the server asked for a pause)."
-            default: return nil
-            }
-        }
+        let failures = phases.compactMap(\.problem)
         if failures.isEmpty || (sourceKeys.count > 1 && failures.count < sourceKeys.count) {
             state.endLoad(at: sourceKeys.compactMap { library.summaries[$0]?.refresh.lastSuccess }.max() ?? services.now())
             if failures.count > 0 { state.show(Notice("\(failures.count) of \(sourceKeys.count) sources failed to load.", kind: .error)) }

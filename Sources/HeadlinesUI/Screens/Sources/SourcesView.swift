@@ -126,11 +126,7 @@ struct SourcesView {
     /// Why a source's row failed, in one sentence; nil for every other row.
     func failure(of row: SourcesState.Row?) -> String? {
         guard case .source(let key, _)? = row else { return nil }
-        switch library.phase(of: key) {
-        case .failed(let message): return message
-        case .waiting(let until): return "Waiting until \(DateText.time(until)) (the server asked for a pause)."
-        case .idle, .loading: return nil
-        }
+        return library.phase(of: key).problem
     }
 
     /// A row's counts: "25 unread · 80", for its sources together; empty for a source not counted yet.

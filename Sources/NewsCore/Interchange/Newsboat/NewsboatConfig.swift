@@ -81,13 +81,6 @@ public struct NewsboatConfig: Sendable, Equatable {
             case "bind-key":
                 guard let translated = binding(arguments, knownActions: knownActions, skip: skip) else { continue }
                 result.lines.append(Carried(text: translated, line: line))
-            case "browser":
-                guard let value = arguments.first, arguments.count == 1 else { skip("it takes one command"); continue }
-                if value.contains(where: { "|;&$`<>()".contains($0) }) {
-                    skip("newsboat runs it through a shell, and Headlines runs programs without one")
-                    continue
-                }
-                setting("browser", value)
             case "show-read-feeds": yesNo(arguments, "show-read-sources", setting: setting, skip: skip)
             case "show-read-articles": yesNo(arguments, "show-read", setting: setting, skip: skip)
             case "refresh-on-startup": yesNo(arguments, "refresh-on-start", setting: setting, skip: skip)
@@ -107,7 +100,7 @@ public struct NewsboatConfig: Sendable, Equatable {
                 guard let value = arguments.first, let columns = Int(value) else { skip("it takes a number"); continue }
                 if columns == 0 { skip("0 is newsboat's default (the terminal's width), which Headlines' is too"); continue }
                 setting("text-width", value)
-            case "player", "notify-program":
+            case "browser", "player", "notify-program":
                 guard let value = arguments.first, arguments.count == 1 else { skip("it takes one command"); continue }
                 if value.contains(where: { "|;&$`<>()".contains($0) }) {
                     skip("newsboat runs it through a shell, and Headlines runs programs without one")
@@ -117,7 +110,7 @@ public struct NewsboatConfig: Sendable, Equatable {
                     setting("notify", value)
                     note("carried as notify: the program gets the count of new articles, -- and the newest titles, not newsboat's one message")
                 } else {
-                    setting("player", value)
+                    setting(command, value)
                 }
             case "save-path", "download-path":
                 guard let value = arguments.first, arguments.count == 1 else { skip("it takes one folder"); continue }
