@@ -7,45 +7,29 @@ import HeadlinesSession
 /// stored them (by title, as the Sources screen lists them), each newest first; a search best
 /// match first.
 enum CachePrintCommand {
+    @MainActor
     static func run(_ plan: LaunchPlan, options: CommandLineOptions) async -> Int32 {
         let status = await printFromCache(plan, options: options)
         await plan.log.flush()
         return status
     }
 
+    @MainActor
     private static func printFromCache(_ plan: LaunchPlan, options: CommandLineOptions) async -> Int32 {
         let log = plan.log
-        guard let store = await CommandCache.open(plan) else { return 1 }
         // `ignore =` and `max-items` hide here as in the interface: not shown, counted or searched.
-        do {
-            try await store.setRules(plan.rules)
-        } catch {
-            log.cache("rules", ["error": ErrorText.sentence(error)], level: .error)
-            Output.error("The config's ignore rules could not be applied to the cache: \(ErrorText.sentence(error))")
-            return 1
-        }
-        if plan.forgetsDemo {
-            do {
-                try await store.forgetSources(where: LaunchPlan.isDemoSource)
-            } catch {
-                Output.error("The demo edition's articles could not be removed from the cache: \(ErrorText.sentence(error))")
-            }
-        }
+        guard let session = await CommandSession.open(plan, for: .printing) else { return 1 }
+        let store = session.store
         do {
             if let query = options.search {
                 let printed = try await printMatches(of: query, limit: options.limit, store: store, json: options.json)
                 log.cache("search", ["query": query, "matches": String(printed)], level: .debug)
                 return 0
             }
-            for entry in plan.entries {
+            // The config's sources, then each server's feeds as its last sync stored them.
+            for entry in session.library.entries {
                 let printed = try await printSource(entry.key, store: store, options: options)
                 log.cache("print", ["source": entry.source.name, "articles": String(printed)], level: .debug)
-            }
-            for server in plan.servers {
-                for feed in try await store.serverFeeds(server.name) {
-                    let printed = try await printSource(feed.key, store: store, options: options)
-                    log.cache("print", ["server": server.name, "source": feed.title, "articles": String(printed)], level: .debug)
-                }
             }
             return 0
         } catch {

@@ -3,32 +3,17 @@ import NewsCore
 import HeadlinesSession
 
 /// Everything a run needs, read from the command line, the config file and the environment:
-/// the sources, the settings in force (options win over the config), the keys and the log.
+/// the session it opens (sources, settings with the options winning over the config, keys,
+/// log), and what only the command line speaks of. `plan.entries` reads `plan.session.entries`.
+@dynamicMemberLookup
 struct LaunchPlan {
-    var entries: [Library.Entry]
-    /// The demo edition was chosen because nothing else was named.
-    var isFallbackDemo: Bool
+    var session: SessionPlan
     /// The sources came from the config file (rather than the command line).
     var fromConfig: Bool
-    var settings: ConfigSettings
-    var http: HTTPClient
-    var keys: KeyMap
-    var saveFolder: URL
-    var log: DiagnosticLog
-    var cacheFile: URL
     /// The config file as a person would type it, for the first run's advice.
     var configDisplay: String
-    /// The config names sources of its own: the demo edition's articles (cached by an earlier
-    /// run) are neither shown nor searched any more.
-    var forgetsDemo: Bool
-    /// The config's feed servers (none with `--source`, `--demo` or NewsAPI flags).
-    var servers: [ServerConfig]
-    /// Kill rules, `max-items`, and what filters know of the sources.
-    var rules = ArticleRules()
-    /// The config's query feeds (`[query "Name"]`), when its sources are the ones shown.
-    var queries: [QueryConfig] = []
-    /// The config's `color` lines.
-    var colours = ColourScheme()
+
+    subscript<Value>(dynamicMember path: KeyPath<SessionPlan, Value>) -> Value { session[keyPath: path] }
 
     /// A message for stderr and the exit status (2: the command line or the config is wrong).
     struct Failure: Error {
@@ -48,19 +33,24 @@ struct LaunchPlan {
         if let url = loaded.url {
             log.config(loaded.config == nil ? "no config file" : "config", ["file": url.path, "sources": String(config.sources.count)])
         }
+        let saveFolder =
+            options.saveDirectory.map { SaveFolder.resolve(explicit: $0, environment: environment) } ?? settings.saveDirectory
+            ?? SaveFolder.resolve(explicit: nil, environment: environment)
+        var session = SessionPlan(
+            entries: entries, isFallbackDemo: fallback, cacheFile: StoreLocation.resolve(environment: environment), settings: settings,
+            log: log, keys: KeyMap(applying: config.bindings), saveFolder: saveFolder, http: http, environment: environment)
+        session.configuredSources = fromConfig ? Set(entries.map(\.key)) : nil
+        // The config names sources of its own: the demo edition's articles (cached by an earlier
+        // run) are neither shown nor searched any more.
+        if (!config.sources.isEmpty || !config.servers.isEmpty) && !options.demo { session.demoSources = isDemoSource }
+        session.servers = fromConfig ? config.servers : []
+        session.rules = rules(config, entries: entries, fromConfig: fromConfig)
+        session.queries = fromConfig ? config.queries : []
+        session.colours = config.colours
         var plan = LaunchPlan(
-            entries: entries, isFallbackDemo: fallback, fromConfig: fromConfig, settings: settings, http: http,
-            keys: KeyMap(applying: config.bindings),
-            saveFolder: options.saveDirectory.map { SaveFolder.resolve(explicit: $0, environment: environment) }
-                ?? settings.saveDirectory ?? SaveFolder.resolve(explicit: nil, environment: environment),
-            log: log, cacheFile: StoreLocation.resolve(environment: environment),
-            configDisplay: loaded.url.map { ConfigPaths.display($0.path, environment: environment) } ?? "a config file (--config FILE)",
-            forgetsDemo: (!config.sources.isEmpty || !config.servers.isEmpty) && !options.demo,
-            servers: fromConfig ? config.servers : []
-        )
-        plan.rules = rules(config, entries: entries, fromConfig: fromConfig)
-        plan.queries = fromConfig ? config.queries : []
-        plan.colours = config.colours
+            session: session, fromConfig: fromConfig,
+            configDisplay: loaded.url.map { ConfigPaths.display($0.path, environment: environment) } ?? "a config file (--config FILE)")
+        plan.session.welcome = fallback ? plan.firstRunAdvice(short: true) : nil
         return plan
     }
 

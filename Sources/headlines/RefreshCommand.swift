@@ -31,30 +31,8 @@ enum RefreshCommand {
             return 1
         }
         let log = plan.log
-        guard let store = await CommandCache.open(plan) else { return 1 }
-        if case .readOnly(let reason) = await store.access {
-            Output.error("The article cache is read-only (\(reason)): nothing can be refreshed into it.")
-            return 1
-        }
-        if plan.forgetsDemo {
-            do {
-                try await store.forgetSources(where: LaunchPlan.isDemoSource)
-            } catch {
-                log.cache("forget", ["error": ErrorText.sentence(error)], level: .error)
-            }
-        }
-        do {
-            try await store.setRules(plan.rules)
-        } catch {
-            log.cache("rules", ["error": ErrorText.sentence(error)], level: .error)  // a merge writes max-items' marks again
-        }
-        var entries = plan.entries
-        for server in plan.servers {
-            let sync = ServerSync(config: server, store: store, http: plan.http, environment: environment) { sentence in
-                ServerPrint.warn(sentence, server: server, log: log)
-            }
-            entries += await Library.entries(of: sync)
-        }
+        guard let session = await CommandSession.open(plan, for: .refreshing) else { return 1 }
+        let store = session.store, library = session.library
         // What failed last time was told then: it is told again only with --verbose, and once
         // when it answers again (cron mailed every dead feed every half hour).
         let failingBefore: (sources: Set<SourceKey>, servers: Set<String>)
@@ -64,14 +42,11 @@ enum RefreshCommand {
             log.cache("failing", ["error": ErrorText.sentence(error)], level: .error)
             failingBefore = ([], [])  // unknown: every failure is told, as the first time
         }
-        let limits = ConnectionLimits(maxConnections: plan.settings.maxConnections, maxPerHost: plan.settings.maxPerHost)
-        let library = Library(entries: entries, store: store, loader: SourceLoader(store: store, limits: limits, log: log))
         var outcome = await RefreshRun(library).run()
         // `full-text = yes`: the new articles' pages are read before the program ends, so they read offline.
-        let reader = FullTextReader(service: NewsService(http: plan.http), limits: limits, store: store)
         let readsAll = Set(library.entries.filter(\.readsFullText).map(\.key))
         do {
-            let fullTexts = try await reader.readNew(outcome.added, readsAll: readsAll.contains, queries: plan.queries)
+            let fullTexts = try await session.fullTextReader.readNew(outcome.added, readsAll: readsAll.contains, queries: plan.queries)
             outcome.fullTexts = fullTexts.read
             outcome.fullTextsNotKept = fullTexts.notKeptSentence
             log.log(
@@ -86,7 +61,7 @@ enum RefreshCommand {
         }
         // What the refreshes added is indexed before the program ends, so `--search` finds it at once.
         do { try await store.indexForSearch() } catch { log.cache("index", ["error": ErrorText.sentence(error)], level: .error) }
-        library.close()
+        await session.close()
         await outcome.scope.drain(timeout: .milliseconds(300))
         for failure in outcome.failures where options.verbose || !failure.unit.failed(before: failingBefore) { Output.error(failure.line) }
         for unit in outcome.answered where unit.failed(before: failingBefore) { Output.error("\(unit.name) answers again.") }

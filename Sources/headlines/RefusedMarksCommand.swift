@@ -13,8 +13,10 @@ enum RefusedMarksCommand {
         case drop
     }
 
+    @MainActor
     static func run(_ action: Action, plan: LaunchPlan) async -> Int32 {
-        guard let store = await CommandCache.open(plan) else { return 1 }
+        guard let session = await CommandSession.open(plan, for: .printing) else { return 1 }
+        let store = session.store
         do {
             switch action {
             case .list:
