@@ -185,7 +185,7 @@ private final class RefreshRun {
                 }
                 newArticles += added
             } else {
-                newArticles += server == nil ? report.added.count : report.syncedArticles
+                newArticles += report.addedCount
             }
         }
         let added = reports.filter { !$0.value.isKept }.mapValues(\.added)

@@ -177,7 +177,7 @@ struct HeadlinesScreenTests {
 @MainActor
 struct HeadlinesScreenCancellationTests {
     /// A source whose fetch ends in a cancellation nobody asked for (a transfer torn down from outside).
-    final class CancellingSource: NewsSource {
+    final class CancellingSource: FetchedSource {
         let name = "Flaky"
         let key = SourceKey("flaky")
         let host: String? = nil

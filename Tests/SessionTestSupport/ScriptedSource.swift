@@ -3,7 +3,7 @@ import NewsCore
 import Synchronization
 
 /// A source that answers each fetch with the next scripted outcome (the last one repeats).
-package final class ScriptedSource: NewsSource {
+package final class ScriptedSource: FetchedSource {
     package let name: String
     private let outcomes: Mutex<[Result<Edition, NewsError>]>
     private let fetches = Mutex(0)

@@ -105,15 +105,15 @@ extension Library {
                 summaries[key]?.refresh.outcome = report.notModified ? .notModified : .updated
             }
             // A source's first articles are not "new": only those that join articles it had. A
-            // sync's are new unless it was the account's first (its report then adds none).
-            if (summaries[key]?.articleCount ?? 0) > 0 || refreshedThisSession.contains(key) || report.syncedArticles > 0 {
-                newArticles.formUnion(report.added)
-            }
+            // sync says for itself (all are new but the account's first sync's).
+            let areNews = report.addedAreNews ?? ((summaries[key]?.articleCount ?? 0) > 0 || refreshedThisSession.contains(key))
+            if areNews { newArticles.formUnion(report.added) }
             refreshedThisSession.insert(key)
             notify(.refreshed(key, report))
             if let account = entry(key)?.source.account { updateEntries(of: account) }
             if report.isKept { writeKeptWhenFree(key, shown: report.added, in: scope) }
-            readFullTexts(of: key, added: report.added)
+            // An account's first sync (its whole backlog) is not read page by page.
+            readFullTexts(of: key, added: report.addedAreNews == false ? [] : report.added)
         case .failure(let error) where error is CancellationError:
             phases[key] = Self.phase(from: summaries[key]?.refresh, now: now())
         case .failure(let error):

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// A feed (RSS, Atom, JSON Feed), a NewsAPI-shaped document or a web page naming a feed, at
 /// an http(s) URL or a file path; never sent the key. A web page is read for the feed it names,
 /// which is fetched in its place (once: a page is never followed to another page).
-public struct DocumentSource: NewsSource {
+public struct DocumentSource: FetchedSource {
     public let service: NewsService
     public let location: URL
     public let name: String

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// A NewsAPI query, sent with the key.
-public struct NewsAPISource: NewsSource {
+public struct NewsAPISource: FetchedSource {
     public let service: NewsService
     public let request: NewsAPIRequest
     public let name: String

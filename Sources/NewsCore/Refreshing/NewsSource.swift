@@ -12,16 +12,9 @@ public protocol NewsSource: Sendable {
     /// Where it is read from, as the diagnostic log names it when a fetch fails before any
     /// answer (never with a secret in it).
     var location: URL { get }
-    /// Fetches the current edition, conditionally when `validators` are given (an unchanged
-    /// source answers `.notModified`). Honours task cancellation; throws `CancellationError` then.
-    func fetch(validators: HTTPValidators?) async throws -> FetchResult
-    /// Fetches as the cache's `plan` says: a source whose page named a feed asks that feed
-    /// directly. Sources that are never pages need not implement it.
-    func fetch(_ plan: FetchPlan) async throws -> FetchResult
-    /// Refreshes a source that stores its articles itself (a server's feed, synced with its
-    /// server) and says what changed; nil for one whose edition `SourceLoader` fetches and
-    /// merges (the default).
-    func refreshStoringItself() async throws -> RefreshReport?
+    /// How a refresh reaches its articles: an edition fetched for the loader to merge, or a
+    /// sync with its server, which stores them itself.
+    var refresh: SourceRefresh { get }
     /// Its articles carry the source's own name (a config's named feed): a list of it alone
     /// needs no column saying where each came from. False by default.
     var namesArticles: Bool { get }
@@ -37,25 +30,38 @@ public protocol NewsSource: Sendable {
 public struct SourceSearch: Sendable {
     /// The service, as the Search screen names it ("and NewsAPI").
     public let serviceName: String
-    private let query: @Sendable (String) -> any NewsSource
+    private let query: @Sendable (String) -> any FetchedSource
 
-    public init(serviceName: String, query: @escaping @Sendable (String) -> any NewsSource) {
+    public init(serviceName: String, query: @escaping @Sendable (String) -> any FetchedSource) {
         self.serviceName = serviceName
         self.query = query
     }
 
     /// The search for `text`, to fetch.
-    public func source(for text: String) -> any NewsSource { query(text) }
+    public func source(for text: String) -> any FetchedSource { query(text) }
 }
 
 extension NewsSource {
-    public func refreshStoringItself() async throws -> RefreshReport? { nil }
-
     public var namesArticles: Bool { false }
 
     public var search: SourceSearch? { nil }
 
     public var account: (any SourceAccount)? { nil }
+}
+
+/// A source whose edition is fetched (a feed, a page, a NewsAPI query): the loader makes the
+/// request conditional, holds a connection slot for it and merges what comes back.
+public protocol FetchedSource: NewsSource {
+    /// Fetches the current edition, conditionally when `validators` are given (an unchanged
+    /// source answers `.notModified`). Honours task cancellation; throws `CancellationError` then.
+    func fetch(validators: HTTPValidators?) async throws -> FetchResult
+    /// Fetches as the cache's `plan` says: a source whose page named a feed asks that feed
+    /// directly. Sources that are never pages need not implement it.
+    func fetch(_ plan: FetchPlan) async throws -> FetchResult
+}
+
+extension FetchedSource {
+    public var refresh: SourceRefresh { .fetched(self) }
 
     public func fetch(_ plan: FetchPlan) async throws -> FetchResult {
         try await fetch(validators: plan.validators)
@@ -64,5 +70,33 @@ extension NewsSource {
     /// Fetches the current edition, unconditionally.
     public func fetch() async throws -> Edition {
         try await fetch(validators: nil).requireEdition()
+    }
+}
+
+/// How a refresh reaches a source's articles: one of two kinds, each answering what it brought
+/// so that the library marks what is new the same way for both.
+public enum SourceRefresh: Sendable {
+    /// An edition fetched and merged by `SourceLoader`.
+    case fetched(any FetchedSource)
+    /// A sync with the source's server account, which stores the articles itself.
+    case synced(@Sendable () async throws -> SyncedArticles)
+}
+
+/// What a sync brought for the library: the articles new to the cache, by id.
+public struct SyncedArticles: Sendable, Equatable {
+    /// The new articles' ids (a first sync of a large account lists its first 100,000).
+    public var added: Set<ArticleID>
+    /// New articles beyond those listed in `added`.
+    public var unlisted = 0
+    /// The account's first sync: everything in it is new to the cache, none of it news.
+    public var isFirstSync = false
+    /// One sentence each, for the status line ("12 new from Home.", marks the server refused).
+    public var notes: [String] = []
+
+    public init(added: Set<ArticleID>, unlisted: Int = 0, isFirstSync: Bool = false, notes: [String] = []) {
+        self.added = added
+        self.unlisted = unlisted
+        self.isFirstSync = isFirstSync
+        self.notes = notes
     }
 }

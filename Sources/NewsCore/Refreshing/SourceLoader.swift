@@ -33,7 +33,18 @@ public struct SourceLoader: Sendable {
     /// Refreshes `source`. Throws `CancellationError`, or the failure (also recorded in the cache,
     /// unless the cache itself failed).
     public func refresh(_ source: any NewsSource) async throws -> RefreshReport {
-        if let report = try await source.refreshStoringItself() { return report }
+        switch source.refresh {
+        case .fetched(let fetched):
+            return try await refresh(fetched)
+        case .synced(let sync):
+            let synced = try await sync()
+            // The first sync's articles are no news (as a feed's first edition's): later ones are marked new.
+            return RefreshReport(
+                added: synced.added, notes: synced.notes, answeredAt: now(), addedAreNews: !synced.isFirstSync, addedUnlisted: synced.unlisted)
+        }
+    }
+
+    private func refresh(_ source: any FetchedSource) async throws -> RefreshReport {
         // A cache that cannot be read gives no validators: the fetch is then unconditional.
         let state = try? await store.refreshState(of: source.key)
         if let until = state?.retryAfter, until > now() {
@@ -111,6 +122,9 @@ public struct SourceLoader: Sendable {
     /// Fetches `source` once, unconditionally and without the cache (`--print`), within its
     /// connection slots, writing the same `fetch` and `parse` lines to the log as a refresh.
     public static func fetchUncached(_ source: any NewsSource, limits: ConnectionLimits, log: DiagnosticLog) async throws -> Edition {
+        guard case .fetched(let source) = source.refresh else {
+            throw NewsError.invalidDocument("a server's feed is synced, not fetched")  // `--print` asks the server itself
+        }
         let started = ContinuousClock.now
         let outcome: FetchResult
         do {
@@ -156,8 +170,13 @@ public struct RefreshReport: Sendable, Equatable {
     public var keptBecause: KeptReason?
     /// The kept edition waits for the write lock or for room (`ArticleStore.writeKept` writes it).
     public var isKept: Bool { keptBecause?.isRetried ?? false }
-    /// How many new articles a feed server's sync stored (a server's feeds all report its one sync).
-    public var syncedArticles = 0
+    /// Whether the lists mark `added` new: a sync says (none after the account's first); nil
+    /// for a fetched edition, which the library judges by the source's history (its first is no news).
+    public var addedAreNews: Bool?
+    /// New articles beyond those listed in `added` (a first sync of a large account).
+    public var addedUnlisted = 0
+    /// How many articles the refresh brought (a server's feeds all report its one sync).
+    public var addedCount: Int { added.count + addedUnlisted }
 }
 
 /// The log lines of a fetch, one shape for the interface's refreshes and `--print`'s fetches.

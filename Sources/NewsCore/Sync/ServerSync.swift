@@ -85,7 +85,7 @@ public actor ServerSync {
 }
 
 /// One feed of a server, as the Sources screen lists it: refreshing it syncs its server, which
-/// stores the articles itself (`refreshStoringItself`), rather than handing an edition to
+/// stores the articles itself (`SourceRefresh.synced`), rather than handing an edition to
 /// `SourceLoader` to merge.
 public struct ServerFeedSource: NewsSource {
     public let server: ServerSync
@@ -107,17 +107,16 @@ public struct ServerFeedSource: NewsSource {
     public var location: URL { server.config.url }
     public var account: (any SourceAccount)? { server }
 
-    public func fetch(validators: HTTPValidators?) async throws -> FetchResult {
-        throw NewsError.invalidDocument("a server's feed is synced, not fetched")
-    }
+    public var refresh: SourceRefresh { .synced { [server, feed] in try await Self.sync(server, refreshing: feed) } }
 
-    public func refreshStoringItself() async throws -> RefreshReport? {
+    /// One sync of the server (joined by its other feeds' refreshes), as the library hears of it.
+    private static func sync(_ server: ServerSync, refreshing feed: RemoteFeedID?) async throws -> SyncedArticles {
         let report = try await server.sync(refreshing: feed)
         var notes = report.newArticles > 0 ? ["\(report.newArticles) new from \(server.name)."] : []
         if report.marksRefused > 0, let refusal = report.refusal {
             notes.append(SyncEngine.MarksSent(refused: report.marksRefused, refusal: refusal).refusedSentence ?? refusal)
         }
-        // The first sync's articles are no news (as a feed's first edition's): later ones are marked new.
-        return RefreshReport(added: report.isFirstSync ? [] : report.added, notes: notes, answeredAt: Date(), syncedArticles: report.newArticles)
+        return SyncedArticles(
+            added: report.added, unlisted: max(0, report.newArticles - report.added.count), isFirstSync: report.isFirstSync, notes: notes)
     }
 }
