@@ -50,7 +50,7 @@ enum FilterBenchmark {
         let jumps = figures.jumps
         let met = keys.percentile(0.99) <= goal && jumps.percentile(0.99) <= goal
         let lines = [
-            "\(count.formatted()) articles in the list, read by pages (\(HeadlinesScreen.pageSize) at first, a screenful on a jump): `G` from the top to the frame that "
+            "\(count.formatted()) articles in the list, read by pages (\(ListWindow.pageSize) at first, a screenful on a jump): `G` from the top to the frame that "
                 + "shows the true last article (\(figures.lastTitle)), then `g` back, \(jumps.count) keys: median \(ms(jumps.median)), "
                 + "p99 \(ms(jumps.percentile(0.99))), max \(ms(jumps.max)); `G` alone: p99 \(ms(figures.ends.percentile(0.99))); "
                 + "the status bar said “\(figures.countShown)”",

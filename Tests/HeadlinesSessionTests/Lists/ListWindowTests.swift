@@ -61,6 +61,27 @@ struct ListWindowTests {
         #expect(try await library.unreadCount(in: .source(key)) == 245)
     }
 
+    /// One policy for every list read by pages (issue 52, point 3): near the window's edge the
+    /// page beside it; far past it the list's end or top at once; a search, read by offset, has
+    /// no end to jump to and reads as far as the reader went.
+    @Test func theReaderWithinTwoScreensOfTheEdgeReadsOnAndFarPastItJumps() async throws {
+        var window = ListWindow()
+        try await read(.top(limit: 30, total: nil), of: list, into: &window)
+        #expect(window.readingNeeded(at: 0, screenRows: 10, jump: 12) == nil, "the rows around the reader are read")
+        #expect(window.readingNeeded(at: 12, screenRows: 10, jump: 12) == .after(limit: 60), "two screens from the edge: three screenfuls")
+        #expect(window.readingNeeded(at: 249, screenRows: 10, jump: 12) == .end(limit: 12, total: 250), "G: the end at once")
+
+        try await read(.end(limit: 12, total: 250), of: list, into: &window)
+        #expect(window.readingNeeded(at: 245, screenRows: 10, jump: 12) == .before(limit: 60))
+        #expect(window.readingNeeded(at: 0, screenRows: 10, jump: 12) == .top(limit: 12, total: 250), "g: the top at once")
+
+        try await library.store.indexForSearch()
+        var matches = ListWindow()
+        try await read(.top(limit: 30, total: nil), of: .search("headline"), into: &matches)
+        try #require(matches.total == 250 && matches.hasMore)
+        #expect(matches.readingNeeded(at: 249, screenRows: 10, jump: 12) == .after(limit: 239), "a search reads on to the reader")
+    }
+
     @Test func aNewQueryReplacesTheRowsAndAPageOfTheOldOneIsDropped() async throws {
         let other = SourceKey("other")
         try await library.store.merge(Edition(articles: Fixtures.dated(30, from: 500)), into: other)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HeadlinesUI
+import HeadlinesSession
 import NewsCore
 import SessionTestSupport
 import TestSupport
@@ -13,8 +14,8 @@ struct ArticleWalkTests {
         let source = ScriptedSource([.success(Edition(articles: Fixtures.dated(250)))])
         let (list, host) = try await HeadlinesScreenTests.loadedScreen(source)
         defer { host.context.scope.close() }
-        try #require(list.state.rows.count == HeadlinesScreen.pageSize && list.state.hasMore)
-        list.state.select(HeadlinesScreen.pageSize - 1)  // the last row read, before any read-ahead
+        try #require(list.state.rows.count == ListWindow.pageSize && list.state.hasMore)
+        list.state.select(ListWindow.pageSize - 1)  // the last row read, before any read-ahead
         guard case .push(let pushed) = host.press(.enter, list), let article = pushed as? ArticleScreen else {
             Issue.record("Enter did not open the article")
             return

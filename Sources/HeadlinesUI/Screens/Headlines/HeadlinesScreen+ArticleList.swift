@@ -16,9 +16,9 @@ extension HeadlinesScreen: ArticleList {
         guard let context, index >= 0, index < state.total else { return found(nil) }
         let reading: ListWindow.Reading
         if step > 0, index == state.windowEnd, state.hasMore {
-            reading = .after(limit: Self.pageSize)
+            reading = .after(limit: ListWindow.pageSize)
         } else if step < 0, index == state.offset - 1, state.window.hasRowsBefore {
-            reading = .before(limit: Self.pageSize)
+            reading = .before(limit: ListWindow.pageSize)
         } else {
             return found(nil)
         }

@@ -22,7 +22,7 @@ extension HeadlinesScreen {
     /// the list's true total.
     func readRows(_ context: ScreenContext, from anchor: Anchor = .window) {
         let fromEnd = anchor == .window && state.offset > 0
-        let limit = anchor == .jumpToTop ? jumpPage : min(ListWindow.largestRead, max(Self.pageSize, state.rows.count))
+        let limit = anchor == .jumpToTop ? jumpPage : min(ListWindow.largestRead, max(ListWindow.pageSize, state.rows.count))
         let known = anchor == .jumpToTop ? state.total : nil
         let reading: ListWindow.Reading = fromEnd ? .end(limit: limit, total: known) : .top(limit: limit, total: known)
         guard let read = state.window.read(reading, of: query, in: library) else { return }
@@ -62,31 +62,17 @@ extension HeadlinesScreen {
     /// The list as the cache is asked for it now.
     var query: ListQuery { .list(scope, view) }
 
-    /// Reads the rows around the selection that are not read yet, so that the list reads as
-    /// whole: within two screens of the window's edge, the next (or previous) page; far past
-    /// it (`G`, `g`), the list's end (or top) at once, read backwards from the end through the
-    /// index, so `G` on 100,000 rows costs one page. Each read looks again when it is in
-    /// (`finishing`: the read whose result calls this, which still counts as running).
+    /// Reads the rows around the selection that are not read yet, as the window's policy says
+    /// (`ListWindow.readingNeeded`). Each read looks again when it is in (`finishing`: the read
+    /// whose result calls this, which still counts as running).
     func readMoreIfNeeded(_ context: ScreenContext, finishing: TaskKey? = nil) {
         guard finishing == .page || !context.scope.isRunning(.page), finishing == .morePage || !context.scope.isRunning(.morePage),
-            !state.rows.isEmpty
+            let reading = state.window.readingNeeded(at: state.scroll.selection, screenRows: layout.bodyRows, jump: jumpPage)
         else { return }
-        let selection = state.scroll.selection
-        let margin = max(layout.bodyRows, 1) * 2
-        // Three screenfuls a read: each is short, so a key that jumps next is not kept waiting behind it.
-        let step = max(layout.bodyRows * 3, 60)
-        if state.hasMore, selection >= state.windowEnd - margin {
-            if selection >= state.windowEnd + Self.pageSize && selection >= state.total - Self.pageSize {
-                readEnd(context)
-                return
-            }
-            readBeside(.after(limit: min(ListWindow.largestRead, max(step, selection + margin - state.windowEnd))), context)
-        } else if state.window.hasRowsBefore, selection < state.offset + margin {
-            if selection < Self.pageSize && selection < state.offset - Self.pageSize {
-                readRows(context, from: .jumpToTop)
-                return
-            }
-            readBeside(.before(limit: min(ListWindow.largestRead, max(step, state.offset - selection + margin))), context)
+        switch reading {
+        case .top: readRows(context, from: .jumpToTop)
+        case .end: readEnd(context)
+        case .after, .before: readBeside(reading, context)
         }
     }
 

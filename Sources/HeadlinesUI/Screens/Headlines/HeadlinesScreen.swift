@@ -36,9 +36,6 @@ package final class HeadlinesScreen: Screen {
     var pipePrompt: PipePrompt?
     /// This screen's link to the runtime, for the article screen walking its rows (`J`, `K`, `n`).
     weak var context: ScreenContext?
-    /// A page is read this many rows at a time.
-    package static let pageSize = 200
-
     package init(scope: ArticleScope, title: String, services: AppServices) {
         self.scope = scope
         self.services = services

@@ -27,13 +27,10 @@ package final class SearchScreen: Screen {
     private var found: [ListRow] = []
     /// How long typing must pause before NewsAPI is asked.
     static let remoteDelay = Duration.milliseconds(300)
-    /// The cache's matches are read this many at a time, more as the reader scrolls.
-    package static let pageSize = 200
-
     /// The first read of a query: two screenfuls (50 rows at least), not a whole page, as the
     /// rows cost most of the first frame for a query of many matches (a phrase's older matches
     /// are found one by one); the next page is read as soon as the reader moves.
-    package static func firstRead(bodyRows: Int) -> Int { min(pageSize, max(50, 2 * bodyRows)) }
+    package static func firstRead(bodyRows: Int) -> Int { min(ListWindow.pageSize, max(50, 2 * bodyRows)) }
 
     package init(services: AppServices, remote: SourceSearch? = nil) {
         self.services = services
@@ -204,17 +201,13 @@ package final class SearchScreen: Screen {
         state.endLoad(at: services.now())
     }
 
-    /// The next page of the cache's matches, when the selection comes within two screens of
-    /// the last read (it may have jumped to the end: as many pages as reach it, at once).
+    /// The next page of the cache's matches, as the window's policy says (`ListWindow.readingNeeded`).
     /// `finishing`: called from that read's own result (it still counts as running).
     func readMoreIfNeeded(_ context: ScreenContext, finishing: Bool = false) {
-        let margin = max(layout.bodyRows, 1) * 2
-        let selection = state.scroll.selection
-        guard matches.hasMore, selection >= matches.rows.count - margin,
-            !context.scope.isRunning(.search), finishing || !context.scope.isRunning(.morePage)
+        guard !context.scope.isRunning(.search), finishing || !context.scope.isRunning(.morePage),
+            let reading = matches.readingNeeded(at: state.scroll.selection, screenRows: layout.bodyRows, jump: ListWindow.pageSize)
         else { return }
-        let limit = min(ListWindow.largestRead, max(Self.pageSize, selection + margin - matches.rows.count))
-        guard let read = matches.read(.after(limit: limit), in: services.library) else { return }
+        guard let read = matches.read(reading, in: services.library) else { return }
         context.scope.run(.morePage, work: { try await read.run() }) { [weak self] result in
             // A failed read leaves the matches read so far; so does one for an earlier query.
             guard let self, case .success(let page) = result, self.matches.take(page, new: []) else { return }
