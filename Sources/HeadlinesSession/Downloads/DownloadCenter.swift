@@ -14,6 +14,8 @@ package final class DownloadCenter {
         case saved(SavedImage)
         /// An enclosure downloaded (`e`, `E`).
         case downloaded(SavedEnclosure)
+        /// An article written as a Markdown file (`s`).
+        case written(URL)
         case failed(String)
         case cancelled
         /// An enclosure downloaded in an earlier session (the cache notes it), played or not: the
@@ -93,7 +95,7 @@ package final class DownloadCenter {
     package var savedCount: Int {
         items.filter {
             switch $0.state {
-            case .saved, .downloaded: return true
+            case .saved, .downloaded, .written: return true
             default: return false
             }
         }.count
@@ -147,7 +149,7 @@ package final class DownloadCenter {
             items.filter {
                 switch $0.state {
                 case .queued, .saving, .saved, .downloaded: return true
-                case .failed, .cancelled, .earlier: return false
+                case .written, .failed, .cancelled, .earlier: return false
                 }
             }.map(\.link))
     }
@@ -173,6 +175,18 @@ package final class DownloadCenter {
         return .started(count: jobs.count)
     }
 
+    /// Saves the article as a Markdown file in the save folder (`s`), read whole from the cache
+    /// first (a list's row may hold only its heading; `fullText`: the page's text where it was
+    /// read). The save is the downloads', not the screen's: it goes on when the screen closes and
+    /// a quit waits for it; `told` hears the file or why not (the screen says it), once.
+    package func saveArticle(
+        _ article: Article, id: ArticleID?, fullText: Bool, told: @escaping @MainActor (Result<URL, any Error>) -> Void
+    ) {
+        var job = Job(work: .article(article, fullText: fullText), title: article.title, article: id, quietIfSaved: false)
+        job.told = told
+        start(job)
+    }
+
     private struct Job: Sendable {
         var work: Work
         let title: String
@@ -180,25 +194,30 @@ package final class DownloadCenter {
         let article: ArticleID?
         /// A file saved before is not announced (`D`).
         let quietIfSaved: Bool
+        /// Who hears how it ended in place of `onOutcome` (`s`'s screen).
+        var told: (@MainActor (Result<URL, any Error>) -> Void)?
 
         var url: URL {
             switch work {
             case .image(let request): return request.imageURL
             case .enclosure(let request): return request.url
+            case .article(let article, _): return article.url ?? URL(fileURLWithPath: "/" + article.identity)
             }
         }
     }
 
-    /// What a job fetches: an article's image, or its enclosure.
+    /// What a job fetches or writes: an article's image, its enclosure, or the article itself.
     private enum Work: Sendable {
         case image(SaveRequest)
         case enclosure(EnclosureRequest)
+        case article(Article, fullText: Bool)
     }
 
     /// What a job's fetch gave.
     private enum Done: Sendable {
         case image(SavedImage, noted: Bool)
         case enclosure(SavedEnclosure, noted: Bool)
+        case article(URL)
     }
 
     private func start(_ job: Job) {
@@ -216,6 +235,7 @@ package final class DownloadCenter {
     private func run(_ id: Int, _ job: Job) async {
         let work = await noted(job)
         let persistence = self.persistence
+        let store = self.store
         let (reports, continuation) = AsyncStream.makeStream(of: TransferProgress.self, bufferingPolicy: .bufferingNewest(1))
         async let saving: Result<Done, any Error> = {
             defer { continuation.finish() }
@@ -227,6 +247,9 @@ package final class DownloadCenter {
                 case .enclosure(let request):
                     let saved = try await persistence.saveEnclosure(request) { continuation.yield($0) }
                     return .success(.enclosure(saved, noted: saved.file == request.savedBefore))
+                case .article(let article, let fullText):
+                    let whole = try await Self.whole(article, id: job.article, fullText: fullText, in: store)
+                    return .success(.article(try await persistence.saveArticle(whole)))
                 }
             } catch { return .failure(error) }
         }()
@@ -253,15 +276,25 @@ package final class DownloadCenter {
                     onOutcome?(.failed("the cache could not note where it went (\(ErrorText.sentence(error)))"))
                 }
             }
+        case .success(.article(let file)):
+            update(id, .written(file))
+            job.told?(.success(file))
         case .failure(let error) where error is CancellationError || Task.isCancelled:
             update(id, .cancelled)
         case .failure(let error):
             let reason = Self.reason(error)
             update(id, .failed(reason))
-            onOutcome?(.failed(reason))
+            if let told = job.told { told(.failure(error)) } else { onOutcome?(.failed(reason)) }
         }
         tasks.removeValue(forKey: id)
         if activeCount == 0 { onIdle?() }
+    }
+
+    /// The article as the cache holds it (nil `id`, or pruned meanwhile: as given), with the
+    /// page's text in place of the feed's when it was read and `fullText`.
+    private static func whole(_ article: Article, id: ArticleID?, fullText: Bool, in store: ArticleStore?) async throws -> Article {
+        guard let id, let store, let stored = try await store.article(id)?.article else { return article }
+        return fullText ? stored.readingFullText : stored.readingFeedText
     }
 
     /// Why a save failed, as the end of "Not saved: …".
@@ -281,6 +314,8 @@ package final class DownloadCenter {
             // Without it, the enclosure is downloaded again (under a free name): nothing is lost.
             request.savedBefore = try? await store.savedEnclosure(of: article)?.file
             return .enclosure(request)
+        case .article:
+            return job.work
         }
     }
 

@@ -9,7 +9,7 @@ package enum TaskKey: Hashable, Sendable {
     case spinner
     /// The end of a passing status-bar message.
     case statusMessage
-    /// The article's image.
+    /// The article's picture, fetched and decoded by the session's picture library.
     case image
     /// Reading the article's full text from its page (`x`).
     case fullText
@@ -17,14 +17,12 @@ package enum TaskKey: Hashable, Sendable {
     case fullTextClock
     /// Reading the full texts of a source's new articles after its refresh (`full-text = yes`).
     case fullTexts(SourceKey)
-    /// Decoding the article's picture.
-    case picture
     /// A browser started by `o`.
     case browser
-    /// A player started by `p`.
+    /// A player started by `P`.
     case player
-    /// Saving the article as Markdown (`s`), and piping it to a command (`|`).
-    case articleSave, articlePipe
+    /// Piping the article to a command (`|`).
+    case articlePipe
     /// Refreshing one source.
     case source(SourceKey)
     /// Reading a list's first rows from the cache (again, after a refresh or a mark).

@@ -34,6 +34,11 @@ public actor Persistence {
         limiter = AsyncLimiter(limit: maxConcurrent)
     }
 
+    /// Writes the article as a Markdown file in the save folder (`s`), whole or not at all; returns the file.
+    public func saveArticle(_ article: Article) throws -> URL {
+        try ArticleFile.save(article, in: folder)
+    }
+
     /// Waits for a slot (the same as images'), then downloads the enclosure into its source's
     /// folder, as `save` does an image: cancelling removes the temporary file before returning.
     public func saveEnclosure(

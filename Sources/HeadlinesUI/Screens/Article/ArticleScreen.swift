@@ -65,7 +65,7 @@ package final class ArticleScreen: Screen {
 
     /// Shows `row`'s article in place of this one (`J`, `K`, `n`).
     func show(_ row: ListRow, _ context: ScreenContext) {
-        for key in [TaskKey.load, .image, .picture, .spinner, .fullText, .fullTextClock] { context.scope.cancel(key) }
+        for key in [TaskKey.load, .image, .spinner, .fullText, .fullTextClock] { context.scope.cancel(key) }
         present(row)
         parts = ArticleParts(state.shownArticle)
         readWhole(context)
@@ -108,75 +108,45 @@ package final class ArticleScreen: Screen {
         }
     }
 
+    /// The article's picture from the session's picture library (kept, else fetched and
+    /// decoded there); its progress and header size the placeholder as they come.
     private func startPicture(_ context: ScreenContext) {
         parts.dropPicture()
         context.scope.cancel(.image)
-        context.scope.cancel(.picture)
         guard let url = state.article.imageURL else {
             context.scope.cancel(.spinner)
             return
         }
-        fetchPicture(url, context)
-        context.startTicker(.spinner) { [weak self] in self?.state.advanceTick() }
-    }
-
-    /// The image from the session's pictures, else fetched (its header sizes the placeholder).
-    private func fetchPicture(_ url: URL, _ context: ScreenContext) {
         let loader = services.imageLoader
-        let library = services.pictures
+        let pictures = services.pictures
         context.scope.run(
             .image,
-            work: { report -> PictureSource in
-                if let kept = await library.cached(url) { return .kept(kept.info, kept.pixels) }
-                return .fetched(try await loader.fetch(url, progress: report))
-            },
-            progress: { [weak self] (progress: ImageFetchProgress) in
-                self?.state.imageProgress(progress.transfer)
-                if let size = progress.pixelSize { self?.state.pictureHeader(size) }
+            work: { report in try await pictures.picture(url, loader: loader, progress: report) },
+            progress: { [weak self] (progress: PictureLibrary.Progress) in
+                switch progress {
+                case .transfer(let fetching):
+                    self?.state.imageProgress(fetching.transfer)
+                    if let size = fetching.pixelSize { self?.state.pictureHeader(size) }
+                case .fetched(let info):
+                    self?.state.imageLoaded(info)
+                }
                 context.setNeedsDisplay()
             },
             apply: { [weak self] result in
+                context.scope.cancel(.spinner)
                 switch result {
-                case .success(.kept(let info, let pixels)):
-                    context.scope.cancel(.spinner)
-                    self?.state.imageLoaded(info)
-                    self?.state.pictureDecoded(pixels)
-                case .success(.fetched(let image)):
-                    self?.state.imageLoaded(image.info)
-                    self?.decodePicture(image, url, context)
-                case .failure(let error):
-                    context.scope.cancel(.spinner)
+                case .success(let picture):
+                    self?.state.imageLoaded(picture.info)
+                    self?.state.pictureDecoded(picture.pixels)
+                case .failure(PictureLibrary.Failure.decode(let error)):
+                    self?.state.pictureFailed(ErrorText.sentence(error))
+                case .failure(PictureLibrary.Failure.fetch(let error)), .failure(let error):
                     self?.state.imageFailed(ErrorText.sentence(error))
                 }
                 context.setNeedsDisplay()
             }
         )
-    }
-
-    private enum PictureSource: Sendable {
-        case kept(ImageInfo, RGBImage)
-        case fetched(FetchedImage)
-    }
-
-    /// Decodes off the main actor (the work is a nonisolated closure), in this screen's scope.
-    private func decodePicture(_ image: FetchedImage, _ url: URL, _ context: ScreenContext) {
-        let library = services.pictures
-        context.scope.run(
-            .picture,
-            work: { () async throws -> RGBImage in
-                let pixels = try PreviewDecoder.decode(image.data, format: image.info.format, fitting: library.decodeBox)
-                await library.keep(pixels, info: image.info, for: url)
-                return pixels
-            },
-            apply: { [weak self] result in
-                context.scope.cancel(.spinner)
-                switch result {
-                case .success(let pixels): self?.state.pictureDecoded(pixels)
-                case .failure(let error): self?.state.pictureFailed(ErrorText.sentence(error))
-                }
-                context.setNeedsDisplay()
-            }
-        )
+        context.startTicker(.spinner) { [weak self] in self?.state.advanceTick() }
     }
 
     package func takeNotice() -> Notice? { state.takeNotice() }
@@ -251,9 +221,13 @@ package final class ArticleScreen: Screen {
             pipePrompt = PipePrompt(article: state.shownArticle, id: row.id, command: services.settings.pipe.command)
             pipePrompt?.fullText = state.showsFullText
         case .saveArticle:
-            Actions.saveArticle(state.shownArticle, id: row.id, fullText: state.showsFullText, services: services, context: context) {
-                [weak self] notice in
-                self?.state.show(notice)
+            let home = services.downloads.homeDirectory
+            services.downloads.saveArticle(state.shownArticle, id: row.id, fullText: state.showsFullText) { [weak self] result in
+                switch result {
+                case .success(let file): self?.state.show(Notice("Saved to " + DownloadsText.displayPath(file, home: home), kind: .success))
+                case .failure(let error): self?.state.show(Notice(ErrorText.sentence(error), kind: .error))
+                }
+                context.setNeedsDisplay()
             }
         case .downloadEnclosure:
             state.show(DownloadsText.refusal(services.downloads.download(state.article, id: state.marks?.id)))

@@ -70,6 +70,8 @@ package struct DownloadsView {
             return (ProgressBar.text(fraction: 1, columns: barWidth), "100% saved " + image.file.lastPathComponent, Style(.success))
         case .downloaded(let enclosure):
             return (ProgressBar.text(fraction: 1, columns: barWidth), "100% downloaded " + enclosure.file.lastPathComponent, Style(.success))
+        case .written(let file):
+            return (ProgressBar.text(fraction: 1, columns: barWidth), "100% saved " + file.lastPathComponent, Style(.success))
         case .failed(let reason):
             return (String(repeating: " ", count: barWidth), "failed: " + reason, .error)
         case .cancelled:

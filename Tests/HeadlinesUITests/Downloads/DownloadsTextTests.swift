@@ -6,10 +6,10 @@ import TestSupport
 @testable import HeadlinesSession
 @testable import HeadlinesUI
 
-/// The parts of `DownloadCenter` that start no transfer.
-@Suite("DownloadCenter")
+/// The downloads' words: a refusal that starts no transfer, and paths shown from `~`.
+@Suite("Downloads text")
 @MainActor
-struct DownloadCenterTests {
+struct DownloadsTextTests {
     /// Where the center would save (nothing is written there: no transfer starts).
     let folder: TemporaryFolder
 
