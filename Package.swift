@@ -40,19 +40,23 @@ let package = Package(
         // The model, decoders, networking and persistence. Knows nothing of terminals.
         .target(name: "NewsCore", dependencies: ["CCurl", "CSQLite", "CLibXML2", "CIconv", "CImageDecoders", "CSystem"], path: "Sources/NewsCore"),
 
+        // Keys and the actions they trigger, as data: the key table the interface reads keys
+        // through, and the help, the man page and the completions are written from. No terminal.
+        .target(name: "HeadlinesKeys", dependencies: ["NewsCore"], path: "Sources/HeadlinesKeys"),
+
         // What a reading session is, with no terminal: the library of sources, marks, downloads,
         // the picture library, notices and error sentences, task scopes, child processes.
         .target(name: "HeadlinesSession", dependencies: ["NewsCore", "CSystem"], path: "Sources/HeadlinesSession"),
 
         // Screens, widgets, the runtime and the one terminal driver that calls curses.
         .target(
-            name: "HeadlinesUI", dependencies: ["HeadlinesSession", "NewsCore", "CNCursesW", "CTerminalGuard", "CSystem"],
+            name: "HeadlinesUI", dependencies: ["HeadlinesSession", "HeadlinesKeys", "NewsCore", "CNCursesW", "CTerminalGuard", "CSystem"],
             path: "Sources/HeadlinesUI"
         ),
 
         .executableTarget(
             name: "headlines",
-            dependencies: ["NewsCore", "HeadlinesSession", "HeadlinesUI", "CSystem"],
+            dependencies: ["NewsCore", "HeadlinesSession", "HeadlinesKeys", "HeadlinesUI", "CSystem"],
             path: "Sources/headlines"
         ),
         // Shared by the test targets: the loopback HTTP server, the tmux driver, fixtures.
@@ -74,7 +78,7 @@ let package = Package(
         // server, fixtures and feed servers they use; never part of the app.
         .executableTarget(
             name: "headlines-bench",
-            dependencies: ["NewsCore", "HeadlinesSession", "HeadlinesUI", "TestSupport", "CPseudoTerminal"],
+            dependencies: ["NewsCore", "HeadlinesSession", "HeadlinesKeys", "HeadlinesUI", "TestSupport", "CPseudoTerminal"],
             path: "Tests/Benchmarks"
         ),
         // One sync in a process of its own, loading what the app loads, for the `sync` benchmark.
@@ -92,9 +96,11 @@ let package = Package(
             dependencies: ["HeadlinesSession", "NewsCore", "TestSupport", "SessionTestSupport"],
             path: "Tests/HeadlinesSessionTests"
         ),
+        // The key table's own tests: bindings, and the README's table equal to it.
+        .testTarget(name: "HeadlinesKeysTests", dependencies: ["HeadlinesKeys", "NewsCore"], path: "Tests/HeadlinesKeysTests"),
         .testTarget(
             name: "HeadlinesUITests",
-            dependencies: ["HeadlinesUI", "HeadlinesSession", "NewsCore", "TestSupport", "SessionTestSupport"],
+            dependencies: ["HeadlinesUI", "HeadlinesSession", "HeadlinesKeys", "NewsCore", "TestSupport", "SessionTestSupport"],
             path: "Tests/HeadlinesUITests"
         ),
         .testTarget(

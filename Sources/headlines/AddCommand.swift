@@ -1,6 +1,7 @@
 import FoundationEssentials
 import NewsCore
 import HeadlinesSession
+import HeadlinesKeys
 
 /// `--add URL [--name NAME] [--group GROUP]`: checks that the URL gives a feed (or a page that
 /// names one), then appends it to the config file as a new source, creating the file (mode

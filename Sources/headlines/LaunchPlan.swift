@@ -1,6 +1,7 @@
 import FoundationEssentials
-import NewsCore
+import HeadlinesKeys
 import HeadlinesSession
+import NewsCore
 
 /// Everything a run needs, read from the command line, the config file and the environment:
 /// the session it opens (sources, settings with the options winning over the config, keys,
@@ -8,6 +9,8 @@ import HeadlinesSession
 @dynamicMemberLookup
 struct LaunchPlan {
     var session: SessionPlan
+    /// The keys in force: the default table with the config's `bind` and `unbind` applied.
+    var keys: KeyMap
     /// The sources came from the config file (rather than the command line).
     var fromConfig: Bool
     /// The config file as a person would type it, for the first run's advice.
@@ -38,7 +41,7 @@ struct LaunchPlan {
             ?? SaveFolder.resolve(explicit: nil, environment: environment)
         var session = SessionPlan(
             entries: entries, isFallbackDemo: fallback, cacheFile: StoreLocation.resolve(environment: environment), settings: settings,
-            log: log, keys: KeyMap(applying: config.bindings), saveFolder: saveFolder, http: http, environment: environment)
+            log: log, saveFolder: saveFolder, http: http, environment: environment)
         session.configuredSources = fromConfig ? Set(entries.map(\.key)) : nil
         // The config names sources of its own: the demo edition's articles (cached by an earlier
         // run) are neither shown nor searched any more.
@@ -48,7 +51,7 @@ struct LaunchPlan {
         session.queries = fromConfig ? config.queries : []
         session.colours = config.colours
         var plan = LaunchPlan(
-            session: session, fromConfig: fromConfig,
+            session: session, keys: KeyMap(applying: config.bindings), fromConfig: fromConfig,
             configDisplay: loaded.url.map { ConfigPaths.display($0.path, environment: environment) } ?? "a config file (--config FILE)")
         plan.session.welcome = fallback ? plan.firstRunAdvice(short: true) : nil
         return plan

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import NewsCore
 import HeadlinesSession
+import HeadlinesKeys
 
 /// `--import-newsboat [FILE]`: adds newsboat's feeds, with their titles and tags, to the config;
 /// carries what newsboat's `config` says that Headlines can say; and brings newsboat's cached

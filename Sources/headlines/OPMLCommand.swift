@@ -1,6 +1,7 @@
 import FoundationEssentials
 import HeadlinesSession
 import NewsCore
+import HeadlinesKeys
 
 /// `--import-opml FILE` and `--export-opml`.
 enum OPMLCommand {

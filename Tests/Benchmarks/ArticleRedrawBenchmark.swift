@@ -3,6 +3,7 @@ import HeadlinesUI
 import NewsCore
 import TestSupport
 import HeadlinesSession
+import HeadlinesKeys
 
 /// Key press to finished redraw on the article screen with a picture, on the real path (the
 /// app's dispatch, the screen, the canvas, the curses driver, a pseudo-terminal): a feed article

@@ -3,6 +3,7 @@ import HeadlinesSession
 import HeadlinesUI
 import NewsCore
 import TestSupport
+import HeadlinesKeys
 
 /// A long list's keys, on 100,000 cached articles with a news site's titles
 /// (`RSSDocumentGenerator`'s feed): `G` from the top to the frame that shows the list's true

@@ -1,6 +1,7 @@
 import HeadlinesSession
 import HeadlinesUI
 import TestSupport
+import HeadlinesKeys
 
 /// Key presses at a brisk typing pace, each timed from the app receiving it to its finished
 /// frame (wall clock, and the main thread's CPU, which the machine's other load does not

@@ -3,6 +3,7 @@ import HeadlinesUI
 import NewsCore
 import TestSupport
 import HeadlinesSession
+import HeadlinesKeys
 
 /// One source's list of headlines in this process, as the app runs it: the real `App`, the
 /// screen and the curses driver writing to a pseudo-terminal, over a cache given. For the

@@ -4,6 +4,7 @@ import NewsCore
 import Synchronization
 import TestSupport
 import HeadlinesSession
+import HeadlinesKeys
 
 /// Key press to finished redraw, on the real path: the key goes through the app's dispatch,
 /// the screen's state, the render into a canvas and the curses driver's copy to a

@@ -4,6 +4,7 @@ import Testing
 @testable import HeadlinesUI
 import NewsCore
 import SessionTestSupport
+import HeadlinesKeys
 
 @Suite("ArticleScreen", .timeLimit(.minutes(1)))
 @MainActor

@@ -6,6 +6,7 @@ import NewsCore
 import SessionTestSupport
 import TestSupport
 @testable import HeadlinesSession
+import HeadlinesKeys
 
 /// What a list shows when its reads and the library's news cross: refresh times, `n` during a
 /// re-read, new-article flags, a filter begun while the rows are read.

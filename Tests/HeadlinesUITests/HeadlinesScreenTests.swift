@@ -5,6 +5,7 @@ import Testing
 import NewsCore
 import SessionTestSupport
 import TestSupport
+import HeadlinesKeys
 
 @Suite("HeadlinesScreen", .timeLimit(.minutes(1)))
 @MainActor

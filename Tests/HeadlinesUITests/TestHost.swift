@@ -4,6 +4,7 @@ import NewsCore
 import SessionTestSupport
 import TestSupport
 @testable import HeadlinesSession
+import HeadlinesKeys
 
 /// A screen context with no app behind it: screens render and handle keys without a
 /// terminal (redraw requests go nowhere).

@@ -96,3 +96,8 @@ package final class NewArticlesNotifier {
         }
     }
 }
+
+extension TaskKey {
+    /// Telling of new articles (`notify`, `bell`), at most once a minute.
+    fileprivate static let notify = TaskKey("notify")
+}

@@ -16,7 +16,6 @@ package struct SessionPlan: Sendable {
     /// Nil when the run names its source on the command line.
     package var configuredSources: Set<SourceKey>?
     package var log: DiagnosticLog
-    package var keys: KeyMap
     package var saveFolder: URL
     /// The client feeds' pictures and full texts are fetched with (its deadline comes from `--timeout`).
     package var http: HTTPClient
@@ -39,14 +38,13 @@ package struct SessionPlan: Sendable {
 
     package init(
         entries: [Library.Entry], isFallbackDemo: Bool = false, cacheFile: URL, settings: ConfigSettings = ConfigSettings(),
-        log: DiagnosticLog = .off, keys: KeyMap = KeyMap(), saveFolder: URL, http: HTTPClient = HTTPClient(), environment: [String: String]
+        log: DiagnosticLog = .off, saveFolder: URL, http: HTTPClient = HTTPClient(), environment: [String: String]
     ) {
         self.entries = entries
         self.isFallbackDemo = isFallbackDemo
         self.cacheFile = cacheFile
         self.settings = settings
         self.log = log
-        self.keys = keys
         self.saveFolder = saveFolder
         self.http = http
         self.environment = environment

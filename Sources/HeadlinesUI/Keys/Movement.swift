@@ -1,4 +1,5 @@
 import HeadlinesSession
+import HeadlinesKeys
 
 /// The movement actions, as one piece of code shared by every screen that moves a selection
 /// through a list (`ListScroll`) or scrolls a text (an offset).

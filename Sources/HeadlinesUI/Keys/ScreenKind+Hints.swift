@@ -1,4 +1,5 @@
 import HeadlinesSession
+import HeadlinesKeys
 
 extension ScreenKind {
     /// The actions a screen's status bar hints at, in order; their keys come from the key map, so

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import HeadlinesSession
+import HeadlinesKeys
 
 /// The loop: keys, signals and redraw requests arrive as events on the main actor; the top
 /// screen handles keys; a redraw renders the top screen into a canvas and the driver copies

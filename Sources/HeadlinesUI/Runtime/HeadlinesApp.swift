@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import NewsCore
 import HeadlinesSession
+import HeadlinesKeys
 
 /// Starts the interactive reader: the cache, the terminal, the services, the first screen.
 @MainActor
@@ -13,7 +14,7 @@ package enum HeadlinesApp {
     }
 
     /// Runs until quit; returns the exit status (0, 1 when the terminal cannot be used, 128+signal).
-    package static func run(_ plan: SessionPlan) async -> Int32 {
+    package static func run(_ plan: SessionPlan, keys: KeyMap) async -> Int32 {
         guard isatty(0) == 1, isatty(1) == 1 else {
             complain("the interface needs a terminal; use --print to print the headlines.")
             return 1
@@ -53,7 +54,7 @@ package enum HeadlinesApp {
         if !driver.isUnicode {
             services.startupNotice = Notice("The locale is not UTF-8: characters outside ASCII show as ?.", kind: .error)
         }
-        let app = App(driver: driver, keys: plan.keys, helpScreen: { HelpScreen() })
+        let app = App(driver: driver, keys: keys, helpScreen: { HelpScreen() })
         let warnings = Task { @MainActor [weak app] in
             for await sentence in plainText { app?.show(Notice(sentence, kind: .error)) }
         }

@@ -1,4 +1,5 @@
 import HeadlinesSession
+import HeadlinesKeys
 
 /// What a key does on a screen: the key map turns it into an action, the screen performs it,
 /// and `back` and `help` have their defaults when the screen leaves them (`redraw` is the app's).

@@ -1,4 +1,5 @@
 import HeadlinesSession
+import HeadlinesKeys
 
 /// A screen: state, a pure render of that state, and what it does for each action. I/O happens
 /// only in tasks of the screen's scope (see `TaskScope`), never in `render` or `perform`.

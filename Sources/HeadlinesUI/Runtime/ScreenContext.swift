@@ -1,4 +1,5 @@
 import HeadlinesSession
+import HeadlinesKeys
 
 /// A screen's link to the runtime: its task scope, redraws, the keys in force, and the app's services.
 @MainActor

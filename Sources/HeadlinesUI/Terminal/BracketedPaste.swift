@@ -1,4 +1,5 @@
 import HeadlinesSession
+import HeadlinesKeys
 
 /// Pasted text, told apart from typing. With bracketed paste on (`CSI ? 2004 h`), a terminal
 /// wraps what is pasted in `ESC [ 200 ~` and `ESC [ 201 ~`; without it, a pasted `Q` quit and a

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Glibc
 import HeadlinesSession
 import NewsCore
+import HeadlinesKeys
 
 /// The one place that calls curses. Everything else draws into a `Canvas`; the driver copies
 /// what changed since the last frame to the terminal (`wnoutrefresh` + `doupdate`), reads

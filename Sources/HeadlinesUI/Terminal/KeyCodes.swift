@@ -1,5 +1,6 @@
 import CNCursesW
 import HeadlinesSession
+import HeadlinesKeys
 
 /// curses' function-key codes, as `Key`s.
 enum KeyCodes {

@@ -1,4 +1,5 @@
 import HeadlinesSession
+import HeadlinesKeys
 
 /// What one `wget_wch` handed over: a function key's code (curses recognised a sequence), or a character.
 enum CursesInput: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import HeadlinesSession
+import HeadlinesKeys
 
 /// A line being typed at a prompt (`/`, `S`, `|`), edited as a shell's line is: characters go in
 /// at the cursor; Backspace takes the character before it (a whole character, however wide or

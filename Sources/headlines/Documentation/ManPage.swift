@@ -1,5 +1,6 @@
 import HeadlinesSession
 import NewsCore
+import HeadlinesKeys
 
 /// `headlines(1)`, generated from the tables that also drive `--help` (`UsageTable`), the help
 /// screen (`KeyTable`) and the config parser (`ConfigDocumentation`); committed as

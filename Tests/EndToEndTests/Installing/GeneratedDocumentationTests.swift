@@ -4,6 +4,7 @@ import NewsCore
 import Testing
 import TestSupport
 @testable import headlines
+import HeadlinesKeys
 
 extension EndToEnd {
     /// The man page and the completions under Resources/ are what the option, key and config

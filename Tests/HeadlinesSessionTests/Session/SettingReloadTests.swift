@@ -4,6 +4,7 @@ import Testing
 import NewsCore
 import SessionTestSupport
 import TestSupport
+import HeadlinesKeys
 
 /// Reading the config again applies every setting both ways (issue 51): each is given a value
 /// other than its default, read again, and taken back, and the session holds what the file says

@@ -321,4 +321,26 @@ struct TaskScopeTests {
         await scope.drain(timeout: .seconds(20))
         #expect(clock.now - start < .seconds(10))
     }
+
+    /// Each owner declares its own keys (issue 52, point 4): one name in two files is two keys,
+    /// and a key for one source is not the key for another.
+    @Test func keysOfTwoOwnersNeverMeet() async {
+        let mine = TaskKey("load"), theirs = TaskKey("load", owner: "ElsewhereModule/Other.swift")
+        #expect(mine != theirs && TaskKey.source(SourceKey("a")) != .source(SourceKey("b")))
+        let scope = TaskScope()
+        let gate = Gate()
+        scope.run(mine) { _ in await gate.wait() }
+        scope.run(theirs) { _ in await gate.wait() }
+        #expect(scope.isRunning(mine) && scope.isRunning(theirs), "neither cancelled the other")
+        gate.open()
+        await scope.drain(timeout: .seconds(5))
+    }
+}
+
+/// This test's own task keys, as a screen declares its own.
+extension TaskKey {
+    fileprivate static let load = TaskKey("load")
+    fileprivate static let spinner = TaskKey("spinner")
+    fileprivate static let image = TaskKey("image")
+    fileprivate static let browser = TaskKey("browser")
 }

@@ -4,6 +4,7 @@ import Testing
 import NewsCore
 import SessionTestSupport
 @testable import HeadlinesSession
+import HeadlinesKeys
 
 /// Typing a link's number on the article screen: digits show in the status bar, the
 /// `open-link` key (Enter) opens it, Esc cancels.

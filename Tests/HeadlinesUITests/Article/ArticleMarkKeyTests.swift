@@ -4,6 +4,7 @@ import Testing
 import NewsCore
 import SessionTestSupport
 import TestSupport
+import HeadlinesKeys
 
 /// `N` and `*` on the article's own screen: the marks change there, in the cache, and on the
 /// row of the list the article was opened from.

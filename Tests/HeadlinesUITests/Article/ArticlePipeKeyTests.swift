@@ -3,6 +3,7 @@ import HeadlinesSession
 import Testing
 @testable import HeadlinesUI
 import NewsCore
+import HeadlinesKeys
 
 /// `|`: a prompt on the status line that starts from `pipe-command`, takes typed keys (not the
 /// key map's), and ends with Esc; and the text a command is given.

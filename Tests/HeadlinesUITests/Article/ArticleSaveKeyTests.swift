@@ -5,6 +5,7 @@ import NewsCore
 import SessionTestSupport
 import TestSupport
 @testable import HeadlinesSession
+import HeadlinesKeys
 
 /// `s` on the article screen: the article, read whole from the cache, saved as Markdown in the
 /// save folder, and the status bar says where (or why not, in one sentence).

@@ -5,6 +5,7 @@ import HeadlinesSession
 import NewsCore
 import SessionTestSupport
 import TestSupport
+import HeadlinesKeys
 
 /// `J` and `K` in the article walk the list it came from, pages not yet read included.
 @Suite("Article walk", .timeLimit(.minutes(1)))

@@ -4,6 +4,7 @@ import Testing
 @testable import HeadlinesUI
 import NewsCore
 import SessionTestSupport
+import HeadlinesKeys
 
 /// The movement keys work the same on every screen that moves through a list or a text:
 /// one piece of code (`Movement`) behind them all.

@@ -3,6 +3,7 @@ import HeadlinesSession
 import NewsCore
 import Testing
 @testable import HeadlinesUI
+import HeadlinesKeys
 
 /// The README's config examples are configs this program accepts, with the real action names
 /// (`bind x quit` was refused: there is no action `quit`), and the README and the help screen

@@ -4,6 +4,7 @@ import Testing
 import NewsCore
 import SessionTestSupport
 import TestSupport
+import HeadlinesKeys
 
 /// Marks made on a search's results stay when the other search (NewsAPI's) answers and the
 /// results are laid out again.

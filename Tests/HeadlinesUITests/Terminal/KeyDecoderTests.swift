@@ -1,6 +1,7 @@
 import HeadlinesSession
 import Testing
 @testable import HeadlinesUI
+import HeadlinesKeys
 
 /// What arrived together is read together: an Esc alone is Esc, an Esc with more is one key.
 @Suite("Key decoder")

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import NewsCore
 import HeadlinesSession
+import HeadlinesKeys
 
 /// One article: its header, its picture (fetched with a progress bar in a placeholder of the
 /// picture's size, decoded off the main actor, kept for the session), its text wrapped to the
@@ -285,4 +286,13 @@ package final class ArticleScreen: Screen {
             self?.state.show(notice)
         }
     }
+}
+
+extension TaskKey {
+    /// The article's picture, fetched and decoded by the session's picture library.
+    static let image = TaskKey("image")
+    /// Reading the article's full text from its page (`x`).
+    static let fullText = TaskKey("full-text")
+    /// The clock shown while `x` reads the page (its seconds going on).
+    static let fullTextClock = TaskKey("full-text-clock")
 }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import HeadlinesSession
 import NewsCore
+import HeadlinesKeys
 
 /// The article's lines for one width, with the room kept for its picture.
 package struct ArticleLines: Equatable, Sendable {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import NewsCore
 import HeadlinesSession
+import HeadlinesKeys
 
 extension Actions {
     /// `|`, once its prompt is answered: the article, read whole from the cache, piped to the
@@ -61,4 +62,9 @@ extension Actions {
         }
         return .handled
     }
+}
+
+extension TaskKey {
+    /// Piping the article to a command (`|`).
+    fileprivate static let articlePipe = TaskKey("article-pipe")
 }

@@ -42,3 +42,8 @@ extension Actions {
         }
     }
 }
+
+extension TaskKey {
+    /// A player started by `P`.
+    fileprivate static let player = TaskKey("player")
+}

@@ -1,5 +1,6 @@
 import HeadlinesSession
 import NewsCore
+import HeadlinesKeys
 
 /// `|`'s prompt on the status line: the command to pipe an article to, starting from the
 /// config's `pipe-command`, edited as a shell line is (`LineEditor`; the screen captures the

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import NewsCore
 import HeadlinesSession
+import HeadlinesKeys
 
 /// One row per image being saved or saved: a progress bar, percent and state. `c` cancels
 /// the selected save, `C` all of them.

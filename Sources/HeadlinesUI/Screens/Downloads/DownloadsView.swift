@@ -1,6 +1,7 @@
 import FoundationEssentials
 import NewsCore
 import HeadlinesSession
+import HeadlinesKeys
 
 /// Renders the downloads list; the scroll is already fitted to the layout's rows.
 package struct DownloadsView {

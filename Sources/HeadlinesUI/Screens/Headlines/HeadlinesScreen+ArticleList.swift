@@ -89,3 +89,9 @@ struct MarkAllRead {
     var count: Int
     var ids: [ArticleID]?
 }
+
+extension TaskKey {
+    /// Reading the page after a list's rows for `J` on the last of them: its own key, as a mark's
+    /// re-read of the first rows cancels `morePage` (and `J` would never hear back).
+    fileprivate static let stepPage = TaskKey("step-page")
+}

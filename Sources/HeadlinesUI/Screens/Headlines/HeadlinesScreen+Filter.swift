@@ -1,6 +1,7 @@
 import FoundationEssentials
 import NewsCore
 import HeadlinesSession
+import HeadlinesKeys
 
 /// The `/` filter, and the list's view: its order and whether read articles show.
 extension HeadlinesScreen {
@@ -137,4 +138,11 @@ extension HeadlinesScreen {
         state.show(Notice(order.map { "Sorted \($0.label)." } ?? (services.settings.showsRead ? "Showing every article." : "Showing unread articles only.")))
         return .handled
     }
+}
+
+extension TaskKey {
+    /// Reading a list's headings for the filter.
+    static let filter = TaskKey("filter")
+    /// Asking the cache which of them pass a filter expression (`/` then `=`).
+    static let filterExpression = TaskKey("filter-expression")
 }

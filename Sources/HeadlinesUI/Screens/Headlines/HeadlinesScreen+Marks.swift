@@ -1,6 +1,7 @@
 import FoundationEssentials
 import NewsCore
 import HeadlinesSession
+import HeadlinesKeys
 
 /// Marks: read and starred, marking all read (asked first when it is many), and undoing it.
 extension HeadlinesScreen {

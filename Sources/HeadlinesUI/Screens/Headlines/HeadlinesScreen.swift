@@ -1,6 +1,7 @@
 import FoundationEssentials
 import NewsCore
 import HeadlinesSession
+import HeadlinesKeys
 
 /// A list of headlines: one source's, every source's ("All"), or the starred ones. It shows
 /// what the cache holds at once, then refreshes its sources behind it (like SwiftUI's `.task`:

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import NewsCore
 import HeadlinesSession
+import HeadlinesKeys
 
 /// Everything a list of headlines shows, changed only by the methods below: the rows read so
 /// far, the load's phase, the selection, the notice. When new rows arrive the selected article

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import NewsCore
 import HeadlinesSession
+import HeadlinesKeys
 
 /// Renders `HeadlinesState` into a canvas: a title line, one row per article (age, source,
 /// title) and the status bar. Pure: the same state and layout always give the same cells. The

@@ -1,4 +1,5 @@
 import HeadlinesSession
+import HeadlinesKeys
 
 /// Every key in force, grouped by where it applies, generated from the key map (so a key
 /// rebound in the config shows as bound). `back` or `help` closes it.

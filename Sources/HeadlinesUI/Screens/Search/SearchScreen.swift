@@ -1,6 +1,7 @@
 import FoundationEssentials
 import NewsCore
 import HeadlinesSession
+import HeadlinesKeys
 
 /// `S`: every cached article's title, summary and full text, searched as the reader types
 /// (SQLite FTS5, best match first); on a NewsAPI source, NewsAPI's `everything` too, 300 ms
@@ -216,4 +217,10 @@ package final class SearchScreen: Screen {
             context.setNeedsDisplay()
         }
     }
+}
+
+extension TaskKey {
+    /// A search of the cache, and one of NewsAPI.
+    fileprivate static let search = TaskKey("search")
+    fileprivate static let remoteSearch = TaskKey("remote-search")
 }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import NewsCore
 import HeadlinesSession
+import HeadlinesKeys
 
 /// The first screen when the config names several sources: one row per source (under its
 /// group), with its article count and how its last load went, and "All" first. Every source

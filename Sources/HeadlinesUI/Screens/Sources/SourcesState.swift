@@ -1,6 +1,7 @@
 import FoundationEssentials
 import NewsCore
 import HeadlinesSession
+import HeadlinesKeys
 
 /// The Sources screen's rows: "All", "Starred", the query feeds, then each source under its
 /// group's heading, in the config's order. A heading is a row like the others: Enter on it

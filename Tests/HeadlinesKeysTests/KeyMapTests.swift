@@ -1,9 +1,10 @@
 import Foundation
-@testable import HeadlinesSession
 import Testing
-@testable import HeadlinesUI
+@testable import HeadlinesKeys
 import NewsCore
 
+/// The keys in force: the default table, a config's `bind` and `unbind`, and what a change of
+/// bindings leaves keyless.
 @Suite("Key map")
 struct KeyMapTests {
     @Test(arguments: [
@@ -68,29 +69,17 @@ struct KeyMapTests {
         #expect(keys.action(for: .character("j"), on: .headlines) == .saveImage)
         #expect(keys.action(for: .character("j"), on: .downloads) == nil, "j left down everywhere")
         #expect(keys.keys(for: .down, on: .headlines) == [.down, .control("n")])
-        // The help screen and the hints show the keys as bound.
-        #expect(HelpRows.rows(keys).contains(.entry(keys: "x", help: KeyTable.defaults.first { $0.action == .reload }?.help ?? "")))
-        #expect(keys.hints([.reload], on: .headlines) == "x refresh")
+        #expect(keys.hints([.reload], on: .headlines) == "x refresh", "the hints show the keys as bound")
     }
 
-    /// A binding that takes an action's only key leaves it keyless: the help says so under its
-    /// own heading, and the import's warning names it (issue 51).
-    @Test func anActionLeftWithNoKeyIsListedAndNamed() throws {
+    /// A binding that takes an action's only key leaves it keyless: the import's warning names it (issue 51).
+    @Test func anActionLeftWithNoKeyIsNamed() throws {
         let before = KeyMap()
         let after = KeyMap(applying: [.bind(try #require(KeyName("x")), action: "toggle-read", line: 1)])
-        let rows = HelpRows.rows(after)
-        let heading = try #require(rows.firstIndex(of: .heading(HelpRows.noKeyHeading)))
-        #expect(rows[heading + 1] == .entry(keys: "full-text", help: KeyTable.defaults.first { $0.action == .fullText }?.help ?? ""))
-        #expect(!HelpRows.rows(before).contains(.heading(HelpRows.noKeyHeading)))
         #expect(
             KeyLoss.between(before, after).map(\.sentence) == [
                 "full-text (Article) has no key now: x does toggle-read; give it one with bind KEY full-text."
             ])
-    }
-
-    @Test func hintsComeFromTheTable() {
-        #expect(HeadlinesView.defaultHints == "⏎ read · r refresh · o open · d save · ? help · q quit")
-        #expect(DownloadsView.defaultHints == "c cancel · C cancel all · q back")
     }
 
     @Test func actionNamesAreWhatTheConfigAccepts() throws {
