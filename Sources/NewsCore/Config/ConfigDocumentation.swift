@@ -1,6 +1,7 @@
 /// What each config file setting means, in the words the README's settings table and the man
-/// page both use (tests keep this table, `SettingsTable` and the source section's keys in step,
-/// and the README's table equal to `markdown()`).
+/// page both use: the global settings' rows come from `SettingsTable`, where each is read; the
+/// sections' are here (tests keep them and the sections' keys in step, and the README's table
+/// equal to `markdown()`).
 public enum ConfigDocumentation {
     /// One row: settings documented together, and what they do. Text may hold `code` spans.
     public struct Entry: Sendable, Equatable {
@@ -13,75 +14,13 @@ public enum ConfigDocumentation {
         }
     }
 
-    /// The global settings, before the first section.
-    public static let settings: [Entry] = [
-        Entry(
-            ["newsapi-key"],
-            "Your NewsAPI key. `NEWSAPI_KEY` wins over it; a file holding a key must not be readable by others (`chmod 600 FILE`), or Headlines refuses it"),
-        Entry(["newsapi-url"], "NewsAPI's base URL (`https://newsapi.org`)"),
-        Entry(
-            ["max-connections", "max-per-host"],
-            "Loads at once, in all (\(ConfigSettings.defaultMaxConnections), from 1 to 64) and against one host (\(ConfigSettings.defaultMaxPerHost), from 1 to 16)"
-        ),
-        Entry(["timeout"], "Seconds a request may take (\(ConfigSettings.defaultTimeoutSeconds), from 1 to 3600)"),
-        Entry(["log", "log-level"], "The diagnostic log's file (off) and its level: `error`, `info` (the default) or `debug`"),
-        Entry(["keep-days"], "Days the cache keeps articles (\(ConfigSettings.defaultKeepDays))"),
-        Entry(["refresh-minutes"], "Reload every source this often (`off`)"),
-        Entry(["save-dir", "max-image-size"], "As `--save-dir` (where `d` saves images and `s` articles, as Markdown) and `--max-image-size` (MiB)"),
-        Entry(["podcast-dir"], "Where `e` downloads enclosures (at most 4 GiB each), a folder per source (`$XDG_MUSIC_DIR/Podcasts`, else `~/Podcasts`)"),
-        Entry(
-            ["browser"],
-            "The program `o` opens links with and its arguments, run in the terminal without a shell: `%u` is the link, one argument (else it comes last), percent-encoded past what a shell reads as text where it stands inside a longer word (`sh -c \"echo '%u'\"`); wins over `$BROWSER` (xdg-open)"
-        ),
-        Entry(
-            ["player"],
-            "The program `P` plays a downloaded enclosure with and its arguments, run in the terminal without a shell, split as `browser` is: `%f` is the file, one argument (else it comes last) (`mpv %f`)"
-        ),
-        Entry(
-            ["notify"],
-            "A program run without a shell after a refresh that brought new articles, at most once a minute: its arguments are followed by the count, `--` (so that no title is read as an option) and the newest three titles (off)"
-        ),
-        Entry(
-            ["pipe-command"],
-            "The command the pipe key offers to send the article to: edited at its prompt, run in the terminal without a shell, split as `browser` is (none)"
-        ),
-        Entry(["pipe-format"], "What the pipe key sends: `text` (title, link, date and the text as laid out, the default) or `html` (the article's HTML)"),
-        Entry(["bell"], "`yes` rings the terminal when a refresh brought new articles, at most once a minute (`no`)"),
-        Entry(["text-width"], "The widest an article's text is laid out, in columns, from 20 to 1000 (the terminal's width)"),
-        Entry(["sort"], "The order lists start in: `date` (newest first, the default), `date-asc`, `title` or `source`; `s` cycles them"),
-        Entry(["set-title"], "`yes` puts the unread count in the terminal's title, `Headlines (12 unread)`, and gives the old title back at exit (`no`)"),
-        Entry(
-            ["image-protocol"],
-            "How the article's picture is drawn: `kitty`, `sixel` or `iterm2` in real pixels, `cells` in coloured text cells, or `auto` (the default), which asks the terminal and draws cells where none of the three answers, and always in tmux"
-        ),
-        Entry(["show-read"], "`no` shows unread articles only (`yes`); `U` toggles it"),
-        Entry(["show-pictures"], "`no` opens articles without their picture (`yes`); `i` shows or hides pictures for the rest of the session"),
-        Entry(
-            ["picture-height"], "The most of the screen's height an article's picture takes, from 10% to 90%, so the text starts on the first screen (`35%`)"),
-        Entry(["show-read-sources"], "`no` leaves sources with no unread article off the Sources screen (`yes`)"),
-        Entry(["refresh-on-start"], "`no` refreshes nothing when the interface starts: only `r`, `R` and `refresh-minutes` do (`yes`)"),
-        Entry(
-            ["datetime-format"],
-            "The lists' dates as a `strftime` pattern, as newsboat's (`%d %b %Y`) (the age: `5m`, `3h`, `2d`, `27 Nov`, and `27 Nov 2024` for another year)"
-        ),
-        Entry(
-            ["articlelist-format"],
-            "The lists' rows in newsboat's codes: `%i` number, `%f` marks, `%D` date, `%t` title, `%a` author, `%T` source, `%L` length; `%-17T` and `%4i` align in so many columns, `%?T?then&else?` tests a field, `%>c` fills to the right edge with `c` (the built-in layout)"
-        ),
-        Entry(
-            ["feedlist-format"],
-            "The Sources screen's source rows in newsboat's codes: `%i` number, `%n` `N` when unread, `%S` `x` when its load failed (`.` while loading; without `%S` a failing row adds its reason), `%u` (unread/total), `%U` unread, `%c` count, `%t` name, `%T` first tag, `%l` address; widths and tests as in `articlelist-format` (the built-in layout)"
-        ),
-        Entry(
-            ["ignore"],
-            "A kill rule: the articles this filter expression matches (see Filters) are not shown, counted or searched, though kept in the cache (none)"),
-        Entry(["max-items"], "Each source shows its newest this many articles, starred ones besides (all)"),
-        Entry(
-            ["full-text"],
-            "`yes` reads every new article's own page after a refresh, in the background within the connection limits, and keeps its full text in the cache, shown in place of the feed's summary (as `x` does for one article) (`no`)"
-        ),
-        Entry(["require-https"], "`yes` makes every `[server]` section refuse to send its password to an `http://` address, as its own `require-https` (`no`)"),
-    ]
+    /// The global settings, before the first section, as `SettingsTable` documents them.
+    public static let settings: [Entry] = SettingsTable.entries.reduce(into: []) { rows, setting in
+        switch setting.meaning {
+        case .row(let meaning): rows.append(Entry([setting.name], meaning))
+        case .withAbove: rows[rows.count - 1] = Entry(rows[rows.count - 1].names + [setting.name], rows[rows.count - 1].meaning)
+        }
+    }
 
     /// The settings of a `[source "Name"]` section.
     public static let sourceSettings: [Entry] = [

@@ -86,39 +86,41 @@ public struct ConfigSettings: Sendable, Equatable {
     /// The settings the interface sets up once, at start (its connections, clients, folders, log,
     /// the picture protocol it probed, the prune and refresh at start): a config read again takes
     /// them at the next start, and says so. Every other setting applies as soon as it is read.
-    public static let readAtStart = [
-        "newsapi-key", "newsapi-url", "max-connections", "max-per-host", "timeout", "log", "log-level", "keep-days", "save-dir", "podcast-dir",
-        "max-image-size", "require-https", "refresh-on-start", "image-protocol",
-    ]
+    public static let readAtStart = SettingsTable.entries.filter(\.readAtStart).map(\.name)
 
-    /// Whether `other` gives the start-only setting `name` another value (see `readAtStart`).
+    /// Whether `other` gives the setting `name` another value.
     public func differs(from other: ConfigSettings, in name: String) -> Bool {
-        switch name {
-        case "newsapi-key": return newsAPIKey != other.newsAPIKey
-        case "newsapi-url": return newsAPIURL != other.newsAPIURL
-        case "max-connections": return maxConnections != other.maxConnections
-        case "max-per-host": return maxPerHost != other.maxPerHost
-        case "timeout": return timeoutSeconds != other.timeoutSeconds
-        case "log": return logFile != other.logFile
-        case "log-level": return logLevel != other.logLevel
-        case "keep-days": return keepDays != other.keepDays
-        case "save-dir": return saveDirectory != other.saveDirectory
-        case "podcast-dir": return podcastDirectory != other.podcastDirectory
-        case "max-image-size": return maxImageSize != other.maxImageSize
-        case "require-https": return requireHTTPS != other.requireHTTPS
-        case "refresh-on-start": return refreshOnStart != other.refreshOnStart
-        case "image-protocol": return imageProtocol != other.imageProtocol
-        default: return false
-        }
+        SettingsTable.entries.first { $0.name == name }?.differs(self, other) ?? false
     }
 
     public init() {}
 }
 
-/// The known settings and how to read each one. Unknown names are errors, so that a typo
-/// (`colour`, `max-conections`) is caught instead of silently ignored.
+/// The known settings: each one's reader (its type, its range), what it means for the README's
+/// settings table and the man page, and whether it applies only from the next start. A new
+/// setting is a field of `ConfigSettings` and one row here, in the order documented. Unknown
+/// names are errors, so that a typo (`colour`, `max-conections`) is caught instead of silently ignored.
 enum SettingsTable {
     typealias Apply = @Sendable (inout ConfigSettings, String, ConfigPathResolver) throws(LineError) -> Void
+
+    /// What a setting means, in the README's settings table and the man page.
+    enum Meaning: Sendable {
+        /// A row of its own.
+        case row(String)
+        /// Documented in the row above, beside the setting before it.
+        case withAbove
+    }
+
+    /// One setting.
+    struct Entry: Sendable {
+        let name: String
+        let meaning: Meaning
+        /// It applies only from the next start (see `ConfigSettings.readAtStart`).
+        let readAtStart: Bool
+        let apply: Apply
+        /// Whether two settings give it different values.
+        let differs: @Sendable (ConfigSettings, ConfigSettings) -> Bool
+    }
 
     static let names: [String] = entries.map(\.name)
 
@@ -129,149 +131,190 @@ enum SettingsTable {
         try entry.apply(&settings, value, paths)
     }
 
-    private static let entries: [(name: String, apply: Apply)] = [
-        (
-            "newsapi-key",
-            { settings, value, _ throws(LineError) in
-                guard !value.isEmpty, value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
-                    throw LineError("newsapi-key must be the key as NewsAPI gave it: printable ASCII with no spaces")
-                }
-                settings.newsAPIKey = value
+    static let entries: [Entry] = [
+        setting(
+            "newsapi-key", \.newsAPIKey, atStart: true,
+            "Your NewsAPI key. `NEWSAPI_KEY` wins over it; a file holding a key must not be readable by others (`chmod 600 FILE`), or Headlines refuses it"
+        ) { settings, value, _ throws(LineError) in
+            guard !value.isEmpty, value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
+                throw LineError("newsapi-key must be the key as NewsAPI gave it: printable ASCII with no spaces")
             }
-        ),
-        ("newsapi-url", { settings, value, _ throws(LineError) in settings.newsAPIURL = try ConfigLocation.webURL(value) }),
-        number("max-connections", \.maxConnections, in: 1...64, unit: "loads at once"),
-        number("max-per-host", \.maxPerHost, in: 1...16, unit: "loads at once"),
-        number("timeout", \.timeoutSeconds, in: 1...3600, unit: "seconds"),
-        ("log", { settings, value, paths throws(LineError) in settings.logFile = try paths.resolve(value) }),
-        (
-            "log-level",
-            { settings, value, _ throws(LineError) in
-                guard let level = LogLevel(name: value) else {
-                    throw LineError("log-level is one of error, info or debug, not \(ConfigText.quoted(value))")
-                }
-                settings.logLevel = level
+            settings.newsAPIKey = value
+        },
+        setting("newsapi-url", \.newsAPIURL, atStart: true, "NewsAPI's base URL (`https://newsapi.org`)") { settings, value, _ throws(LineError) in
+            settings.newsAPIURL = try ConfigLocation.webURL(value)
+        },
+        number(
+            "max-connections", \.maxConnections, in: 1...64, unit: "loads at once", atStart: true,
+            .row(
+                "Loads at once, in all (\(ConfigSettings.defaultMaxConnections), from 1 to 64) and against one host (\(ConfigSettings.defaultMaxPerHost), from 1 to 16)"
+            )),
+        number("max-per-host", \.maxPerHost, in: 1...16, unit: "loads at once", atStart: true, .withAbove),
+        number(
+            "timeout", \.timeoutSeconds, in: 1...3600, unit: "seconds", atStart: true,
+            .row("Seconds a request may take (\(ConfigSettings.defaultTimeoutSeconds), from 1 to 3600)")),
+        setting("log", \.logFile, atStart: true, "The diagnostic log's file (off) and its level: `error`, `info` (the default) or `debug`") {
+            settings, value, paths throws(LineError) in settings.logFile = try paths.resolve(value)
+        },
+        setting("log-level", \.logLevel, atStart: true, .withAbove) { settings, value, _ throws(LineError) in
+            guard let level = LogLevel(name: value) else {
+                throw LineError("log-level is one of error, info or debug, not \(ConfigText.quoted(value))")
             }
-        ),
-        (
-            "text-width",
-            { settings, value, _ throws(LineError) in
-                settings.textWidth = try number(value, "text-width", in: 20...1000, unit: "columns")
+            settings.logLevel = level
+        },
+        number("keep-days", \.keepDays, in: 1...36_500, unit: "days", atStart: true, .row("Days the cache keeps articles (\(ConfigSettings.defaultKeepDays))")),
+        setting("refresh-minutes", \.refreshMinutes, "Reload every source this often (`off`)") { settings, value, _ throws(LineError) in
+            if value.lowercased() == "off" {
+                settings.refreshMinutes = nil
+            } else {
+                settings.refreshMinutes = try number(value, "refresh-minutes", in: 1...10_080, unit: "minutes", orOff: true)
             }
-        ),
-        number("keep-days", \.keepDays, in: 1...36_500, unit: "days"),
-        (
-            "refresh-minutes",
-            { settings, value, _ throws(LineError) in
-                if value.lowercased() == "off" {
-                    settings.refreshMinutes = nil
-                } else {
-                    settings.refreshMinutes = try number(value, "refresh-minutes", in: 1...10_080, unit: "minutes", orOff: true)
-                }
+        },
+        setting(
+            "save-dir", \.saveDirectory, atStart: true,
+            "As `--save-dir` (where `d` saves images and `s` articles, as Markdown) and `--max-image-size` (MiB)"
+        ) { settings, value, paths throws(LineError) in settings.saveDirectory = try paths.resolve(value) },
+        setting("max-image-size", \.maxImageSize, atStart: true, .withAbove) { settings, value, _ throws(LineError) in
+            settings.maxImageSize = try number(value, "max-image-size", in: 1...4096, unit: "MiB") * 1024 * 1024
+        },
+        setting(
+            "podcast-dir", \.podcastDirectory, atStart: true,
+            "Where `e` downloads enclosures (at most 4 GiB each), a folder per source (`$XDG_MUSIC_DIR/Podcasts`, else `~/Podcasts`)"
+        ) { settings, value, paths throws(LineError) in settings.podcastDirectory = try paths.resolve(value) },
+        setting(
+            "browser", \.browser,
+            "The program `o` opens links with and its arguments, run in the terminal without a shell: `%u` is the link, one argument (else it comes last), percent-encoded past what a shell reads as text where it stands inside a longer word (`sh -c \"echo '%u'\"`); wins over `$BROWSER` (xdg-open)"
+        ) { settings, value, _ throws(LineError) in settings.browser = try program(value, "browser") },
+        setting(
+            "player", \.player,
+            "The program `P` plays a downloaded enclosure with and its arguments, run in the terminal without a shell, split as `browser` is: `%f` is the file, one argument (else it comes last) (`mpv %f`)"
+        ) { settings, value, _ throws(LineError) in settings.player = try program(value, "player") },
+        setting(
+            "notify", \.notify,
+            "A program run without a shell after a refresh that brought new articles, at most once a minute: its arguments are followed by the count, `--` (so that no title is read as an option) and the newest three titles (off)"
+        ) { settings, value, _ throws(LineError) in settings.notify = try program(value, "notify") },
+        setting(
+            "pipe-command", \.pipe.command,
+            "The command the pipe key offers to send the article to: edited at its prompt, run in the terminal without a shell, split as `browser` is (none)"
+        ) { settings, value, _ throws(LineError) in
+            _ = try program(value, "pipe-command")
+            settings.pipe.command = value
+        },
+        setting(
+            "pipe-format", \.pipe.format,
+            "What the pipe key sends: `text` (title, link, date and the text as laid out, the default) or `html` (the article's HTML)"
+        ) { settings, value, _ throws(LineError) in
+            guard let format = PipeSettings.Format(rawValue: value.lowercased()) else {
+                throw LineError("pipe-format is text or html, not \(ConfigText.quoted(value))")
             }
-        ),
-        (
-            "browser",
-            { settings, value, _ throws(LineError) in
-                let words = try ConfigText.words(Substring(value))
-                guard let program = words.first, !program.isEmpty else { throw LineError("browser names no program") }
-                settings.browser = words
+            settings.pipe.format = format
+        },
+        flag("bell", \.bell, "`yes` rings the terminal when a refresh brought new articles, at most once a minute (`no`)"),
+        setting("text-width", \.textWidth, "The widest an article's text is laid out, in columns, from 20 to 1000 (the terminal's width)") {
+            settings, value, _ throws(LineError) in settings.textWidth = try number(value, "text-width", in: 20...1000, unit: "columns")
+        },
+        setting("sort", \.sort, "The order lists start in: `date` (newest first, the default), `date-asc`, `title` or `source`; `s` cycles them") {
+            settings, value, _ throws(LineError) in
+            guard let order = ListOrder(rawValue: value.lowercased()) else {
+                throw LineError("sort is one of " + ListOrder.allCases.map(\.name).joined(separator: ", ") + ", not \(ConfigText.quoted(value))")
             }
+            settings.sort = order
+        },
+        flag(
+            "set-title", \.setTitle, "`yes` puts the unread count in the terminal's title, `Headlines (12 unread)`, and gives the old title back at exit (`no`)"
         ),
-        (
-            "player",
-            { settings, value, _ throws(LineError) in
-                let words = try ConfigText.words(Substring(value))
-                guard let program = words.first, !program.isEmpty else { throw LineError("player names no program") }
-                settings.player = words
+        setting(
+            "image-protocol", \.imageProtocol, atStart: true,
+            "How the article's picture is drawn: `kitty`, `sixel` or `iterm2` in real pixels, `cells` in coloured text cells, or `auto` (the default), which asks the terminal and draws cells where none of the three answers, and always in tmux"
+        ) { settings, value, _ throws(LineError) in
+            guard let choice = ImageProtocolSetting(rawValue: value.lowercased()) else {
+                let names = ImageProtocolSetting.allCases.map(\.rawValue).joined(separator: ", ")
+                throw LineError("image-protocol is one of \(names), not \(ConfigText.quoted(value))")
             }
-        ),
-        (
-            "notify",
-            { settings, value, _ throws(LineError) in
-                let words = try ConfigText.words(Substring(value))
-                guard let program = words.first, !program.isEmpty else { throw LineError("notify names no program") }
-                settings.notify = words
+            settings.imageProtocol = choice
+        },
+        flag("show-read", \.showRead, "`no` shows unread articles only (`yes`); `U` toggles it"),
+        flag("show-pictures", \.showPictures, "`no` opens articles without their picture (`yes`); `i` shows or hides pictures for the rest of the session"),
+        setting(
+            "picture-height", \.pictureHeight,
+            "The most of the screen's height an article's picture takes, from 10% to 90%, so the text starts on the first screen (`35%`)"
+        ) { settings, value, _ throws(LineError) in
+            let percent = value.hasSuffix("%") ? String(value.dropLast()) : value
+            settings.pictureHeight = try number(percent, "picture-height", in: 10...90, unit: "percent of the screen's height")
+        },
+        flag("show-read-sources", \.showReadSources, "`no` leaves sources with no unread article off the Sources screen (`yes`)"),
+        flag(
+            "refresh-on-start", \.refreshOnStart, atStart: true,
+            "`no` refreshes nothing when the interface starts: only `r`, `R` and `refresh-minutes` do (`yes`)"),
+        setting(
+            "datetime-format", \.dateFormat,
+            "The lists' dates as a `strftime` pattern, as newsboat's (`%d %b %Y`) (the age: `5m`, `3h`, `2d`, `27 Nov`, and `27 Nov 2024` for another year)"
+        ) { settings, value, _ throws(LineError) in
+            guard let format = DateFormat(value) else {
+                throw LineError(
+                    "datetime-format is a strftime pattern such as \"%d %b %Y\" (at most 100 characters, no controls), not \(ConfigText.quoted(value))")
             }
+            settings.dateFormat = format
+        },
+        setting(
+            "articlelist-format", \.articleListFormat,
+            "The lists' rows in newsboat's codes: `%i` number, `%f` marks, `%D` date, `%t` title, `%a` author, `%T` source, `%L` length; `%-17T` and `%4i` align in so many columns, `%?T?then&else?` tests a field, `%>c` fills to the right edge with `c` (the built-in layout)"
+        ) { settings, value, _ throws(LineError) in settings.articleListFormat = try rowFormat(value, .articles) },
+        setting(
+            "feedlist-format", \.sourceListFormat,
+            "The Sources screen's source rows in newsboat's codes: `%i` number, `%n` `N` when unread, `%S` `x` when its load failed (`.` while loading; without `%S` a failing row adds its reason), `%u` (unread/total), `%U` unread, `%c` count, `%t` name, `%T` first tag, `%l` address; widths and tests as in `articlelist-format` (the built-in layout)"
+        ) { settings, value, _ throws(LineError) in settings.sourceListFormat = try rowFormat(value, .sources) },
+        setting(
+            "ignore", \.ignore,
+            "A kill rule: the articles this filter expression matches (see Filters) are not shown, counted or searched, though kept in the cache (none)"
+        ) { settings, value, _ throws(LineError) in settings.ignore = try filter(value, "ignore") },
+        setting("max-items", \.maxItems, "Each source shows its newest this many articles, starred ones besides (all)") {
+            settings, value, _ throws(LineError) in settings.maxItems = try maxItems(value)
+        },
+        flag(
+            "full-text", \.fullText,
+            "`yes` reads every new article's own page after a refresh, in the background within the connection limits, and keeps its full text in the cache, shown in place of the feed's summary (as `x` does for one article) (`no`)"
         ),
-        ("bell", { settings, value, _ throws(LineError) in settings.bell = try flag(value, "bell") }),
-        (
-            "pipe-command",
-            { settings, value, _ throws(LineError) in
-                guard let program = try ConfigText.words(Substring(value)).first, !program.isEmpty else {
-                    throw LineError("pipe-command names no program")
-                }
-                settings.pipe.command = value
-            }
-        ),
-        (
-            "pipe-format",
-            { settings, value, _ throws(LineError) in
-                guard let format = PipeSettings.Format(rawValue: value.lowercased()) else {
-                    throw LineError("pipe-format is text or html, not \(ConfigText.quoted(value))")
-                }
-                settings.pipe.format = format
-            }
-        ),
-        ("save-dir", { settings, value, paths throws(LineError) in settings.saveDirectory = try paths.resolve(value) }),
-        ("podcast-dir", { settings, value, paths throws(LineError) in settings.podcastDirectory = try paths.resolve(value) }),
-        (
-            "max-image-size",
-            { settings, value, _ throws(LineError) in
-                settings.maxImageSize = try number(value, "max-image-size", in: 1...4096, unit: "MiB") * 1024 * 1024
-            }
-        ),
-        (
-            "sort",
-            { settings, value, _ throws(LineError) in
-                guard let order = ListOrder(rawValue: value.lowercased()) else {
-                    throw LineError("sort is one of " + ListOrder.allCases.map(\.name).joined(separator: ", ") + ", not \(ConfigText.quoted(value))")
-                }
-                settings.sort = order
-            }
-        ),
-        ("ignore", { settings, value, _ throws(LineError) in settings.ignore = try filter(value, "ignore") }),
-        ("max-items", { settings, value, _ throws(LineError) in settings.maxItems = try maxItems(value) }),
-        ("show-read", { settings, value, _ throws(LineError) in settings.showRead = try flag(value, "show-read") }),
-        ("show-pictures", { settings, value, _ throws(LineError) in settings.showPictures = try flag(value, "show-pictures") }),
-        (
-            "picture-height",
-            { settings, value, _ throws(LineError) in
-                let percent = value.hasSuffix("%") ? String(value.dropLast()) : value
-                settings.pictureHeight = try number(percent, "picture-height", in: 10...90, unit: "percent of the screen's height")
-            }
-        ),
-        ("full-text", { settings, value, _ throws(LineError) in settings.fullText = try flag(value, "full-text") }),
-        ("set-title", { settings, value, _ throws(LineError) in settings.setTitle = try flag(value, "set-title") }),
-        (
-            "datetime-format",
-            { settings, value, _ throws(LineError) in
-                guard let format = DateFormat(value) else {
-                    throw LineError(
-                        "datetime-format is a strftime pattern such as \"%d %b %Y\" (at most 100 characters, no controls), not \(ConfigText.quoted(value))")
-                }
-                settings.dateFormat = format
-            }
-        ),
-        (
-            "show-read-sources",
-            { settings, value, _ throws(LineError) in settings.showReadSources = try flag(value, "show-read-sources") }
-        ),
-        ("refresh-on-start", { settings, value, _ throws(LineError) in settings.refreshOnStart = try flag(value, "refresh-on-start") }),
-        ("require-https", { settings, value, _ throws(LineError) in settings.requireHTTPS = try flag(value, "require-https") }),
-        (
-            "image-protocol",
-            { settings, value, _ throws(LineError) in
-                guard let choice = ImageProtocolSetting(rawValue: value.lowercased()) else {
-                    let names = ImageProtocolSetting.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw LineError("image-protocol is one of \(names), not \(ConfigText.quoted(value))")
-                }
-                settings.imageProtocol = choice
-            }
-        ),
-        ("articlelist-format", { settings, value, _ throws(LineError) in settings.articleListFormat = try rowFormat(value, .articles) }),
-        ("feedlist-format", { settings, value, _ throws(LineError) in settings.sourceListFormat = try rowFormat(value, .sources) }),
+        flag(
+            "require-https", \.requireHTTPS, atStart: true,
+            "`yes` makes every `[server]` section refuse to send its password to an `http://` address, as its own `require-https` (`no`)"),
     ]
+
+    /// A setting read by `apply`, kept at `key`.
+    private static func setting<Value: Equatable & Sendable>(
+        _ name: String, _ key: KeyPath<ConfigSettings, Value> & Sendable, atStart: Bool = false, _ meaning: Meaning,
+        apply: @escaping Apply
+    ) -> Entry {
+        Entry(name: name, meaning: meaning, readAtStart: atStart, apply: apply, differs: { $0[keyPath: key] != $1[keyPath: key] })
+    }
+
+    private static func setting<Value: Equatable & Sendable>(
+        _ name: String, _ key: KeyPath<ConfigSettings, Value> & Sendable, atStart: Bool = false, _ meaning: String, apply: @escaping Apply
+    ) -> Entry {
+        setting(name, key, atStart: atStart, .row(meaning), apply: apply)
+    }
+
+    /// A setting that is yes or no, kept at `key`.
+    private static func flag(_ name: String, _ key: WritableKeyPath<ConfigSettings, Bool> & Sendable, atStart: Bool = false, _ meaning: String) -> Entry {
+        setting(name, key, atStart: atStart, .row(meaning)) { settings, value, _ throws(LineError) in settings[keyPath: key] = try flag(value, name) }
+    }
+
+    /// A setting that is a whole number in `range`, kept at `key`.
+    private static func number(
+        _ name: String, _ key: WritableKeyPath<ConfigSettings, Int> & Sendable, in range: ClosedRange<Int>, unit: String, atStart: Bool = false,
+        _ meaning: Meaning
+    ) -> Entry {
+        setting(name, key, atStart: atStart, meaning) { settings, value, _ throws(LineError) in
+            settings[keyPath: key] = try number(value, name, in: range, unit: unit)
+        }
+    }
+
+    /// A program and its arguments, split without a shell.
+    private static func program(_ value: String, _ name: String) throws(LineError) -> [String] {
+        let words = try ConfigText.words(Substring(value))
+        guard let program = words.first, !program.isEmpty else { throw LineError("\(name) names no program") }
+        return words
+    }
 
     private static func rowFormat(_ value: String, _ kind: RowFormat.Kind) throws(LineError) -> RowFormat {
         do {
@@ -300,13 +343,6 @@ enum SettingsTable {
 
     static func maxItems(_ value: String) throws(LineError) -> Int {
         try number(value, "max-items", in: 1...1_000_000, unit: "articles")
-    }
-
-    /// A setting that is a whole number in `range`, kept at `key`.
-    private static func number(
-        _ name: String, _ key: WritableKeyPath<ConfigSettings, Int> & Sendable, in range: ClosedRange<Int>, unit: String
-    ) -> (name: String, apply: Apply) {
-        (name, { settings, value, _ throws(LineError) in settings[keyPath: key] = try number(value, name, in: range, unit: unit) })
     }
 
     private static func number(
