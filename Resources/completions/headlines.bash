@@ -11,11 +11,11 @@ _headlines() {
     fi
     COMPREPLY=()
     case "$prev" in
-        --source|--config|--import-opml|--log)
+        --source|--config|--import-opml|--import-newsboat|--log)
             compopt -o filenames 2>/dev/null
             mapfile -t COMPREPLY < <(compgen -f -- "$cur")
             return ;;
-        --newsapi-url|-q|--query|--page-size|--max-image-size|--timeout|--add|--name|--group|--server|--import-newsboat|--search|--limit)
+        --newsapi-url|-q|--query|--page-size|--max-image-size|--timeout|--add|--name|--group|--server|--search|--limit)
             return ;;  # free text: nothing to offer
         --country)
             mapfile -t COMPREPLY < <(compgen -W "ae ar at au be bg br ca ch cn co cu cz de eg fr gb gr hk hu id ie il in it jp kr lt lv ma mx my ng nl no nz ph pl pt ro rs ru sa se sg si sk th tr tw ua us ve za" -- "$cur")

@@ -19,51 +19,46 @@ do {
     Output.rawError(HelpText.usage + "\n")
     exit(2)
 }
+let command = options.command
 // `finish`: help that could not be written (`--help > /dev/full`) is a failure a person hears.
-if options.help {
+switch command {
+case .help:
     Output.write(HelpText.usage + "\n")
     exit(Output.finish(0))
-}
-if let document = options.generate {
+case .generate(let document):
     Output.write(document.text)
     exit(0)
-}
-if options.version {
+case .version:
     Output.write("headlines \(HeadlinesVersion.string)\n")
     exit(Output.finish(0))
+default:
+    break
 }
+if command.endsChildrenOnSignal { CommandSignals.endChildrenOnSignal() }
 let plan: LaunchPlan
-let loaded: LoadedConfig
 do {
     // A source named on the command line opens without the config's sources; the config's
     // settings and keys still apply (and a broken config still says so).
-    loaded = try LoadedConfig.load(options, environment: environment)
-    if let file = options.importOPML { exit(OPMLCommand.importFeeds(file, into: loaded, environment: environment)) }
-    if options.importNewsboat { exit(Output.finish(await NewsboatCommand.run(options.newsboatFile, into: loaded, environment: environment))) }
-    if options.add != nil {
-        CommandSignals.endChildrenOnSignal()
-        CommandSignals.exit(Output.finish(await AddCommand.run(options, loaded, environment: environment)))
+    let loaded = try LoadedConfig.load(options, environment: environment)
+    switch command {
+    case .importOPML(let file): exit(OPMLCommand.importFeeds(file, into: loaded, environment: environment))
+    case .importNewsboat(let file): exit(Output.finish(await NewsboatCommand.run(file, into: loaded, environment: environment)))
+    case .add: CommandSignals.exit(Output.finish(await AddCommand.run(options, loaded, environment: environment)))
+    case .exportOPML: exit(Output.finish(await OPMLCommand.export(loaded, environment: environment)))
+    default: break
     }
-    if options.exportOPML { exit(Output.finish(await OPMLCommand.export(loaded, environment: environment))) }
     plan = try LaunchPlan.make(options, loaded, environment: environment)
 } catch {
     Output.error(error.message)
     exit(error.status)
 }
-if let action = options.refusedMarks {
-    exit(Output.finish(await RefusedMarksCommand.run(action, plan: plan)))
-}
-if options.refresh || options.search != nil || options.offline || options.unread || options.printMode {
-    CommandSignals.endChildrenOnSignal()
-}
-if options.refresh {
-    CommandSignals.exit(Output.finish(await RefreshCommand.run(plan, options: options, environment: environment)))
-}
-if options.search != nil || options.offline || options.unread {
-    CommandSignals.exit(Output.finish(await CachePrintCommand.run(plan, options: options)))
-}
-if options.printMode {
-    CommandSignals.exit(Output.finish(await PrintCommand.run(plan, options: options, environment: environment)))
+switch command {
+case .refusedMarks(let action): exit(Output.finish(await RefusedMarksCommand.run(action, plan: plan)))
+case .refresh: CommandSignals.exit(Output.finish(await RefreshCommand.run(plan, options: options, environment: environment)))
+case .printFromCache: CommandSignals.exit(Output.finish(await CachePrintCommand.run(plan, options: options)))
+case .print: CommandSignals.exit(Output.finish(await PrintCommand.run(plan, options: options, environment: environment)))
+default:
+    break  // the interface, below (the other commands ended above)
 }
 let status = await InteractiveCommand.run(plan, options: options, environment: environment)
 // The session has closed its cache, flushed its log and restored the terminal. `_exit` skips
