@@ -115,7 +115,7 @@ enum FilterBenchmark {
         let screen = harness.screen
         try await harness.waitUntil("the cached rows show") { !screen.state.rows.isEmpty }
         var figures = Figures(open: .zero)
-        try await measureJumps(harness, store: store, scope: screen.scope, cycles: cycles, into: &figures)
+        try await measureJumps(harness, store: store, scope: screen.articles, cycles: cycles, into: &figures)
         let opening = ContinuousClock.now
         await harness.press(.character("/"))
         try await harness.waitUntil("the filter holds every heading") {

@@ -176,7 +176,7 @@ package final class ArticleScreen: Screen {
 
     package func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
         if pipePrompt != nil {
-            return Actions.answer(&pipePrompt, action, columns: layout.textColumns, services: services, context: context) { [weak self] notice in
+            return HandOff.answer(&pipePrompt, action, columns: layout.textColumns, services: services, context: context) { [weak self] notice in
                 self?.state.show(notice)
             }
         }
@@ -211,7 +211,7 @@ package final class ArticleScreen: Screen {
         case .openInBrowser:
             // Read in the browser is read: `o` marks it so, as opening it here does.
             if let marks = state.markRead() { marked(marks, write: .opened) }
-            Actions.openInBrowser(state.article, services: services, context: context) { [weak self] notice in
+            HandOff.openInBrowser(state.article, services: services, context: context) { [weak self] notice in
                 self?.state.show(notice)
             }
         case .saveImage:
@@ -233,7 +233,7 @@ package final class ArticleScreen: Screen {
         case .downloadEnclosure:
             state.show(DownloadsText.refusal(services.downloads.download(state.article, id: state.marks?.id)))
         case .playEnclosure:
-            Actions.playEnclosure(state.article, id: state.marks?.id, services: services, context: context) { [weak self] notice in
+            HandOff.playEnclosure(state.article, id: state.marks?.id, services: services, context: context) { [weak self] notice in
                 self?.state.show(notice)
             }
         case .downloads:
@@ -282,7 +282,7 @@ package final class ArticleScreen: Screen {
             state.show(Notice("There is no link \(number): the text has \(count).", kind: .error))
             return
         }
-        Actions.openInBrowser(url, services: services, context: context) { [weak self] notice in
+        HandOff.openInBrowser(url, services: services, context: context) { [weak self] notice in
             self?.state.show(notice)
         }
     }

@@ -3,7 +3,7 @@ import NewsCore
 import HeadlinesSession
 import HeadlinesKeys
 
-extension Actions {
+extension HandOff {
     /// `|`, once its prompt is answered: the article, read whole from the cache, piped to the
     /// typed command as `pipe-format` says. The command has the terminal while it runs (`less`
     /// works); how it failed is one sentence in the status bar.
@@ -46,7 +46,7 @@ extension Actions {
     }
 }
 
-extension Actions {
+extension HandOff {
     /// A key while `|`'s prompt is up (Enter and Esc come as actions; typing as keys, see `PipePrompt.type`).
     static func answer(
         _ prompt: inout PipePrompt?, _ action: Action, columns: Int, services: AppServices, context: ScreenContext,

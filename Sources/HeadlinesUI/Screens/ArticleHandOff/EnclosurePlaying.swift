@@ -2,7 +2,7 @@ import FoundationEssentials
 import NewsCore
 import HeadlinesSession
 
-extension Actions {
+extension HandOff {
     static let notDownloaded = "Not downloaded yet: press e first."
 
     /// `p`: plays the article's downloaded enclosure with `player`, which has the terminal while

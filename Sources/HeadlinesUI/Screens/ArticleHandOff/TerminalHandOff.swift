@@ -1,7 +1,7 @@
 import NewsCore
 import HeadlinesSession
 
-extension Actions {
+extension HandOff {
     /// Runs `body` (a program: `|`'s command, `p`'s player) with the terminal handed over to it;
     /// how it failed, as one sentence, or nil when it ended well.
     static func handingOverTerminal(

@@ -60,7 +60,7 @@ extension HeadlinesScreen {
     var view: ListView { ListView(order: services.settings.listOrder, unreadOnly: !services.settings.showsRead, stillShown: stillShown) }
 
     /// The list as the cache is asked for it now.
-    var query: ListQuery { .list(scope, view) }
+    var query: ListQuery { .list(articles, view) }
 
     /// Reads the rows around the selection that are not read yet, as the window's policy says
     /// (`ListWindow.readingNeeded`). Each read looks again when it is in (`finishing`: the read
@@ -104,7 +104,7 @@ extension HeadlinesScreen {
         switch event {
         case .phase(let key) where sourceKeys.contains(key):
             updatePhase(context)
-        case .refreshed(let key, let report) where (sourceKeys.contains(key) || scope == .starred) && state.filter == nil:
+        case .refreshed(let key, let report) where (sourceKeys.contains(key) || articles == .starred) && state.filter == nil:
             if let note = report.notes.first { state.show(Notice(note)) }
             state.setSkipped(report.skipped)
             readRows(context)  // the library marks what the refresh brought new

@@ -41,8 +41,8 @@ extension HeadlinesScreen {
             return .handled
         }
         let library = self.library
-        let scope = self.scope
-        context.scope.run(.unreadCount, work: { try await library.unreadCount(in: scope) }) { [weak self] result in
+        let articles = self.articles
+        context.scope.run(.unreadCount, work: { try await library.unreadCount(in: articles) }) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let count): self.confirmMarkingRead(MarkAllRead(count: count, ids: nil))
@@ -81,7 +81,7 @@ extension HeadlinesScreen {
                 update(row)
             }
         } else {
-            library.markAllRead(scope)
+            library.markAllRead(articles)
         }
         let what = marking.ids == nil ? "Every article of \(state.sourceName)" : "Every article the filter shows"
         state.show(Notice(what + " is marked read" + (marking.count > 0 ? " (u undoes it)." : ".")))

@@ -66,7 +66,7 @@ extension HeadlinesScreen {
     /// the next (previous) source that has some (once per key), and says which; any other list
     /// says there is none.
     private func noUnreadLeft(_ request: NextUnread, _ context: ScreenContext) {
-        guard request.movedOn == nil, state.filter == nil, case .source(let key) = scope,
+        guard request.movedOn == nil, state.filter == nil, case .source(let key) = articles,
             let next = sourceWithUnread(after: key, backwards: request.backwards)
         else {
             let word = request.backwards ? "before" : "after"

@@ -17,7 +17,7 @@ extension HeadlinesScreen {
 
     /// `J`, `K` in a source's list: the next or previous source's list, its cursor on its first unread article.
     func showSourceBeside(backwards: Bool, _ context: ScreenContext) -> KeyOutcome {
-        guard case .source(let key) = scope else {
+        guard case .source(let key) = articles else {
             state.show(Notice("\(backwards ? "K" : "J") moves between sources' lists; this list is not one source's."))
             return .handled
         }
@@ -30,11 +30,11 @@ extension HeadlinesScreen {
     }
 
     /// The list shows another scope from its first rows (`n` moving on to another source).
-    func show(_ scope: ArticleScope, title: String, _ context: ScreenContext) {
+    func show(_ articles: ArticleScope, title: String, _ context: ScreenContext) {
         context.scope.cancel(.filter)
-        if case .source(let key) = scope { onSourceShown?(key) }
+        if case .source(let key) = articles { onSourceShown?(key) }
         placesCursorOnUnread = true
-        self.scope = scope
+        self.articles = articles
         state = HeadlinesState(sourceName: title)
         filterPool = nil
         stillShown = []

@@ -11,7 +11,7 @@ package final class HeadlinesScreen: Screen {
     package let kind = ScreenKind.headlines
     package internal(set) var state: HeadlinesState
     /// What the list shows; `n` after a source's last unread article moves it to the next source.
-    package internal(set) var scope: ArticleScope
+    package internal(set) var articles: ArticleScope
     let services: AppServices
     var layout = ScreenLayout(width: 0, height: 0)
     private var hints = HeadlinesView.defaultHints
@@ -37,8 +37,8 @@ package final class HeadlinesScreen: Screen {
     var pipePrompt: PipePrompt?
     /// This screen's link to the runtime, for the article screen walking its rows (`J`, `K`, `n`).
     weak var context: ScreenContext?
-    package init(scope: ArticleScope, title: String, services: AppServices) {
-        self.scope = scope
+    package init(articles: ArticleScope, title: String, services: AppServices) {
+        self.articles = articles
         self.services = services
         state = HeadlinesState(sourceName: title)
     }
@@ -46,13 +46,13 @@ package final class HeadlinesScreen: Screen {
     /// The first screen of a single source.
     package convenience init(services: AppServices) {
         let entry = services.library.entries.first
-        self.init(scope: .source(entry?.key ?? SourceKey("none")), title: entry?.source.name ?? "Headlines", services: services)
+        self.init(articles: .source(entry?.key ?? SourceKey("none")), title: entry?.source.name ?? "Headlines", services: services)
     }
 
     var library: Library { services.library }
 
     /// The sources this list shows.
-    var sourceKeys: [SourceKey] { Self.sourceKeys(of: scope, library) }
+    var sourceKeys: [SourceKey] { Self.sourceKeys(of: articles, library) }
 
     static func sourceKeys(of scope: ArticleScope, _ library: Library) -> [SourceKey] {
         switch scope {
@@ -130,13 +130,13 @@ package final class HeadlinesScreen: Screen {
     /// A list of one source the reader named says the name in its title: the titles take the
     /// source column's room. (A NewsAPI list keeps it: its articles come from many outlets.)
     var showsSourceColumn: Bool {
-        guard case .source(let key) = scope, let source = library.entry(key)?.source else { return true }
+        guard case .source(let key) = articles, let source = library.entry(key)?.source else { return true }
         return !source.namesArticles
     }
 
     /// The source's own search (NewsAPI's), when this list is one source whose service has one.
     var remoteSearch: SourceSearch? {
-        guard case .source(let key) = scope else { return nil }
+        guard case .source(let key) = articles else { return nil }
         return library.entry(key)?.source.search
     }
 
@@ -145,7 +145,7 @@ package final class HeadlinesScreen: Screen {
         if markAllQuestion != nil { return answerMarkAllQuestion(.escape) }
         if pipePrompt != nil {
             let columns = ScreenLayout(width: layout.width, height: layout.height, withImageRow: true, textWidth: services.settings.textWidth).textColumns
-            return Actions.answer(&pipePrompt, action, columns: columns, services: services, context: context) { [weak self] notice in
+            return HandOff.answer(&pipePrompt, action, columns: columns, services: services, context: context) { [weak self] notice in
                 self?.state.show(notice)
             }
         }
@@ -191,7 +191,7 @@ package final class HeadlinesScreen: Screen {
         case .openInBrowser:
             guard let article = state.selectedArticle else { return .ignored }
             markSelectedRead()
-            Actions.openInBrowser(article, services: services, context: context) { [weak self] notice in
+            HandOff.openInBrowser(article, services: services, context: context) { [weak self] notice in
                 self?.state.show(notice)
             }
         case .pipeArticle:
@@ -208,7 +208,7 @@ package final class HeadlinesScreen: Screen {
             state.show(DownloadsText.refusal(services.downloads.download(row.article, id: row.id)))
         case .playEnclosure:
             guard let row = state.selectedRow else { return .ignored }
-            Actions.playEnclosure(row.article, id: row.id, services: services, context: context) { [weak self] notice in
+            HandOff.playEnclosure(row.article, id: row.id, services: services, context: context) { [weak self] notice in
                 self?.state.show(notice)
             }
         case .downloadAllEnclosures:

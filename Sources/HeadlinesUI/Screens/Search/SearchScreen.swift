@@ -112,7 +112,7 @@ package final class SearchScreen: Screen {
                 update(row)
                 services.library.setRead(true, id)
             }
-            Actions.openInBrowser(row.article, services: services, context: context) { [weak self] notice in
+            HandOff.openInBrowser(row.article, services: services, context: context) { [weak self] notice in
                 self?.state.show(notice)
             }
             return .handled

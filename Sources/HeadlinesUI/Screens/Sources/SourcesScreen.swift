@@ -244,23 +244,23 @@ package final class SourcesScreen: Screen {
     /// A source's list; when `n`, `p`, `J` or `K` move it to another source, this screen's
     /// selection follows, so going back lands on the source last read.
     private func sourceList(_ key: SourceKey, _ name: String) -> HeadlinesScreen {
-        let list = HeadlinesScreen(scope: .source(key), title: name, services: services)
+        let list = HeadlinesScreen(articles: .source(key), title: name, services: services)
         list.onSourceShown = { [weak self] key in self?.state.selectSource(key) }
         return list
     }
 
     private func open(_ row: SourcesState.Row?) -> KeyOutcome {
         switch row {
-        case .all: return .push(HeadlinesScreen(scope: .sources(library.keys), title: "All", services: services))
-        case .starred: return .push(HeadlinesScreen(scope: .starred, title: "Starred", services: services))
+        case .all: return .push(HeadlinesScreen(articles: .sources(library.keys), title: "All", services: services))
+        case .starred: return .push(HeadlinesScreen(articles: .starred, title: "Starred", services: services))
         case .source(let key, let name): return .push(sourceList(key, name))
         case .heading(let group):
-            return .push(HeadlinesScreen(scope: .sources(state.sources(in: group)), title: group, services: services))
+            return .push(HeadlinesScreen(articles: .sources(state.sources(in: group)), title: group, services: services))
         case .query(let name):
             guard let query = library.queries.first(where: { $0.name == name }) else { return .ignored }
-            return .push(HeadlinesScreen(scope: library.scope(of: query), title: name, services: services))
+            return .push(HeadlinesScreen(articles: library.scope(of: query), title: name, services: services))
         case .tag(let tag, let keys):
-            return .push(HeadlinesScreen(scope: .sources(keys), title: "Tag: " + tag, services: services))
+            return .push(HeadlinesScreen(articles: .sources(keys), title: "Tag: " + tag, services: services))
         case nil: return .ignored
         }
     }

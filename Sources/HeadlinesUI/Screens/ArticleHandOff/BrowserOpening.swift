@@ -2,9 +2,10 @@ import FoundationEssentials
 import NewsCore
 import HeadlinesSession
 
-/// Actions shared by the headlines and the article screens.
+/// The article handed to another program (the browser, a player, a pipe), from the headlines,
+/// the article and the search screens.
 @MainActor
-enum Actions {
+enum HandOff {
     /// Opens the article in the browser. A terminal browser gets the terminal while it runs.
     /// An article without a link (an announcement, a podcast episode) says so instead.
     static func openInBrowser(
