@@ -11,11 +11,6 @@ struct IgnoreRulesInCachePrintsTests {
         home = try TemporaryFolder("e2e")
     }
 
-    private func run(_ arguments: [String], timeout: Duration = .seconds(30)) async throws -> ProcessResult {
-        try await ProcessRunner(HeadlinesBinary.path, arguments, environment: HeadlinesBinary.environment(home: home.url))
-            .run(timeout: timeout)
-    }
-
     /// `ignore =` hides in --print --offline, --print --unread and --search as in the interface.
     @Test func ignoreRulesApplyToTheCachePrintsAndSearch() async throws {
         let server = try LoopbackServer()
@@ -30,7 +25,7 @@ struct IgnoreRulesInCachePrintsTests {
                 contentType: "application/rss+xml"))
         try FeedFixtures.writeConfig(
             "ignore = title ~ sponsored\n[source \"F\"]\nurl = \(server.url("/feed.xml").absoluteString)\n", home: home.url)
-        #expect(try await run(["--refresh"]).status == 0)
+        #expect(try await HeadlinesSession.run(["--refresh"], home: home).status == 0)
         for arguments in [["--print"], ["--print", "--offline"], ["--print", "--unread"], ["--search", "story"]] {
             let result = try await run(arguments)
             #expect(result.status == 0, "\(arguments) \(result.stderrText)")

@@ -11,11 +11,6 @@ struct EscapeReferenceTests {
         home = try TemporaryFolder("e2e")
     }
 
-    private func run(_ arguments: [String], timeout: Duration = .seconds(30)) async throws -> ProcessResult {
-        try await ProcessRunner(HeadlinesBinary.path, arguments, environment: HeadlinesBinary.environment(home: home.url))
-            .run(timeout: timeout)
-    }
-
     /// Escape sequences written as character references leave no payload in a title.
     @Test func aReferencedEscapeInATitleLeavesNoPayload() async throws {
         let feed = home.file("feed.xml")
@@ -28,7 +23,7 @@ struct EscapeReferenceTests {
             ("<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>T</title><link>https://e.example/</link>"
                 + items.joined() + "</channel></rss>").utf8
         ).write(to: feed)
-        let result = try await run(["--print", "--source", feed.path])
+        let result = try await HeadlinesSession.run(["--print", "--source", feed.path], home: home)
         #expect(result.status == 0, "\(result.stderrText)")
         let titles = result.stdoutText.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false)[2] }
         #expect(titles.sorted() == ["A", "C", "GH"], "\(titles)")

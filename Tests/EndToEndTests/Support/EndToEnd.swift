@@ -32,9 +32,11 @@ final class HeadlinesSession {
     }
 
     /// Runs the binary to its end (`--refresh`, `--add`) in `home`, with the sessions' environment.
-    static func run(_ arguments: [String], home: TemporaryFolder, environment: [String: String] = [:]) async throws -> ProcessResult {
+    static func run(
+        _ arguments: [String], home: TemporaryFolder, environment: [String: String] = [:], timeout: Duration = .seconds(60)
+    ) async throws -> ProcessResult {
         try await ProcessRunner(HeadlinesBinary.path, arguments, environment: HeadlinesBinary.environment(home: home.url, extra: environment))
-            .run(timeout: .seconds(60))
+            .run(timeout: timeout)
     }
 
     /// The cache file of a private home (`$HOME/.cache/headlines/cache.db`).
