@@ -27,7 +27,7 @@ struct IgnoreRulesInCachePrintsTests {
             "ignore = title ~ sponsored\n[source \"F\"]\nurl = \(server.url("/feed.xml").absoluteString)\n", home: home.url)
         #expect(try await HeadlinesSession.run(["--refresh"], home: home).status == 0)
         for arguments in [["--print"], ["--print", "--offline"], ["--print", "--unread"], ["--search", "story"]] {
-            let result = try await run(arguments)
+            let result = try await HeadlinesSession.run(arguments, home: home)
             #expect(result.status == 0, "\(arguments) \(result.stderrText)")
             #expect(result.stdoutText.contains("Kept story"), "\(arguments) \(result.stdoutText)")
             #expect(!result.stdoutText.contains("Sponsored"), "\(arguments) \(result.stdoutText)")
