@@ -67,6 +67,33 @@ package struct Canvas: Equatable, Sendable {
         return column
     }
 
+    /// Copies `view` (a canvas a view drew at its area's size) into `area`: what a pane drew
+    /// lands in its place, clipped to this canvas, and a wide character the copy would cut at
+    /// the area's edges is blanked. The view's picture in pixels moves with it.
+    package mutating func place(_ view: Canvas, in area: Rect) {
+        let columns = min(view.width, area.width, width - max(area.x, 0))
+        guard columns > 0, area.x >= 0 else { return }
+        for row in 0..<min(view.height, area.height) where area.y + row >= 0 && area.y + row < height {
+            let y = area.y + row
+            repairWideCharacters(y: y, start: area.x, end: area.x + columns)
+            for column in 0..<columns { cells[y * width + area.x + column] = view.cells[row * view.width + column] }
+            // A wide character cut at the copy's right edge leaves no half behind.
+            if columns < view.width, view.cells[row * view.width + columns].text.isEmpty {
+                var last = area.x + columns - 1
+                while last >= area.x, cells[y * width + last].text.isEmpty { last -= 1 }
+                if last >= area.x {
+                    for column in last..<(area.x + columns) { cells[y * width + column] = Cell(text: " ", style: cells[y * width + column].style) }
+                }
+            }
+        }
+        if var picture = view.pixelPicture {
+            picture.x += area.x
+            picture.top += area.y
+            picture.visible = (picture.visible.lowerBound + area.y)..<(picture.visible.upperBound + area.y)
+            pixelPicture = picture
+        }
+    }
+
     /// Paints `count` cells from (x, y) with spaces in `style` (a highlighted row, a bar).
     package mutating func fill(x: Int, y: Int, count: Int, style: Style, character: Character = " ") {
         guard y >= 0, y < height else { return }
