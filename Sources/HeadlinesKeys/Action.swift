@@ -43,6 +43,9 @@ package enum Action: String, CaseIterable, Sendable {
     case fullText = "full-text"
     case saveArticle = "save-article"
     case pipeArticle = "pipe-article"
+    // Panes side by side (a wide terminal).
+    case nextPane = "next-pane"
+    case previousPane = "prev-pane"
     // Saves.
     case cancelDownload = "cancel-download"
     case cancelAllDownloads = "cancel-all-downloads"

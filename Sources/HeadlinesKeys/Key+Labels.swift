@@ -19,6 +19,7 @@ extension Key {
         case .escape: return "Esc"
         case .backspace: return "Backspace"
         case .tab: return "Tab"
+        case .backTab: return "Shift-Tab"
         case .resize: return "resize"
         case .function(let number): return "F\(number)"
         case .unknown(let code): return "key \(code)"
@@ -38,6 +39,7 @@ extension Key {
         case .enter: self = .enter
         case .escape: self = .escape
         case .tab: self = .tab
+        case .backTab: self = .backTab
         case .space: self = .character(" ")
         case .backspace: self = .backspace
         case .up: self = .up

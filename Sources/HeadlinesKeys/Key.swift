@@ -7,6 +7,8 @@ package enum Key: Hashable, Sendable {
     case control(Character)
     case up, down, left, right, pageUp, pageDown, home, end
     case enter, escape, backspace, tab
+    /// Shift-Tab (curses' KEY_BTAB, `\e[Z`).
+    case backTab
     /// A function key, F1 to F12.
     case function(Int)
     /// The terminal changed size (the driver's resize event).

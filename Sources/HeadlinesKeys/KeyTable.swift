@@ -51,6 +51,10 @@ package enum KeyTable {
             "Read the full text from the article's page in place of the feed's summary (kept in the cache); again: the feed's text",
             hint: "full text"),
         KeyBinding(.saveArticle, [.character("s")], .screens([.article]), "Save the article as Markdown in the save folder"),
+        KeyBinding(
+            .nextPane, [.tab], articleLists,
+            "With the list and the article side by side (layout, on a wide terminal): the focus to the next pane"),
+        KeyBinding(.previousPane, [.backTab], articleLists, "With panes side by side: the focus to the previous pane"),
         KeyBinding(.toggleRead, [.character("N")], articleLists, "Mark the article read, or unread again", hint: "read/unread"),
         KeyBinding(
             .markAllRead, [.character("A")], .screens([.sources, .headlines]),

@@ -40,6 +40,16 @@ package final class App {
     package var onFrame: (@MainActor () -> Void)?
     /// `reload-config` (Ctrl-R): reads the config again; what it says is shown in the status bar.
     package var onReloadConfig: (@MainActor () -> Notice?)?
+    /// Where the panes go on a screen of a size (`layout`, `layout-width`): one screen at a
+    /// time unless the app is told otherwise.
+    package var paneLayout: @MainActor (_ width: Int, _ height: Int) -> PaneLayout = { PaneLayout(width: $0, height: $1, choice: .single) }
+    /// The list pane has the keys (Tab), while the list and the article show side by side.
+    package private(set) var listHasFocus = false
+    /// Opening the list's selected article in the article pane, once its keys pause.
+    private var follow: Task<Void, Never>?
+    /// How long the list's selection must rest before the article pane follows it: holding `j`
+    /// moves through the list without opening every article it passes.
+    static let followPause = Duration.milliseconds(150)
 
     package enum QuitDecision {
         case quit
@@ -108,6 +118,7 @@ package final class App {
     /// Closes the top screen: its tasks are cancelled. Closing the last one quits.
     package func pop() {
         guard let top = stack.popLast() else { return }
+        follow?.cancel()
         top.context.scope.close()
         if stack.isEmpty { requestQuit() }
         setNeedsDisplay()
@@ -151,7 +162,8 @@ package final class App {
         default:
             break
         }
-        guard let top = stack.last else { return }
+        guard let top = focused else { return }
+        let inListPane = listHasFocus && sideBySide() != nil
         // A message lasts until the next key.
         if top.context.message != nil { top.context.show(nil) }
         switch key {
@@ -176,7 +188,21 @@ package final class App {
             setNeedsDisplay()
             return
         }
-        switch KeyRouting.outcome(for: key, on: top.screen, top.context) {
+        if !top.screen.capturesText, let action = keys.action(for: key, on: top.screen.kind), action == .nextPane || action == .previousPane {
+            if sideBySide() != nil {
+                listHasFocus.toggle()  // two panes: either key moves to the other
+                setNeedsDisplay()
+            } else {
+                top.context.show(Notice("Tab moves between the list and the article where they show side by side (layout, on a wide terminal)."))
+            }
+            return
+        }
+        let outcome = KeyRouting.outcome(for: key, on: top.screen, top.context)
+        if inListPane {
+            handleInListPane(outcome)
+            return
+        }
+        switch outcome {
         case .handled: setNeedsDisplay()
         case .ignored:
             // A key bound elsewhere says where it works ("U works in lists.").
@@ -191,6 +217,93 @@ package final class App {
         case .push(let screen): push(screen)
         case .openHelp: push(helpScreen())
         }
+    }
+
+    // MARK: - Panes
+
+    /// The layout while the list and the article show side by side: the top screen is an
+    /// article opened from a list, on a terminal wide enough for both; nil otherwise.
+    private func sideBySide() -> PaneLayout? {
+        guard stack.count >= 2, stack[stack.count - 1].screen is PaneArticle, stack[stack.count - 2].screen is PaneList else { return nil }
+        let (width, height) = driver.size
+        guard width >= Self.minimumSize.width, height >= Self.minimumSize.height else { return nil }
+        let layout = paneLayout(width, height)
+        return layout.isSingle ? nil : layout
+    }
+
+    /// The screen keys go to: the list beside the article when its pane has the focus, else the top one.
+    private var focused: (screen: any Screen, context: ScreenContext)? {
+        listHasFocus && sideBySide() != nil ? stack[stack.count - 2] : stack.last
+    }
+
+    /// What a key the list pane handled does beside the article: an article it opens (Enter)
+    /// takes the article pane and the focus, a screen it opens goes over both, leaving the list
+    /// closes both; its selection moving makes the article pane follow.
+    private func handleInListPane(_ outcome: KeyOutcome) {
+        switch outcome {
+        case .handled:
+            followSelection()
+        case .ignored:
+            break
+        case .reloadConfig:
+            if let notice = onReloadConfig?() { stack.last?.context.show(notice) }
+        case .close:
+            listHasFocus = false
+            pop()
+            pop()
+        case .quit:
+            requestQuit()
+        case .push(let screen) where screen is PaneArticle:
+            listHasFocus = false
+            pop()
+            push(screen)
+        case .push(let screen):
+            listHasFocus = false
+            push(screen)
+        case .openHelp:
+            listHasFocus = false
+            push(helpScreen())
+        }
+        setNeedsDisplay()
+    }
+
+    /// After a pause, the article pane shows the list's selected article (see `followPause`).
+    private func followSelection() {
+        follow?.cancel()
+        guard let list = stack.dropLast().last?.screen as? PaneList, let article = stack.last?.screen as? PaneArticle,
+            let wanted = list.selectedArticle, wanted != article.shownArticle
+        else { return }
+        follow = Task { [weak self] in
+            try? await Task.sleep(for: Self.followPause)  // cancelled by the next key: then nothing opens
+            guard !Task.isCancelled else { return }
+            self?.showSelectedArticle()
+        }
+    }
+
+    /// Opens the list's selected article in the article pane, the focus staying with the list.
+    private func showSelectedArticle() {
+        guard listHasFocus, sideBySide() != nil, let list = stack.dropLast().last, let pane = list.screen as? PaneList,
+            let article = stack.last?.screen as? PaneArticle, let wanted = pane.selectedArticle, wanted != article.shownArticle,
+            case .push(let next) = list.screen.perform(.read, list.context), next is PaneArticle
+        else { return }
+        pop()
+        push(next)
+    }
+
+    /// Draws `entry` into `area` of `canvas`; a pane without the focus dimmed.
+    private func draw(_ entry: (screen: any Screen, context: ScreenContext), in area: Rect, focused: Bool, into canvas: inout Canvas) {
+        if let notice = entry.screen.takeNotice() { entry.context.show(notice, redraw: false) }
+        var pane = Canvas(width: area.width, height: area.height)
+        pane.statusMessage = entry.context.message
+        entry.screen.render(into: &pane)
+        if !focused {
+            pane.restyle { style in
+                var dimmed = style
+                dimmed.dim = true
+                return dimmed
+            }
+        }
+        canvas.place(pane, in: area)
     }
 
     private func handleInput() {
@@ -285,11 +398,19 @@ package final class App {
         if width < Self.minimumSize.width || height < Self.minimumSize.height {
             canvas.write("Terminal too small (need \(Self.minimumSize.width)×\(Self.minimumSize.height))", x: 0, y: 0, style: .error)
         } else {
-            if let top = stack.last, let notice = top.screen.takeNotice() {
-                top.context.show(notice, redraw: false)  // this frame shows it
+            if let layout = sideBySide(), let listArea = layout.area(of: .list), let articleArea = layout.area(of: .article) {
+                draw(stack[stack.count - 2], in: listArea, focused: listHasFocus, into: &canvas)
+                draw(stack[stack.count - 1], in: articleArea, focused: !listHasFocus, into: &canvas)
+                for divider in layout.dividers {
+                    for row in 0..<divider.height { canvas.write("│", x: divider.x, y: divider.y + row, style: .muted) }
+                }
+            } else {
+                if let top = stack.last, let notice = top.screen.takeNotice() {
+                    top.context.show(notice, redraw: false)  // this frame shows it
+                }
+                canvas.statusMessage = stack.last?.context.message
+                stack.last?.screen.render(into: &canvas)
             }
-            canvas.statusMessage = stack.last?.context.message
-            stack.last?.screen.render(into: &canvas)
         }
         driver.present(canvas)
         spareCanvas = shownCanvas

@@ -59,6 +59,12 @@ package enum HeadlinesApp {
             for await sentence in plainText { app?.show(Notice(sentence, kind: .error)) }
         }
         downloads.onChange = { [weak app] in app?.setNeedsDisplay() }
+        app.paneLayout = { [weak services] width, height in
+            let config = services?.settings.config ?? ConfigSettings()
+            let layout = PaneLayout(width: width, height: height, choice: config.layout, minimumWidth: config.layoutWidth)
+            // Two panes at most until the Sources column has its pane (issue 54, step 3).
+            return layout.panes.count > 2 ? PaneLayout(width: width, height: height, choice: .two) : layout
+        }
         app.onReloadConfig = {
             services.reloadConfig() ?? Notice("There is no config file to read again (the source was named on the command line).")
         }

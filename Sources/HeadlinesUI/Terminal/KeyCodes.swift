@@ -16,6 +16,7 @@ enum KeyCodes {
         case KEY_END, KEY_C1: return .end
         case KEY_ENTER: return .enter
         case KEY_BACKSPACE: return .backspace
+        case KEY_BTAB: return .backTab
         case KEY_RESIZE: return .resize
         case (KEY_F0 + 1)...(KEY_F0 + 12): return .function(Int(code - KEY_F0))
         default: return .unknown(code)

@@ -80,6 +80,10 @@ public struct ConfigSettings: Sendable, Equatable {
     public var sourceListFormat: RowFormat?
     /// `image-protocol`: pictures in pixels (kitty, sixel, iTerm2) or as coloured cells.
     public var imageProtocol = ImageProtocolSetting.auto
+    /// `layout`: the list and the article side by side on a wide terminal, or one screen at a time.
+    public var layout = LayoutSetting.auto
+    /// `layout-width`: the narrowest terminal `layout = auto` puts panes side by side on.
+    public var layoutWidth = 160
     /// The line each setting was given on, by name.
     public var lines: [String: Int] = [:]
 
@@ -233,6 +237,17 @@ enum SettingsTable {
             }
             settings.imageProtocol = choice
         },
+        setting(
+            "layout", \.layout,
+            "`two` puts the list and the article side by side wherever both fit in 40 columns (the list's own keys in its pane, Tab and Shift-Tab move the focus, the article following the list's selection), `single` shows one screen at a time, and `auto` (the default) does as `two` on a terminal at least `layout-width` columns wide (`160`)"
+        ) { settings, value, _ throws(LineError) in
+            // `three` (the Sources column too) comes with its pane.
+            guard let choice = LayoutSetting(rawValue: value.lowercased()), choice != .three else {
+                throw LineError("layout is one of auto, single or two, not \(ConfigText.quoted(value))")
+            }
+            settings.layout = choice
+        },
+        number("layout-width", \.layoutWidth, in: 81...1000, unit: "columns", .withAbove),
         flag("show-read", \.showRead, "`no` shows unread articles only (`yes`); `U` toggles it"),
         flag("show-pictures", \.showPictures, "`no` opens articles without their picture (`yes`); `i` shows or hides pictures for the rest of the session"),
         setting(

@@ -14,7 +14,7 @@ public enum KeyName: Hashable, Sendable {
     case character(Character)
     /// Ctrl with a letter, stored in lower case: `.control("x")` is Ctrl-X.
     case control(Character)
-    case enter, escape, tab, space, backspace
+    case enter, escape, tab, backTab, space, backspace
     case up, down, left, right, pageUp, pageDown, home, end
     /// F1 to F12.
     case function(Int)
@@ -49,6 +49,7 @@ public enum KeyName: Hashable, Sendable {
         case .enter: return "Enter"
         case .escape: return "Esc"
         case .tab: return "Tab"
+        case .backTab: return "Shift-Tab"
         case .space: return "Space"
         case .backspace: return "Backspace"
         case .up: return "Up"
@@ -64,7 +65,7 @@ public enum KeyName: Hashable, Sendable {
     }
 
     private static let named: [String: KeyName] = [
-        "enter": .enter, "esc": .escape, "tab": .tab, "space": .space, "backspace": .backspace,
+        "enter": .enter, "esc": .escape, "tab": .tab, "shift-tab": .backTab, "space": .space, "backspace": .backspace,
         "up": .up, "down": .down, "left": .left, "right": .right,
         "pgup": .pageUp, "pgdn": .pageDown, "home": .home, "end": .end,
         "f1": .function(1), "f2": .function(2), "f3": .function(3), "f4": .function(4), "f5": .function(5),
@@ -73,7 +74,7 @@ public enum KeyName: Hashable, Sendable {
     ]
 
     private static let grammarHint =
-        "a key is one character, Ctrl-X, or one of Enter, Esc, Tab, Space, Backspace, "
+        "a key is one character, Ctrl-X, or one of Enter, Esc, Tab, Shift-Tab, Space, Backspace, "
         + "Up, Down, Left, Right, PgUp, PgDn, Home, End, F1 to F12"
 
     private static func control(_ rest: String, written: String) throws(LineError) -> KeyName {

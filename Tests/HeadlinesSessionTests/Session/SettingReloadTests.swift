@@ -21,7 +21,7 @@ struct SettingReloadTests {
         "picture-height": "50%", "ignore": "title =~ \"x\"", "max-items": "20", "full-text": "yes", "browser": "lynx %u",
         "player": "vlc %f", "set-title": "yes", "notify": "notify-send", "bell": "yes", "pipe-command": "less", "pipe-format": "html",
         "datetime-format": "%H:%M", "show-read-sources": "no", "require-https": "yes", "refresh-on-start": "no",
-        "articlelist-format": "%t", "feedlist-format": "%t", "image-protocol": "cells",
+        "articlelist-format": "%t", "feedlist-format": "%t", "image-protocol": "cells", "layout": "two", "layout-width": "200",
     ]
 
     static func settings(_ lines: [String]) throws -> ConfigSettings {

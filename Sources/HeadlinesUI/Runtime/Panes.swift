@@ -1,0 +1,28 @@
+import HeadlinesSession
+
+/// A list whose selected article can show beside it (a source's list, the Search screen's
+/// results): on a wide terminal the app draws it in the list pane with the article it opened.
+@MainActor
+package protocol PaneList: Screen {
+    /// The selected row's article, as its row names it; nil when no row is selected.
+    var selectedArticle: ListRow.Identity? { get }
+}
+
+/// The article screen, as the article pane shows it beside its list.
+@MainActor
+package protocol PaneArticle: Screen {
+    /// The article shown, as its list's row names it.
+    var shownArticle: ListRow.Identity { get }
+}
+
+extension HeadlinesScreen: PaneList {
+    package var selectedArticle: ListRow.Identity? { state.selectedRow?.identity }
+}
+
+extension SearchScreen: PaneList {
+    package var selectedArticle: ListRow.Identity? { state.selectedRow?.identity }
+}
+
+extension ArticleScreen: PaneArticle {
+    package var shownArticle: ListRow.Identity { row.identity }
+}
