@@ -212,9 +212,13 @@ package final class App {
         case .reloadConfig:
             if let notice = onReloadConfig?() { top.context.show(notice) }
             setNeedsDisplay()
-        case .close: pop()
+        case .close:
+            listHasFocus = false  // a list opened next starts with its article in focus
+            pop()
         case .quit: requestQuit()
-        case .push(let screen): push(screen)
+        case .push(let screen):
+            listHasFocus = false
+            push(screen)
         case .openHelp: push(helpScreen())
         }
     }

@@ -48,6 +48,19 @@ extension EndToEnd {
             #expect(!narrow.contains("Story 4"), "\(narrow)")
             try tmux.resize(width: 200, height: 30)
             try await tmux.waitForScreen(describedAs: "both panes again") { $0.contains("│") && $0.contains("Story 5") && $0.contains("Summary of Story 3.") }
+
+            // The list had the focus when the screen went narrow; an article opened after that
+            // has it: j scrolls the article, and no other article follows.
+            try tmux.sendKeys("Tab")
+            try tmux.resize(width: 100, height: 30)
+            try await tmux.waitForScreen(describedAs: "the article alone") { !$0.contains("│") }
+            try tmux.sendKeys("q", "Enter")
+            try tmux.resize(width: 200, height: 30)
+            try await tmux.waitForScreen(describedAs: "both panes, Story 3 read") { $0.contains("│") && $0.contains("Summary of Story 3.") }
+            try tmux.sendKeys("j", "j")
+            try await Task.sleep(for: .milliseconds(600))  // past the follow pause: an article that followed would show by now
+            let focused = try await tmux.waitForText("Summary of Story 3.")
+            #expect(!focused.contains("Summary of Story 5."), "\(focused)")
         }
 
         @Test func layoutSingleKeepsOneScreenAndTabSaysWhy() async throws {
