@@ -52,9 +52,10 @@ package enum KeyTable {
             hint: "full text"),
         KeyBinding(.saveArticle, [.character("s")], .screens([.article]), "Save the article as Markdown in the save folder"),
         KeyBinding(
-            .nextPane, [.tab], articleLists,
+            .nextPane, [.tab], .screens([.sources, .headlines, .article, .search]),
             "With the list and the article side by side (layout, on a wide terminal): the focus to the next pane"),
-        KeyBinding(.previousPane, [.backTab], articleLists, "With panes side by side: the focus to the previous pane"),
+        KeyBinding(
+            .previousPane, [.backTab], .screens([.sources, .headlines, .article, .search]), "With panes side by side: the focus to the previous pane"),
         KeyBinding(.toggleRead, [.character("N")], articleLists, "Mark the article read, or unread again", hint: "read/unread"),
         KeyBinding(
             .markAllRead, [.character("A")], .screens([.sources, .headlines]),

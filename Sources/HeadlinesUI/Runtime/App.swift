@@ -43,8 +43,8 @@ package final class App {
     /// Where the panes go on a screen of a size (`layout`, `layout-width`): one screen at a
     /// time unless the app is told otherwise.
     package var paneLayout: @MainActor (_ width: Int, _ height: Int) -> PaneLayout = { PaneLayout(width: $0, height: $1, choice: .single) }
-    /// The list pane has the keys (Tab), while the list and the article show side by side.
-    package private(set) var listHasFocus = false
+    /// The pane that has the keys (Tab) while panes show side by side; nil: the top screen's.
+    package private(set) var focusedPane: PaneLayout.Pane?
     /// Opening the list's selected article in the article pane, once its keys pause.
     private var follow: Task<Void, Never>?
     /// How long the list's selection must rest before the article pane follows it: holding `j`
@@ -162,8 +162,9 @@ package final class App {
         default:
             break
         }
-        guard let top = focused else { return }
-        let inListPane = listHasFocus && sideBySide() != nil
+        // A pane below the top one has the keys (Tab moved them there).
+        let paneBelow = focusedPane.flatMap { sideBySide()?.entry($0) }.flatMap { $0.index < stack.count - 1 ? $0 : nil }
+        guard let top = paneBelow.map({ stack[$0.index] }) ?? stack.last else { return }
         // A message lasts until the next key.
         if top.context.message != nil { top.context.show(nil) }
         switch key {
@@ -189,8 +190,11 @@ package final class App {
             return
         }
         if !top.screen.capturesText, let action = keys.action(for: key, on: top.screen.kind), action == .nextPane || action == .previousPane {
-            if sideBySide() != nil {
-                listHasFocus.toggle()  // two panes: either key moves to the other
+            if let shown = sideBySide() {
+                let order = shown.entries.map(\.pane)
+                let current = focusedPane.flatMap { order.firstIndex(of: $0) } ?? order.count - 1
+                let next = order[(current + (action == .nextPane ? 1 : order.count - 1)) % order.count]
+                focusedPane = next == order.last ? nil : next
                 setNeedsDisplay()
             } else {
                 top.context.show(Notice("Tab moves between the list and the article where they show side by side (layout, on a wide terminal)."))
@@ -198,8 +202,8 @@ package final class App {
             return
         }
         let outcome = KeyRouting.outcome(for: key, on: top.screen, top.context)
-        if inListPane {
-            handleInListPane(outcome)
+        if let paneBelow {
+            if paneBelow.pane == .sources { handleInSourcesPane(outcome, at: paneBelow.index) } else { handleInListPane(outcome) }
             return
         }
         switch outcome {
@@ -213,11 +217,11 @@ package final class App {
             if let notice = onReloadConfig?() { top.context.show(notice) }
             setNeedsDisplay()
         case .close:
-            listHasFocus = false  // a list opened next starts with its article in focus
+            focusedPane = nil  // a screen opened next starts with the keys
             pop()
         case .quit: requestQuit()
         case .push(let screen):
-            listHasFocus = false
+            focusedPane = nil
             push(screen)
         case .openHelp: push(helpScreen())
         }
@@ -225,19 +229,98 @@ package final class App {
 
     // MARK: - Panes
 
-    /// The layout while the list and the article show side by side: the top screen is an
-    /// article opened from a list, on a terminal wide enough for both; nil otherwise.
-    private func sideBySide() -> PaneLayout? {
-        guard stack.count >= 2, stack[stack.count - 1].screen is PaneArticle, stack[stack.count - 2].screen is PaneList else { return nil }
+    /// The screens at the top of the stack that show side by side, each with its area, and the
+    /// dividers between them.
+    private struct Shown {
+        struct Entry {
+            let pane: PaneLayout.Pane
+            /// Its place in the stack.
+            let index: Int
+            let area: Rect
+        }
+
+        let entries: [Entry]
+        let dividers: [Rect]
+
+        func entry(_ pane: PaneLayout.Pane) -> Entry? { entries.first { $0.pane == pane } }
+    }
+
+    /// What shows side by side now: an article opened from a list, with the Sources screen it
+    /// came from at three-pane widths; or, at those widths, a list beside the Sources screen;
+    /// nil for one screen (a narrow terminal, `layout = single`, any other screen on top).
+    private func sideBySide() -> Shown? {
+        let count = stack.count
+        guard count >= 2 else { return nil }
         let (width, height) = driver.size
         guard width >= Self.minimumSize.width, height >= Self.minimumSize.height else { return nil }
         let layout = paneLayout(width, height)
-        return layout.isSingle ? nil : layout
+        guard !layout.isSingle else { return nil }
+        let screens = stack.map(\.screen)
+        let sources = layout.area(of: .sources)
+        if screens[count - 1] is PaneArticle, screens[count - 2] is PaneList {
+            if count >= 3, screens[count - 3] is PaneSources, let sources, let list = layout.area(of: .list), let article = layout.area(of: .article) {
+                let entries = [Shown.Entry(pane: .sources, index: count - 3, area: sources), .init(pane: .list, index: count - 2, area: list)]
+                return Shown(entries: entries + [.init(pane: .article, index: count - 1, area: article)], dividers: layout.dividers)
+            }
+            let two = sources == nil ? layout : PaneLayout(width: width, height: height, choice: .two)
+            guard let list = two.area(of: .list), let article = two.area(of: .article) else { return nil }
+            return Shown(
+                entries: [.init(pane: .list, index: count - 2, area: list), .init(pane: .article, index: count - 1, area: article)], dividers: two.dividers)
+        }
+        if screens[count - 1] is PaneList, screens[count - 2] is PaneSources, let sources, let list = layout.area(of: .list),
+            let article = layout.area(of: .article), let divider = layout.dividers.first
+        {
+            // No article yet: the list takes the article's columns too.
+            let wide = Rect(x: list.x, y: list.y, width: article.maxX - list.x, height: list.height)
+            return Shown(
+                entries: [.init(pane: .sources, index: count - 2, area: sources), .init(pane: .list, index: count - 1, area: wide)], dividers: [divider])
+        }
+        return nil
     }
 
-    /// The screen keys go to: the list beside the article when its pane has the focus, else the top one.
-    private var focused: (screen: any Screen, context: ScreenContext)? {
-        listHasFocus && sideBySide() != nil ? stack[stack.count - 2] : stack.last
+    /// What a key the Sources pane handled does beside the list: the list it opens (Enter)
+    /// takes the list pane and the keys, its selection at rest makes the list pane follow,
+    /// another screen goes over all of them.
+    private func handleInSourcesPane(_ outcome: KeyOutcome, at index: Int) {
+        switch outcome {
+        case .handled:
+            followSources(at: index)
+        case .ignored:
+            break
+        case .reloadConfig:
+            if let notice = onReloadConfig?() { stack[index].context.show(notice) }
+        case .close:
+            focusedPane = nil
+            while stack.count > index { pop() }
+        case .quit:
+            requestQuit()
+        case .push(let screen) where screen is PaneList:
+            focusedPane = nil
+            while stack.count > index + 1 { pop() }
+            push(screen)
+        case .push(let screen):
+            focusedPane = nil
+            push(screen)
+        case .openHelp:
+            focusedPane = nil
+            push(helpScreen())
+        }
+        setNeedsDisplay()
+    }
+
+    /// After a pause, the list pane shows the list of the Sources pane's selected row (the
+    /// article pane closes), the keys staying with the Sources pane.
+    private func followSources(at index: Int) {
+        follow?.cancel()
+        follow = Task { [weak self] in
+            try? await Task.sleep(for: Self.followPause)  // cancelled by the next key: then nothing opens
+            guard !Task.isCancelled, let self, self.focusedPane == .sources, self.stack.count > index + 1,
+                let sources = self.stack[index].screen as? PaneSources, let next = sources.listForSelection(),
+                (self.stack[index + 1].screen as? HeadlinesScreen)?.articles != next.articles
+            else { return }
+            while self.stack.count > index + 1 { self.pop() }
+            self.push(next)
+        }
     }
 
     /// What a key the list pane handled does beside the article: an article it opens (Enter)
@@ -252,20 +335,20 @@ package final class App {
         case .reloadConfig:
             if let notice = onReloadConfig?() { stack.last?.context.show(notice) }
         case .close:
-            listHasFocus = false
+            focusedPane = nil
             pop()
             pop()
         case .quit:
             requestQuit()
         case .push(let screen) where screen is PaneArticle:
-            listHasFocus = false
+            focusedPane = nil
             pop()
             push(screen)
         case .push(let screen):
-            listHasFocus = false
+            focusedPane = nil
             push(screen)
         case .openHelp:
-            listHasFocus = false
+            focusedPane = nil
             push(helpScreen())
         }
         setNeedsDisplay()
@@ -286,7 +369,7 @@ package final class App {
 
     /// Opens the list's selected article in the article pane, the focus staying with the list.
     private func showSelectedArticle() {
-        guard listHasFocus, sideBySide() != nil, let list = stack.dropLast().last, let pane = list.screen as? PaneList,
+        guard focusedPane == .list, sideBySide() != nil, let list = stack.dropLast().last, let pane = list.screen as? PaneList,
             let article = stack.last?.screen as? PaneArticle, let wanted = pane.selectedArticle, wanted != article.shownArticle,
             case .push(let next) = list.screen.perform(.read, list.context), next is PaneArticle
         else { return }
@@ -402,10 +485,10 @@ package final class App {
         if width < Self.minimumSize.width || height < Self.minimumSize.height {
             canvas.write("Terminal too small (need \(Self.minimumSize.width)×\(Self.minimumSize.height))", x: 0, y: 0, style: .error)
         } else {
-            if let layout = sideBySide(), let listArea = layout.area(of: .list), let articleArea = layout.area(of: .article) {
-                draw(stack[stack.count - 2], in: listArea, focused: listHasFocus, into: &canvas)
-                draw(stack[stack.count - 1], in: articleArea, focused: !listHasFocus, into: &canvas)
-                for divider in layout.dividers {
+            if let shown = sideBySide() {
+                let focus = focusedPane.flatMap { shown.entry($0)?.pane } ?? shown.entries.last?.pane
+                for entry in shown.entries { draw(stack[entry.index], in: entry.area, focused: entry.pane == focus, into: &canvas) }
+                for divider in shown.dividers {
                     for row in 0..<divider.height { canvas.write("│", x: divider.x, y: divider.y + row, style: .muted) }
                 }
             } else {

@@ -61,9 +61,7 @@ package enum HeadlinesApp {
         downloads.onChange = { [weak app] in app?.setNeedsDisplay() }
         app.paneLayout = { [weak services] width, height in
             let config = services?.settings.config ?? ConfigSettings()
-            let layout = PaneLayout(width: width, height: height, choice: config.layout, minimumWidth: config.layoutWidth)
-            // Two panes at most until the Sources column has its pane (issue 54, step 3).
-            return layout.panes.count > 2 ? PaneLayout(width: width, height: height, choice: .two) : layout
+            return PaneLayout(width: width, height: height, choice: config.layout, minimumWidth: config.layoutWidth)
         }
         app.onReloadConfig = {
             services.reloadConfig() ?? Notice("There is no config file to read again (the source was named on the command line).")

@@ -8,6 +8,13 @@ package protocol PaneList: Screen {
     var selectedArticle: ListRow.Identity? { get }
 }
 
+/// The Sources screen, as the Sources column shows it beside a list (three panes).
+@MainActor
+package protocol PaneSources: Screen {
+    /// The list of the selected row (a source, a group, a tag...), for the list pane; nil for none.
+    func listForSelection() -> HeadlinesScreen?
+}
+
 /// The article screen, as the article pane shows it beside its list.
 @MainActor
 package protocol PaneArticle: Screen {
@@ -22,6 +29,8 @@ extension HeadlinesScreen: PaneList {
 extension SearchScreen: PaneList {
     package var selectedArticle: ListRow.Identity? { state.selectedRow?.identity }
 }
+
+extension SourcesScreen: PaneSources {}
 
 extension ArticleScreen: PaneArticle {
     package var shownArticle: ListRow.Identity { row.identity }

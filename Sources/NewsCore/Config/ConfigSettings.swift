@@ -239,11 +239,10 @@ enum SettingsTable {
         },
         setting(
             "layout", \.layout,
-            "`two` puts the list and the article side by side wherever both fit in 40 columns (the list's own keys in its pane, Tab and Shift-Tab move the focus, the article following the list's selection), `single` shows one screen at a time, and `auto` (the default) does as `two` on a terminal at least `layout-width` columns wide (`160`)"
+            "`two` puts the list and the article side by side wherever both fit in 40 columns (the list's own keys in its pane, Tab and Shift-Tab move the focus, the article following the list's selection), `three` adds the Sources screen as a column on the left (its selection at rest opening its list beside it) where it fits in 24 more, `single` shows one screen at a time, and `auto` (the default) does as `two` on a terminal at least `layout-width` columns wide (`160`) and as `three` from 80 more"
         ) { settings, value, _ throws(LineError) in
-            // `three` (the Sources column too) comes with its pane.
-            guard let choice = LayoutSetting(rawValue: value.lowercased()), choice != .three else {
-                throw LineError("layout is one of auto, single or two, not \(ConfigText.quoted(value))")
+            guard let choice = LayoutSetting(rawValue: value.lowercased()) else {
+                throw LineError("layout is one of auto, single, two or three, not \(ConfigText.quoted(value))")
             }
             settings.layout = choice
         },

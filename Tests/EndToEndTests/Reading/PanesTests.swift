@@ -63,6 +63,34 @@ extension EndToEnd {
             #expect(!focused.contains("Summary of Story 5."), "\(focused)")
         }
 
+        /// From 240 columns the Sources screen stays as a column: its list beside it, then the
+        /// article; with the keys in the Sources column, the list follows its selection.
+        @Test func threePanesKeepTheSourcesColumn() async throws {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            server.route("/alpha.xml", .text(FeedFixtures.rss("Alpha", count: 5), contentType: "application/rss+xml"))
+            server.route("/beta.xml", .text(FeedFixtures.rss("Beta", count: 5), contentType: "application/rss+xml"))
+            let config = FeedFixtures.config([
+                ("Alpha", server.url("/alpha.xml").absoluteString, nil), ("Beta", server.url("/beta.xml").absoluteString, nil),
+            ])
+            let session = try HeadlinesSession([], config: config, width: 300, height: 30)
+            defer { session.close() }
+            let tmux = session.tmux
+            let dividers = { (screen: String) in screen.split(separator: "\n").first?.filter { $0 == "│" }.count ?? 0 }
+            try await tmux.waitForScreen(describedAs: "both sources") { $0.contains("Alpha") && $0.contains("Beta") && $0.contains("5 unread") }
+            try tmux.sendKeys("j", "j", "j", "Enter")  // All, Starred, Alpha, Beta
+            try await tmux.waitForScreen(describedAs: "Beta's list beside the Sources") { dividers($0) == 1 && $0.contains("Beta 1") && $0.contains("Starred") }
+            try tmux.sendKeys("Enter")
+            try await tmux.waitForScreen(describedAs: "three panes") { dividers($0) == 2 && $0.contains("Summary of Beta 1.") }
+            // The keys to the Sources column (Tab wraps from the article), up one: Alpha's list follows.
+            try tmux.sendKeys("Tab", "k")
+            try await tmux.waitForScreen(describedAs: "Alpha's list beside the Sources") {
+                dividers($0) == 1 && $0.contains("Alpha 1") && !$0.contains("Beta 2")
+            }
+            try tmux.sendKeys("Tab", "Enter")
+            try await tmux.waitForScreen(describedAs: "Alpha 1 read in three panes") { dividers($0) == 2 && $0.contains("Summary of Alpha 1.") }
+        }
+
         @Test func layoutSingleKeepsOneScreenAndTabSaysWhy() async throws {
             let (session, server) = try Self.session(width: 200, settings: ["layout = single"])
             defer { session.close(); server.stop() }

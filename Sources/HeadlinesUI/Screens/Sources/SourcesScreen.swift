@@ -250,18 +250,25 @@ package final class SourcesScreen: Screen {
     }
 
     private func open(_ row: SourcesState.Row?) -> KeyOutcome {
+        list(for: row).map { .push($0) } ?? .ignored
+    }
+
+    /// The list a row opens: All, Starred, a source's, a group's, a query feed's or a tag's;
+    /// nil for none (no row, a query the config no longer has).
+    private func list(for row: SourcesState.Row?) -> HeadlinesScreen? {
         switch row {
-        case .all: return .push(HeadlinesScreen(articles: .sources(library.keys), title: "All", services: services))
-        case .starred: return .push(HeadlinesScreen(articles: .starred, title: "Starred", services: services))
-        case .source(let key, let name): return .push(sourceList(key, name))
-        case .heading(let group):
-            return .push(HeadlinesScreen(articles: .sources(state.sources(in: group)), title: group, services: services))
+        case .all: return HeadlinesScreen(articles: .sources(library.keys), title: "All", services: services)
+        case .starred: return HeadlinesScreen(articles: .starred, title: "Starred", services: services)
+        case .source(let key, let name): return sourceList(key, name)
+        case .heading(let group): return HeadlinesScreen(articles: .sources(state.sources(in: group)), title: group, services: services)
         case .query(let name):
-            guard let query = library.queries.first(where: { $0.name == name }) else { return .ignored }
-            return .push(HeadlinesScreen(articles: library.scope(of: query), title: name, services: services))
-        case .tag(let tag, let keys):
-            return .push(HeadlinesScreen(articles: .sources(keys), title: "Tag: " + tag, services: services))
-        case nil: return .ignored
+            guard let query = library.queries.first(where: { $0.name == name }) else { return nil }
+            return HeadlinesScreen(articles: library.scope(of: query), title: name, services: services)
+        case .tag(let tag, let keys): return HeadlinesScreen(articles: .sources(keys), title: "Tag: " + tag, services: services)
+        case nil: return nil
         }
     }
+
+    /// The list of the selected row, for the list pane beside this one (a filter typed stays).
+    package func listForSelection() -> HeadlinesScreen? { list(for: state.selectedRow) }
 }
