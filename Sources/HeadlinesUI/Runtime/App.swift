@@ -15,12 +15,12 @@ package final class App {
         case redraw
     }
 
-    private let driver: CursesDriver
+    let driver: CursesDriver
     /// Builds the help screen (`KeyOutcome.openHelp`).
-    private let helpScreen: @MainActor () -> any Screen
+    let helpScreen: @MainActor () -> any Screen
     /// The keys in force: the default table with the config's bindings.
     let keys: KeyMap
-    private var stack: [(screen: any Screen, context: ScreenContext)] = []
+    private(set) var stack: [(screen: any Screen, context: ScreenContext)] = []
     private let events: AsyncStream<Event>
     private let continuation: AsyncStream<Event>.Continuation
     private var redrawPending = false
@@ -44,9 +44,9 @@ package final class App {
     /// time unless the app is told otherwise.
     package var paneLayout: @MainActor (_ width: Int, _ height: Int) -> PaneLayout = { PaneLayout(width: $0, height: $1, choice: .single) }
     /// The pane that has the keys (Tab) while panes show side by side; nil: the top screen's.
-    package private(set) var focusedPane: PaneLayout.Pane?
+    package internal(set) var focusedPane: PaneLayout.Pane?
     /// Opening the list's selected article in the article pane, once its keys pause.
-    private var follow: Task<Void, Never>?
+    var follow: Task<Void, Never>?
     /// How long the list's selection must rest before the article pane follows it: holding `j`
     /// moves through the list without opening every article it passes.
     static let followPause = Duration.milliseconds(150)
@@ -203,7 +203,7 @@ package final class App {
         }
         let outcome = KeyRouting.outcome(for: key, on: top.screen, top.context)
         if let paneBelow {
-            if paneBelow.pane == .sources { handleInSourcesPane(outcome, at: paneBelow.index) } else { handleInListPane(outcome) }
+            handleInPane(outcome, at: paneBelow.index)
             return
         }
         switch outcome {
@@ -225,172 +225,6 @@ package final class App {
             push(screen)
         case .openHelp: push(helpScreen())
         }
-    }
-
-    // MARK: - Panes
-
-    /// The screens at the top of the stack that show side by side, each with its area, and the
-    /// dividers between them.
-    private struct Shown {
-        struct Entry {
-            let pane: PaneLayout.Pane
-            /// Its place in the stack.
-            let index: Int
-            let area: Rect
-        }
-
-        let entries: [Entry]
-        let dividers: [Rect]
-
-        func entry(_ pane: PaneLayout.Pane) -> Entry? { entries.first { $0.pane == pane } }
-    }
-
-    /// What shows side by side now: an article opened from a list, with the Sources screen it
-    /// came from at three-pane widths; or, at those widths, a list beside the Sources screen;
-    /// nil for one screen (a narrow terminal, `layout = single`, any other screen on top).
-    private func sideBySide() -> Shown? {
-        let count = stack.count
-        guard count >= 2 else { return nil }
-        let (width, height) = driver.size
-        guard width >= Self.minimumSize.width, height >= Self.minimumSize.height else { return nil }
-        let layout = paneLayout(width, height)
-        guard !layout.isSingle else { return nil }
-        let screens = stack.map(\.screen)
-        let sources = layout.area(of: .sources)
-        if screens[count - 1] is PaneArticle, screens[count - 2] is PaneList {
-            if count >= 3, screens[count - 3] is PaneSources, let sources, let list = layout.area(of: .list), let article = layout.area(of: .article) {
-                let entries = [Shown.Entry(pane: .sources, index: count - 3, area: sources), .init(pane: .list, index: count - 2, area: list)]
-                return Shown(entries: entries + [.init(pane: .article, index: count - 1, area: article)], dividers: layout.dividers)
-            }
-            let two = sources == nil ? layout : PaneLayout(width: width, height: height, choice: .two)
-            guard let list = two.area(of: .list), let article = two.area(of: .article) else { return nil }
-            return Shown(
-                entries: [.init(pane: .list, index: count - 2, area: list), .init(pane: .article, index: count - 1, area: article)], dividers: two.dividers)
-        }
-        if screens[count - 1] is PaneList, screens[count - 2] is PaneSources, let sources, let list = layout.area(of: .list),
-            let article = layout.area(of: .article), let divider = layout.dividers.first
-        {
-            // No article yet: the list takes the article's columns too.
-            let wide = Rect(x: list.x, y: list.y, width: article.maxX - list.x, height: list.height)
-            return Shown(
-                entries: [.init(pane: .sources, index: count - 2, area: sources), .init(pane: .list, index: count - 1, area: wide)], dividers: [divider])
-        }
-        return nil
-    }
-
-    /// What a key the Sources pane handled does beside the list: the list it opens (Enter)
-    /// takes the list pane and the keys, its selection at rest makes the list pane follow,
-    /// another screen goes over all of them.
-    private func handleInSourcesPane(_ outcome: KeyOutcome, at index: Int) {
-        switch outcome {
-        case .handled:
-            followSources(at: index)
-        case .ignored:
-            break
-        case .reloadConfig:
-            if let notice = onReloadConfig?() { stack[index].context.show(notice) }
-        case .close:
-            focusedPane = nil
-            while stack.count > index { pop() }
-        case .quit:
-            requestQuit()
-        case .push(let screen) where screen is PaneList:
-            focusedPane = nil
-            while stack.count > index + 1 { pop() }
-            push(screen)
-        case .push(let screen):
-            focusedPane = nil
-            push(screen)
-        case .openHelp:
-            focusedPane = nil
-            push(helpScreen())
-        }
-        setNeedsDisplay()
-    }
-
-    /// After a pause, the list pane shows the list of the Sources pane's selected row (the
-    /// article pane closes), the keys staying with the Sources pane.
-    private func followSources(at index: Int) {
-        follow?.cancel()
-        follow = Task { [weak self] in
-            try? await Task.sleep(for: Self.followPause)  // cancelled by the next key: then nothing opens
-            guard !Task.isCancelled, let self, self.focusedPane == .sources, self.stack.count > index + 1,
-                let sources = self.stack[index].screen as? PaneSources, let next = sources.listForSelection(),
-                (self.stack[index + 1].screen as? HeadlinesScreen)?.articles != next.articles
-            else { return }
-            while self.stack.count > index + 1 { self.pop() }
-            self.push(next)
-        }
-    }
-
-    /// What a key the list pane handled does beside the article: an article it opens (Enter)
-    /// takes the article pane and the focus, a screen it opens goes over both, leaving the list
-    /// closes both; its selection moving makes the article pane follow.
-    private func handleInListPane(_ outcome: KeyOutcome) {
-        switch outcome {
-        case .handled:
-            followSelection()
-        case .ignored:
-            break
-        case .reloadConfig:
-            if let notice = onReloadConfig?() { stack.last?.context.show(notice) }
-        case .close:
-            focusedPane = nil
-            pop()
-            pop()
-        case .quit:
-            requestQuit()
-        case .push(let screen) where screen is PaneArticle:
-            focusedPane = nil
-            pop()
-            push(screen)
-        case .push(let screen):
-            focusedPane = nil
-            push(screen)
-        case .openHelp:
-            focusedPane = nil
-            push(helpScreen())
-        }
-        setNeedsDisplay()
-    }
-
-    /// After a pause, the article pane shows the list's selected article (see `followPause`).
-    private func followSelection() {
-        follow?.cancel()
-        guard let list = stack.dropLast().last?.screen as? PaneList, let article = stack.last?.screen as? PaneArticle,
-            let wanted = list.selectedArticle, wanted != article.shownArticle
-        else { return }
-        follow = Task { [weak self] in
-            try? await Task.sleep(for: Self.followPause)  // cancelled by the next key: then nothing opens
-            guard !Task.isCancelled else { return }
-            self?.showSelectedArticle()
-        }
-    }
-
-    /// Opens the list's selected article in the article pane, the focus staying with the list.
-    private func showSelectedArticle() {
-        guard focusedPane == .list, sideBySide() != nil, let list = stack.dropLast().last, let pane = list.screen as? PaneList,
-            let article = stack.last?.screen as? PaneArticle, let wanted = pane.selectedArticle, wanted != article.shownArticle,
-            case .push(let next) = list.screen.perform(.read, list.context), next is PaneArticle
-        else { return }
-        pop()
-        push(next)
-    }
-
-    /// Draws `entry` into `area` of `canvas`; a pane without the focus dimmed.
-    private func draw(_ entry: (screen: any Screen, context: ScreenContext), in area: Rect, focused: Bool, into canvas: inout Canvas) {
-        if let notice = entry.screen.takeNotice() { entry.context.show(notice, redraw: false) }
-        var pane = Canvas(width: area.width, height: area.height)
-        pane.statusMessage = entry.context.message
-        entry.screen.render(into: &pane)
-        if !focused {
-            pane.restyle { style in
-                var dimmed = style
-                dimmed.dim = true
-                return dimmed
-            }
-        }
-        canvas.place(pane, in: area)
     }
 
     private func handleInput() {
