@@ -25,6 +25,7 @@ extension Key {
         case .unknown(let code): return "key \(code)"
         case .unknownSequence: return "unknown key"
         case .paste: return "pasted text"
+        case .mouse: return "the mouse"
         }
     }
 

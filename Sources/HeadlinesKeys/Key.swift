@@ -21,6 +21,8 @@ package enum Key: Hashable, Sendable {
     /// Text the terminal said was pasted (bracketed paste): it goes into the prompt being typed
     /// in, and does nothing elsewhere; never run as keys.
     case paste(String)
+    /// The pointer (a click, the wheel, a drag), while mouse reporting is on (`mouse`).
+    case mouse(MouseEvent)
 
     /// A plain character from a code point that is not a control.
     package static func from(codePoint: UInt32) -> Key {

@@ -11,5 +11,6 @@ struct KeyDocumentationTests {
             .appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         #expect(text.contains(KeyTable.markdown()), "README.md's key table differs from KeyTable.markdown():\n\(KeyTable.markdown())")
+        #expect(text.contains(MouseGestures.markdown()), "README.md's mouse table differs:\n\(MouseGestures.markdown())")
     }
 }

@@ -29,7 +29,7 @@ extension App {
         guard count >= 2 else { return nil }
         let (width, height) = driver.size
         guard width >= Self.minimumSize.width, height >= Self.minimumSize.height else { return nil }
-        let layout = paneLayout(width, height)
+        let layout = paneLayout(width, height, paneSizes)
         guard !layout.isSingle else { return nil }
         let screens = stack.map(\.screen)
         let sources = layout.area(of: .sources)
@@ -38,7 +38,7 @@ extension App {
                 let entries = [Shown.Entry(pane: .sources, index: count - 3, area: sources), .init(pane: .list, index: count - 2, area: list)]
                 return Shown(entries: entries + [.init(pane: .article, index: count - 1, area: article)], dividers: layout.dividers)
             }
-            let two = sources == nil ? layout : PaneLayout(width: width, height: height, choice: .two)
+            let two = sources == nil ? layout : layout.twoPanes()
             guard let list = two.area(of: .list), let article = two.area(of: .article) else { return nil }
             return Shown(
                 entries: [.init(pane: .list, index: count - 2, area: list), .init(pane: .article, index: count - 1, area: article)], dividers: two.dividers)

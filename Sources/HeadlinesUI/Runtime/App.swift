@@ -40,9 +40,15 @@ package final class App {
     package var onFrame: (@MainActor () -> Void)?
     /// `reload-config` (Ctrl-R): reads the config again; what it says is shown in the status bar.
     package var onReloadConfig: (@MainActor () -> Notice?)?
-    /// Where the panes go on a screen of a size (`layout`, `layout-width`): one screen at a
-    /// time unless the app is told otherwise.
-    package var paneLayout: @MainActor (_ width: Int, _ height: Int) -> PaneLayout = { PaneLayout(width: $0, height: $1, choice: .single) }
+    /// Where the panes go on a screen of a size (`layout`, `layout-width`, the widths the
+    /// reader dragged): one screen at a time unless the app is told otherwise.
+    package var paneLayout: @MainActor (_ width: Int, _ height: Int, _ dragged: PaneSizes) -> PaneLayout = {
+        width, height, _ in PaneLayout(width: width, height: height, choice: .single)
+    }
+    /// The panes' widths dragged with the mouse this session.
+    var paneSizes = PaneSizes()
+    /// What the pointer left between its events: the last click (for a double click), the divider being dragged.
+    var pointer = PointerState()
     /// The pane that has the keys (Tab) while panes show side by side; nil: the top screen's.
     package internal(set) var focusedPane: PaneLayout.Pane?
     /// Opening the list's selected article in the article pane, once its keys pause.
@@ -159,6 +165,9 @@ package final class App {
         case .control("c"):
             quit(status: 128 + SIGINT)
             return
+        case .mouse(let event):
+            handleMouse(event)
+            return
         default:
             break
         }
@@ -206,11 +215,16 @@ package final class App {
             handleInPane(outcome, at: paneBelow.index)
             return
         }
+        handleOnTop(outcome, top, key: key)
+    }
+
+    /// What the top screen's answer to `key` (nil: to the mouse) does.
+    func handleOnTop(_ outcome: KeyOutcome, _ top: (screen: any Screen, context: ScreenContext), key: Key?) {
         switch outcome {
         case .handled: setNeedsDisplay()
         case .ignored:
             // A key bound elsewhere says where it works ("U works in lists.").
-            if !top.screen.capturesText, let hint = KeyRouting.elsewhere(key, on: top.screen.kind, keys) {
+            if let key, !top.screen.capturesText, let hint = KeyRouting.elsewhere(key, on: top.screen.kind, keys) {
                 top.context.show(Notice(hint))
             }
         case .reloadConfig:

@@ -51,6 +51,7 @@ package enum HeadlinesApp {
             services.pixelDisplay = display
             services.pictures = PictureLibrary(decodeBox: PixelDisplay.decodeBox)
         }
+        driver.setMouseReporting(plan.settings.mouse)
         if !driver.isUnicode {
             services.startupNotice = Notice("The locale is not UTF-8: characters outside ASCII show as ?.", kind: .error)
         }
@@ -59,9 +60,11 @@ package enum HeadlinesApp {
             for await sentence in plainText { app?.show(Notice(sentence, kind: .error)) }
         }
         downloads.onChange = { [weak app] in app?.setNeedsDisplay() }
-        app.paneLayout = { [weak services] width, height in
+        app.paneLayout = { [weak services] width, height, dragged in
             let config = services?.settings.config ?? ConfigSettings()
-            return PaneLayout(width: width, height: height, choice: config.layout, minimumWidth: config.layoutWidth)
+            return PaneLayout(
+                width: width, height: height, choice: config.layout, minimumWidth: config.layoutWidth, listShare: dragged.listShare ?? config.listWidth,
+                sourcesColumns: dragged.sourcesColumns ?? config.sourcesWidth)
         }
         app.onReloadConfig = {
             services.reloadConfig() ?? Notice("There is no config file to read again (the source was named on the command line).")
@@ -84,6 +87,7 @@ package enum HeadlinesApp {
         app.onFrame = { [weak services] in
             guard let services else { return }
             if services.settings.setTitle { driver.setTitle(TerminalTitle.text(unread: library.unreadCount)) } else { driver.clearTitle() }
+            driver.setMouseReporting(services.settings.config.mouse)
         }
         let report: @MainActor (String) -> Void = { [weak app] sentence in app?.show(Notice(sentence, kind: .error)) }
         let notifier = NewArticlesNotifier(

@@ -24,6 +24,13 @@ package protocol Screen: AnyObject {
     /// The notice the screen's last change left for the status bar ("Starred.", an error),
     /// handed over once: the app shows it as a passing message (see `ScreenContext.show`).
     func takeNotice() -> Notice?
+    /// The left button clicked at `column`, `row` of the screen's own area; `count` is 2 for a
+    /// double click. A list selects the row there (opening it on a double click), an article
+    /// opens the link whose number is there.
+    func click(column: Int, row: Int, count: Int, _ context: ScreenContext) -> KeyOutcome
+    /// The wheel turned over the screen, `lines` down (up when negative): as many of the keys
+    /// that move down or up.
+    func scroll(lines: Int, _ context: ScreenContext) -> KeyOutcome
 }
 
 extension Screen {
@@ -31,6 +38,28 @@ extension Screen {
     package var capturesText: Bool { false }
     package var takesPastedText: Bool { false }
     package func takeNotice() -> Notice? { nil }
+    package func click(column: Int, row: Int, count: Int, _ context: ScreenContext) -> KeyOutcome { .ignored }
+
+    package func scroll(lines: Int, _ context: ScreenContext) -> KeyOutcome {
+        var outcome = KeyOutcome.ignored
+        for _ in 0..<min(abs(lines), 100) {
+            let step = perform(lines > 0 ? .down : .up, context)
+            guard case .handled = step else { return outcome }
+            outcome = .handled
+        }
+        return outcome
+    }
+
+    /// A click on a row of a list drawn from `layout`'s body with `scroll`: `move` takes the
+    /// selection there as the movement keys would, a double click then opens it as Enter does.
+    func clickRow(
+        _ row: Int, count: Int, scroll: ListScroll, layout: ScreenLayout, _ context: ScreenContext,
+        move: (Movement) -> Void
+    ) -> KeyOutcome {
+        guard !capturesText, let index = scroll.index(atRow: row, in: layout) else { return .ignored }
+        move(.by(index - scroll.selection))
+        return count >= 2 ? KeyRouting.outcome(for: .read, on: self, context) : .handled
+    }
 }
 
 /// What the runtime does after a key.

@@ -38,6 +38,9 @@ package final class CursesDriver {
     private var pixelPainter: PixelPainter?
     /// Pasted text read apart from typed keys, across reads.
     private var paste = BracketedPaste()
+    /// Whether the terminal is asked to report the mouse (`mouse`); turned off while another
+    /// program has the terminal, and on again after.
+    private var mouseReporting = false
 
     /// Starts curses on the terminal at `inputFD`/`outputFD` (standard input and output
     /// normally; a pseudo-terminal in the benchmark).
@@ -78,6 +81,9 @@ package final class CursesDriver {
         noecho()
         nonl()
         keypad(window, true)
+        // The mouse's reports are read by `KeyDecoder`: curses would take the start of one for
+        // its own mouse key (`kmous`) and leave the rest as typed characters.
+        keyok(KEY_MOUSE, false)
         nodelay(window, true)
         set_escdelay(25)
         curs_set(0)
@@ -101,7 +107,7 @@ package final class CursesDriver {
         }
         // Whatever the crash, the terminal comes back: leave the alternate screen, show the cursor.
         let sequence =
-            BracketedPaste.disable
+            BracketedPaste.disable + MouseReporting.disable
             + [hl_terminfo_string("rmcup"), hl_terminfo_string("cnorm"), hl_terminfo_string("sgr0")]
             .compactMap { $0.map { String(cString: $0) } }.joined()
         restoreSequence = sequence
@@ -118,6 +124,15 @@ package final class CursesDriver {
     /// program has it. A terminal that knows nothing of it ignores the request.
     private func setBracketedPaste(_ on: Bool) {
         _ = DescriptorWriter.writeAll(outputFD, on ? BracketedPaste.enable : BracketedPaste.disable)  // the terminal gone: the input's end says so
+    }
+
+    /// Asks the terminal to report the mouse (`MouseReporting`), or to stop; `mouse` read
+    /// again with the config turns it on or off.
+    package func setMouseReporting(_ on: Bool) {
+        guard on != mouseReporting, !isShutDown else { return }
+        mouseReporting = on
+        guard !isSuspended else { return }  // resume sends it
+        _ = DescriptorWriter.writeAll(outputFD, on ? MouseReporting.enable : MouseReporting.disable)  // the terminal gone: the input's end says so
     }
 
     /// Asks the terminal what it can show (`GraphicsProbe`), waiting for its answers at most
@@ -307,6 +322,7 @@ package final class CursesDriver {
         isSuspended = true
         clearPixels()
         setBracketedPaste(false)
+        if mouseReporting { _ = DescriptorWriter.writeAll(outputFD, MouseReporting.disable) }  // the terminal gone: nothing to give back
         curs_set(1)
         endwin()
     }
@@ -316,6 +332,7 @@ package final class CursesDriver {
         isSuspended = false
         reset_prog_mode()
         setBracketedPaste(true)
+        if mouseReporting { _ = DescriptorWriter.writeAll(outputFD, MouseReporting.enable) }  // the terminal gone: the input's end says so
         curs_set(0)
         updateSize()
         invalidate()
@@ -330,6 +347,7 @@ package final class CursesDriver {
         keypad(window, false)  // curses skips a call that changes nothing: flip to resend
         keypad(window, true)
         setBracketedPaste(true)
+        if mouseReporting { _ = DescriptorWriter.writeAll(outputFD, MouseReporting.enable) }  // the terminal gone: the input's end says so
         curs_set(1)
         curs_set(0)
         updateSize()
@@ -371,6 +389,7 @@ package final class CursesDriver {
         if !isSuspended {
             clearPixels()
             setBracketedPaste(false)
+            if mouseReporting { _ = DescriptorWriter.writeAll(outputFD, MouseReporting.disable) }  // the terminal gone: nothing to give back
             curs_set(1)
             endwin()
         }

@@ -15,7 +15,8 @@ enum CursesInput: Equatable, Sendable {
 /// sequence, read to its end as one key: the few that every terminal sends whatever `TERM` says
 /// (arrows, Home, End, pages, F1 to F12) are decoded, any other is one unknown key. Only an Esc
 /// that arrives alone is Esc: nobody types a second key within curses' escape delay (25 ms),
-/// which is how long curses waits for the rest of a sequence.
+/// which is how long curses waits for the rest of a sequence. The mouse's reports are sequences
+/// too (`MouseEvent`).
 enum KeyDecoder {
     static let escape: UInt32 = 0x1B
 
@@ -56,6 +57,9 @@ enum KeyDecoder {
                 end += 1
                 switch next {
                 case 0x20...0x3F: parameters.append(next)
+                case 0x4D where first == 0x5B && parameters.isEmpty:
+                    // X10's mouse report, `\e[M` and three characters (a terminal without SGR's form).
+                    return x10Mouse(in: input, from: end, start: start)
                 case 0x40...0x7E: return (key(introducer: first, parameters: parameters, final: next), end - start)
                 default: return (.unknownSequence, end - 1 - start)  // not part of a sequence: left for the next key
                 }
@@ -82,6 +86,33 @@ enum KeyDecoder {
         }
     }
 
+    /// X10's report after `\e[M` at `from`: button, column and row, each a character 32 past its
+    /// value (so it reaches column 223 at most); what is cut short is one unknown key, never keys.
+    private static func x10Mouse(in input: [CursesInput], from: Int, start: Int) -> (Key, Int) {
+        var values: [Int] = []
+        var end = from
+        while values.count < 3, end < input.count, case .character(let value) = input[end] {
+            values.append(Int(value) - 32)
+            end += 1
+        }
+        guard values.count == 3, let event = MouseEvent(code: values[0], column: values[1], row: values[2], released: false) else {
+            return (.unknownSequence, end - start)
+        }
+        return (.mouse(event), end - start)
+    }
+
+    /// SGR 1006's report, `\e[<B;X;YM` (pressed, moved, wheel) or `…m` (released).
+    private static func sgrMouse(_ text: String, released: Bool) -> Key {
+        let numbers = text.dropFirst().split(separator: ";", omittingEmptySubsequences: false)
+        // Five digits are more columns than any terminal has; more is not a report.
+        guard numbers.count == 3, numbers.allSatisfy({ (1...5).contains($0.count) }) else { return .unknownSequence }
+        let values = numbers.compactMap { Int($0) }
+        guard values.count == 3, let event = MouseEvent(code: values[0], column: values[1], row: values[2], released: released) else {
+            return .unknownSequence
+        }
+        return .mouse(event)
+    }
+
     /// The sequences every terminal sends for these keys, whatever its terminfo entry says
     /// (xterm's, VT220's and the Linux console's). Modifiers (`\e[1;5A`) make a key unknown.
     private static func key(introducer: UInt32, parameters: [UInt32], final: UInt32) -> Key {
@@ -97,6 +128,8 @@ enum KeyDecoder {
         case ("", "Q") where introducer == 0x4F: return .function(2)
         case ("", "R") where introducer == 0x4F: return .function(3)
         case ("", "S") where introducer == 0x4F: return .function(4)
+        case (let report, let final?) where introducer == 0x5B && report.hasPrefix("<") && (final == "M" || final == "m"):
+            return sgrMouse(report, released: final == "m")
         case ("[", let letter?) where introducer == 0x5B:
             return linuxConsoleKeys[letter] ?? .unknownSequence
         case (let number, "~") where introducer == 0x5B:

@@ -27,6 +27,14 @@ package struct ListScroll: Equatable, Sendable {
         top = max(0, selection - max(0, row))
     }
 
+    /// The item drawn on `row` of a screen whose list starts at `layout`'s body (as drawn last,
+    /// from `top`); nil for a row with no item.
+    package func index(atRow row: Int, in layout: ScreenLayout) -> Int? {
+        let line = row - layout.bodyTop
+        guard line >= 0, line < layout.bodyRows, top + line < count else { return nil }
+        return top + line
+    }
+
     /// Adjusts `top` so the selection is within `rows` visible rows, and returns it.
     @discardableResult
     package mutating func fit(rows: Int) -> Int {

@@ -66,3 +66,35 @@ extension Canvas {
         }
     }
 }
+
+extension StyledLine {
+    /// The number of the link whose `[N]` covers `column` in a run of `style` (the style only
+    /// link numbers are drawn in), or nil: a click there opens that link.
+    package func linkNumber(atColumn column: Int, style: Style) -> Int? {
+        guard column >= 0 else { return nil }
+        var x = 0
+        for run in runs {
+            let width = TextWidth.of(run.text)
+            defer { x += width }
+            guard run.style == style, column >= x, column < x + width else { continue }
+            // The run may hold more than one number (`[3][4]`): the bracketed group around the column.
+            var start = x
+            var group: (from: Int, digits: String)?
+            for character in run.text {
+                defer { start += TextWidth.of(character) }
+                if character == "[" {
+                    group = (start, "")
+                } else if character == "]", let open = group {
+                    if column >= open.from, column <= start, let number = Int(open.digits), number > 0 { return number }
+                    group = nil
+                } else if character.isASCII, character.isNumber, group != nil, (group?.digits.count ?? 0) < 6 {
+                    group?.digits.append(character)
+                } else {
+                    group = nil
+                }
+            }
+            return nil
+        }
+        return nil
+    }
+}

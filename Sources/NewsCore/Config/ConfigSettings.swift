@@ -84,6 +84,12 @@ public struct ConfigSettings: Sendable, Equatable {
     public var layout = LayoutSetting.auto
     /// `layout-width`: the narrowest terminal `layout = auto` puts panes side by side on.
     public var layoutWidth = 160
+    /// `list-width`: the list's percent of the columns it shares with the article, side by side.
+    public var listWidth = 40
+    /// `sources-width`: the Sources column's columns at three panes (nil: a fifth of the terminal, 24 to 40).
+    public var sourcesWidth: Int?
+    /// `mouse`: the terminal reports the mouse (clicks, the wheel, dragging a divider).
+    public var mouse = true
     /// The line each setting was given on, by name.
     public var lines: [String: Int] = [:]
 
@@ -247,15 +253,24 @@ enum SettingsTable {
             settings.layout = choice
         },
         number("layout-width", \.layoutWidth, in: 81...1000, unit: "columns", .withAbove),
+        setting(
+            "list-width", \.listWidth,
+            "The list's share of the columns the list and the article share side by side, from 20% to 80% (`40%`); dragging the divider with the mouse changes it for the session"
+        ) { settings, value, _ throws(LineError) in settings.listWidth = try percent(value, "list-width", in: 20...80, of: "") },
+        setting(
+            "sources-width", \.sourcesWidth,
+            "The Sources column's width at three panes, from 24 to 80 columns (a fifth of the terminal, 24 to 40); dragging its divider changes it for the session"
+        ) { settings, value, _ throws(LineError) in settings.sourcesWidth = try number(value, "sources-width", in: 24...80, unit: "columns") },
+        flag(
+            "mouse", \.mouse,
+            "`no` leaves the mouse to the terminal (`yes`: a click selects and focuses a pane, a double click opens, the wheel scrolls the pane under the pointer, a click on a link's number opens it, dragging a divider resizes the panes; Shift with the mouse selects text as usual)"
+        ),
         flag("show-read", \.showRead, "`no` shows unread articles only (`yes`); `U` toggles it"),
         flag("show-pictures", \.showPictures, "`no` opens articles without their picture (`yes`); `i` shows or hides pictures for the rest of the session"),
         setting(
             "picture-height", \.pictureHeight,
             "The most of the screen's height an article's picture takes, from 10% to 90%, so the text starts on the first screen (`35%`)"
-        ) { settings, value, _ throws(LineError) in
-            let percent = value.hasSuffix("%") ? String(value.dropLast()) : value
-            settings.pictureHeight = try number(percent, "picture-height", in: 10...90, unit: "percent of the screen's height")
-        },
+        ) { settings, value, _ throws(LineError) in settings.pictureHeight = try percent(value, "picture-height", in: 10...90, of: " of the screen's height") },
         flag("show-read-sources", \.showReadSources, "`no` leaves sources with no unread article off the Sources screen (`yes`)"),
         flag(
             "refresh-on-start", \.refreshOnStart, atStart: true,
@@ -321,6 +336,11 @@ enum SettingsTable {
         setting(name, key, atStart: atStart, meaning) { settings, value, _ throws(LineError) in
             settings[keyPath: key] = try number(value, name, in: range, unit: unit)
         }
+    }
+
+    /// A percent in `range`, written with its `%` or without.
+    private static func percent(_ value: String, _ name: String, in range: ClosedRange<Int>, of whole: String) throws(LineError) -> Int {
+        try number(value.hasSuffix("%") ? String(value.dropLast()) : value, name, in: range, unit: "percent" + whole)
     }
 
     /// A program and its arguments, split without a shell.

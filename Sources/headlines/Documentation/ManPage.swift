@@ -62,6 +62,8 @@ enum ManPage {
                 lines += [".TP", keys + " (" + Roff.italic(binding.action.rawValue) + ")", Roff.text(binding.help)]
             }
         }
+        lines += [".SS \"\(MouseGestures.title)\""]
+        for gesture in MouseGestures.rows { lines += [".TP", Roff.bold(gesture.gesture), Roff.text(gesture.help)] }
         return lines
     }
 

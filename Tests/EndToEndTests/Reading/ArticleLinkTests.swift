@@ -23,7 +23,9 @@ extension EndToEnd {
             """
         }
 
-        @Test func linkNOpensTheRightURLAsOneArgument() async throws {
+        /// Runs `body` with the linked story open, `$BROWSER` recording what it is given, and the
+        /// screen once the article is drawn.
+        static func withLinkedStory(_ body: (HeadlinesSession, RecordingBrowser, String) async throws -> Void) async throws {
             let server = try LoopbackServer()
             defer { server.stop() }
             server.route("/feed.xml", .bytes(Data(Self.feed(server).utf8), contentType: "application/rss+xml"))
@@ -35,7 +37,16 @@ extension EndToEnd {
             try await session.tmux.waitForText("Linked story")
             try session.tmux.sendKeys("Enter")
             // The last link line is the lowest row of text: once it shows, the body above is drawn.
-            let article = try await session.tmux.waitForText("[2] \(Self.shownLink)")
+            try await body(session, browser, try await session.tmux.waitForText("[2] \(Self.shownLink)"))
+        }
+
+        @Test func linkNOpensTheRightURLAsOneArgument() async throws {
+            try await Self.withLinkedStory { session, browser, article in
+                try await Self.checkTheLinks(session, browser, article)
+            }
+        }
+
+        private static func checkTheLinks(_ session: HeadlinesSession, _ browser: RecordingBrowser, _ article: String) async throws {
             #expect(article.contains("Links"))
             #expect(article.contains("Two links"))
             #expect(article.contains("• one item"))

@@ -16,6 +16,7 @@ extension EndToEnd {
             defer { session.close() }
             if ending != .crash {
                 try await session.tmux.waitForText("34 articles")
+                #expect(try session.tmux.display("#{mouse_any_flag}") == "1", "the mouse is reported while the program runs")
             }
             switch ending {
             case .quitKey: try session.tmux.sendKeys("q")
@@ -37,6 +38,7 @@ extension EndToEnd {
             let before = try #require(session.tmux.sttyBefore)
             let after = try #require(session.tmux.sttyAfter)
             #expect(before == after)
+            #expect(try await eventually { try session.tmux.display("#{mouse_any_flag} #{mouse_sgr_flag}") == "0 0" }, "the mouse is the terminal's again")
             // The cursor is visible again and the alternate screen is gone.
             // tmux may still be reading the program's last bytes when its exit status is seen.
             _ = try await session.tmux.waitForScreen(describedAs: "the program's screen gone", timeout: .seconds(5)) {

@@ -21,7 +21,8 @@ struct SettingReloadTests {
         "picture-height": "50%", "ignore": "title =~ \"x\"", "max-items": "20", "full-text": "yes", "browser": "lynx %u",
         "player": "vlc %f", "set-title": "yes", "notify": "notify-send", "bell": "yes", "pipe-command": "less", "pipe-format": "html",
         "datetime-format": "%H:%M", "show-read-sources": "no", "require-https": "yes", "refresh-on-start": "no",
-        "articlelist-format": "%t", "feedlist-format": "%t", "image-protocol": "cells", "layout": "two", "layout-width": "200",
+        "articlelist-format": "%t", "feedlist-format": "%t", "image-protocol": "cells", "layout": "two", "layout-width": "200", "list-width": "50%",
+        "sources-width": "30", "mouse": "no",
     ]
 
     static func settings(_ lines: [String]) throws -> ConfigSettings {

@@ -14,6 +14,8 @@ package final class ArticleScreen: Screen {
     let services: AppServices
     private var layout = ScreenLayout(width: 0, height: 0, withImageRow: true)
     private var lineCount = 0
+    /// The lines drawn last, for finding the link number a click lands on.
+    private var shownLines: [StyledLine] = []
     private var hints = ArticleView.defaultHints
     private var linkHints = ArticleView.defaultLinkHints
     private var openLinkKey = Key.enter
@@ -160,6 +162,7 @@ package final class ArticleScreen: Screen {
         view.pictureHeight = services.settings.pictureHeight
         let lines = parts.lines(of: view)
         lineCount = lines.count
+        shownLines = lines.lines
         state.clamp(lineCount: lineCount, rows: layout.bodyRows)
         view.state = state
         view.downloadsSummary = DownloadsText.summary(services.downloads)
@@ -250,6 +253,17 @@ package final class ArticleScreen: Screen {
     }
 
     package var capturesText: Bool { pipePrompt != nil }
+
+    /// A click on a link's number (`[3]` after its text, or in the list of links) opens it.
+    package func click(column: Int, row: Int, count: Int, _ context: ScreenContext) -> KeyOutcome {
+        let line = state.offset + row - layout.bodyTop
+        guard pipePrompt == nil, row >= layout.bodyTop, row - layout.bodyTop < layout.bodyRows, shownLines.indices.contains(line),
+            let number = shownLines[line].linkNumber(atColumn: column - ArticleView.textX, style: RichTextLayout.linkNumberStyle)
+        else { return .ignored }
+        state.endLinkNumber()
+        openLink(number, context)
+        return .handled
+    }
     package var takesPastedText: Bool { pipePrompt != nil }
 
     /// Digits type a link's number (shown in the status bar); while `|`'s prompt is up, keys type its command.
@@ -277,6 +291,12 @@ package final class ArticleScreen: Screen {
                         : "Type a link's number (1 to \(links.count)), then \(openLinkKey.hintLabel)."))
             return
         }
+        openLink(number, context)
+    }
+
+    /// Opens link `number` in the browser (typed, or clicked in the text).
+    private func openLink(_ number: Int, _ context: ScreenContext) {
+        let links = parts.richText?.links ?? []
         guard let url = parts.richText?.link(number) else {
             let count = links.count == 1 ? "1 link" : "\(links.count) links"
             state.show(Notice("There is no link \(number): the text has \(count).", kind: .error))

@@ -34,6 +34,9 @@ package struct ArticleView {
     /// The most of the screen's height the picture takes, in percent (`picture-height`).
     package var pictureHeight = ConfigSettings().pictureHeight
 
+    /// The text's first column (a margin of two).
+    package static let textX = 2
+
     package static let defaultHints = KeyMap().hints(ScreenKind.article.hintedActions, on: .article, labels: [.down: "scroll"])
     package static let defaultLinkHints = ArticleScreen.linkHints(KeyMap())
 
@@ -90,7 +93,7 @@ package struct ArticleView {
         let rows = layout.bodyRows
         canvas.fill(x: 0, y: layout.titleRow, count: width, style: .header)
         canvas.write(" " + (state.article.sourceName ?? "Article"), x: 0, y: layout.titleRow, style: .header)
-        canvas.draw(body.lines, from: offset, x: 2, y: layout.bodyTop, height: rows, maxX: width - 2)
+        canvas.draw(body.lines, from: offset, x: Self.textX, y: layout.bodyTop, height: rows, maxX: width - 2)
         if let slot = body.slot { renderPicture(picture, slot, top: body.pictureTop, into: &canvas) }
         if let imageRow = layout.imageRow {
             let (imageText, imageStyle) = imageLine()

@@ -55,6 +55,11 @@ package final class DownloadsScreen: Screen {
         view.render(into: &canvas, saved: services.downloads.savedCount + items.filter { if case .earlier = $0.state { true } else { false } }.count)
     }
 
+    package func click(column: Int, row: Int, count: Int, _ context: ScreenContext) -> KeyOutcome {
+        scroll.setCount(items.count)
+        return clickRow(row, count: count, scroll: scroll, layout: layout, context) { scroll.apply($0) }
+    }
+
     package func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
         let items = self.items
         scroll.setCount(items.count)

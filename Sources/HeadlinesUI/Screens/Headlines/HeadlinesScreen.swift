@@ -140,6 +140,21 @@ package final class HeadlinesScreen: Screen {
         return library.entry(key)?.source.search
     }
 
+    /// Moves the selection, reading the rows it comes to (or the filter's window).
+    private func move(_ movement: Movement, _ context: ScreenContext) {
+        state.move(movement)
+        if filterPool != nil && state.filter != nil {
+            moveFilterWindowIfNeeded()
+        } else {
+            readMoreIfNeeded(context)
+        }
+    }
+
+    package func click(column: Int, row: Int, count: Int, _ context: ScreenContext) -> KeyOutcome {
+        state.show(nil)
+        return clickRow(row, count: count, scroll: state.scroll, layout: layout, context) { move($0, context) }
+    }
+
     package func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
         // Any key but y answers "Mark … articles read?" with no (Esc does not leave the list too).
         if markAllQuestion != nil { return answerMarkAllQuestion(.escape) }
@@ -152,12 +167,7 @@ package final class HeadlinesScreen: Screen {
         // A notice lasts until the next key; the actions below set a new one when they have one.
         state.show(nil)
         if let movement = Movement(action, pageRows: layout.bodyRows) {
-            state.move(movement)
-            if filterPool != nil && state.filter != nil {
-                moveFilterWindowIfNeeded()
-            } else {
-                readMoreIfNeeded(context)
-            }
+            move(movement, context)
             return .handled
         }
         switch action {

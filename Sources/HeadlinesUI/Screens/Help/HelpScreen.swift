@@ -47,6 +47,9 @@ enum HelpRows {
                 rows.append(.entry(keys: binding.keys.map(\.label).joined(separator: "  "), help: binding.help))
             }
         }
+        rows.append(.heading(""))
+        rows.append(.heading(MouseGestures.title))
+        for gesture in MouseGestures.rows { rows.append(.entry(keys: gesture.gesture, help: gesture.help)) }
         // Actions the config left with no key (unbound, or their key given to another): said, not hidden.
         let keyless = keys.bindings.filter(\.keys.isEmpty)
         if !keyless.isEmpty {

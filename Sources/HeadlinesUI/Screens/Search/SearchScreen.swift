@@ -61,6 +61,19 @@ package final class SearchScreen: Screen {
         return .handled
     }
 
+    private func move(_ movement: Movement, _ context: ScreenContext) {
+        state.move(movement)
+        readMoreIfNeeded(context)
+    }
+
+    /// A click on a result goes to the results, as Enter from the query does.
+    package func click(column: Int, row: Int, count: Int, _ context: ScreenContext) -> KeyOutcome {
+        guard state.scroll.index(atRow: row, in: layout) != nil else { return .ignored }
+        isTypingQuery = false
+        state.show(nil)
+        return clickRow(row, count: count, scroll: state.scroll, layout: layout, context) { move($0, context) }
+    }
+
     package func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
         if isTypingQuery {
             switch action {
@@ -79,8 +92,7 @@ package final class SearchScreen: Screen {
         }
         state.show(nil)  // a notice lasts until the next key
         if let movement = Movement(action, pageRows: layout.bodyRows) {
-            state.move(movement)
-            readMoreIfNeeded(context)
+            move(movement, context)
             return .handled
         }
         switch action {

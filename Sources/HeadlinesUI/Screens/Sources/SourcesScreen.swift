@@ -92,6 +92,11 @@ package final class SourcesScreen: Screen {
         return .handled
     }
 
+    package func click(column: Int, row: Int, count: Int, _ context: ScreenContext) -> KeyOutcome {
+        state.show(nil)
+        return clickRow(row, count: count, scroll: state.scroll, layout: layout, context) { state.move($0) }
+    }
+
     package func perform(_ action: Action, _ context: ScreenContext) -> KeyOutcome {
         // Any key but y answers "Mark … articles read?" with no.
         if markQuestion != nil { return answerMarkQuestion(.escape) }

@@ -30,16 +30,27 @@ package struct PaneLayout: Equatable, Sendable {
     /// The columns between panes, where a divider is drawn.
     package let dividers: [Rect]
 
+    /// The screen's size and the list's share, for `twoPanes`.
+    private let size: Rect
+    private let listShare: Int
+
     /// How many panes show: one, or the list and the article, or all three.
     package var isSingle: Bool { panes.count == 1 }
     package func area(of pane: Pane) -> Rect? { panes.first { $0.pane == pane }?.area }
 
+    /// The list and the article alone on this screen (three panes' width, no Sources screen under the list).
+    package func twoPanes() -> PaneLayout { PaneLayout(width: size.width, height: size.height, choice: .two, listShare: listShare) }
+
     /// The layout of a `width` × `height` screen. `listShare`: the list's percent of the
-    /// columns the list and the article share (dragging a divider changes it, later).
+    /// columns the list and the article share; `sourcesColumns`: the Sources column's width (nil:
+    /// a fifth of the screen). Both are kept within the panes' minimums.
     package init(
-        width: Int, height: Int, choice: LayoutSetting = .auto, minimumWidth: Int = PaneLayout.defaultMinimumWidth, listShare: Int = 40
+        width: Int, height: Int, choice: LayoutSetting = .auto, minimumWidth: Int = PaneLayout.defaultMinimumWidth, listShare: Int = 40,
+        sourcesColumns: Int? = nil
     ) {
         let screen = Rect(width: width, height: height)
+        size = screen
+        self.listShare = listShare
         let fitsTwo = width >= Self.minimumListWidth + 1 + Self.minimumArticleWidth
         let fitsThree = width >= Self.minimumSourcesWidth + 1 + Self.minimumListWidth + 1 + Self.minimumArticleWidth
         var count: Int
@@ -60,8 +71,9 @@ package struct PaneLayout: Equatable, Sendable {
         var sources: Rect?
         var dividers: [Rect] = []
         if count == 3 {
-            // The Sources column: a fifth of the width, within its bounds.
-            let columns = min(max(width / 5, Self.minimumSourcesWidth), 40)
+            // The Sources column: as asked, or a fifth of the width, leaving the list and the article theirs.
+            let most = width - 2 - Self.minimumListWidth - Self.minimumArticleWidth
+            let columns = min(max(sourcesColumns ?? min(width / 5, 40), Self.minimumSourcesWidth), most)
             let parts = Layout(.horizontal, [.length(columns), .length(1), .fill(min: 0)]).split(screen)
             sources = parts[0]
             dividers.append(parts[1])
