@@ -47,7 +47,7 @@ enum BenchmarkRegistry {
         ),
         BenchmarkEntry(
             name: "redraw",
-            summary: "key press to finished redraw through curses on a pty, at 100, 10,000 and 100,000 articles",
+            summary: "key press to finished redraw through curses on a pty, at 100, 10,000 and 100,000 articles, and with three panes at 100,000",
             run: { try await RedrawBenchmark.run($0) }
         ),
         BenchmarkEntry(

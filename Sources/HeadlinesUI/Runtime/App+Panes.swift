@@ -21,6 +21,12 @@ extension App {
         func entry(_ pane: PaneLayout.Pane) -> Entry? { entries.first { $0.pane == pane } }
     }
 
+    /// The panes side by side now, left to right (none for one screen); for the benchmark.
+    package var shownPanes: [PaneLayout.Pane] { sideBySide()?.entries.map(\.pane) ?? [] }
+
+    /// The screen at the top of the stack.
+    package var topScreen: (any Screen)? { stack.last?.screen }
+
     /// What shows side by side now: an article opened from a list, with the Sources screen it
     /// came from at three-pane widths; or, at those widths, a list beside the Sources screen;
     /// nil for one screen (a narrow terminal, `layout = single`, any other screen on top).
