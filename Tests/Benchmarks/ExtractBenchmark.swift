@@ -73,6 +73,11 @@ enum ExtractBenchmark {
             if let readability = references["readability"] { line += ", readability-lxml \(f1(readability))" }
             lines.append(line)
         }
+        if let path = options.stringsPath {
+            lines += try runStrings(URL(fileURLWithPath: path), options: options)
+        } else {
+            report("no --strings DIR: trafilatura's evaluation pages (and their held-out part) are not scored.")
+        }
         if datasetGiven, goalMet == nil, options.swiftOnly {
             goalMet = nil  // no trafilatura to compare the time with
         }
@@ -173,6 +178,16 @@ enum ExtractBenchmark {
 
     /// trafilatura and readability-lxml through Tests/Tools/extract-references.sh, one pass.
     static func runReferences(_ set: PageSet) throws -> [String: Scored] {
+        var scored: [String: Scored] = [:]
+        for (name, result) in try referenceTexts(set) {
+            let summary = ShingleScore.summary(set.pages.map { ($0.truth, result.texts[$0.name] ?? "") })
+            scored[name] = Scored(summary: summary, secondsPerPage: result.seconds, texts: result.texts)
+        }
+        return scored
+    }
+
+    /// Each reference's text for every page in the set's folder (by page name), and its seconds a page.
+    static func referenceTexts(_ set: PageSet) throws -> [String: (texts: [String: String], seconds: Double)] {
         let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let script = checkout.appendingPathComponent("Tests/Tools/extract-references.sh").path
         let folder = try TemporaryFolder("extract-bench")
@@ -187,19 +202,18 @@ enum ExtractBenchmark {
         if let versions = json["versions"] as? [String: String] {
             report("references: " + versions.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         }
-        var scored: [String: Scored] = [:]
+        var results: [String: (texts: [String: String], seconds: Double)] = [:]
         for name in ["trafilatura", "readability"] {
             guard let items = json[name] as? [String: [String: Any]] else { continue }
             var texts: [String: String] = [:]
             var seconds = 0.0
-            for page in set.pages {
-                texts[page.name] = items[page.name]?["articleBody"] as? String ?? ""
-                seconds += items[page.name]?["seconds"] as? Double ?? 0
+            for (page, item) in items {
+                texts[page] = item["articleBody"] as? String ?? ""
+                seconds += item["seconds"] as? Double ?? 0
             }
-            let summary = ShingleScore.summary(set.pages.map { ($0.truth, texts[$0.name] ?? "") })
-            scored[name] = Scored(summary: summary, secondsPerPage: seconds / Double(set.pages.count), texts: texts)
+            results[name] = (texts, seconds / Double(max(1, items.count)))
         }
-        return scored
+        return results
     }
 
     /// Runs the dataset's own evaluate.py on the same outputs and fails when its F1 differs from ours by more than 0.001.

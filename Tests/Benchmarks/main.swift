@@ -17,6 +17,8 @@ struct BenchmarkOptions: Sendable {
     var documentPath: String?
     /// A data set's folder, where a benchmark scores one (extract: the article-extraction benchmark's checkout).
     var datasetPath: String?
+    /// extract: trafilatura's tests folder (evaldata.json, eval/, cache/), the second data set.
+    var stringsPath: String?
     /// Exit 1 when a goal is missed.
     var strict = false
     /// Measure our own code only, without comparison programs (for profiling).
@@ -141,6 +143,8 @@ func usage() -> String {
           --document PATH    write the generated input to PATH and keep it (decode, feeds: the document; preview: the JPEG; store: the cache folder)
           --dataset DIR      the data set a benchmark scores (extract: a checkout of github.com/scrapinghub/article-extraction-benchmark,
                              the folder holding html/ and ground-truth.json; without it only our own pages are scored)
+          --strings DIR      extract: trafilatura's evaluation pages, the tests folder of a checkout of github.com/adbar/trafilatura
+                             (evaldata.json, eval/, cache/), scored by their must-have and must-not strings, a third held out
           --freshrss SRC     sync: also a real FreshRSS (Google Reader API) on the same feeds, from SRC, a folder of its
                              source (never committed; bring it with the search tool's fetch of FreshRSS/FreshRSS)
           --freshrss-scripts DIR  the shared recipes' folder holding freshrss-up.sh (default: ../shared/sync-servers)
@@ -185,6 +189,9 @@ func parseCommandLine(_ argumentList: [String]) -> (benchmarks: [BenchmarkEntry]
         case "--dataset":
             guard let path = arguments.popFirst() else { usageError("--dataset needs a folder") }
             options.datasetPath = path
+        case "--strings":
+            guard let path = arguments.popFirst() else { usageError("--strings needs a folder") }
+            options.stringsPath = path
         case "--freshrss":
             guard let path = arguments.popFirst() else { usageError("--freshrss needs a folder of FreshRSS's source") }
             options.freshRSSSource = path

@@ -33,8 +33,8 @@ def read_pages(folder):
             data = path.read_bytes()
             try:
                 pages[path.name[: -len(".html")]] = data.decode("utf8")
-            except UnicodeDecodeError:  # our own pages include one in windows-1252
-                pages[path.name[: -len(".html")]] = data.decode("cp1252")
+            except UnicodeDecodeError:  # another encoding (windows-1252, latin-1): the extractors read the page's own meta
+                pages[path.name[: -len(".html")]] = data
     return pages
 
 
