@@ -27,6 +27,11 @@ struct ArticleBodyWriter {
         self.baseURL = baseURL
     }
 
+    /// The share of the letters inside links.
+    var linkShare: Double { letters > 0 ? Double(linkLetters) / Double(letters) : 0 }
+    /// Letters outside links: the prose.
+    var proseLetters: Int { letters - linkLetters }
+
     /// The plain text: blocks separated by blank lines.
     var text: String { blocks.joined(separator: "\n\n") }
 

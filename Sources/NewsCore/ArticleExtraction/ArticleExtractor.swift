@@ -12,8 +12,11 @@ public enum ArticleExtractor {
     /// larger page is left, and the text marked cut. A page's tree takes a few times its bytes,
     /// and `full-text = yes` fetches four at once: 4 MiB keeps them all under 100 MiB.
     public static let maxFetchedBytes = 4 << 20
-    /// Less body text than this (characters other than spaces) is no article.
+    /// Less body text than this (characters other than spaces) may be no article: a page with
+    /// so little is refused when it says it is a paywall or a video, and read otherwise.
     static let minimumText = 250
+    /// Less than this is no article at all (a line or two).
+    static let leastText = 100
 
     /// The article in `page` (its bytes as the server sent them), which came from `url` with the
     /// HTTP `contentType` (nil when unknown: then the bytes must look like HTML).
@@ -43,36 +46,59 @@ public enum ArticleExtractor {
         let baseURL = collected.base.flatMap { URLPolicy.articleURL($0, relativeTo: url) } ?? url
         let measures = PageMeasures(tree)
         let selection = ContentSelection(measures)
-        var cleaning = ContentCleaning(
-            measures: measures, scores: selection.scores, foldedTitle: metadata.title.map(ContentCleaning.folded))
-        cleaning.articleText = selection.roots.reduce(0) { $0 + measures.text[$1] }
-        var writer = ArticleBodyWriter(measures: measures, cleaning: cleaning, baseURL: baseURL)
-        writer.write(selection.roots)
-        if let reason = refusal(letters: writer.letters, writer: writer, metadata: metadata, url: url) { return .failure(reason) }
+        let foldedTitle = metadata.title.map(ContentCleaning.folded)
+        func written(_ roots: [Int]) -> ArticleBodyWriter {
+            var cleaning = ContentCleaning(measures: measures, scores: selection.scores, foldedTitle: foldedTitle)
+            cleaning.articleText = roots.reduce(0) { $0 + measures.text[$1] }
+            var writer = ArticleBodyWriter(measures: measures, cleaning: cleaning, baseURL: baseURL)
+            writer.write(roots)
+            return writer
+        }
+        var roots = selection.roots
+        var writer = written(roots)
+        var fellBack = false
+        // Too little, or mostly links: the page's prose, wherever it sits, when it reads better.
+        if writer.letters < minimumText || writer.linkShare > 0.5 {
+            let prose = ProseBlocks.roots(measures)
+            let other = written(prose)
+            if other.proseLetters > writer.proseLetters + writer.proseLetters / 5, other.linkShare <= 0.5 {
+                (roots, writer, fellBack) = (prose, other, true)
+            }
+        }
+        if let reason = refusal(writer, fellBack: fellBack, measures: measures, metadata: metadata, url: url) { return .failure(reason) }
         return .success(
             ExtractedArticle(
                 url: url, canonicalURL: metadata.canonicalURL, title: metadata.title, byline: metadata.byline,
-                published: metadata.published ?? Self.firstTime(tree, in: selection.roots),
+                published: metadata.published ?? Self.firstTime(tree, in: roots),
                 leadImageURL: metadata.imageURL ?? writer.pictures.first, siteName: metadata.siteName,
                 language: metadata.language, html: writer.html, text: writer.text,
                 truncated: tree.truncated || writer.truncated))
     }
 
-    /// Why the body found is no article, or nil when it is one.
-    private static func refusal(letters: Int, writer: ArticleBodyWriter, metadata: PageMetadata, url: URL) -> NotAnArticle? {
+    /// Why the body found is no article, or nil when it is one. Only a page that holds none is
+    /// refused: a short article, or one found only as the page's prose, is read.
+    private static func refusal(
+        _ writer: ArticleBodyWriter, fellBack: Bool, measures: PageMeasures, metadata: PageMetadata, url: URL
+    ) -> NotAnArticle? {
+        let letters = writer.letters
         let isArticle = metadata.types.contains { $0 == "article" || $0.hasSuffix("article") || $0.hasSuffix("posting") }
         let path = url.path.lowercased()
-        if !isArticle, ["", "/", "/index.html", "/index.htm", "/index.php", "/home"].contains(path) {
+        // A site's front page: refused unless what was found reads as one article (a small site's
+        // home page that is its only text), not a list of teasers under linked headings.
+        let teasers = ProseBlocks.linkedHeadings(measures) >= 4
+        if !isArticle, ["", "/", "/index.html", "/index.htm", "/index.php", "/home"].contains(path),
+            teasers || writer.linkShare > 0.3 || letters < minimumText
+        {
             return .homePage
         }
         // A list of headlines and teasers, each a link.
-        if letters > 0, Double(writer.linkLetters) / Double(letters) > 0.5 { return .homePage }
+        if writer.linkShare > 0.5 || (fellBack && teasers && !isArticle) { return .homePage }
         guard letters < minimumText else { return nil }
         if metadata.isPaywalled { return .paywall }
         if metadata.types.contains(where: { $0.hasPrefix("video") || $0.hasPrefix("videoobject") || $0 == "imagegallery" }) {
             return .media
         }
-        return .noText
+        return letters < leastText ? .noText : nil
     }
 
     /// The first `<time datetime>` in the article, or else in the page.

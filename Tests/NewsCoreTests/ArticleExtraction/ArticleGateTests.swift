@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import NewsCore
+
+/// The "not an article" gate refuses only pages that hold none (issue 55): a short post is read,
+/// and so is an article the scoring could not gather under one element (its prose is taken
+/// wherever it sits); a list of teasers under linked headings is still a front page.
+@Suite("Article extraction: the gate")
+struct ArticleGateTests {
+    static func extract(_ body: String, at address: String = "https://blog.example/2024/05/a-post") -> Result<ExtractedArticle, NotAnArticle> {
+        let page = "<html><head><title>A post</title></head><body>\(body)</body></html>"
+        return ArticleExtractor.extract(page: Data(page.utf8), url: URL(string: address)!, contentType: "text/html")
+    }
+
+    @Test func aShortPostOfAFewSentencesIsRead() throws {
+        let post =
+            "<div class=\"entry\"><p>Can't help sharing this lovely example, which shows how the interpreter keeps small numbers.</p><pre>x = 1</pre><p>Note that the offset depends on the version.</p></div>"
+        let article = try Self.extract("<div id=\"header\"><h1><a href=\"/\">Four Years</a></h1></div>" + post).get()
+        #expect(article.text.contains("Can't help sharing this lovely example"))
+        #expect(article.text.contains("Note that the offset depends on the version."))
+    }
+
+    @Test func proseScatteredOutsideTheScoredElementIsGathered() throws {
+        // Lines split by <br> in cells, beside a menu of links: nothing scores as one element.
+        let lines = (1...6).map { "Line \($0) of the report says what happened in the town this week, and why it matters.<br>" }.joined()
+        let menu = "<div>" + (1...8).map { "<a href=\"/s\($0)\">Section \($0) of the site</a> " }.joined() + "</div>"
+        let article = try Self.extract(menu + "<table><tr><td>\(lines)</td></tr></table>").get()
+        #expect(article.text.contains("Line 1 of the report") && article.text.contains("Line 6 of the report"), "\(article.text)")
+        #expect(!article.text.contains("Section 3 of the site"))
+    }
+
+    @Test func aListOfTeasersUnderLinkedHeadingsIsAFrontPage() {
+        let teasers = (1...6).map {
+            "<div><h2><a href=\"/story/\($0)\">Story number \($0) has a headline</a></h2><p>The summary of story \($0), a sentence or two long, with a comma.</p></div>"
+        }.joined()
+        #expect(throws: NotAnArticle.homePage) { try Self.extract(teasers, at: "https://news.example/world/").get() }
+        #expect(throws: NotAnArticle.homePage) { try Self.extract(teasers, at: "https://news.example/").get() }
+    }
+
+    @Test func aHomePageThatIsOneArticleIsRead() throws {
+        let paragraphs = (1...5).map { "<p>Paragraph \($0) of the firm's only page tells what it does, for whom, and since when it has done so.</p>" }
+        let article = try Self.extract("<main>" + paragraphs.joined() + "</main>", at: "https://firm.example/index.html").get()
+        #expect(article.text.contains("Paragraph 5 of the firm's only page"))
+    }
+
+    @Test func aLineOrTwoIsStillNoArticle() {
+        #expect(throws: NotAnArticle.noText) { try Self.extract("<p>Coming soon.</p>").get() }
+    }
+}
