@@ -91,6 +91,16 @@ extension ExtractBenchmark {
             }
         }
         let oursSeconds = (ContinuousClock.now - start).milliseconds / 1000 / Double(max(1, pages.count))
+        if let path = options.documentPath {
+            // For tuning: each tuning page's text (held-out pages are left out) with its strings.
+            let tuning = pages.filter { !$0.heldOut }.map { page in
+                [
+                    "name": page.name, "url": page.url.absoluteString, "text": ours[page.name] ?? "", "with": page.with, "without": page.without,
+                ] as [String: Any]
+            }
+            try JSONSerialization.data(withJSONObject: tuning).write(to: URL(fileURLWithPath: path))
+            report("the tuning part's texts and strings written to \(path)")
+        }
         var references: [String: (texts: [String: String], seconds: Double)] = [:]
         if !options.swiftOnly {
             let copies = try TemporaryFolder("extract-strings")

@@ -140,7 +140,8 @@ func usage() -> String {
           --rounds N         timed rounds (default: each benchmark's own)
           --articles N       articles (decode; default 10000), items (feeds; default 5000) or stored articles (store; default 100000;
                              start: default 10000; filter: default 100000; sync: default 10000, over at most 50 feeds) generated
-          --document PATH    write the generated input to PATH and keep it (decode, feeds: the document; preview: the JPEG; store: the cache folder)
+          --document PATH    write the generated input to PATH and keep it (decode, feeds: the document; preview: the JPEG; store: the cache folder;
+                             extract: our texts of the --strings tuning pages, as JSON, for tuning)
           --dataset DIR      the data set a benchmark scores (extract: a checkout of github.com/scrapinghub/article-extraction-benchmark,
                              the folder holding html/ and ground-truth.json; without it only our own pages are scored)
           --strings DIR      extract: trafilatura's evaluation pages, the tests folder of a checkout of github.com/adbar/trafilatura

@@ -150,7 +150,10 @@ struct ArticleBodyWriter {
         }
         let leading = raw.unicodeScalars.first.map(InlineBuilder.isCollapsible) ?? false
         let trailing = raw.unicodeScalars.last.map(InlineBuilder.isCollapsible) ?? false
-        let cleaned = Sanitizer.clean(raw)
+        var cleaned = Sanitizer.clean(raw)
+        // Soft hyphens only say where a word may break: a terminal lays out its own lines, and a
+        // search for the word must find it.
+        if cleaned.unicodeScalars.contains("\u{AD}") { cleaned = String(cleaned.unicodeScalars.filter { $0 != "\u{AD}" }) }
         guard !cleaned.isEmpty else {
             if leading || trailing { space() }
             return

@@ -107,6 +107,11 @@ struct ContentSelection {
             if !topClass.isEmpty, nodes[sibling].value("class") == topClass { bonus = topScore * 0.2 }
             if scores[sibling] + bonus >= threshold {
                 kept.append(sibling)
+            } else if proseSiblings.contains(nodes[sibling].name), measures.text[sibling] > 150, measures.linkDensity(sibling) < 0.1,
+                measures.weight(sibling) >= 0, measures.fields[sibling] == 0
+            {
+                // A list, a table, a quote or a block of text without paragraphs beside the article: its text.
+                kept.append(sibling)
             } else if nodes[sibling].name == "p" {
                 let length = measures.text[sibling]
                 let density = measures.linkDensity(sibling)
@@ -119,6 +124,9 @@ struct ContentSelection {
         }
         return kept
     }
+
+    /// Siblings kept for prose of their own, however they score (Readability keeps only paragraphs).
+    private static let proseSiblings: Set<String> = ["ul", "ol", "dl", "table", "blockquote", "pre", "div", "section"]
 
     private static func endsSentence(_ index: Int, _ tree: PageTree) -> Bool {
         var text = ""

@@ -222,8 +222,10 @@ struct PageTreeBuilder {
     private static let svgish: Set<String> = ["path", "circle", "rect", "line", "use", "g", "polygon", "polyline", "ellipse", "stop"]
     /// Elements whose content is not read as markup: browsers' raw text and RCDATA elements, and
     /// what holds no article text (drawings, formulas, form controls, embedded documents).
+    /// `<noscript>` is read as a browser without scripts reads it: as markup (Blogger's posts and
+    /// lazy pictures' real `<img>` are there).
     static let rawElements: Set<String> = [
-        "script", "style", "template", "noscript", "iframe", "noembed", "noframes", "xmp", "title", "textarea",
+        "script", "style", "template", "iframe", "noembed", "noframes", "xmp", "title", "textarea",
         "svg", "math", "select", "object", "canvas", "video", "audio", "button",
     ]
     private static let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+@testable import NewsCore
+
+/// Text that sits where a scorer after Readability's rules misses it (issue 55): a post inside
+/// `<noscript>` (Blogger's way), words with soft hyphens, a list beside the paragraphs.
+@Suite("Article extraction: recall")
+struct ArticleRecallTests {
+    static func extract(_ body: String) throws -> ExtractedArticle {
+        let page = "<html><head><title>A story</title></head><body>\(body)</body></html>"
+        return try ArticleExtractor.extract(page: Data(page.utf8), url: URL(string: "https://news.example/2024/a-story")!, contentType: "text/html").get()
+    }
+
+    static let paragraphs = (1...4).map {
+        "<p>Paragraph \($0) of the story, which goes on for a while, with a comma, and says something worth reading.</p>"
+    }.joined()
+
+    @Test func aPostInNoscriptIsReadAsABrowserWithoutScriptsShowsIt() throws {
+        let article = try Self.extract(
+            "<div itemprop=\"articleBody\"><script type=\"text/template\"><p>A copy for scripts</p></script><noscript>\(Self.paragraphs)</noscript></div>")
+        #expect(article.text.contains("Paragraph 4 of the story"))
+        #expect(!article.text.contains("A copy for scripts"))
+    }
+
+    @Test func softHyphensAreLeftOut() throws {
+        let article = try Self.extract(
+            "<article>\(Self.paragraphs)<p>Die Wei\u{AD}ne Ita\u{AD}li\u{AD}ens, neben Baro\u{AD}lo, sind bekannt, und das schon lange.</p></article>")
+        #expect(article.text.contains("Die Weine Italiens, neben Barolo"))
+        #expect(!article.text.unicodeScalars.contains("\u{AD}"))
+    }
+
+    @Test func aListOfProseBesideTheParagraphsIsKept() throws {
+        let list =
+            "<ul><li>The first point is made in a sentence of its own that runs on.</li><li>The second point follows it and runs on as well, for a while.</li><li>A third point comes after them, again in a full sentence.</li><li>A fourth point closes the list, and it too is a whole sentence.</li></ul>"
+        let article = try Self.extract(
+            "<div class=\"story\"><div class=\"text\">\(Self.paragraphs)</div>\(list)</div><div class=\"nav\"><a href=\"/\">Home</a></div>")
+        #expect(article.text.contains("The second point follows it"), "\(article.text)")
+    }
+}
