@@ -62,9 +62,13 @@ struct PageMeasures {
         let nodes = tree.nodes
         // Text before anything is dropped: an element that holds much of the page is not dropped for its names alone.
         var rawText = [Int32](repeating: 0, count: nodes.count)
+        // Paragraphs of 100 letters or more: an element holding a few is text, whatever its names say.
+        var longParagraphs = [Int32](repeating: 0, count: nodes.count)
         for index in stride(from: nodes.count - 1, through: 1, by: -1) {
             if nodes[index].isText { rawText[index] = Self.measure(nodes[index].text).letters }
+            if nodes[index].name == "p", rawText[index] >= 100 { longParagraphs[index] += 1 }
             rawText[nodes[index].parent] += rawText[index]
+            longParagraphs[nodes[index].parent] += longParagraphs[index]
         }
         let large = max(500, rawText[tree.body] * 2 / 5)
         // Elements that hold the article for sure: nothing around them is dropped by its names.
@@ -103,7 +107,7 @@ struct PageMeasures {
             }
             let byTag = Self.boilerplateTags.contains(node.name) || node.value("role").map { Self.boilerplateRoles.contains($0.lowercased()) } == true
             var byNames = verdict == .boilerplate || (verdict == .unlikely && !Self.neverUnlikely.contains(node.name))
-            if byNames, !byTag, rawText[index] >= large, !BoilerplateNames.saysComments(names) { byNames = false }
+            if byNames, !byTag, rawText[index] >= large || longParagraphs[index] >= 3, !BoilerplateNames.saysComments(names) { byNames = false }
             guard byTag || byNames, node.name != "body", !Self.isMarkedBody(node) else { continue }
             if holdsAnchor(index, headingCounts: node.name != "header") { continue }
             excluded[index] = true
@@ -124,7 +128,7 @@ struct PageMeasures {
 
     private static let boilerplateTags: Set<String> = ["nav", "aside", "footer", "header", "dialog", "input", "menu", "label", "fieldset"]
     private static let boilerplateRoles: Set<String> = [
-        "navigation", "banner", "contentinfo", "complementary", "search", "menu", "menubar", "dialog", "alertdialog", "tablist", "toolbar",
+        "navigation", "banner", "contentinfo", "complementary", "search", "menu", "menubar", "dialog", "alertdialog", "toolbar",
     ]
     /// Elements that names alone never drop (Readability's rule): a table's parts, links, the main content.
     private static let neverUnlikely: Set<String> = ["a", "table", "tbody", "tr", "td", "th", "article", "main", "body", "html", "code", "pre"]

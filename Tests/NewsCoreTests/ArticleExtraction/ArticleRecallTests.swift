@@ -22,6 +22,22 @@ struct ArticleRecallTests {
         #expect(!article.text.contains("A copy for scripts"))
     }
 
+    @Test func aContainerNamedForSharingThatHoldsTheParagraphsIsRead() throws {
+        // The page's other text is larger, so the container holds less than 40% of it.
+        let other = (1...12).map { "<div class=\"teaser\"><a href=\"/t\($0)\">Another story on the site, number \($0), with a headline that runs on</a></div>" }
+            .joined()
+        let long = (1...4).map {
+            "<p>Paragraph \($0) of the story goes on for a good while, with commas, figures and names, and says what happened, where it happened and why it matters to the town.</p>"
+        }
+        let article = try Self.extract("<div class=\"documentContent__sharingContainer\"><section>\(long.joined())</section></div>" + other)
+        #expect(article.text.contains("Paragraph 3 of the story"), "\(article.text)")
+    }
+
+    @Test func anAccordionMarkedAsATablistIsRead() throws {
+        let article = try Self.extract("<article><div role=\"tablist\"><div role=\"tabpanel\">\(Self.paragraphs)</div></div></article>")
+        #expect(article.text.contains("Paragraph 2 of the story"))
+    }
+
     @Test func softHyphensAreLeftOut() throws {
         let article = try Self.extract(
             "<article>\(Self.paragraphs)<p>Die Wei\u{AD}ne Ita\u{AD}li\u{AD}ens, neben Baro\u{AD}lo, sind bekannt, und das schon lange.</p></article>")
