@@ -186,8 +186,9 @@ enum ExtractBenchmark {
         return scored
     }
 
-    /// Each reference's text for every page in the set's folder (by page name), and its seconds a page.
-    static func referenceTexts(_ set: PageSet) throws -> [String: (texts: [String: String], seconds: Double)] {
+    /// Each reference's text for every page in the set's folder (by page name), and its seconds a
+    /// page; with `withTitle`, each text after the title the reference reads from the page.
+    static func referenceTexts(_ set: PageSet, withTitle: Bool = false) throws -> [String: (texts: [String: String], seconds: Double)] {
         let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let script = checkout.appendingPathComponent("Tests/Tools/extract-references.sh").path
         let folder = try TemporaryFolder("extract-bench")
@@ -208,7 +209,9 @@ enum ExtractBenchmark {
             var texts: [String: String] = [:]
             var seconds = 0.0
             for (page, item) in items {
-                texts[page] = item["articleBody"] as? String ?? ""
+                let body = item["articleBody"] as? String ?? ""
+                let title = item["title"] as? String ?? ""
+                texts[page] = withTitle && !title.isEmpty ? title + "\n\n" + body : body
                 seconds += item["seconds"] as? Double ?? 0
             }
             results[name] = (texts, seconds / Double(max(1, items.count)))

@@ -85,14 +85,14 @@ public enum ArticleExtractor {
         let path = url.path.lowercased()
         // A site's front page: refused unless what was found reads as one article (a small site's
         // home page that is its only text), not a list of teasers under linked headings.
-        let teasers = ProseBlocks.linkedHeadings(measures) >= 4
+        var teasers: Bool { ProseBlocks.linkedHeadings(measures) >= 4 }  // a pass over the page: only where it decides
         if !isArticle, ["", "/", "/index.html", "/index.htm", "/index.php", "/home"].contains(path),
-            teasers || writer.linkShare > 0.3 || letters < minimumText
+            writer.linkShare > 0.3 || letters < minimumText || teasers
         {
             return .homePage
         }
         // A list of headlines and teasers, each a link.
-        if writer.linkShare > 0.5 || (fellBack && teasers && !isArticle) { return .homePage }
+        if writer.linkShare > 0.5 || (fellBack && !isArticle && teasers) { return .homePage }
         guard letters < minimumText else { return nil }
         if metadata.isPaywalled { return .paywall }
         if metadata.types.contains(where: { $0.hasPrefix("video") || $0.hasPrefix("videoobject") || $0 == "imagegallery" }) {

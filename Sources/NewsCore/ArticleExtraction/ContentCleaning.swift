@@ -65,10 +65,26 @@ struct ContentCleaning {
     }
 
     private func dropsLine(_ index: Int) -> Bool {
-        if isAnnouncement(index) { return true }
+        if isAnnouncement(index) || isLeadIn(index) { return true }
         let length = measures.text[index]
         return length > 0 && length < 120 && measures.linkDensity(index) > 0.9 && measures.pictures[index] == 0
     }
+
+    /// A short line that sends the reader to another story ("Read more: …", "Lesen Sie auch: …"):
+    /// it starts with one of `leadIns` and is largely its link.
+    private func isLeadIn(_ index: Int) -> Bool {
+        guard measures.text[index] <= 200, measures.text[index] > 0, measures.linkDensity(index) >= 0.3 else { return false }
+        let line = Self.folded(text(of: index, limit: 120))
+        return Self.leadIns.contains { line.hasPrefix($0) }
+    }
+
+    /// How lines that point elsewhere start, in the languages pages come in most.
+    private static let leadIns: [String] = [
+        "read more", "read also", "also read", "see also", "related", "more on", "lea también", "lee también", "ver también",
+        "lire aussi", "à lire aussi", "a lire aussi", "voir aussi", "lesen sie auch", "lesen sie mehr", "mehr zum thema", "auch interessant",
+        "das könnte sie auch interessieren", "weiterlesen", "leggi anche", "czytaj też", "czytaj także", "zobacz też", "zobacz także",
+        "leia também", "lees ook", "läs också", "les også", "læs også",
+    ]
 
     /// A short block whose whole text is one of the lines pages put between paragraphs.
     private func isAnnouncement(_ index: Int) -> Bool {
@@ -86,6 +102,11 @@ struct ContentCleaning {
         "follow us", "newsletter", "skip advertisement", "skip ad", "loading", "loading...", "video", "watch", "watch video",
         "photo", "photos", "gallery", "view gallery", "next", "previous", "back to top", "top", "advertisement - continue reading below",
         "supported by", "trending", "most popular", "most read", "up next",
+        // The same in the languages pages come in most.
+        "schon gelesen", "war der artikel nützlich", "war dieser artikel hilfreich", "möchten sie den artikel teilen", "über den autor",
+        "über die autorin", "artikel teilen", "teilen", "drucken", "anzeige", "werbung", "weiterlesen", "mehr zum thema", "auch interessant",
+        "lesen sie auch", "publicidad", "compartir", "lea también", "publicité", "partager", "lire aussi", "à lire aussi", "reklama",
+        "udostępnij", "czytaj też", "pubblicità", "condividi", "leggi anche", "about the author",
     ]
 
     private func isInsideFigure(_ index: Int) -> Bool {

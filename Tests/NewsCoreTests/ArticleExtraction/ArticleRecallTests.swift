@@ -38,6 +38,18 @@ struct ArticleRecallTests {
         #expect(article.text.contains("Paragraph 2 of the story"))
     }
 
+    @Test func linesThatPointToOtherStoriesAreLeftOut() throws {
+        let leadIns = [
+            "<p>Read more: <a href=\"/other\">A story about something else entirely</a></p>",
+            "<p>Lesen Sie auch: <a href=\"/andere\">Eine ganz andere Geschichte aus der Stadt</a></p>", "<p>Schon gelesen?</p>",
+            "<p>War der Artikel nützlich?</p>",
+        ]
+        let article = try Self.extract(
+            "<article>\(Self.paragraphs)\(leadIns.joined())<p>The last paragraph of the story ends it, with a comma, and a full stop.</p></article>")
+        #expect(article.text.contains("The last paragraph of the story"))
+        for line in ["Read more", "Lesen Sie auch", "Schon gelesen", "War der Artikel"] { #expect(!article.text.contains(line), "\(line)") }
+    }
+
     @Test func softHyphensAreLeftOut() throws {
         let article = try Self.extract(
             "<article>\(Self.paragraphs)<p>Die Wei\u{AD}ne Ita\u{AD}li\u{AD}ens, neben Baro\u{AD}lo, sind bekannt, und das schon lange.</p></article>")
