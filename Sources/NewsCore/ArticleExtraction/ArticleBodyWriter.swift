@@ -35,6 +35,18 @@ struct ArticleBodyWriter {
     /// The plain text: blocks separated by blank lines.
     var text: String { blocks.joined(separator: "\n\n") }
 
+    /// Writes `texts` as paragraphs of plain text (the lead, read from outside the body's elements).
+    mutating func writeParagraphs(_ texts: [String]) {
+        for text in texts {
+            let cleaned = Sanitizer.clean(text)
+            guard !cleaned.isEmpty else { continue }
+            endLine()
+            html += "<p>" + Self.escapeText(cleaned) + "</p>"
+            letters += Int(PageMeasures.measure(cleaned).letters)
+            blocks.append(cleaned)
+        }
+    }
+
     mutating func write(_ roots: [Int]) {
         for root in roots where !truncated { write(root: root) }
         endLine()

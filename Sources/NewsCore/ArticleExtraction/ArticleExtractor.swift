@@ -51,6 +51,7 @@ public enum ArticleExtractor {
             var cleaning = ContentCleaning(measures: measures, scores: selection.scores, foldedTitle: foldedTitle)
             cleaning.articleText = roots.reduce(0) { $0 + measures.text[$1] }
             var writer = ArticleBodyWriter(measures: measures, cleaning: cleaning, baseURL: baseURL)
+            if let first = roots.min(), !measures.tree.nodes[first].isText { writer.writeParagraphs(LeadParagraphs.texts(before: first, measures)) }
             writer.write(roots)
             return writer
         }

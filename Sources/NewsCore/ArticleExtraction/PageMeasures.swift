@@ -119,7 +119,7 @@ struct PageMeasures {
         return property == "articlebody" || property == "text" && node.name != "span"
     }
 
-    private static func isHidden(_ node: PageTree.Node) -> Bool {
+    static func isHidden(_ node: PageTree.Node) -> Bool {
         if node.value("hidden") != nil || node.value("aria-hidden")?.lowercased() == "true" { return true }
         guard let style = node.value("style"), style.utf8.count < 2_000 else { return false }
         let compact = String(style.lowercased().unicodeScalars.filter { $0 != " " })

@@ -50,6 +50,14 @@ struct ArticleRecallTests {
         for line in ["Read more", "Lesen Sie auch", "Schon gelesen", "War der Artikel"] { #expect(!article.text.contains(line), "\(line)") }
     }
 
+    @Test func theLeadInTheArticlesHeaderComesFirst() throws {
+        let header =
+            "<header><h1>A story</h1><p class=\"byline\">By A. Writer</p><div class=\"intro\"><p>The lead sums the story up in a sentence or two, before the body of the article goes on to say the rest of it.</p></div><nav><a href=\"/\">Home</a></nav></header>"
+        let article = try Self.extract("<article>\(header)<div class=\"body\">\(Self.paragraphs)</div></article>")
+        #expect(article.text.hasPrefix("The lead sums the story up"), "\(article.text)")
+        #expect(!article.text.contains("By A. Writer") && !article.text.contains("Home"))
+    }
+
     @Test func softHyphensAreLeftOut() throws {
         let article = try Self.extract(
             "<article>\(Self.paragraphs)<p>Die Wei\u{AD}ne Ita\u{AD}li\u{AD}ens, neben Baro\u{AD}lo, sind bekannt, und das schon lange.</p></article>")
