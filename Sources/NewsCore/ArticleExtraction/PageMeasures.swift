@@ -101,7 +101,7 @@ struct PageMeasures {
             let names = [node.value("class"), node.value("id")].compactMap { $0 }.joined(separator: " ")
             let verdict = BoilerplateNames.verdict(names)
             verdicts[index] = verdict
-            if Self.isHidden(node) {
+            if Self.isHidden(node) || node.name == "noscript" && Self.isNotice(index, in: nodes, letters: rawText[index]) {
                 excluded[index] = true
                 continue
             }
@@ -117,6 +117,13 @@ struct PageMeasures {
     static func isMarkedBody(_ node: PageTree.Node) -> Bool {
         guard let property = node.value("itemprop")?.lowercased() else { return false }
         return property == "articlebody" || property == "text" && node.name != "span"
+    }
+
+    /// A `<noscript>` of a few words and no picture tells a browser without scripts to enable
+    /// them; one with a picture (a lazy picture's real `<img>`) or a text (Blogger's posts) is read.
+    private static func isNotice(_ index: Int, in nodes: [PageTree.Node], letters: Int32) -> Bool {
+        guard letters < 200 else { return false }
+        return !nodes[(index + 1)..<nodes[index].subtreeEnd].contains { $0.name == "img" }
     }
 
     static func isHidden(_ node: PageTree.Node) -> Bool {
