@@ -30,6 +30,7 @@ enum ExtractBenchmark {
     }
 
     static func run(_ options: BenchmarkOptions) throws -> BenchmarkOutcome {
+        if let path = options.pagePath { return try readOne(path) }
         let rounds = options.rounds ?? defaultRounds
         var sets: [PageSet] = []
         var datasetGiven = false
@@ -177,6 +178,20 @@ enum ExtractBenchmark {
     }
 
     /// trafilatura and readability-lxml through Tests/Tools/extract-references.sh, one pass.
+    /// `--page FILE`: what the extractor makes of one page, printed whole.
+    static func readOne(_ path: String) throws -> BenchmarkOutcome {
+        let page = try Data(contentsOf: URL(fileURLWithPath: path))
+        let url = URL(string: "https://page.example/article/one.html")!
+        switch ArticleExtractor.extract(page: page, url: url, contentType: "text/html") {
+        case .success(let article):
+            report("title: \(article.title ?? "(none)")")
+            report(article.text)
+            return BenchmarkOutcome(summary: "extract: \(path): \(article.text.count) characters", goalMet: nil)
+        case .failure(let reason):
+            return BenchmarkOutcome(summary: "extract: \(path): \(reason.message)", goalMet: nil)
+        }
+    }
+
     static func runReferences(_ set: PageSet) throws -> [String: Scored] {
         var scored: [String: Scored] = [:]
         for (name, result) in try referenceTexts(set) {

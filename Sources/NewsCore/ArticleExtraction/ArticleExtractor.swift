@@ -44,29 +44,18 @@ public enum ArticleExtractor {
         let (tree, collected) = PageTreeBuilder.build(bytes)
         let metadata = PageMetadata(collected, pageURL: url)
         let baseURL = collected.base.flatMap { URLPolicy.articleURL($0, relativeTo: url) } ?? url
-        let measures = PageMeasures(tree)
-        let selection = ContentSelection(measures)
         let foldedTitle = metadata.title.map(ContentCleaning.folded)
-        func written(_ roots: [Int]) -> ArticleBodyWriter {
-            var cleaning = ContentCleaning(measures: measures, scores: selection.scores, foldedTitle: foldedTitle)
-            cleaning.articleText = roots.reduce(0) { $0 + measures.text[$1] }
-            var writer = ArticleBodyWriter(measures: measures, cleaning: cleaning, baseURL: baseURL)
-            if let first = roots.min(), !measures.tree.nodes[first].isText { writer.writeParagraphs(LeadParagraphs.texts(before: first, measures)) }
-            writer.write(roots)
-            return writer
+        var found = Reading.read(PageMeasures(tree), foldedTitle: foldedTitle, baseURL: baseURL)
+        // Too little text once the parts named or tagged boilerplate are left out: an unclosed
+        // `<header>` that holds the page, an article in a part named `print` or `footer`. The page
+        // is read again going by tags alone (Readability's second pass), and the
+        // reading with more prose is kept: a page holding an article is read, not refused.
+        if found.writer.letters < minimumText {
+            let relaxed = Reading.read(PageMeasures(tree, relaxed: true), foldedTitle: foldedTitle, baseURL: baseURL)
+            if relaxed.writer.proseLetters > found.writer.proseLetters, relaxed.writer.linkShare <= 0.5 { found = relaxed }
         }
-        var roots = selection.roots
-        var writer = written(roots)
-        var fellBack = false
-        // Too little, or mostly links: the page's prose, wherever it sits, when it reads better.
-        if writer.letters < minimumText || writer.linkShare > 0.5 {
-            let prose = ProseBlocks.roots(measures)
-            let other = written(prose)
-            if other.proseLetters > writer.proseLetters + writer.proseLetters / 5, other.linkShare <= 0.5 {
-                (roots, writer, fellBack) = (prose, other, true)
-            }
-        }
-        if let reason = refusal(writer, fellBack: fellBack, measures: measures, metadata: metadata, url: url) { return .failure(reason) }
+        let (roots, writer, measures) = (found.roots, found.writer, found.measures)
+        if let reason = refusal(writer, fellBack: found.fellBack, measures: measures, metadata: metadata, url: url) { return .failure(reason) }
         return .success(
             ExtractedArticle(
                 url: url, canonicalURL: metadata.canonicalURL, title: metadata.title, byline: metadata.byline,
@@ -74,6 +63,37 @@ public enum ArticleExtractor {
                 leadImageURL: metadata.imageURL ?? writer.pictures.first, siteName: metadata.siteName,
                 language: metadata.language, html: writer.html, text: writer.text,
                 truncated: tree.truncated || writer.truncated))
+    }
+
+    /// One reading of a page: the elements chosen as its article and the body written from them.
+    private struct Reading {
+        var measures: PageMeasures
+        var roots: [Int]
+        var writer: ArticleBodyWriter
+        /// The article was read from the page's prose, the scoring's choice falling short.
+        var fellBack: Bool
+
+        static func read(_ measures: PageMeasures, foldedTitle: String?, baseURL: URL) -> Reading {
+            let selection = ContentSelection(measures)
+            func written(_ roots: [Int]) -> ArticleBodyWriter {
+                var cleaning = ContentCleaning(measures: measures, scores: selection.scores, foldedTitle: foldedTitle)
+                cleaning.articleText = roots.reduce(0) { $0 + measures.text[$1] }
+                var writer = ArticleBodyWriter(measures: measures, cleaning: cleaning, baseURL: baseURL)
+                if let first = roots.min(), !measures.tree.nodes[first].isText { writer.writeParagraphs(LeadParagraphs.texts(before: first, measures)) }
+                writer.write(roots)
+                return writer
+            }
+            var reading = Reading(measures: measures, roots: selection.roots, writer: written(selection.roots), fellBack: false)
+            // Too little, or mostly links: the page's prose, wherever it sits, when it reads better.
+            if reading.writer.letters < minimumText || reading.writer.linkShare > 0.5 {
+                let prose = ProseBlocks.roots(measures)
+                let other = written(prose)
+                if other.proseLetters > reading.writer.proseLetters + reading.writer.proseLetters / 5, other.linkShare <= 0.5 {
+                    (reading.roots, reading.writer, reading.fellBack) = (prose, other, true)
+                }
+            }
+            return reading
+        }
     }
 
     /// Why the body found is no article, or nil when it is one. Only a page that holds none is

@@ -24,7 +24,10 @@ struct PageMeasures {
     /// What each element's class and id say.
     private(set) var verdicts: [BoilerplateNames.Verdict]
 
-    init(_ tree: PageTree) {
+    /// `relaxed`: a second reading, for a page where the first left too little: what names say
+    /// is boilerplate is kept, and so is a part tagged boilerplate (`<header>`, `<aside>`) that
+    /// holds much of the page's text; what is hidden stays left out.
+    init(_ tree: PageTree, relaxed: Bool = false) {
         self.tree = tree
         let count = tree.nodes.count
         excluded = Array(repeating: false, count: count)
@@ -39,7 +42,7 @@ struct PageMeasures {
         fields = text
         headingText = text
         verdicts = Array(repeating: .neutral, count: count)
-        markExcluded()
+        markExcluded(relaxed: relaxed)
         sum()
     }
 
@@ -58,7 +61,7 @@ struct PageMeasures {
 
     // MARK: - Boilerplate
 
-    private mutating func markExcluded() {
+    private mutating func markExcluded(relaxed: Bool) {
         let nodes = tree.nodes
         // Text before anything is dropped: an element that holds much of the page is not dropped for its names alone.
         var rawText = [Int32](repeating: 0, count: nodes.count)
@@ -105,9 +108,11 @@ struct PageMeasures {
                 excluded[index] = true
                 continue
             }
-            let byTag = Self.boilerplateTags.contains(node.name) || node.value("role").map { Self.boilerplateRoles.contains($0.lowercased()) } == true
+            var byTag = Self.boilerplateTags.contains(node.name) || node.value("role").map { Self.boilerplateRoles.contains($0.lowercased()) } == true
             var byNames = verdict == .boilerplate || (verdict == .unlikely && !Self.neverUnlikely.contains(node.name))
             if byNames, !byTag, rawText[index] >= large || longParagraphs[index] >= 3, !BoilerplateNames.saysComments(names) { byNames = false }
+            // The second reading goes by tags alone, and keeps a tagged part that holds much of the page (an unclosed `<header>`).
+            if relaxed { (byNames, byTag) = (false, byTag && rawText[index] < large) }
             guard byTag || byNames, node.name != "body", !Self.isMarkedBody(node) else { continue }
             if holdsAnchor(index, headingCounts: node.name != "header") { continue }
             excluded[index] = true

@@ -46,4 +46,30 @@ struct ArticleGateTests {
     @Test func aLineOrTwoIsStillNoArticle() {
         #expect(throws: NotAnArticle.noText) { try Self.extract("<p>Coming soon.</p>").get() }
     }
+
+    static let story = (1...8).map {
+        "<p>Paragraph \($0) of the story tells what the council decided, and what it means for the people of the town.</p>"
+    }.joined()
+
+    @Test func anUnclosedHeaderHoldingThePageIsReadAgainWithoutIt() throws {
+        // `<header>` is never closed, so it holds the whole page, and a header is boilerplate.
+        let page = "<header class=\"site\"><a href=\"/\"><img src=\"/logo.png\" alt=\"\"></a><nav><a href=\"/a\">Sections of the site</a></nav><h2>Council</h2>\(Self.story)"
+        let article = try Self.extract(page).get()
+        #expect(article.text.contains("Paragraph 1 of the story") && article.text.contains("Paragraph 4 of the story"), "\(article.text)")
+        #expect(!article.text.contains("Sections of the site"))
+    }
+
+    @Test func anArticleInPartsNamedBoilerplateIsReadRatherThanRefused() throws {
+        // A recipe's steps in a part named for print, its list in a footer-named one: nothing else is text.
+        let steps = "<div class=\"print\"><ul>" + (1...5).map { "<li>Step \($0): stir the dough for a minute, then let it rest.</li>" }.joined() + "</ul></div>"
+        let article = try Self.extract("<div class=\"footer-box\">\(steps)</div>").get()
+        #expect(article.text.contains("Step 1: stir") && article.text.contains("Step 5: stir"), "\(article.text)")
+    }
+
+    @Test func hiddenPartsStayLeftOutOnTheSecondReading() throws {
+        let hidden = "<div hidden>" + (1...4).map { "<p>Hidden paragraph \($0), a draft nobody was meant to read, with a comma.</p>" }.joined() + "</div>"
+        let article = try Self.extract("<header>\(Self.story)\(hidden)").get()
+        #expect(article.text.contains("Paragraph 2 of the story"))
+        #expect(!article.text.contains("Hidden paragraph"))
+    }
 }
