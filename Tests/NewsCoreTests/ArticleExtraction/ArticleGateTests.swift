@@ -53,7 +53,8 @@ struct ArticleGateTests {
 
     @Test func anUnclosedHeaderHoldingThePageIsReadAgainWithoutIt() throws {
         // `<header>` is never closed, so it holds the whole page, and a header is boilerplate.
-        let page = "<header class=\"site\"><a href=\"/\"><img src=\"/logo.png\" alt=\"\"></a><nav><a href=\"/a\">Sections of the site</a></nav><h2>Council</h2>\(Self.story)"
+        let page =
+            "<header class=\"site\"><a href=\"/\"><img src=\"/logo.png\" alt=\"\"></a><nav><a href=\"/a\">Sections of the site</a></nav><h2>Council</h2>\(Self.story)"
         let article = try Self.extract(page).get()
         #expect(article.text.contains("Paragraph 1 of the story") && article.text.contains("Paragraph 4 of the story"), "\(article.text)")
         #expect(!article.text.contains("Sections of the site"))
