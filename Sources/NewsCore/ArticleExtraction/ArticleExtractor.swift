@@ -55,14 +55,21 @@ public enum ArticleExtractor {
             if relaxed.writer.proseLetters > found.writer.proseLetters, relaxed.writer.linkShare <= 0.5 { found = relaxed }
         }
         let (roots, writer, measures) = (found.roots, found.writer, found.measures)
-        if let reason = refusal(writer, fellBack: found.fellBack, measures: measures, metadata: metadata, url: url) { return .failure(reason) }
-        return .success(
+        let doubtful: Bool
+        switch verdict(writer, fellBack: found.fellBack, measures: measures, metadata: metadata, url: url) {
+        case .refused(let reason): return .failure(reason)
+        case .article: doubtful = false
+        case .doubtful: doubtful = true
+        }
+        var article =
             ExtractedArticle(
                 url: url, canonicalURL: metadata.canonicalURL, title: metadata.title, byline: metadata.byline,
                 published: metadata.published ?? Self.firstTime(tree, in: roots),
                 leadImageURL: metadata.imageURL ?? writer.pictures.first, siteName: metadata.siteName,
                 language: metadata.language, html: writer.html, text: writer.text,
-                truncated: tree.truncated || writer.truncated))
+                truncated: tree.truncated || writer.truncated)
+        article.doubtful = doubtful
+        return .success(article)
     }
 
     /// One reading of a page: the elements chosen as its article and the body written from them.
@@ -96,30 +103,67 @@ public enum ArticleExtractor {
         }
     }
 
-    /// Why the body found is no article, or nil when it is one. Only a page that holds none is
-    /// refused: a short article, or one found only as the page's prose, is read.
-    private static func refusal(
+    /// What the gate makes of the body found: no article (and why), an article, or one in doubt.
+    private enum Verdict {
+        case refused(NotAnArticle)
+        case article
+        /// It may be no article (a front page, a list of links): shown as found, marked so.
+        case doubtful
+    }
+
+    /// Only a page that holds no article is refused: a short article, or one found only as the
+    /// page's prose, is read, and one that may be a front page or a list of links is shown as
+    /// found, marked doubtful (a refusal scores nothing where any reading scores something).
+    private static func verdict(
         _ writer: ArticleBodyWriter, fellBack: Bool, measures: PageMeasures, metadata: PageMetadata, url: URL
-    ) -> NotAnArticle? {
+    ) -> Verdict {
         let letters = writer.letters
         let isArticle = metadata.types.contains { $0 == "article" || $0.hasSuffix("article") || $0.hasSuffix("posting") }
         let path = url.path.lowercased()
-        // A site's front page: refused unless what was found reads as one article (a small site's
-        // home page that is its only text), not a list of teasers under linked headings.
-        var teasers: Bool { ProseBlocks.linkedHeadings(measures) >= 4 }  // a pass over the page: only where it decides
-        if !isArticle, ["", "/", "/index.html", "/index.htm", "/index.php", "/home"].contains(path),
-            writer.linkShare > 0.3 || letters < minimumText || teasers
-        {
-            return .homePage
+        // A list of teasers: linked headings, each over a line or two of summary (a blog's home
+        // page of whole posts under linked titles is no list: it is shown, marked doubtful).
+        // Counted only where it decides: a pass over the page.
+        var counted: Int?
+        func linkedHeadings() -> Int {
+            if let counted { return counted }
+            counted = ProseBlocks.linkedHeadings(measures)
+            return counted ?? 0
         }
-        // A list of headlines and teasers, each a link.
-        if writer.linkShare > 0.5 || (fellBack && !isArticle && teasers) { return .homePage }
-        guard letters < minimumText else { return nil }
-        if metadata.isPaywalled { return .paywall }
+        var teasers: Bool { linkedHeadings() >= 4 }
+        var teaserList: Bool { teasers && writer.proseLetters < linkedHeadings() * 400 }
+        var doubtful = false
+        if !isArticle, ["", "/", "/index.html", "/index.htm", "/index.php", "/home"].contains(path) {
+            // A site's front page: a list of teasers, mostly links or next to nothing is no
+            // article; a small site's home page, or a blog's of whole posts, may be one.
+            if writer.linkShare > 0.5 || teaserList || letters < leastText { return .refused(.homePage) }
+            doubtful = writer.linkShare > 0.3 || letters < minimumText || teasers
+        } else if writer.linkShare > 0.5 || (fellBack && !isArticle && teasers) {
+            // Mostly links: a section's list of headlines, unless the address or the page says
+            // it is one post (a blog's post of links: `/2020/01/23/links-of-the-week/`).
+            guard isArticle || looksLikeAPost(path), !teaserList else { return .refused(.homePage) }
+            doubtful = true
+        }
+        guard letters < minimumText else { return doubtful ? .doubtful : .article }
+        if metadata.isPaywalled { return .refused(.paywall) }
         if metadata.types.contains(where: { $0.hasPrefix("video") || $0.hasPrefix("videoobject") || $0 == "imagegallery" }) {
-            return .media
+            return .refused(.media)
         }
-        return letters < leastText ? .noText : nil
+        if letters < leastText { return .refused(.noText) }
+        return doubtful ? .doubtful : .article
+    }
+
+    /// An address that names one post: a date in its path (`/2020/01/23/`), or a last part that is
+    /// a title of three words or more (`/links-of-the-week`), and no word a list's address has.
+    static func looksLikeAPost(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        let listWords: Set<Substring> = [
+            "category", "categories", "tag", "tags", "topic", "topics", "section", "archive", "archives", "author", "page", "search",
+        ]
+        guard !parts.contains(where: listWords.contains) else { return false }
+        let numbers = parts.filter { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
+        if numbers.count >= 2, numbers.first.map({ $0.count == 4 }) == true { return true }
+        guard let last = parts.last else { return false }
+        return last.split(whereSeparator: { $0 == "-" || $0 == "_" }).count >= 3
     }
 
     /// The first `<time datetime>` in the article, or else in the page.

@@ -23,6 +23,9 @@ public struct ExtractedArticle: Sendable, Equatable {
     public var text: String
     /// True when the page or the body was larger than the extractor reads: the end is missing.
     public var truncated: Bool
+    /// The page may hold no article: what was found reads as a front page or a list of links.
+    /// It is shown as found, marked so, rather than refused (the feed's text is one key away).
+    public var doubtful = false
 
     /// The body's words, roughly (white-space separated).
     public var wordCount: Int { text.split(whereSeparator: \.isWhitespace).count }

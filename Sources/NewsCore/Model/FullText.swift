@@ -11,12 +11,15 @@ public struct FullText: Sendable, Hashable {
     public var fetchedAt: Date
     /// The page was larger than the extractor reads: the end is missing.
     public var truncated: Bool
+    /// The page may hold no article (it reads as a front page or a list of links): shown as found, marked so.
+    public var doubtful: Bool
 
-    public init(html: String, page: URL, fetchedAt: Date, truncated: Bool = false) {
+    public init(html: String, page: URL, fetchedAt: Date, truncated: Bool = false, doubtful: Bool = false) {
         self.html = html
         self.page = page
         self.fetchedAt = fetchedAt
         self.truncated = truncated
+        self.doubtful = doubtful
     }
 }
 

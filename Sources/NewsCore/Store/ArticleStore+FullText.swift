@@ -11,11 +11,11 @@ extension ArticleStore {
         return try writing { db in
             let changed = try db.run(
                 """
-                INSERT INTO full_text (article_id, page_url, html, fetched_at, truncated) SELECT id, ?, ?, ?, ? FROM article WHERE id = ?
+                INSERT INTO full_text (article_id, page_url, html, fetched_at, truncated, doubtful) SELECT id, ?, ?, ?, ?, ? FROM article WHERE id = ?
                 ON CONFLICT (article_id) DO UPDATE SET page_url = excluded.page_url, html = excluded.html,
-                    fetched_at = excluded.fetched_at, truncated = excluded.truncated
+                    fetched_at = excluded.fetched_at, truncated = excluded.truncated, doubtful = excluded.doubtful
                 """,
-                fullText.page.absoluteString, String(fullText.html.prefix(TextLimits.body)), fullText.fetchedAt, fullText.truncated,
+                fullText.page.absoluteString, String(fullText.html.prefix(TextLimits.body)), fullText.fetchedAt, fullText.truncated, fullText.doubtful,
                 id.rawValue)
             guard changed > 0 else { return false }
             try SearchIndex.markPending(db, id: id.rawValue)
@@ -29,11 +29,11 @@ extension ArticleStore {
     }
 
     static func fullText(_ db: SQLiteConnection, of id: ArticleID) throws -> FullText? {
-        try db.firstRow("SELECT page_url, html, fetched_at, truncated FROM full_text WHERE article_id = ?", id.rawValue) { row in
+        try db.firstRow("SELECT page_url, html, fetched_at, truncated, doubtful FROM full_text WHERE article_id = ?", id.rawValue) { row in
             guard let page = row.text(0).flatMap({ URLPolicy.articleURL($0, relativeTo: nil) }), let html = row.text(1) else { return nil }
             return FullText(
                 html: String(html.prefix(TextLimits.body)), page: page, fetchedAt: row.date(2) ?? Date(timeIntervalSince1970: 0),
-                truncated: row.bool(3))
+                truncated: row.bool(3), doubtful: row.bool(4))
         }
     }
 

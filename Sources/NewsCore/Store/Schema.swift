@@ -13,7 +13,7 @@ enum Schema {
         var appliedCheck: String? = nil
     }
 
-    static let steps: [Migration] = [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10]
+    static let steps: [Migration] = [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11]
     static var latest: Int { steps.count }
 
     /// Sources, their articles and refresh records, and the saved-image index.
@@ -244,4 +244,13 @@ enum Schema {
             ALTER TABLE mark_outbox ADD COLUMN refused TEXT;
             """,
         appliedCheck: "SELECT count(*) FROM pragma_table_info('mark_outbox') WHERE name = 'refused'")
+
+    /// A full text read from a page that may hold no article (a front page, a list of links):
+    /// kept and shown as found, marked so, where it used to be refused.
+    static let version11 = Migration(
+        version: 11,
+        sql: """
+            ALTER TABLE full_text ADD COLUMN doubtful INTEGER NOT NULL DEFAULT 0;
+            """,
+        appliedCheck: "SELECT count(*) FROM pragma_table_info('full_text') WHERE name = 'doubtful'")
 }

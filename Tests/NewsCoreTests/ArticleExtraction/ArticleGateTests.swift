@@ -73,4 +73,42 @@ struct ArticleGateTests {
         #expect(article.text.contains("Paragraph 2 of the story"))
         #expect(!article.text.contains("Hidden paragraph"))
     }
+
+    @Test func aSmallSitesHomePageOfAFewLinesIsShownMarkedDoubtful() throws {
+        let page =
+            "<div><p>We repair bicycles and sell used ones, in the old mill by the river.</p><p>Open from Tuesday to Saturday, nine to five, and on Sundays in summer.</p><p><a href=\"/contact\">Write to us</a> or call.</p></div>"
+        let article = try Self.extract(page, at: "https://mill.example/").get()
+        #expect(article.doubtful)
+        #expect(article.text.contains("We repair bicycles"))
+    }
+
+    @Test func aPostOfLinksIsShownMarkedDoubtfulAndAListOfLinksElsewhereIsRefused() throws {
+        let links =
+            "<ul>"
+            + (1...8).map { "<li><a href=\"https://elsewhere.example/\($0)\">A story worth reading elsewhere, number \($0)</a> via a friend</li>" }.joined()
+            + "</ul>"
+        let post = try Self.extract("<div class=\"entry-content\">\(links)</div>", at: "https://blog.example/2020/01/23/links-of-the-week/").get()
+        #expect(post.doubtful)
+        #expect(post.text.contains("A story worth reading elsewhere, number 8"))
+        #expect(throws: NotAnArticle.homePage) { try Self.extract("<div>\(links)</div>", at: "https://blog.example/category/links/").get() }
+    }
+
+    @Test func anArticleIsNotDoubtful() throws {
+        #expect(try Self.extract("<article>\(Self.story)</article>").get().doubtful == false)
+    }
+
+    @Test(arguments: [
+        ("/2020/01/23/links-of-the-week/", true), ("/news/the-council-decided-today", true), ("/world/", false), ("/tag/a-b-c/", false),
+        ("/category/links-of-the-week", false), ("/", false), ("/2024/", false),
+    ])
+    func whatAnAddressSaysOfAPost(_ path: String, _ isPost: Bool) {
+        #expect(ArticleExtractor.looksLikeAPost(path) == isPost)
+    }
+
+    @Test func aBlogsHomePageOfWholePostsUnderLinkedTitlesIsShownMarkedDoubtful() throws {
+        let posts = (1...4).map { "<div class=\"post\"><h2><a href=\"/2024/0\($0)/post\">Post number \($0) of the blog</a></h2>\(Self.story)</div>" }.joined()
+        let article = try Self.extract(posts, at: "https://blog.example/").get()
+        #expect(article.doubtful)
+        #expect(article.text.contains("Paragraph 8 of the story"))
+    }
 }

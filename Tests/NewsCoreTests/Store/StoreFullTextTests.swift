@@ -83,4 +83,16 @@ import Testing
         let wanted = try await store.wantingFullText(all.map(\.id) + [ArticleID(-4)])
         #expect(wanted.map(\.id) == [second])
     }
+
+    @Test func aDoubtfulFullTextIsKeptSo() async throws {
+        let store = try await sandbox.open()
+        try await store.merge(Edition(articles: [StoreFixtures.article(1)]), into: feed)
+        let id = try #require(try await store.all(.all).first?.id)
+        var doubtful = Self.fullText
+        doubtful.doubtful = true
+        try await store.saveFullText(doubtful, of: id)
+        #expect(try await store.article(id)?.article.fullText?.doubtful == true)
+        try await store.saveFullText(Self.fullText, of: id)
+        #expect(try await store.article(id)?.article.fullText?.doubtful == false)
+    }
 }

@@ -186,7 +186,10 @@ package struct ArticleState: Equatable, HoldsNotice {
         article.fullText = fullText
         showsFullText = true
         offset = 0
-        notice = Notice("The full text from " + FullTextLine.place(fullText.page) + ".", kind: .success)
+        notice =
+            fullText.doubtful
+            ? Notice("The page at " + FullTextLine.place(fullText.page) + " reads as a list of links, shown as found: x shows the feed's text.")
+            : Notice("The full text from " + FullTextLine.place(fullText.page) + ".", kind: .success)
     }
 
     /// The page could not be read, or holds no article: the feed's text stays, and `reason` says why.

@@ -9,6 +9,7 @@ enum FullTextLine {
     static func text(_ fullText: FullText) -> String {
         "Full text from " + fullText.page.absoluteString
             + (fullText.truncated ? " · its end is missing: the page is larger than Headlines reads" : "")
+            + (fullText.doubtful ? " · the page may hold no article: it reads as a front page or a list of links (x: the feed's text)" : "")
     }
 
     /// The page's host, for a short notice: `example.com`.
