@@ -27,10 +27,11 @@ enum ExtractBenchmark {
         var summary: ShingleScore.Summary
         var secondsPerPage: Double
         var texts: [String: String]
+        /// Ours only: the pages refused, with the sentence why.
+        var refused: [String: String] = [:]
     }
 
     static func run(_ options: BenchmarkOptions) throws -> BenchmarkOutcome {
-        if let path = options.pagePath { return try readOne(path) }
         let rounds = options.rounds ?? defaultRounds
         var sets: [PageSet] = []
         var datasetGiven = false
@@ -44,6 +45,13 @@ enum ExtractBenchmark {
             )
         }
         sets.append(try ownPages())
+        let readabilityCopies = try TemporaryFolder("extract-readability")
+        defer { readabilityCopies.remove() }
+        if let path = options.readabilityPath {
+            sets.append(try readabilityPages(URL(fileURLWithPath: path), copies: readabilityCopies))
+        } else {
+            report("no --readability DIR: Readability's test pages (held out whole) are not scored.")
+        }
 
         var lines: [String] = []
         var goalMet: Bool?
@@ -60,11 +68,13 @@ enum ExtractBenchmark {
                 }
             }
             report(Format.table(["extractor", "F1", "precision", "recall", "accuracy", "ms per page"], rows))
+            report("refused by ours: \(ours.refused.count)")
+            for (name, reason) in ours.refused.sorted(by: { $0.key < $1.key }).prefix(40) { report("  \(name): \(reason)") }
             if set.name.hasPrefix("article-extraction-benchmark"), let datasetPath = options.datasetPath {
                 try checkAgainstEvaluatePy(set, dataset: URL(fileURLWithPath: datasetPath), ours: ours, references: references)
                 worstPages(set, ours)
             }
-            var line = "\(set.name.split(separator: " ").first ?? ""): F1 \(f1(ours)) at \(milliseconds(ours)) ms/page"
+            var line = "\(set.name.split(separator: " ").first ?? ""): F1 \(f1(ours)) (\(ours.refused.count) refused) at \(milliseconds(ours)) ms/page"
             if let trafilatura = references["trafilatura"] {
                 line += " vs trafilatura \(f1(trafilatura)) at \(milliseconds(trafilatura)) ms/page"
                 if set.name.hasPrefix("article-extraction-benchmark") {
@@ -153,10 +163,13 @@ enum ExtractBenchmark {
     /// Ours: every page once untimed, then `rounds` timed passes; the median pass per page.
     static func measureOurs(_ set: PageSet, rounds: Int) throws -> Scored {
         var texts: [String: String] = [:]
+        var refused: [String: String] = [:]
         for page in set.pages {
             switch ArticleExtractor.extract(page: page.html, url: page.url, contentType: "text/html; charset=utf-8") {
             case .success(let article): texts[page.name] = article.text
-            case .failure: texts[page.name] = ""
+            case .failure(let reason):
+                texts[page.name] = ""
+                refused[page.name] = reason.message
             }
         }
         Timing.warmUpCPU()
@@ -174,24 +187,10 @@ enum ExtractBenchmark {
             passes.append(duration)
         }
         let summary = ShingleScore.summary(set.pages.map { ($0.truth, texts[$0.name] ?? "") })
-        return Scored(summary: summary, secondsPerPage: passes.median.milliseconds / 1000 / Double(set.pages.count), texts: texts)
+        return Scored(summary: summary, secondsPerPage: passes.median.milliseconds / 1000 / Double(set.pages.count), texts: texts, refused: refused)
     }
 
     /// trafilatura and readability-lxml through Tests/Tools/extract-references.sh, one pass.
-    /// `--page FILE`: what the extractor makes of one page, printed whole.
-    static func readOne(_ path: String) throws -> BenchmarkOutcome {
-        let page = try Data(contentsOf: URL(fileURLWithPath: path))
-        let url = URL(string: "https://page.example/article/one.html")!
-        switch ArticleExtractor.extract(page: page, url: url, contentType: "text/html") {
-        case .success(let article):
-            report("title: \(article.title ?? "(none)")")
-            report(article.text)
-            return BenchmarkOutcome(summary: "extract: \(path): \(article.text.count) characters", goalMet: nil)
-        case .failure(let reason):
-            return BenchmarkOutcome(summary: "extract: \(path): \(reason.message)", goalMet: nil)
-        }
-    }
-
     static func runReferences(_ set: PageSet) throws -> [String: Scored] {
         var scored: [String: Scored] = [:]
         for (name, result) in try referenceTexts(set) {

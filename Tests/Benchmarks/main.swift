@@ -19,8 +19,8 @@ struct BenchmarkOptions: Sendable {
     var datasetPath: String?
     /// extract: trafilatura's tests folder (evaldata.json, eval/, cache/), the second data set.
     var stringsPath: String?
-    /// extract: one page to read and print (its text, or why it is no article), to see why it scores as it does.
-    var pagePath: String?
+    /// extract: Readability's test pages (a checkout's test/test-pages folder), the third data set, held out whole.
+    var readabilityPath: String?
     /// Exit 1 when a goal is missed.
     var strict = false
     /// Measure our own code only, without comparison programs (for profiling).
@@ -148,7 +148,8 @@ func usage() -> String {
                              the folder holding html/ and ground-truth.json; without it only our own pages are scored)
           --strings DIR      extract: trafilatura's evaluation pages, the tests folder of a checkout of github.com/adbar/trafilatura
                              (evaldata.json, eval/, cache/), scored by their must-have and must-not strings, a third held out
-          --page FILE        extract: read one HTML file and print its text, or why it is no article (nothing timed)
+          --readability DIR  extract: Mozilla Readability's test pages, the test/test-pages folder of a checkout of
+                             github.com/mozilla/readability, scored against its expected bodies, never tuned on
           --freshrss SRC     sync: also a real FreshRSS (Google Reader API) on the same feeds, from SRC, a folder of its
                              source (never committed; bring it with the search tool's fetch of FreshRSS/FreshRSS)
           --freshrss-scripts DIR  the shared recipes' folder holding freshrss-up.sh (default: ../shared/sync-servers)
@@ -196,9 +197,9 @@ func parseCommandLine(_ argumentList: [String]) -> (benchmarks: [BenchmarkEntry]
         case "--strings":
             guard let path = arguments.popFirst() else { usageError("--strings needs a folder") }
             options.stringsPath = path
-        case "--page":
-            guard let path = arguments.popFirst() else { usageError("--page needs an HTML file") }
-            options.pagePath = path
+        case "--readability":
+            guard let path = arguments.popFirst() else { usageError("--readability needs a folder") }
+            options.readabilityPath = path
         case "--freshrss":
             guard let path = arguments.popFirst() else { usageError("--freshrss needs a folder of FreshRSS's source") }
             options.freshRSSSource = path
