@@ -18,9 +18,10 @@ enum BoilerplateNames {
     static func verdict(_ names: String) -> Verdict {
         guard !names.isEmpty else { return .neutral }
         var unlikely = false, content = false
-        for word in words(names) {
-            if matches(word, boilerplateWords) { return .boilerplate }
-            if matches(word, unlikelyWords) { unlikely = true } else if matches(word, contentWords) { content = true }
+        let words = Words(names)
+        for word in words.ranges {
+            if words.matches(word, boilerplateTable) { return .boilerplate }
+            if words.matches(word, unlikelyTable) { unlikely = true } else if words.matches(word, contentTable) { content = true }
         }
         if unlikely { return content ? .neutral : .unlikely }
         return content ? .content : .neutral
@@ -28,7 +29,8 @@ enum BoilerplateNames {
 
     /// Whether the names say comments (which may be longer than the article they follow).
     static func saysComments(_ names: String) -> Bool {
-        words(names).contains { $0.hasPrefix("comment") || $0.hasPrefix("disqus") || $0.hasPrefix("replies") }
+        let words = Words(names)
+        return words.ranges.contains { words.matches($0, commentsTable) }
     }
 
     /// Readability's class weight: names that say content +25, names that say otherwise -25.
@@ -41,39 +43,77 @@ enum BoilerplateNames {
     }
 
     /// Lowercased words, cut at anything but a letter or digit and before an upper-case letter that follows a lower-case one.
-    static func words(_ names: String) -> [Substring] {
-        var words: [Substring] = []
-        var lowered = ""
-        lowered.reserveCapacity(names.utf8.count + 8)
-        var previousWasLower = false
-        for scalar in names.unicodeScalars {
-            let value = scalar.value
-            let isUpper = value >= 0x41 && value <= 0x5A
-            let isLower = (value >= 0x61 && value <= 0x7A) || (value >= 0x30 && value <= 0x39)
-            if isUpper {
-                if previousWasLower { lowered.append(" ") }
-                lowered.unicodeScalars.append(Unicode.Scalar(value | 0x20)!)
-            } else if isLower {
-                lowered.unicodeScalars.append(scalar)
-            } else {
-                lowered.append(" ")
-            }
-            previousWasLower = isLower
-        }
-        for word in lowered.split(separator: " ") where words.count < 64 { words.append(word) }
-        return words
+    static func words(_ names: String) -> [String] {
+        let words = Words(names)
+        return words.ranges.map { String(decoding: words.bytes[$0], as: UTF8.self) }
     }
 
-    private static func matches(_ word: Substring, _ list: [String]) -> Bool {
-        for entry in list {
-            if entry.hasSuffix("$") {
-                if word == entry.dropLast() { return true }
-            } else if word.hasPrefix(entry) {
-                return true
+    /// A name's words as ASCII bytes, lowercased (names are read for every element of a page:
+    /// bytes, not `String`s, keep that cheap).
+    private struct Words {
+        var bytes: [UInt8] = []
+        var ranges: [Range<Int>] = []
+
+        init(_ names: String) {
+            bytes.reserveCapacity(names.utf8.count)
+            var start = 0, previousWasLower = false
+            func cut() {
+                if bytes.count > start, ranges.count < 64 { ranges.append(start..<bytes.count) }
+                start = bytes.count
+            }
+            for byte in names.utf8 {
+                let isUpper = byte >= 0x41 && byte <= 0x5A
+                let isLower = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+                if isUpper {
+                    if previousWasLower { cut() }
+                    bytes.append(byte | 0x20)
+                } else if isLower {
+                    bytes.append(byte)
+                } else {
+                    cut()
+                }
+                previousWasLower = isLower
+            }
+            cut()
+        }
+
+        /// Whether the word starts with an entry of the table (or is one, for an entry that must match whole).
+        func matches(_ word: Range<Int>, _ table: Table) -> Bool {
+            for entry in table.byFirstByte[Int(bytes[word.lowerBound])] {
+                if entry.whole ? word.count != entry.bytes.count : word.count < entry.bytes.count { continue }
+                var same = true
+                for offset in 1..<entry.bytes.count where bytes[word.lowerBound + offset] != entry.bytes[offset] {
+                    same = false
+                    break
+                }
+                if same { return true }
+            }
+            return false
+        }
+    }
+
+    /// A list of words, each under its first byte.
+    private struct Table: Sendable {
+        struct Entry: Sendable {
+            var bytes: [UInt8]
+            /// Ends in `$` in the list: the word must be this, not start with it.
+            var whole: Bool
+        }
+        var byFirstByte = [[Entry]](repeating: [], count: 256)
+
+        init(_ list: [String]) {
+            for word in list {
+                let whole = word.hasSuffix("$")
+                let bytes = Array((whole ? word.dropLast() : Substring(word)).utf8)
+                byFirstByte[Int(bytes[0])].append(Entry(bytes: bytes, whole: whole))
             }
         }
-        return false
     }
+
+    private static let boilerplateTable = Table(boilerplateWords)
+    private static let unlikelyTable = Table(unlikelyWords)
+    private static let contentTable = Table(contentWords)
+    private static let commentsTable = Table(["comment", "disqus", "replies"])
 
     /// Words that are never the article, as prefixes (`$` ends a word that must match whole).
     static let boilerplateWords: [String] = [
