@@ -20,6 +20,9 @@ struct ArticleBodyWriter {
     private(set) var letters = 0, linkLetters = 0
     private(set) var pictures: [URL] = []
     private(set) var truncated = false
+    /// The last short line that introduces what follows (a heading, "More on this:"), where it
+    /// was written: if nothing follows it, what it introduced was left out, and so is it.
+    private var label: (htmlStart: Int, htmlEnd: Int?, blocks: Int, letters: Int, linkLetters: Int, index: Int)?
 
     init(measures: PageMeasures, cleaning: ContentCleaning, baseURL: URL) {
         self.measures = measures
@@ -50,11 +53,36 @@ struct ArticleBodyWriter {
     mutating func write(_ roots: [Int]) {
         for root in roots where !truncated { write(root: root) }
         endLine()
+        dropDanglingLabel()
+    }
+
+    /// A heading or a line ending in a colon, short, that may introduce what follows.
+    private func isLabel(_ index: Int, _ node: PageTree.Node) -> Bool {
+        let length = measures.text[index]
+        guard length > 0, length <= 60 else { return false }
+        switch node.name {
+        case "h2", "h3", "h4", "h5", "h6": return true
+        case "p", "div": return cleaning.text(of: index, limit: 200).trimmed().hasSuffix(":")
+        default: return false
+        }
+    }
+
+    /// The body's last line, when it is a label with nothing after it ("Read more:", "Related",
+    /// over links that were left out), is left out too.
+    private mutating func dropDanglingLabel() {
+        guard let label, let end = label.htmlEnd, label.blocks > 0, blocks.count == label.blocks + 1 else { return }
+        let utf8 = html.utf8
+        let tail = String(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: end)...]))
+        guard !tail.contains("<img") else { return }
+        html = String(Substring(utf8[..<utf8.index(utf8.startIndex, offsetBy: label.htmlStart)])) + tail
+        blocks.removeLast()
+        (letters, linkLetters) = (label.letters, label.linkLetters)
+        self.label = nil
     }
 
     private mutating func write(root: Int) {
         let nodes = measures.tree.nodes
-        var open: [(end: Int, closing: String?, isBlock: Bool, isPre: Bool)] = []
+        var open: [(end: Int, closing: String?, isBlock: Bool, isPre: Bool, label: Int?)] = []
         var index = root
         let end = nodes[root].subtreeEnd
         while index < end {
@@ -73,9 +101,13 @@ struct ArticleBodyWriter {
                 index = node.subtreeEnd
                 continue
             }
+            let labelled = isLabel(index, node)
             let entry = start(index, node)
+            if labelled {
+                label = (html.utf8.count - (entry.closing == nil ? 0 : Self.startTagLength(html)), nil, blocks.count, letters, linkLetters, index)
+            }
             if node.subtreeEnd > index + 1 || entry.closing != nil {
-                open.append((node.subtreeEnd, entry.closing, entry.isBlock, entry.isPre))
+                open.append((node.subtreeEnd, entry.closing, entry.isBlock, entry.isPre, labelled ? index : nil))
             }
             index += 1
         }
@@ -140,11 +172,22 @@ struct ArticleBodyWriter {
         }
     }
 
-    private mutating func close(_ entry: (end: Int, closing: String?, isBlock: Bool, isPre: Bool)) {
+    private mutating func close(_ entry: (end: Int, closing: String?, isBlock: Bool, isPre: Bool, label: Int?)) {
         if entry.isBlock { endLine() }
         if entry.isPre { preDepth -= 1 }
         if entry.closing == "</a>" { linkDepth -= 1 }
         if let closing = entry.closing { html += closing }
+        if let index = entry.label, label?.index == index { label?.htmlEnd = html.utf8.count }
+    }
+
+    /// The length of the start tag that ends `html` (just written).
+    private static func startTagLength(_ html: String) -> Int {
+        var count = 0
+        for byte in html.utf8.reversed() {
+            count += 1
+            if byte == UInt8(ascii: "<") { return count }
+        }
+        return 0
     }
 
     private mutating func appendText(_ raw: String) {
