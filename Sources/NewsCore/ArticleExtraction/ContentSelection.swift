@@ -28,7 +28,9 @@ struct ContentSelection {
             guard !node.isText, !measures.excluded[index], Self.scored.contains(node.name) else { continue }
             let length = measures.inlineText[index]
             guard length >= 25 else { continue }
-            let score = 1 + Double(measures.inlineCommas[index]) + min(3, Double(length) / 100)
+            // Lines set apart by `<br>` count as the paragraphs they are, as far as their length goes.
+            let pieces = max(1, min(1 + Double(measures.inlineBreaks[index]), Double(length) / 100))
+            let score = pieces + Double(measures.inlineCommas[index]) + min(3 * pieces, Double(length) / 100)
             var ancestor = node.parent
             var level = 0
             while ancestor > 0, level < 5 {

@@ -16,6 +16,8 @@ struct PageMeasures {
     private(set) var inlineText: [Int32]
     private(set) var commas: [Int32]
     private(set) var inlineCommas: [Int32]
+    /// Line breaks in the element's own inline content: lines of text set apart by `<br>`, not paragraphs.
+    private(set) var inlineBreaks: [Int32]
     private(set) var paragraphs: [Int32]
     private(set) var pictures: [Int32]
     private(set) var listItems: [Int32]
@@ -36,6 +38,7 @@ struct PageMeasures {
         inlineText = text
         commas = text
         inlineCommas = text
+        inlineBreaks = text
         paragraphs = text
         pictures = text
         listItems = text
@@ -177,9 +180,11 @@ struct PageMeasures {
             listItems[parent] += listItems[index]
             fields[parent] += fields[index]
             headingText[parent] += headingText[index]
+            if node.name == "br" { inlineBreaks[parent] += 1 }  // a block to the writer, but it cuts the line it sits in
             if node.isText || !ArticleElements.blocks.contains(node.name) {
                 inlineText[parent] += text[index]
                 inlineCommas[parent] += commas[index]
+                inlineBreaks[parent] += inlineBreaks[index]
             }
         }
     }

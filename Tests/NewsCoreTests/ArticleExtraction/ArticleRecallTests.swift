@@ -72,4 +72,15 @@ struct ArticleRecallTests {
             "<div class=\"story\"><div class=\"text\">\(Self.paragraphs)</div>\(list)</div><div class=\"nav\"><a href=\"/\">Home</a></div>")
         #expect(article.text.contains("The second point follows it"), "\(article.text)")
     }
+
+    @Test func linesSetApartByBreaksScoreAsTheParagraphsTheyAre() throws {
+        // One paragraph of eight lines cut by <br>, against a box of one sentence full of commas elsewhere.
+        let lines = (1...8).map { "Line \($0) of the report tells what the hunters found in the forest that week and where they went after." }
+        let box = "Opening hours, prices, tickets, parking, guided tours, groups, schools, and more about the museum and its collections, all year round."
+        let page =
+            "<div id=\"a\"><div class=\"x1\"><p>\(lines.joined(separator: "<br>"))</p></div></div><div id=\"b\"><div><div class=\"box\"><p>\(box)</p></div></div></div>"
+        let article = try Self.extract(page)
+        #expect(article.text.contains("Line 1 of the report") && article.text.contains("Line 8 of the report"), "\(article.text)")
+        #expect(!article.text.contains("Opening hours"))
+    }
 }
