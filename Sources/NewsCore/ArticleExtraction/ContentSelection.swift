@@ -53,6 +53,28 @@ struct ContentSelection {
         self.scores = scores
         top = best
         roots = Self.repeated(around: best, measures: measures, scores: scores) ?? Self.siblings(of: best, measures: measures, scores: scores)
+        if let body = Self.markedBody(around: roots, measures: measures) { roots = [body] }
+    }
+
+    /// The element the page marks as the article's body (`itemprop="articleBody"`) around the
+    /// chosen elements, when they hold only part of it: a body cut into sections, each under a
+    /// subheading, where the scoring chose one section. Nil when there is none or it is mostly links.
+    private static func markedBody(around roots: [Int], measures: PageMeasures) -> Int? {
+        let nodes = measures.tree.nodes
+        guard let first = roots.first else { return nil }
+        let kept = roots.reduce(0) { $0 + Int(measures.text[$1]) }
+        var ancestor = nodes[first].parent
+        var level = 0
+        while ancestor > 0, ancestor != measures.tree.body, level < 8 {
+            if PageMeasures.isMarkedBody(nodes[ancestor]) {
+                let text = Int(measures.text[ancestor])
+                guard !measures.excluded[ancestor], measures.linkDensity(ancestor) < 0.3, kept * 10 < text * 9 else { return nil }
+                return ancestor
+            }
+            ancestor = nodes[ancestor].parent
+            level += 1
+        }
+        return nil
     }
 
     /// The posts of a thread, or the parts of an article cut up by what sits between them:

@@ -83,4 +83,17 @@ struct ArticleRecallTests {
         #expect(article.text.contains("Line 1 of the report") && article.text.contains("Line 8 of the report"), "\(article.text)")
         #expect(!article.text.contains("Opening hours"))
     }
+
+    @Test func aMarkedBodyCutIntoSectionsIsReadWhole() throws {
+        // Each section in wrappers of its own under a subheading: the scoring finds one of them.
+        let sections = (1...4).map { number in
+            let sentence = "Section \(number) tells, at some length and with care, what the council decided about the bridge"
+            let long = "\(sentence). It goes on to say what the bridge will cost, who pays for it, and when the works begin. \(sentence)."
+            let text = number == 2 ? "\(long) Why, when, how, and for whom, with commas, many of them, here, and there." : long
+            return "<div><div class=\"para\"><h2>Part \(number) of the story</h2><div class=\"para-text\"><div><p>\(text)</p></div></div></div></div>"
+        }.joined()
+        let article = try Self.extract("<article><h1>A story</h1><div itemprop=\"articleBody\"><div>\(sections)</div></div></article>")
+        for number in 1...4 { #expect(article.text.contains("Section \(number) tells"), "\(article.text)") }
+        #expect(article.text.contains("Part 3 of the story"))
+    }
 }
