@@ -7,6 +7,11 @@ enum LeadParagraphs {
     /// The most nodes between the headline and the body for a lead to be looked for there.
     static let reach = 600
     private static let candidates: Set<String> = ["p", "h2"]
+    /// Words that name a lead, in a `<div>`'s (or its parent's) class or itemprop.
+    private static let leadWords: Set<String> = [
+        "lead", "intro", "introduction", "standfirst", "summary", "description", "abstract", "teaser", "subtitle", "excerpt", "dek", "deck",
+        "subline", "kicker", "perex",
+    ]
     private static let outside: Set<String> = ["nav", "aside", "footer", "form", "menu", "dialog", "figure", "figcaption", "button", "a", "time"]
 
     /// The lead's paragraphs, as text, for a body that starts at `first`.
@@ -31,7 +36,9 @@ enum LeadParagraphs {
                 index = node.isText ? index + 1 : node.subtreeEnd
                 continue
             }
-            guard candidates.contains(node.name), !holdsBlocks(index, nodes), let text = prose(index, nodes) else {
+            guard candidates.contains(node.name) || node.name == "div" && saysLead(index, nodes), !holdsBlocks(index, nodes),
+                let text = prose(index, nodes)
+            else {
                 index += 1
                 continue
             }
@@ -42,6 +49,15 @@ enum LeadParagraphs {
             index = node.subtreeEnd
         }
         return texts
+    }
+
+    /// Whether a `<div>`, or the element around it, is named as a lead (`class="lead"`, `itemprop="description"`).
+    private static func saysLead(_ index: Int, _ nodes: [PageTree.Node]) -> Bool {
+        for element in [index, nodes[index].parent] where element > 0 {
+            let names = [nodes[element].value("class"), nodes[element].value("itemprop")].compactMap { $0 }.joined(separator: " ")
+            if BoilerplateNames.words(names).contains(where: leadWords.contains) { return true }
+        }
+        return false
     }
 
     /// Whether the element has block children (its own text is then read from those).

@@ -96,4 +96,18 @@ struct ArticleRecallTests {
         for number in 1...4 { #expect(article.text.contains("Section \(number) tells"), "\(article.text)") }
         #expect(article.text.contains("Part 3 of the story"))
     }
+
+    @Test(arguments: ["<div class=\"font-bold\" itemprop=\"description\"><div>LEAD</div></div>", "<div class=\"article-lead\">LEAD</div>"])
+    func aLeadInADivNamedSoComesFirst(_ markup: String) throws {
+        let lead = "In the valley a new idea is tried: the leaves swept from the streets are pressed into pellets and burnt for heat."
+        let header = "<h1>A story</h1><div class=\"meta\"><div>By A. Writer</div></div>" + markup.replacing("LEAD", with: lead)
+        let article = try Self.extract("<article>\(header)<div class=\"body\">\(Self.paragraphs)</div></article>")
+        #expect(article.text.hasPrefix("In the valley a new idea is tried"), "\(article.text)")
+    }
+
+    @Test func aDivNotNamedAsALeadIsNotTakenForOne() throws {
+        let aside = "<div class=\"box\">Subscribe to our letters and read every story of the valley before anyone else does, each morning.</div>"
+        let article = try Self.extract("<article><h1>A story</h1>\(aside)<div class=\"body\">\(Self.paragraphs)</div></article>")
+        #expect(!article.text.contains("Subscribe to our letters"), "\(article.text)")
+    }
 }
