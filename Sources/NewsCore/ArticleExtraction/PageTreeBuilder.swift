@@ -89,7 +89,10 @@ struct PageTreeBuilder {
             metadata.tag(name, attributes)
             return tag.end
         case "html":
-            metadata.language = attributes.first { $0.name == "lang" }?.value
+            if metadata.language == nil { metadata.language = attributes.first { $0.name == "lang" }?.value }
+            return tag.end
+        case "body" where tree.body != 0, "head" where tree.body != 0:
+            // A second page pasted inside the first: browsers read its `<body>` as nothing.
             return tag.end
         default:
             break
@@ -160,7 +163,8 @@ struct PageTreeBuilder {
             _ = append(PageTree.Node(name: "br", parent: stack.last ?? 0, subtreeEnd: 0, attributes: [], text: "", depth: 0))
             return
         }
-        guard let position = openPositions[name]?.last else { return }
+        // Browsers go on putting what follows `</body>` in the body (a page pasted inside another closes it early).
+        guard name != "body", name != "html", let position = openPositions[name]?.last else { return }
         pop(to: position)
     }
 

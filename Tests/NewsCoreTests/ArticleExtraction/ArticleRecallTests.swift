@@ -110,4 +110,16 @@ struct ArticleRecallTests {
         let article = try Self.extract("<article><h1>A story</h1>\(aside)<div class=\"body\">\(Self.paragraphs)</div></article>")
         #expect(!article.text.contains("Subscribe to our letters"), "\(article.text)")
     }
+
+    @Test func aPagePastedInsideTheArticleDoesNotCutItShort() throws {
+        // A post's body holding a whole page of its own: browsers read its <html>, <body> and </body> as nothing.
+        let pasted = "<html><head><title>x</title></head><body><p>The pasted part starts the story, with a comma, and runs on.</p></body></html>"
+        let page = "<html><body class=\"outer\"><article><h1>A story</h1><div class=\"entry-content\">\(pasted)\(Self.paragraphs)</div></article></body></html>"
+        let (tree, _) = Array(page.utf8).withUnsafeBufferPointer { PageTreeBuilder.build($0) }
+        #expect(tree.nodes[tree.body].value("class") == "outer")
+        let article = try #require(tree.nodes.indices.first { tree.nodes[$0].name == "article" })
+        let last = try #require(tree.nodes.indices.last { tree.nodes[$0].text.contains("Paragraph 4 of the story") })
+        #expect(tree.isInside(last, article))
+        #expect(!tree.nodes.contains { $0.name == "body" && $0.value("class") == nil })
+    }
 }
