@@ -102,10 +102,9 @@ struct ArticleBodyWriter {
                 continue
             }
             let labelled = isLabel(index, node)
+            let htmlBefore = html.utf8.count
             let entry = start(index, node)
-            if labelled {
-                label = (html.utf8.count - (entry.closing == nil ? 0 : Self.startTagLength(html)), nil, blocks.count, letters, linkLetters, index)
-            }
+            if labelled { label = (htmlBefore, nil, blocks.count, letters, linkLetters, index) }
             if node.subtreeEnd > index + 1 || entry.closing != nil {
                 open.append((node.subtreeEnd, entry.closing, entry.isBlock, entry.isPre, labelled ? index : nil))
             }
@@ -178,16 +177,6 @@ struct ArticleBodyWriter {
         if entry.closing == "</a>" { linkDepth -= 1 }
         if let closing = entry.closing { html += closing }
         if let index = entry.label, label?.index == index { label?.htmlEnd = html.utf8.count }
-    }
-
-    /// The length of the start tag that ends `html` (just written).
-    private static func startTagLength(_ html: String) -> Int {
-        var count = 0
-        for byte in html.utf8.reversed() {
-            count += 1
-            if byte == UInt8(ascii: "<") { return count }
-        }
-        return 0
     }
 
     private mutating func appendText(_ raw: String) {
