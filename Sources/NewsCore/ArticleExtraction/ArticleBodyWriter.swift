@@ -188,6 +188,11 @@ struct ArticleBodyWriter {
                 return cleaned + String(repeating: " ", count: cleaned.isEmpty ? min(piece.count, 200) : trailing)
             }
             let joined = lines.joined(separator: "\n")
+            // Preformatted text is the article's text as much as a paragraph's: a page that is
+            // one document in `<pre>` blocks (an RFC) is read, not taken for a list of links.
+            let count = Int(PageMeasures.measure(joined).letters)
+            letters += count
+            if linkDepth > 0 { linkLetters += count }
             html += Self.escapeText(joined)
             line += joined
             return

@@ -43,6 +43,18 @@ struct ArticleGateTests {
         #expect(article.text.contains("Paragraph 5 of the firm's only page"))
     }
 
+    @Test func aDocumentInPreformattedPagesIsRead() throws {
+        // An RFC as tools.ietf.org serves it: a line of links, then the text in `<pre>` blocks, a
+        // page each. Preformatted text counts as text, so the links are not most of the body.
+        let links = (1...8).map { "[<a href=\"/doc/\($0)\">Version \($0)</a>] " }.joined()
+        let pages = (1...4).map { page in
+            "<pre class='newpage'>   Section \(page) of the protocol says how a client asks the server\n   for a document, and what the server answers when it has none.\n</pre>"
+        }.joined()
+        let article = try Self.extract("<span class=\"docinfo\">\(links)</span><br>" + pages, at: "https://tools.example/html/draft-04").get()
+        #expect(article.text.contains("Section 1 of the protocol") && article.text.contains("Section 4 of the protocol"), "\(article.text)")
+        #expect(!article.doubtful)
+    }
+
     @Test func aLineOrTwoIsStillNoArticle() {
         #expect(throws: NotAnArticle.noText) { try Self.extract("<p>Coming soon.</p>").get() }
     }
