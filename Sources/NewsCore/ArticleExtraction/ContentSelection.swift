@@ -50,10 +50,31 @@ struct ContentSelection {
                 best = candidate
             }
         }
+        // The page says where its content is (`<main>`): a block outside it (a slider of short
+        // boxes full of commas) wins only when nothing inside scores near it (trafilatura's rule, in part).
+        if let main = Self.mainElement(measures), !tree.isInside(best, main) {
+            var inside = -1
+            for candidate in candidates where tree.isInside(candidate, main) && (inside < 0 || scores[candidate] > scores[inside]) { inside = candidate }
+            if inside >= 0, scores[inside] >= bestScore * 0.75 { best = inside }
+        }
         self.scores = scores
         top = best
         roots = Self.repeated(around: best, measures: measures, scores: scores) ?? Self.siblings(of: best, measures: measures, scores: scores)
         if let body = Self.markedBody(around: roots, measures: measures) { roots = [body] }
+    }
+
+    /// The page's one `<main>` (or `role=main`), when it holds a fair amount of text that is not mostly links.
+    private static func mainElement(_ measures: PageMeasures) -> Int? {
+        let nodes = measures.tree.nodes
+        var found: Int?
+        for (index, node) in nodes.enumerated() where !node.isText && (node.name == "main" || node.value("role")?.lowercased() == "main") {
+            if found != nil { return nil }
+            found = index
+        }
+        guard let main = found, !measures.excluded[main], measures.text[main] >= ArticleExtractor.minimumText,
+            measures.linkDensity(main) < 0.5
+        else { return nil }
+        return main
     }
 
     /// The element the page marks as the article's body (`itemprop="articleBody"`) around the

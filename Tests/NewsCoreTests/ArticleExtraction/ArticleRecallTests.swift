@@ -84,6 +84,21 @@ struct ArticleRecallTests {
         #expect(!article.text.contains("Opening hours"))
     }
 
+    @Test func theTextInMainIsChosenOverASliderBesideIt() throws {
+        // A firm's home page: a slider of short boxes full of commas scores a little higher than
+        // the page's own text in `<main>`, which links to its products as it goes.
+        let slides = (1...6).map {
+            "<div class=\"slide\"><div class=\"box\"><p>Slide \($0)</p><p>Labels, printers, ribbons, service, repairs, advice, delivery, rolls, inks, cables, stands, tags, cards, seals, and more, for you.</p></div></div>"
+        }.joined()
+        let paragraphs = (1...4).map {
+            "<p>Paragraph \($0) of the firm's page says it advises, plans, and delivers, as it has for years, <a href=\"/p\($0)\">printers and label printers of every make and kind</a>.</p>"
+        }.joined()
+        let page = "<div class=\"slider\">\(slides)</div><main><div class=\"wrapper\"><h1>Printers from the experts</h1>\(paragraphs)</div></main>"
+        let article = try Self.extract(page)
+        #expect(article.text.contains("Paragraph 1 of the firm's page") && article.text.contains("Paragraph 4 of the firm's page"), "\(article.text)")
+        #expect(!article.text.contains("Slide 2"))
+    }
+
     @Test func aMarkedBodyCutIntoSectionsIsReadWhole() throws {
         // Each section in wrappers of its own under a subheading: the scoring finds one of them.
         let sections = (1...4).map { number in
