@@ -50,8 +50,9 @@ struct ArticleBodyWriter {
         }
     }
 
-    mutating func write(_ roots: [Int]) {
-        for root in roots where !truncated { write(root: root) }
+    /// Writes the elements at `roots`; inside those in `whole`, nothing is dropped but what is hidden or boilerplate.
+    mutating func write(_ roots: [Int], whole: [Int] = []) {
+        for root in roots where !truncated { write(root: root, whole: whole.contains(root)) }
         endLine()
         dropDanglingLabel()
     }
@@ -80,7 +81,7 @@ struct ArticleBodyWriter {
         self.label = nil
     }
 
-    private mutating func write(root: Int) {
+    private mutating func write(root: Int, whole: Bool) {
         let nodes = measures.tree.nodes
         var open: [(end: Int, closing: String?, isBlock: Bool, isPre: Bool, label: Int?)] = []
         var index = root
@@ -97,7 +98,7 @@ struct ArticleBodyWriter {
                 index += 1
                 continue
             }
-            if measures.excluded[index] || (index != root && cleaning.drops(index)) {
+            if measures.excluded[index] || (index != root && !whole && cleaning.drops(index)) {
                 index = node.subtreeEnd
                 continue
             }

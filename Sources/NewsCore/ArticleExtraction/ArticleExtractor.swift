@@ -82,15 +82,15 @@ public enum ArticleExtractor {
 
         static func read(_ measures: PageMeasures, foldedTitle: String?, baseURL: URL) -> Reading {
             let selection = ContentSelection(measures)
-            func written(_ roots: [Int]) -> ArticleBodyWriter {
+            func written(_ roots: [Int], whole: [Int] = []) -> ArticleBodyWriter {
                 var cleaning = ContentCleaning(measures: measures, scores: selection.scores, foldedTitle: foldedTitle)
                 cleaning.articleText = roots.reduce(0) { $0 + measures.text[$1] }
                 var writer = ArticleBodyWriter(measures: measures, cleaning: cleaning, baseURL: baseURL)
                 if let first = roots.min(), !measures.tree.nodes[first].isText { writer.writeParagraphs(LeadParagraphs.texts(before: first, measures)) }
-                writer.write(roots)
+                writer.write(roots, whole: whole)
                 return writer
             }
-            var reading = Reading(measures: measures, roots: selection.roots, writer: written(selection.roots), fellBack: false)
+            var reading = Reading(measures: measures, roots: selection.roots, writer: written(selection.roots, whole: selection.readWhole), fellBack: false)
             // Too little, or mostly links: the page's prose, wherever it sits, when it reads better.
             if reading.writer.letters < minimumText || reading.writer.linkShare > 0.5 {
                 let prose = ProseBlocks.roots(measures)

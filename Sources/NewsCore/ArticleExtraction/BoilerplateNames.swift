@@ -136,6 +136,6 @@ enum BoilerplateNames {
     /// Words that say article text.
     static let contentWords: [String] = [
         "article", "body", "content", "entry", "hentry", "main", "post", "story", "text", "blog", "prose", "page$", "copy$",
-        "detail", "richtext", "markdown", "single",
+        "detail", "richtext", "markdown", "single", "recipe", "ingredient",
     ]
 }

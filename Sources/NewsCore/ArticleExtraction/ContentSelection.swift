@@ -7,6 +7,8 @@
 struct ContentSelection {
     /// The chosen elements, in document order (siblings of one parent).
     private(set) var roots: [Int] = []
+    /// Those of `roots` read as they are, nothing in them dropped (a recipe's ingredients).
+    private(set) var readWhole: [Int] = []
     /// Each candidate's score (zero for elements that are not candidates).
     private(set) var scores: [Double]
     private(set) var top: Int
@@ -61,6 +63,8 @@ struct ContentSelection {
         top = best
         roots = Self.repeated(around: best, measures: measures, scores: scores) ?? Self.siblings(of: best, measures: measures, scores: scores)
         if let body = Self.markedBody(around: roots, measures: measures) { roots = [body] }
+        readWhole = IngredientLists.blocks(outside: roots, measures)
+        if !readWhole.isEmpty { roots = (roots + readWhole).sorted() }
     }
 
     /// The page's one `<main>` (or `role=main`), when it holds a fair amount of text that is not mostly links.
