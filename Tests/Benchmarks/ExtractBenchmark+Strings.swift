@@ -75,7 +75,8 @@ extension ExtractBenchmark {
     }
 
     /// Scores ours, trafilatura and readability-lxml on the pages, the tuning part and the held-out part apart.
-    static func runStrings(_ folder: URL, options: BenchmarkOptions) throws -> [String] {
+    /// `heldOutGoal`: on the held-out part, ours F1 ≥ trafilatura's and no page refused (nil without trafilatura).
+    static func runStrings(_ folder: URL, options: BenchmarkOptions) throws -> (lines: [String], heldOutGoal: Bool?) {
         let pages = try stringsPages(folder)
         let parts: [(String, [StringsPage])] = [("tuning part", pages.filter { !$0.heldOut }), ("held-out part", pages.filter(\.heldOut))]
         report()
@@ -122,8 +123,10 @@ extension ExtractBenchmark {
             for (name, scored) in try referenceTexts(set, withTitle: true) { references[name] = scored }
         }
         var lines: [String] = []
+        var heldOutGoal: Bool?
         for (partName, part) in parts {
             var rows: [[String]] = []
+            var f1s: [String: Double] = [:]
             var summary = "\(partName): "
             for (name, texts, seconds) in [("headlines ArticleExtractor", ours, oursSeconds)]
                 + ["trafilatura", "readability"].compactMap({ name in
@@ -132,6 +135,7 @@ extension ExtractBenchmark {
             {
                 var counts = StringCounts()
                 for page in part { counts.add(page, text: texts[page.name] ?? "") }
+                f1s[name] = counts.f1
                 rows.append([
                     name, String(format: "%.3f", counts.f1), String(format: "%.3f", counts.precision), String(format: "%.3f", counts.recall),
                     String(format: "%.1f%%", counts.found * 100), String(format: "%.1f%%", counts.leftOut * 100), "\(counts.refusals)",
@@ -148,8 +152,11 @@ extension ExtractBenchmark {
                 for page in refused.prefix(40) { report("  \(page.name) \(page.url.absoluteString): \(refusedReasons[page.name] ?? "")") }
             }
             lines.append(summary.trimmingCharacters(in: .whitespaces))
+            if part.first?.heldOut == true, let trafilatura = f1s["trafilatura"], let oursF1 = f1s["headlines ArticleExtractor"] {
+                heldOutGoal = refused.isEmpty && oursF1 >= trafilatura
+            }
         }
-        return lines
+        return (lines, heldOutGoal)
     }
 }
 
