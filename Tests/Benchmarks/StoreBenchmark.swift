@@ -83,6 +83,9 @@ enum StoreBenchmark {
             goals.append(queryMet)
         }  // the store closes here: opening below starts cold, as a new run would
         lines.append(try await openFigure(file, rounds: rounds, articles: perSource))
+        let (pruneLine, pruneMet) = try await pruneFigure(file, articles: perSource)
+        lines.append(pruneLine)
+        goals.append(pruneMet)
         for line in lines { report(line) }
         return BenchmarkOutcome(summary: lines.joined(separator: "\n      "), goalMet: goals.allSatisfy { $0 })
     }

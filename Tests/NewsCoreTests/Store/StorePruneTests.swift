@@ -130,4 +130,50 @@ import Testing
         #expect(cached < 2 * ArticleStore.sweepCacheKiB * 1_024, "the prune left \(cached) bytes of page cache")
         #expect(try await store.integerForTesting("PRAGMA cache_size") == usual)
     }
+
+    /// Old articles gone from the feed, `count` of them, each with a paragraph of text.
+    func storeWithManyOldArticles(_ count: Int) async throws -> ArticleStore {
+        let store = try await sandbox.open()
+        let text = String(repeating: "A long paragraph of an old article. ", count: 30)
+        let articles = (0..<count).map { number in
+            StoreFixtures.article(number, date: now.addingTimeInterval(-90 * day + Double(number)), body: .text(text))
+        }
+        try await store.merge(Edition(articles: articles), into: feed, at: now.addingTimeInterval(-90 * day))
+        try await store.merge(Edition(articles: []), into: feed, at: now.addingTimeInterval(-day))
+        return store
+    }
+
+    /// More than a batch: every batch deletes, the starred stay wherever they fall, and a new
+    /// cache's file gives back what was freed.
+    @Test func manyArticlesGoBatchByBatchAndTheFileShrinks() async throws {
+        let total = 3 * ArticleStore.pruneBatch + 100
+        let store = try await storeWithManyOldArticles(total)
+        let starred = try await store.all(.source(feed)).enumerated().filter { $0.offset % 400 == 0 }.map(\.element)
+        for article in starred { try await store.setStarred(true, for: article.id) }
+        try await store.indexForSearch()
+        let db = try sandbox.rawConnection()
+        #expect(try db.integer("PRAGMA auto_vacuum") == 2, "a new cache is made with incremental vacuum")
+        let pagesBefore = try db.integer("PRAGMA page_count")
+
+        let result = try await store.prune(configured: [feed], now: now)
+        #expect(result.articles == total - starred.count)
+        #expect(Set(try await store.titles()) == Set(starred.map(\.article.title)))
+        #expect(try db.integer("SELECT count(*) FROM article_text") == starred.count)
+        let pagesAfter = try db.integer("PRAGMA page_count")
+        #expect(pagesAfter * 4 < pagesBefore, "the file kept \(pagesAfter) of \(pagesBefore) pages")
+        #expect(try db.integer("PRAGMA freelist_count") == 0)
+    }
+
+    /// Cancelled, a prune stops after the batch it is in, and what it deleted stays deleted.
+    @Test func aCancelledPruneStopsBetweenBatches() async throws {
+        let total = 3 * ArticleStore.pruneBatch
+        let store = try await storeWithManyOldArticles(total)
+        let now = self.now
+        let feed = self.feed
+        let task = Task { try await store.prune(configured: [feed], now: now) }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        let left = try await store.count(.source(feed))
+        #expect(left < total && left % ArticleStore.pruneBatch == 0, "\(left) of \(total) left")
+    }
 }

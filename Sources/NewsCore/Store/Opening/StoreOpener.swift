@@ -93,6 +93,9 @@ enum StoreOpener {
             try SearchRanking.register(db)
             // Identified before anything is written: a file that is not ours stays as it was.
             let version = try identify(db, file: file)
+            // A new cache gives back to the file system what a prune frees (`PRAGMA incremental_vacuum`
+            // after each batch); the mode can only be chosen before the first table.
+            if !readOnly, version == 0 { try db.execute("PRAGMA auto_vacuum = INCREMENTAL") }
             if !readOnly { try db.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL") }
             // A merge looks up every item of a feed in the indexes: with SQLite's default 2 MiB
             // of page cache, that meant a read from the OS per lookup. Pages are cached only as
