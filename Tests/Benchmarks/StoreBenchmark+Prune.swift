@@ -1,9 +1,9 @@
 import Foundation
 import NewsCore
 
-/// Pruning the older half of the cache in the background: how long it takes, how long the store
-/// keeps other callers waiting meanwhile (the lists' reads, a mark: what the interface asks), and
-/// what the file gives back.
+/// Pruning the older half of the cache in the background, on a connection of its own as the
+/// interface does: how long it takes, how long the interface's store keeps a read waiting
+/// meanwhile, and what the file gives back.
 extension StoreBenchmark {
     /// Goal: no caller waits longer than a frame's budget while a prune runs.
     static let pruneWaitGoal: Duration = .milliseconds(100)
@@ -28,7 +28,9 @@ extension StoreBenchmark {
             }
             return (longest, calls)
         }
-        let pruned = try await measure { try await store.prune(keepDays: keepDays, configured: configured, now: now) }
+        // As the interface does it: on a connection of its own, while the lists read through theirs.
+        let pruner = try await ArticleStore.open(at: file)
+        let pruned = try await measure { try await pruner.prune(keepDays: keepDays, configured: configured, now: now) }
         probe.cancel()
         let (longest, calls) = try await probe.value
         let sizeAfter = fileSize(file)

@@ -191,10 +191,19 @@ extension Library {
     /// Drops articles older than `keepDays` (starred ones stay) in the background at start;
     /// `configured` (the config's sources) lets sources no longer configured go too.
     package func prune(keepDays: Int, configured: Set<SourceKey>?) {
-        let store = self.store
+        let file = store.file
         let now = self.now()
-        // Brief: under another instance's lock it would hold up the first lists' reads for the busy timeout.
-        scope.run(.pruning, work: { try await store.prune(keepDays: keepDays, configured: configured, now: now, wait: .brief) }) {
+        // On a connection of its own: a prune of many articles takes minutes, batch by batch, and
+        // on the library's store every list's read would wait for the batch under way; here reads
+        // never wait, and a mark waits for one batch at most. The library hears of it as of
+        // another program's writes.
+        scope.run(
+            .pruning,
+            work: {
+                let own = try await ArticleStore.open(at: file, now: now)
+                return try await own.prune(keepDays: keepDays, configured: configured, now: now)
+            }
+        ) {
             [weak self] result in
             if case .success(let pruned) = result, pruned.articles > 0 { self?.reloadCounts() }  // a failed prune is retried next start
         }
