@@ -55,6 +55,7 @@ enum StoreBenchmark {
             report(
                 "built \(perSource * sourceCount) articles in \(sourceCount) sources, indexed: "
                     + "\(Format.milliseconds(built.wall, decimals: 0)) ms; file \(Format.bytes(size)) at \(file.path)")
+            lines.append(try await spaceLine(store))
             // What the pairs written for Chinese and Japanese runs cost the index (1 article in 5 is in those).
             let sample = 10_000
             let sizes = try await store.searchIndexSizes(sample: sample)
@@ -91,6 +92,28 @@ enum StoreBenchmark {
     }
 
     static func key(_ source: Int) -> SourceKey { SourceKey("source-\(source)") }
+
+    /// Where the file's bytes go: the articles, the search index, the search index's own copy
+    /// of the text it indexed, the lists' indexes, the rest.
+    static func spaceLine(_ store: ArticleStore) async throws -> String {
+        let tables = try await store.spaceByTable()
+        let total = max(1, tables.reduce(0) { $0 + $1.bytes })
+        func part(_ name: String) -> String {
+            switch name {
+            case "article": "articles"
+            case "article_text_content": "the search index's copy of the text"
+            case let table where table.hasPrefix("article_text"): "the search index"
+            case let index where index.hasPrefix("article_") || index == "sqlite_autoindex_article_1": "the lists' indexes"
+            default: "the rest"
+            }
+        }
+        var parts: [String: Int] = [:]
+        for table in tables { parts[part(table.name), default: 0] += table.bytes }
+        let described = parts.sorted { $0.value > $1.value }.map { name, bytes in
+            "\(name) \(Format.bytes(bytes)) (\(bytes * 100 / total)%)"
+        }
+        return "where the file's \(Format.bytes(total)) go: " + described.joined(separator: ", ")
+    }
 
     /// Medians of merging 1,000 new items, of indexing them for search afterwards, and of a
     /// typical refresh of source 0's latest 1,000 items (its indexing included in the figure).

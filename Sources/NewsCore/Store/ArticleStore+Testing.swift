@@ -69,3 +69,16 @@ extension ArticleStore {
         }
     }
 }
+
+/// Where a cache's bytes go, for the store benchmark.
+@_spi(StoreTesting)
+extension ArticleStore {
+    /// Each table's and index's bytes (its pages), largest first, from SQLite's `dbstat`.
+    public func spaceByTable() throws -> [(name: String, bytes: Int)] {
+        try reading { db in
+            try db.rows("SELECT name, sum(pgsize) FROM dbstat GROUP BY name ORDER BY 2 DESC", []) { row in
+                (name: row.text(0) ?? "", bytes: row.int(1))
+            }
+        }
+    }
+}
