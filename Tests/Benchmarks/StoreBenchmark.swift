@@ -82,6 +82,9 @@ enum StoreBenchmark {
             let (queryLines, queryMet) = try await queryFigures(store, rounds: rounds)
             lines += queryLines
             goals.append(queryMet)
+            let (markLines, markMet) = try await markAllFigures(store)
+            lines += markLines
+            goals.append(markMet)
         }  // the store closes here: opening below starts cold, as a new run would
         lines.append(try await openFigure(file, rounds: rounds, articles: perSource))
         let (pruneLine, pruneMet) = try await pruneFigure(file, articles: perSource)
