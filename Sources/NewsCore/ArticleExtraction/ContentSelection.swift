@@ -5,7 +5,8 @@
 /// is the article, with those of its siblings that score near it or read as paragraphs.
 /// Every step is one pass over the tree, or over the few candidates.
 struct ContentSelection {
-    /// The chosen elements, in document order (siblings of one parent).
+    /// The chosen elements, in document order: siblings of one parent, and any blocks of a
+    /// recipe's ingredients elsewhere on the page (`readWhole`).
     private(set) var roots: [Int] = []
     /// Those of `roots` read as they are, nothing in them dropped (a recipe's ingredients).
     private(set) var readWhole: [Int] = []

@@ -26,9 +26,12 @@ enum IngredientLists {
                 index = node.subtreeEnd
                 continue
             }
-            // An ingredient item stands for its list.
-            let block = isItem(node) && node.parent > measures.tree.body ? node.parent : index
-            guard block == index ? namesIngredients(node) : true else {
+            let block: Int
+            if isItem(node), node.parent > measures.tree.body {
+                block = node.parent  // an ingredient item stands for its list
+            } else if namesIngredients(node) {
+                block = index
+            } else {
                 index += 1
                 continue
             }
@@ -37,7 +40,7 @@ enum IngredientLists {
                 index += 1
                 continue
             }
-            if measures.text[block] >= 20, measures.text[block] <= maxText, measures.linkDensity(block) < 0.5, !blocks.contains(block) {
+            if measures.text[block] >= 20, measures.text[block] <= maxText, measures.linkDensity(block) < 0.5 {
                 blocks.append(block)
             }
             index = nodes[block].subtreeEnd

@@ -47,7 +47,9 @@ extension ArticleStore {
         return result
     }
 
-    /// Articles deleted in one write: 0.1-0.4 s of work on this machine (the search index's entries cost most; each write also costs the index a fixed 30-40 ms, so smaller batches take twice as long in all).
+    /// Articles deleted in one write: 0.1-0.4 s of work on this machine. The search index's
+    /// entries cost most, and each write costs the index a fixed 30-40 ms besides, so smaller
+    /// batches take twice as long in all.
     public static let pruneBatch = 500
 
     /// The page cache a prune may use: it reads every old article once.
