@@ -13,7 +13,7 @@ enum Schema {
         var appliedCheck: String? = nil
     }
 
-    static let steps: [Migration] = [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11]
+    static let steps: [Migration] = [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11, version12]
     static var latest: Int { steps.count }
 
     /// Sources, their articles and refresh records, and the saved-image index.
@@ -253,4 +253,52 @@ enum Schema {
             ALTER TABLE full_text ADD COLUMN doubtful INTEGER NOT NULL DEFAULT 0;
             """,
         appliedCheck: "SELECT count(*) FROM pragma_table_info('full_text') WHERE name = 'doubtful'")
+
+    /// The search index without its own copy of the text it indexed (44% of the file): FTS5's
+    /// contentless table, written anew (every article pending, as in version 4). Removing an
+    /// article's entries then needs the text they were made from, so these triggers keep
+    /// `SearchIndex`'s invariant (entries only while they match the stored article; otherwise
+    /// pending, without any): before an article's indexed fields or its full text change, or
+    /// either is deleted, the entries are removed, made again from the stored values by the
+    /// `hl_indexed_*` functions (`SearchFunctions`), and the article is marked pending.
+    /// From here on, a step that changes what is indexed empties the index with FTS5's
+    /// `'delete-all'` before marking every article pending.
+    static let version12 = Migration(
+        version: 12,
+        sql: """
+            DROP TRIGGER IF EXISTS article_deleted;
+            DROP TABLE article_text;
+            CREATE VIRTUAL TABLE article_text USING fts5(
+                body, summary, title,
+                content = '',
+                tokenize = 'unicode61 remove_diacritics 2'
+            );
+            INSERT OR IGNORE INTO search_pending (article_id) SELECT id FROM article;
+
+            \(forgetEntries("article_changes", "BEFORE UPDATE OF title, summary, content, body_kind, body ON article", "old.id"))
+            \(forgetEntries("article_goes", "BEFORE DELETE ON article", "old.id", pending: false))
+            CREATE TRIGGER IF NOT EXISTS article_deleted AFTER DELETE ON article BEGIN
+                DELETE FROM search_pending WHERE article_id = old.id;
+            END;
+            \(forgetEntries("full_text_comes", "BEFORE INSERT ON full_text", "new.article_id"))
+            \(forgetEntries("full_text_changes", "BEFORE UPDATE OF html ON full_text", "old.article_id"))
+            \(forgetEntries("full_text_goes", "BEFORE DELETE ON full_text", "old.article_id"))
+            """)
+
+    /// A trigger that removes the entries of the article `id` names, if it has any (it is not
+    /// pending), as they were made from its stored row and full text; then marks it pending,
+    /// unless it is going. An article already gone (a full text deleted with it) has none left.
+    static func forgetEntries(_ name: String, _ event: String, _ id: String, pending: Bool = true) -> String {
+        """
+        DROP TRIGGER IF EXISTS \(name);
+        CREATE TRIGGER \(name) \(event)
+            WHEN NOT EXISTS (SELECT 1 FROM search_pending WHERE article_id = \(id)) BEGIN
+            INSERT INTO article_text (article_text, rowid, body, summary, title)
+                SELECT 'delete', a.id, hl_indexed_body(a.body_kind, a.body, f.html),
+                       hl_indexed_summary(a.summary, a.content), hl_indexed_title(a.title)
+                FROM article a LEFT JOIN full_text f ON f.article_id = a.id WHERE a.id = \(id);
+            \(pending ? "INSERT INTO search_pending (article_id) SELECT id FROM article WHERE id = \(id);" : "")
+        END;
+        """
+    }
 }

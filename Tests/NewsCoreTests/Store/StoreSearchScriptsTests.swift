@@ -78,9 +78,13 @@ import Testing
         }
         let raw = try sandbox.rawConnection()
         // The index as versions 2 and 3 wrote it: the titles as they are.
-        try raw.execute("DELETE FROM article_text")
-        try raw.execute("INSERT INTO article_text (rowid, title, summary, body) SELECT id, title, coalesce(summary, ''), '' FROM article")
-        try raw.execute("PRAGMA user_version = 3")
+        try raw.execute(
+            """
+            DROP TABLE article_text;
+            CREATE VIRTUAL TABLE article_text USING fts5(title, summary, body, tokenize = 'unicode61 remove_diacritics 2');
+            INSERT INTO article_text (rowid, title, summary, body) SELECT id, title, coalesce(summary, ''), '' FROM article;
+            PRAGMA user_version = 3;
+            """)
         let before = try raw.integer("SELECT count(*) FROM article_text WHERE article_text MATCH '\"東京\"'")
         #expect(before == 0, "version 3 could not find it")
         let store = try await sandbox.open()

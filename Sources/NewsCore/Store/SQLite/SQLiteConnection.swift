@@ -38,6 +38,7 @@ final class SQLiteConnection {
         handle = db
         sqlite3_extended_result_codes(db, 1)
         FilterFunctions.register(on: db)
+        SearchFunctions.register(on: db)
     }
 
     /// `path` as a `file:` URI: the bytes a URI's path gives a meaning (`%`, `?`, `#`) escaped.

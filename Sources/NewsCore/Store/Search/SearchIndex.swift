@@ -1,6 +1,14 @@
 /// Keeps the FTS5 table `article_text` in step with `article`. Rows share the article's id.
 /// Merges only mark articles pending (cheap); `indexPending` does the costly part later.
-/// Deletions are the schema's trigger's job.
+///
+/// The table is contentless (`content = ''`): it keeps the words' index and not a copy of the
+/// text (which was 44% of the cache file). Removing an article's entries then takes the very
+/// text they were made from, so one invariant holds: an article has entries only while they
+/// match its stored row and full text; otherwise it is pending and has none. The schema's
+/// triggers keep it whoever writes (`Schema.version12`): before a row's indexed fields or its
+/// full text change, or it is deleted, its entries are removed, made again from the stored
+/// values by the SQL functions `SearchFunctions` registers on every connection (this file's
+/// `fields`, so the words removed are the words written), and it becomes pending.
 enum SearchIndex {
     static func markPending(_ db: SQLiteConnection, id: Int64) throws {
         try db.run("INSERT OR IGNORE INTO search_pending (article_id) VALUES (?)", id)
@@ -10,7 +18,8 @@ enum SearchIndex {
         Int(try db.integer("SELECT count(*) FROM search_pending"))
     }
 
-    /// Indexes (or re-indexes) up to `limit` pending articles, oldest first; returns how many.
+    /// Indexes up to `limit` pending articles, oldest first; returns how many. A pending
+    /// article has no entries (see above), so this only adds.
     static func indexPending(_ db: SQLiteConnection, limit: Int) throws -> Int {
         let pending = try db.rows(
             """
@@ -19,22 +28,35 @@ enum SearchIndex {
             ORDER BY p.article_id LIMIT ?
             """, [limit]
         ) { row in
-            // The full text read from the article's page is searched as its body is.
-            let body = ArticleRow.body(kind: row.text(4), text: row.text(5)).map(SearchableText.plainText(of:)) ?? ""
-            let fullText = row.text(6).map { SearchableText.plainText(of: .html($0)) }
-            return (
-                id: row.int64(0), title: SearchableText.indexed(row.text(1) ?? ""),
-                summary: SearchableText.indexed(SearchableText.summary(description: row.text(2), content: row.text(3))),
-                body: SearchableText.indexed(fullText.map { body + " " + $0 } ?? body)
+            (
+                id: row.int64(0), title: title(row.text(1)), summary: summary(row.text(2), content: row.text(3)),
+                body: body(kind: row.text(4), text: row.text(5), fullText: row.text(6))
             )
         }
         for article in pending {
-            try db.run("DELETE FROM article_text WHERE rowid = ?", article.id)
             try db.run(
                 "INSERT INTO article_text (rowid, title, summary, body) VALUES (?, ?, ?, ?)",
                 article.id, article.title, article.summary, article.body)
             try db.run("DELETE FROM search_pending WHERE article_id = ?", article.id)
         }
         return pending.count
+    }
+
+    /// The title column as indexed.
+    static func title(_ title: String?) -> String {
+        SearchableText.indexed(title ?? "")
+    }
+
+    /// The summary column as indexed: the description and NewsAPI's content extract.
+    static func summary(_ description: String?, content: String?) -> String {
+        SearchableText.indexed(SearchableText.summary(description: description, content: content))
+    }
+
+    /// The body column as indexed: the body as stored, then the full text read from the
+    /// article's page (searched as its body is).
+    static func body(kind: String?, text: String?, fullText: String?) -> String {
+        let body = ArticleRow.body(kind: kind, text: text).map(SearchableText.plainText(of:)) ?? ""
+        let page = fullText.map { SearchableText.plainText(of: .html($0)) }
+        return SearchableText.indexed(page.map { body + " " + $0 } ?? body)
     }
 }
