@@ -22,6 +22,8 @@ struct NewsboatStart {
         var runs: [StartBenchmark.Run]
         /// One line saying how its start from the cache was made sure of.
         var checks: String
+        /// Its cache file's size after the reload that filled it.
+        var cacheBytes: Int
     }
 
     @MainActor
@@ -43,6 +45,7 @@ struct NewsboatStart {
         }
         let version = try command(["--version"]).split(separator: "\n").first.map { String($0.split(separator: " - ").first ?? $0) } ?? "newsboat"
         _ = try command(["-x", "reload"] + files)
+        let cacheBytes = StartBenchmark.cacheBytes(folder.file("cache.db"))
         let unread = try command(["-x", "print-unread"] + files).trimmingCharacters(in: .whitespacesAndNewlines)
         guard unread.hasPrefix("\(articles) ") else {
             throw BenchmarkFailure("newsboat's cache does not hold the \(articles) items after -x reload: print-unread says “\(unread)”")
@@ -63,6 +66,7 @@ struct NewsboatStart {
         return Figures(
             version: version, needle: needle, warmUp: warmUp, runs: runs,
             checks: "newsboat's cache was filled once by -x reload (print-unread: “\(unread)”); config auto-reload no; "
-                + "its feed then stalled, and none of its \(rounds + 1) starts asked for it")
+                + "its feed then stalled, and none of its \(rounds + 1) starts asked for it",
+            cacheBytes: cacheBytes)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import HeadlinesUI
-import NewsCore
+@_spi(StoreTesting) import NewsCore
 import TestSupport
 
 /// Start to the first headline on screen with 10,000 articles of one source in the cache: the
@@ -50,7 +50,8 @@ enum StartBenchmark {
             "SWIFT_BACKTRACE": "interactive=no",
         ]
         let cacheFile = StoreLocation.resolve(environment: environment)
-        let newest = try await fillCache(document, url: feedURL, file: cacheFile, articles: count)
+        let (newest, indexSpace) = try await fillCache(document, url: feedURL, file: cacheFile, articles: count)
+        let ourCache = cacheBytes(cacheFile)
         let needle = visiblePrefix(newest)
         report(
             "cache filled: \(count.formatted()) articles of \(feedURL.absoluteString) in \(cacheFile.path); "
@@ -96,6 +97,9 @@ enum StartBenchmark {
                 "  ours/newsboat: \(Format.ratio(oursTime / theirTime)) in time, "
                     + "\(Format.ratio(Double(oursPeak) / Double(max(1, theirPeak)))) in peak memory (\(Format.bytes(oursPeak)) vs \(Format.bytes(theirPeak)), highest of each)"
             )
+            lines.append(
+                "  cache files for the same \(count.formatted()) articles: ours \(Format.bytes(ourCache)) (\(indexSpace)), "
+                    + "newsboat's \(Format.bytes(theirs.cacheBytes)) (it has no search index): \(Format.ratio(Double(ourCache) / Double(max(1, theirs.cacheBytes))))")
             met = met && oursPeak <= theirPeak
             memoryGoal = ", peak memory ≤ newsboat's"
         } else {
@@ -115,7 +119,7 @@ enum StartBenchmark {
     /// The cache `headlines --source URL` opens, holding the document's articles under that
     /// source's key, as an earlier run would have left it. Returns the newest article's title
     /// (the list's first row). The store closes when this returns, so the program opens it cold.
-    static func fillCache(_ document: Data, url: URL, file: URL, articles: Int) async throws -> String {
+    static func fillCache(_ document: Data, url: URL, file: URL, articles: Int) async throws -> (newest: String, space: String) {
         let edition = try DocumentDecoder.decode(document, baseURL: url)
         guard edition.articles.count == articles else {
             throw BenchmarkFailure("the generated feed decoded to \(edition.articles.count) articles, not \(articles)")
@@ -124,10 +128,21 @@ enum StartBenchmark {
         let store = try await ArticleStore.open(at: file)
         let key = DocumentSource(service: NewsService(), location: url).key
         try await store.merge(edition, into: key)
+        // Indexed for search, as a refresh in the program leaves it.
+        try await store.indexForSearch()
         guard let newest = try await store.page(.source(key), limit: 1).articles.first else {
             throw BenchmarkFailure("the cache holds no article after the merge")
         }
-        return newest.article.title
+        let index = try await store.spaceByTable().filter { $0.name.hasPrefix("article_text") }.reduce(0) { $0 + $1.bytes }
+        return (newest.article.title, "the search index \(Format.bytes(index)) of it")
+    }
+
+    /// A cache file's size on disk, its write-ahead log included.
+    static func cacheBytes(_ file: URL) -> Int {
+        ["", "-wal"].reduce(0) { total, suffix in
+            let size = (try? FileManager.default.attributesOfItem(atPath: file.path + suffix)[.size] as? NSNumber)?.intValue  // absent: 0
+            return total + (size ?? 0)
+        }
     }
 
     /// The title's first 40 columns or so, which the list shows whole (its titles start at
