@@ -99,7 +99,8 @@ enum StartBenchmark {
             )
             lines.append(
                 "  cache files for the same \(count.formatted()) articles: ours \(Format.bytes(ourCache)) (\(indexSpace)), "
-                    + "newsboat's \(Format.bytes(theirs.cacheBytes)) (it has no search index): \(Format.ratio(Double(ourCache) / Double(max(1, theirs.cacheBytes))))")
+                    + "newsboat's \(Format.bytes(theirs.cacheBytes)) (it has no search index): \(Format.ratio(Double(ourCache) / Double(max(1, theirs.cacheBytes))))"
+            )
             met = met && oursPeak <= theirPeak
             memoryGoal = ", peak memory ≤ newsboat's"
         } else {

@@ -67,8 +67,9 @@ extension StoreBenchmark {
             try Data(
                 """
                 .timer on
-                SELECT count(*) FROM (SELECT id FROM article WHERE title LIKE \(like) OR summary LIKE \(like)
-                    OR body LIKE \(like) ORDER BY sort_time DESC LIMIT \(pageSize));
+                SELECT count(*) FROM (SELECT a.id FROM article a LEFT JOIN article_body b ON b.article_id = a.id
+                    WHERE a.title LIKE \(like) OR b.summary LIKE \(like) OR b.body LIKE \(like)
+                    ORDER BY a.sort_time DESC LIMIT \(pageSize));
                 """.utf8
             ).write(to: script)
             let output = try ExternalCommand.output("sqlite3", [file.path, ".read \(script.path)"])

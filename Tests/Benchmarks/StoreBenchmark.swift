@@ -103,7 +103,8 @@ enum StoreBenchmark {
         let total = max(1, tables.reduce(0) { $0 + $1.bytes })
         func part(_ name: String) -> String {
             switch name {
-            case "article": "articles"
+            case "article": "the articles' rows"
+            case "article_body": "the articles' text"
             case "article_text_content": "the search index's copy of the text"
             case let table where table.hasPrefix("article_text"): "the search index"
             case let index where index.hasPrefix("article_") || index == "sqlite_autoindex_article_1": "the lists' indexes"

@@ -17,9 +17,7 @@ extension ArticleStore {
                 """,
                 fullText.page.absoluteString, String(fullText.html.prefix(TextLimits.body)), fullText.fetchedAt, fullText.truncated, fullText.doubtful,
                 id.rawValue)
-            guard changed > 0 else { return false }
-            try SearchIndex.markPending(db, id: id.rawValue)
-            return true
+            return changed > 0  // the schema's triggers queue it for search
         }
     }
 

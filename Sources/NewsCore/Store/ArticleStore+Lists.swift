@@ -63,7 +63,7 @@ extension ArticleStore {
     ) throws -> [(StoredArticle?, ArticleCursor)] {
         let position = order.condition(after: cursor, forwards: forwards)
         return try db.rows(
-            "SELECT \(ArticleRow.columns), \(order.placeColumns) FROM article a JOIN source s ON s.id = a.source_id "
+            "SELECT \(ArticleRow.columns), \(order.placeColumns) FROM article a \(ArticleRow.joins) "
                 + "WHERE \(position.sql) \(shown.sql) "
                 + "ORDER BY \(order.orderBy(forwards: forwards)) LIMIT ?",
             position.values + shown.values + [limit]
@@ -105,7 +105,7 @@ extension ArticleStore {
         let list = "[" + stored.map { String($0.rawValue) }.joined(separator: ",") + "]"
         let found = try reading { db in
             try db.rows(
-                "SELECT \(ArticleRow.columns) FROM article a JOIN source s ON s.id = a.source_id "
+                "SELECT \(ArticleRow.columns) FROM article a \(ArticleRow.joins) "
                     + "WHERE a.id IN (SELECT value FROM json_each(?)) ORDER BY a.sort_time DESC, a.id DESC LIMIT ?",
                 [list, limit]
             ) { ArticleRow.decode($0) }
@@ -121,7 +121,7 @@ extension ArticleStore {
         if id.rawValue < 0 { return keptArticle(id) }
         return try reading { db in
             var stored = try db.firstRow(
-                "SELECT \(ArticleRow.columns) FROM article a JOIN source s ON s.id = a.source_id WHERE a.id = ?", id.rawValue
+                "SELECT \(ArticleRow.columns) FROM article a \(ArticleRow.joins) WHERE a.id = ?", id.rawValue
             ) { ArticleRow.decode($0) }
             stored?.article.fullText = try Self.fullText(db, of: id)
             return stored

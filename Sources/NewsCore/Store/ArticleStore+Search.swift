@@ -108,7 +108,7 @@ extension ArticleStore {
                 WHERE article_text MATCH ? AND article_text.rowid < ?\(shown.condition)
                 ORDER BY article_text.rowid DESC LIMIT ? OFFSET ?
             ) AS hit
-            JOIN article a ON a.id = hit.id JOIN source s ON s.id = a.source_id ORDER BY a.id DESC
+            JOIN article a ON a.id = hit.id \(ArticleRow.joins) ORDER BY a.id DESC
             """, [query.expression, oldest] + shown.values + [limit, offset]
         ) { ArticleRow.decode($0) }
     }
@@ -144,7 +144,7 @@ extension ArticleStore {
         let best = ranked.sorted { $0.score != $1.score ? $0.score < $1.score : $0.id > $1.id }.prefix(limit).map(\.id)
         let rows = try db.rows(
             """
-            SELECT \(ArticleRow.columns) FROM article a JOIN source s ON s.id = a.source_id
+            SELECT \(ArticleRow.columns) FROM article a \(ArticleRow.joins)
             WHERE a.id IN (SELECT value FROM json_each(?))
             """, ["[" + best.map(String.init).joined(separator: ",") + "]"]
         ) { ArticleRow.decode($0) }
@@ -169,7 +169,7 @@ extension ArticleStore {
                 FROM article_text\(shown.join) WHERE article_text MATCH ? AND article_text.rowid >= ?\(shown.condition)
                 ORDER BY score, article_text.rowid DESC LIMIT ?
             ) AS hit
-            JOIN article a ON a.id = hit.id JOIN source s ON s.id = a.source_id
+            JOIN article a ON a.id = hit.id \(ArticleRow.joins)
             ORDER BY hit.score, hit.id DESC LIMIT ? OFFSET ?
             """, [query.expression, oldest] + shown.values + [offset + limit, limit, offset]
         ) { ArticleRow.decode($0) }

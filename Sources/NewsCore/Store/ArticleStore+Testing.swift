@@ -44,7 +44,8 @@ extension ArticleStore {
         try writing { db in
             let index = try db.firstRow("SELECT sum(length(block)) FROM article_text_data", map: { $0.int(0) }) ?? 0
             let articles = try db.rows(
-                "SELECT title, summary, content, body_kind, body FROM article ORDER BY id DESC LIMIT ?", [sample]
+                "SELECT a.title, b.summary, b.content, b.body_kind, b.body FROM article a LEFT JOIN article_body b ON b.article_id = a.id "
+                    + "ORDER BY a.id DESC LIMIT ?", [sample]
             ) { row in
                 (
                     row.text(0) ?? "", SearchableText.summary(description: row.text(1), content: row.text(2)),

@@ -13,7 +13,9 @@ enum Schema {
         var appliedCheck: String? = nil
     }
 
-    static let steps: [Migration] = [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11, version12]
+    static let steps: [Migration] = [
+        version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11, version12, version13, version14,
+    ]
     static var latest: Int { steps.count }
 
     /// Sources, their articles and refresh records, and the saved-image index.
@@ -256,13 +258,9 @@ enum Schema {
 
     /// The search index without its own copy of the text it indexed (44% of the file): FTS5's
     /// contentless table, written anew (every article pending, as in version 4). Removing an
-    /// article's entries then needs the text they were made from, so these triggers keep
-    /// `SearchIndex`'s invariant (entries only while they match the stored article; otherwise
-    /// pending, without any): before an article's indexed fields or its full text change, or
-    /// either is deleted, the entries are removed, made again from the stored values by the
-    /// `hl_indexed_*` functions (`SearchFunctions`), and the article is marked pending.
-    /// From here on, a step that changes what is indexed empties the index with FTS5's
-    /// `'delete-all'` before marking every article pending.
+    /// article's entries then needs the text they were made from: version 14's triggers keep
+    /// `SearchIndex`'s invariant. From here on, a step that changes what is indexed empties the
+    /// index with FTS5's `'delete-all'` before marking every article pending.
     static let version12 = Migration(
         version: 12,
         sql: """
@@ -274,29 +272,80 @@ enum Schema {
                 tokenize = 'unicode61 remove_diacritics 2'
             );
             INSERT OR IGNORE INTO search_pending (article_id) SELECT id FROM article;
+            """)
 
-            \(forgetEntries("article_changes", "BEFORE UPDATE OF title, summary, content, body_kind, body ON article", "old.id"))
-            \(forgetEntries("article_goes", "BEFORE DELETE ON article", "old.id", pending: false))
-            CREATE TRIGGER IF NOT EXISTS article_deleted AFTER DELETE ON article BEGIN
-                DELETE FROM search_pending WHERE article_id = old.id;
+    /// An article's text (summary, content, body) in a table of its own, beside the row that
+    /// lists read and marks change: with the text in it, a row was about 1.5 KB, two a page,
+    /// so marking 100,000 read rewrote 50,000 pages and the first `/` read 150 MB to get the
+    /// titles. Only the article screen, search indexing and filters on the text read it. An
+    /// article may have no row here (none is the same as an empty one).
+    static let version13 = Migration(
+        version: 13,
+        sql: """
+            DROP TRIGGER IF EXISTS article_changes;
+            DROP TRIGGER IF EXISTS article_goes;
+            DROP TRIGGER IF EXISTS full_text_comes;
+            DROP TRIGGER IF EXISTS full_text_changes;
+            DROP TRIGGER IF EXISTS full_text_goes;
+            CREATE TABLE article_body (
+                article_id INTEGER PRIMARY KEY,       -- the article's id; deleted with it (version 14)
+                summary    TEXT,
+                content    TEXT,
+                body_kind  TEXT,                      -- 'html' or 'text'
+                body       TEXT
+            );
+            INSERT INTO article_body (article_id, summary, content, body_kind, body)
+                SELECT id, summary, content, body_kind, body FROM article
+                WHERE summary IS NOT NULL OR content IS NOT NULL OR body IS NOT NULL;
+            ALTER TABLE article DROP COLUMN summary;
+            ALTER TABLE article DROP COLUMN content;
+            ALTER TABLE article DROP COLUMN body_kind;
+            ALTER TABLE article DROP COLUMN body;
+            """,
+        appliedCheck: "SELECT count(*) FROM sqlite_master WHERE name = 'article_body'")
+
+    /// The triggers that keep `SearchIndex`'s invariant (entries only while they match the
+    /// stored article; otherwise pending, without any), whoever writes: before an article's
+    /// title, its text or its full text change, or any of them is deleted, its entries are
+    /// removed, made again from the stored values by the `hl_indexed_*` functions
+    /// (`SearchFunctions`), and the article is marked pending. A new article is pending from
+    /// the start; its text goes with it.
+    static let version14 = Migration(
+        version: 14,
+        sql: """
+            DROP TRIGGER IF EXISTS article_added;
+            CREATE TRIGGER article_added AFTER INSERT ON article BEGIN
+                INSERT OR IGNORE INTO search_pending (article_id) VALUES (new.id);
             END;
+            DROP TRIGGER IF EXISTS article_deleted;
+            CREATE TRIGGER article_deleted AFTER DELETE ON article BEGIN
+                DELETE FROM search_pending WHERE article_id = old.id;
+                DELETE FROM article_body WHERE article_id = old.id;
+            END;
+            \(forgetEntries("article_changes", "BEFORE UPDATE OF title ON article", "old.id"))
+            \(forgetEntries("article_goes", "BEFORE DELETE ON article", "old.id", pending: false))
+            \(forgetEntries("article_body_comes", "BEFORE INSERT ON article_body", "new.article_id"))
+            \(forgetEntries("article_body_changes", "BEFORE UPDATE OF summary, content, body_kind, body ON article_body", "old.article_id"))
+            \(forgetEntries("article_body_goes", "BEFORE DELETE ON article_body", "old.article_id"))
             \(forgetEntries("full_text_comes", "BEFORE INSERT ON full_text", "new.article_id"))
             \(forgetEntries("full_text_changes", "BEFORE UPDATE OF html ON full_text", "old.article_id"))
             \(forgetEntries("full_text_goes", "BEFORE DELETE ON full_text", "old.article_id"))
             """)
 
     /// A trigger that removes the entries of the article `id` names, if it has any (it is not
-    /// pending), as they were made from its stored row and full text; then marks it pending,
-    /// unless it is going. An article already gone (a full text deleted with it) has none left.
+    /// pending), as they were made from its stored row, text and full text; then marks it
+    /// pending, unless it is going. An article already gone (its text or full text deleted
+    /// with it) has none left.
     static func forgetEntries(_ name: String, _ event: String, _ id: String, pending: Bool = true) -> String {
         """
         DROP TRIGGER IF EXISTS \(name);
         CREATE TRIGGER \(name) \(event)
             WHEN NOT EXISTS (SELECT 1 FROM search_pending WHERE article_id = \(id)) BEGIN
             INSERT INTO article_text (article_text, rowid, body, summary, title)
-                SELECT 'delete', a.id, hl_indexed_body(a.body_kind, a.body, f.html),
-                       hl_indexed_summary(a.summary, a.content), hl_indexed_title(a.title)
-                FROM article a LEFT JOIN full_text f ON f.article_id = a.id WHERE a.id = \(id);
+                SELECT 'delete', a.id, hl_indexed_body(b.body_kind, b.body, f.html),
+                       hl_indexed_summary(b.summary, b.content), hl_indexed_title(a.title)
+                FROM article a LEFT JOIN article_body b ON b.article_id = a.id
+                LEFT JOIN full_text f ON f.article_id = a.id WHERE a.id = \(id);
             \(pending ? "INSERT INTO search_pending (article_id) SELECT id FROM article WHERE id = \(id);" : "")
         END;
         """

@@ -225,7 +225,7 @@ import Testing
         let db = try sandbox.rawConnection()
         let filter = try #require(try ArticleStore.filter(scope, db))
         let plan = try db.rows(
-            "EXPLAIN QUERY PLAN SELECT \(ArticleRow.columns), a.sort_time FROM article a JOIN source s ON s.id = a.source_id "
+            "EXPLAIN QUERY PLAN SELECT \(ArticleRow.columns), a.sort_time FROM article a \(ArticleRow.joins) "
                 + "WHERE \(filter.sql) (a.sort_time, a.id) < (?, ?) ORDER BY a.sort_time DESC, a.id DESC LIMIT ?",
             filter.values + [1e300, Int64.max, 10]
         ) { $0.text(3) }.joined(separator: "; ")

@@ -67,6 +67,24 @@ import Testing
         #expect(try sandbox.rawConnection().integer("PRAGMA user_version") == Int64(Schema.latest))
     }
 
+    /// Version 13 moves the text beside the row (`article_body`): the row keeps what lists read,
+    /// the text reads back with the article, and a later change leaves no old word in the index.
+    @Test func theTextMovesBesideTheRow() async throws {
+        try sandbox.rawConnection().execute(Self.version1Fixture)
+        let store = try await sandbox.open()
+        let db = try sandbox.rawConnection()
+        let columns = try db.rows("SELECT name FROM pragma_table_info('article')", []) { $0.text(0) ?? "" }
+        #expect(Set(columns).isDisjoint(with: ["summary", "content", "body_kind", "body"]), "\(columns)")
+        #expect(try db.integer("SELECT count(*) FROM article_body") == 3)
+        #expect(try await store.article(ArticleID(3))?.article.body == .text("Plain pelican text."))
+        #expect(try await store.search("pelican").map(\.id) == [ArticleID(3)])
+        try await store.merge(
+            Edition(articles: [Article(title: "Third old story", url: URL(string: "https://example.com/3")!, body: .text("A heron now."))]),
+            into: StoreFixtures.feed)
+        #expect(try await store.search("pelican").isEmpty)
+        #expect(try await store.search("heron").map(\.id) == [ArticleID(3)])
+    }
+
     /// The stored hash of an upgraded row is not this version's: the next refresh rewrites the
     /// row once (same id, state kept) and is quiet after that.
     @Test func upgradedRowsMergeWithoutDuplicates() async throws {

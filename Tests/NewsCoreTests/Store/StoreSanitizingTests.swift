@@ -31,8 +31,11 @@ import Testing
         let first = try #require(try await store.all(.all).first)
         try await store.setStarred(true, for: first.id)
         let db = try sandbox.rawConnection()
-        for column in ["title", "source_name", "author", "summary", "content", "guid"] {
+        for column in ["title", "source_name", "author", "guid"] {
             try db.run("UPDATE article SET \(column) = ? || \(column) || ?", Self.hostile, Self.hostile)
+        }
+        for column in ["summary", "content"] {
+            try db.run("UPDATE article_body SET \(column) = ? || coalesce(\(column), '') || ?", Self.hostile, Self.hostile)
         }
         try db.run("UPDATE source SET title = ?, error = ?, outcome = 'failed', etag = ?", Self.hostile, Self.hostile, Self.hostile)
 
@@ -82,8 +85,8 @@ import Testing
                         guid: "id" + Self.hostile)
                 ], title: Self.hostile), into: feed)
         let db = try sandbox.rawConnection()
-        for column in ["title", "source_name", "author", "summary", "content", "guid", "identity"] {
-            let value = try db.text("SELECT \(column) FROM article")
+        for column in ["title", "source_name", "author", "b.summary", "b.content", "guid", "identity"] {
+            let value = try db.text("SELECT \(column) FROM article LEFT JOIN article_body b ON b.article_id = article.id")
             #expect(isClean(value), "\(column): \(String(reflecting: value))")
         }
         #expect(isClean(try db.text("SELECT title FROM source")))
@@ -96,13 +99,13 @@ import Testing
         let text = "Line one\nLine two\n\n  indented"
         try await store.merge(Edition(articles: [StoreFixtures.article(1, body: .text(text))]), into: feed)
         #expect(try await store.all(.all).first?.article.body == .text(text))
-        try sandbox.rawConnection().run("UPDATE article SET body = ?", String(repeating: "x", count: TextLimits.body + 10))
+        try sandbox.rawConnection().run("UPDATE article_body SET body = ?", String(repeating: "x", count: TextLimits.body + 10))
         guard case .text(let long)? = try await store.all(.all).first?.article.body else {
             Issue.record("no body")
             return
         }
         #expect(long.count == TextLimits.body)
-        try sandbox.rawConnection().run("UPDATE article SET body_kind = 'evil'")
+        try sandbox.rawConnection().run("UPDATE article_body SET body_kind = 'evil'")
         #expect(try await store.all(.all).first?.article.body == nil)
     }
 }

@@ -82,7 +82,7 @@ import Testing
             """
             DROP TABLE article_text;
             CREATE VIRTUAL TABLE article_text USING fts5(title, summary, body, tokenize = 'unicode61 remove_diacritics 2');
-            INSERT INTO article_text (rowid, title, summary, body) SELECT id, title, coalesce(summary, ''), '' FROM article;
+            INSERT INTO article_text (rowid, title, summary, body) SELECT id, title, coalesce((SELECT summary FROM article_body WHERE article_id = article.id), ''), '' FROM article;
             PRAGMA user_version = 3;
             """)
         let before = try raw.integer("SELECT count(*) FROM article_text WHERE article_text MATCH '\"東京\"'")
@@ -106,7 +106,7 @@ import Testing
             """
             DROP TABLE article_text;
             CREATE VIRTUAL TABLE article_text USING fts5(title, summary, body, tokenize = 'unicode61 remove_diacritics 2');
-            INSERT INTO article_text (rowid, title, summary, body) SELECT id, title, coalesce(summary, ''), '' FROM article;
+            INSERT INTO article_text (rowid, title, summary, body) SELECT id, title, coalesce((SELECT summary FROM article_body WHERE article_id = article.id), ''), '' FROM article;
             PRAGMA user_version = 4;
             """)
         let store = try await sandbox.open()

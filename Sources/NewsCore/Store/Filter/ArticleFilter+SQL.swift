@@ -100,7 +100,9 @@ struct FilterSQL {
         case .title: return "a.title"
         case .author: return "coalesce(a.author, '')"
         case .link: return "a.url"
-        default: return "(coalesce(a.summary, '') || char(10) || coalesce(a.content, '') || char(10) || coalesce(a.body, ''))"
+        default:
+            return "coalesce((SELECT coalesce(b.summary, '') || char(10) || coalesce(b.content, '') || char(10) || coalesce(b.body, '') "
+                + "FROM article_body b WHERE b.article_id = a.id), char(10) || char(10))"
         }
     }
 }

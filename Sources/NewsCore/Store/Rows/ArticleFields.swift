@@ -50,17 +50,17 @@ struct ArticleFields {
 
     /// Values for `columns`, in their order.
     var values: [(any SQLiteBindable)?] {
-        let body = ArticleRow.kind(of: article.body)
         let enclosure = article.enclosure
         return [
-            url, article.publishedAt, article.title, article.sourceName, article.author, article.description,
-            article.imageURL?.absoluteString, article.guid, article.content, body.kind, body.text, hash,
+            url, article.publishedAt, article.title, article.sourceName, article.author,
+            article.imageURL?.absoluteString, article.guid, hash,
             enclosure?.url.absoluteString, enclosure?.mimeType, enclosure?.byteSize, enclosure?.duration,
         ]
     }
 
+    /// The `article` row's columns this writes (its identity, times and marks are the writer's).
     static let columns =
-        "url, published, title, source_name, author, summary, image_url, guid, content, body_kind, body, hash, "
+        "url, published, title, source_name, author, image_url, guid, hash, "
         + "enclosure_url, enclosure_type, enclosure_size, enclosure_duration"
 
     /// `?, ?, ...`: one for each of `columns`.
@@ -69,6 +69,12 @@ struct ArticleFields {
     /// `url = ?, published = ?, ...` for the same columns.
     static let assignments = columns.split(separator: ",")
         .map { $0.trimmingSpaces() + " = ?" }.joined(separator: ", ")
+
+    /// Values for the `article_body` row's `summary, content, body_kind, body`.
+    var textValues: [(any SQLiteBindable)?] {
+        let body = ArticleRow.kind(of: article.body)
+        return [article.description, article.content, body.kind, body.text]
+    }
 }
 
 /// 64-bit FNV-1a: stable across runs and machines (unlike `Hasher`), which a stored hash needs.

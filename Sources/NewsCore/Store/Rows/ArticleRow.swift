@@ -5,12 +5,16 @@ import FoundationEssentials
 /// row that cannot make an article (a link that is refused) is left out. An article without a
 /// link is stored with an empty `url`.
 enum ArticleRow {
-    /// The columns every article query selects, in this order (`a` is `article`, `s` its `source`).
+    /// The columns every article query selects, in this order (`a` is `article`, `s` its
+    /// `source`, `b` its `article_body`: see `joins`).
     static let columns = """
         a.id, s.key, a.first_seen, a.read, a.starred, a.url, a.published, a.title, a.source_name, \
-        a.author, a.summary, a.image_url, a.guid, a.content, a.body_kind, a.body, \
+        a.author, b.summary, a.image_url, a.guid, b.content, b.body_kind, b.body, \
         a.enclosure_url, a.enclosure_type, a.enclosure_size, a.enclosure_duration, \(enclosureStateColumn)
         """
+
+    /// What `columns` reads besides `article a`: its source and its text (which it may lack).
+    static let joins = "JOIN source s ON s.id = a.source_id LEFT JOIN article_body b ON b.article_id = a.id"
 
     /// 1 once the article's enclosure is downloaded, 2 once it is played; NULL before.
     static let enclosureStateColumn =

@@ -2,8 +2,9 @@ import FoundationEssentials
 
 /// The one writer of the `article` table, for refreshes (`EditionMerger`) and syncs
 /// (`ServerRows.store`) alike: every row written from `ArticleFields` (cleaned again, hashed),
-/// sorted by its published date else the time it was first seen, and noted for the search
-/// index. Which stored row an item is (its identity rules) is the caller's to decide.
+/// its text in `article_body`, sorted by its published date else the time it was first seen. The
+/// schema's triggers note it for the search index. Which stored row an item is (its identity
+/// rules) is the caller's to decide.
 struct ArticleWriter {
     let db: SQLiteConnection
 
@@ -17,7 +18,7 @@ struct ArticleWriter {
             Self.insertSQL,
             values: [sourceID, identity, fields.sortTime(firstSeen: firstSeen), firstSeen, read, starred] + fields.values)
         let id = db.lastInsertRowID
-        try SearchIndex.markPending(db, id: id)
+        try db.run(Self.textSQL, values: [id] + fields.textValues)
         return id
     }
 
@@ -31,12 +32,19 @@ struct ArticleWriter {
         } else {
             try db.run(Self.updateSQL, values: fields.values + [fields.article.publishedAt, id])
         }
-        try SearchIndex.markPending(db, id: id)
+        try db.run(Self.textSQL, values: [id] + fields.textValues)
     }
 
     private static let insertSQL =
         "INSERT INTO article (source_id, identity, sort_time, first_seen, read, starred, \(ArticleFields.columns)) "
         + "VALUES (?, ?, ?, ?, ?, ?, \(ArticleFields.placeholders))"
+
+    /// The article's text, new or replacing what it was.
+    private static let textSQL = """
+        INSERT INTO article_body (article_id, summary, content, body_kind, body) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (article_id) DO UPDATE SET
+            summary = excluded.summary, content = excluded.content, body_kind = excluded.body_kind, body = excluded.body
+        """
 
     private static let updateSQL = "UPDATE article SET \(ArticleFields.assignments), sort_time = coalesce(?, first_seen) WHERE id = ?"
 

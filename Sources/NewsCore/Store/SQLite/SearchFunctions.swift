@@ -1,7 +1,7 @@
 import CSQLite
 
 /// The SQL functions that give an article's search columns as `SearchIndex` writes them, for
-/// the triggers that remove its entries from the contentless index (`Schema.version12`):
+/// the triggers that remove its entries from the contentless index (`Schema.version14`):
 /// `hl_indexed_title(title)`, `hl_indexed_summary(summary, content)` and
 /// `hl_indexed_body(body_kind, body, full_text_html)`. Registered on every connection, as
 /// `FilterFunctions` are: a connection without them cannot change an indexed article (the

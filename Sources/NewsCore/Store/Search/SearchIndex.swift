@@ -1,19 +1,17 @@
 /// Keeps the FTS5 table `article_text` in step with `article`. Rows share the article's id.
-/// Merges only mark articles pending (cheap); `indexPending` does the costly part later.
+/// Writes only leave articles pending (the schema's triggers, cheap); `indexPending` does the
+/// costly part later.
 ///
 /// The table is contentless (`content = ''`): it keeps the words' index and not a copy of the
 /// text (which was 44% of the cache file). Removing an article's entries then takes the very
 /// text they were made from, so one invariant holds: an article has entries only while they
 /// match its stored row and full text; otherwise it is pending and has none. The schema's
-/// triggers keep it whoever writes (`Schema.version12`): before a row's indexed fields or its
+/// triggers keep it whoever writes (`Schema.version14`): before a row's indexed fields or its
 /// full text change, or it is deleted, its entries are removed, made again from the stored
 /// values by the SQL functions `SearchFunctions` registers on every connection (this file's
-/// `fields`, so the words removed are the words written), and it becomes pending.
+/// `title`, `summary` and `body`, so the words removed are the words written), and it becomes
+/// pending.
 enum SearchIndex {
-    static func markPending(_ db: SQLiteConnection, id: Int64) throws {
-        try db.run("INSERT OR IGNORE INTO search_pending (article_id) VALUES (?)", id)
-    }
-
     static func pendingCount(_ db: SQLiteConnection) throws -> Int {
         Int(try db.integer("SELECT count(*) FROM search_pending"))
     }
@@ -23,8 +21,9 @@ enum SearchIndex {
     static func indexPending(_ db: SQLiteConnection, limit: Int) throws -> Int {
         let pending = try db.rows(
             """
-            SELECT p.article_id, a.title, a.summary, a.content, a.body_kind, a.body, f.html
-            FROM search_pending p JOIN article a ON a.id = p.article_id LEFT JOIN full_text f ON f.article_id = a.id
+            SELECT p.article_id, a.title, b.summary, b.content, b.body_kind, b.body, f.html
+            FROM search_pending p JOIN article a ON a.id = p.article_id LEFT JOIN article_body b ON b.article_id = a.id
+            LEFT JOIN full_text f ON f.article_id = a.id
             ORDER BY p.article_id LIMIT ?
             """, [limit]
         ) { row in
