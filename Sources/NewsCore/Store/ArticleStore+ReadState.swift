@@ -5,12 +5,12 @@ extension ArticleStore {
     /// Marks articles read (or unread); returns how many changed.
     @discardableResult
     public func markRead(_ ids: some Sequence<ArticleID>, read: Bool = true) throws -> Int {
-        try writing { db in
-            try ids.reduce(0) { changed, id in
-                changed + (try db.run("UPDATE article SET read = ? WHERE id = ? AND read != ?", read, id.rawValue, read))
-            }
-        }
+        try changeRead(Array(ids), read: read).count
     }
+
+    /// The most ids one statement is given (as a JSON array): an undo of `A` on a large list is
+    /// a few statements, not one a row (100,000 took 415 ms one by one).
+    static let idsPerStatement = 20_000
 
     /// Marks every article of `scope` read (`A`); returns how many changed.
     @discardableResult
@@ -21,11 +21,23 @@ extension ArticleStore {
         }
     }
 
-    /// Marks articles read (or unread); returns those it changed (so that it can be undone).
+    /// Marks articles read (or unread); returns those it changed, in the order given (so that
+    /// it can be undone).
     public func changeRead(_ ids: [ArticleID], read: Bool) throws -> [ArticleID] {
-        try writing { db in
-            try ids.filter { id in try db.run("UPDATE article SET read = ? WHERE id = ? AND read != ?", read, id.rawValue, read) > 0 }
+        guard !ids.isEmpty else { return [] }
+        var changed = try writing { db in
+            var changed = Set<Int64>()
+            for start in stride(from: 0, to: ids.count, by: Self.idsPerStatement) {
+                let chunk = ids[start..<min(start + Self.idsPerStatement, ids.count)]
+                let list = "[" + chunk.map { String($0.rawValue) }.joined(separator: ",") + "]"
+                let rows = try db.rows(
+                    "UPDATE article SET read = ? WHERE id IN (SELECT value FROM json_each(?)) AND read != ? RETURNING id", [read, list, read]
+                ) { $0.int64(0) }
+                changed.formUnion(rows)
+            }
+            return changed
         }
+        return ids.filter { changed.remove($0.rawValue) != nil }  // each once
     }
 
     /// Marks every unread article of `scope` read (`A`); returns those it changed (so that it can be undone).
