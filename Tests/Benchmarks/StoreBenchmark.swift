@@ -85,6 +85,7 @@ enum StoreBenchmark {
             let (markLines, markMet) = try await markAllFigures(store)
             lines += markLines
             goals.append(markMet)
+            lines.append(try await headingsFigure(store, rounds: rounds))
         }  // the store closes here: opening below starts cold, as a new run would
         lines.append(try await openFigure(file, rounds: rounds, articles: perSource))
         let (pruneLine, pruneMet) = try await pruneFigure(file, articles: perSource)
@@ -160,6 +161,19 @@ enum StoreBenchmark {
             ("merge of a typical 1,000-item refresh (20 new, 30 changed)", typical, mergeGoal),
             ("  then indexing its 50 for search", typicalIndexing, nil),
         ]
+    }
+
+    /// Every heading of All read into memory, as the first `/` on the list does (the filter
+    /// then runs in memory as the reader types).
+    static func headingsFigure(_ store: ArticleStore, rounds: Int) async throws -> String {
+        var series = Series()
+        var count = 0
+        for _ in 0..<rounds {
+            let read = try await measure { try await store.headings(.all) }
+            count = read.result.count
+            series.append(read.time)
+        }
+        return "every heading of All read (the first `/`), \(count.formatted()) rows: \(describe(series))"
     }
 
     /// Runs `body` once: its result, wall time (awaits included) and the process's CPU time.

@@ -42,7 +42,8 @@ public enum ByteSearch {
         firstOffset(of: UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount), in: bytes, from: start)
     }
 
-    static func firstOffset(of pin: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    /// The same over buffers, for callers that search many slices of one buffer (the `/` filter).
+    public static func firstOffset(of pin: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard let first = pin.first else { return start }
         guard start >= 0, hay.count - start >= pin.count else { return nil }
         let last = hay.count - pin.count
