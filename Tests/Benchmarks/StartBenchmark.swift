@@ -24,6 +24,8 @@ enum StartBenchmark {
         /// VmHWM read just after the text showed: how much of the peak the start itself reached.
         var shownBytes: Int
         var maxRSS: Int
+        /// Resident memory by mapping just after the text showed (see `TerminalProcess.residentByMapping`).
+        var shownMappings: [(name: String, bytes: Int)] = []
     }
 
     static func run(_ options: BenchmarkOptions) async throws -> BenchmarkOutcome {
@@ -79,6 +81,7 @@ enum StartBenchmark {
             "  (peak RSS: each program's own VmHWM, read until it exits. wait4's ru_maxrss, \(Format.bytes(ours.map(\.maxRSS).max() ?? 0)) "
                 + "for ours, is not used: it counts this benchmark's memory, which Linux carries into a spawned child across exec)")
         lines.append("  " + (try await rowsReadAtOpen(cacheFile, url: feedURL)))
+        if let last = ours.last { lines.append("  " + residentLine(last.shownMappings)) }
 
         var met = oursTime <= goal
         var memoryGoal = ""
@@ -108,6 +111,29 @@ enum StartBenchmark {
         }
         lines.append("  goal: ≤ \(ms(goal, decimals: 0))\(memoryGoal): " + (met ? "PASS" : "MISS"))
         return BenchmarkOutcome(summary: lines.joined(separator: "\n"), goalMet: met)
+    }
+
+    /// Libraries a start from the cache never calls: the network's (libcurl and what it links
+    /// for TLS, HTTP/2, compression, LDAP, SSH), XML's, the image decoders'. What they hold
+    /// resident is what loading them at their first use would save.
+    static let notNeededAtStart = [
+        "libcurl", "libssl", "libcrypto", "libgnutls", "libnettle", "libhogweed", "libgmp", "libnghttp2", "libssh2", "libldap",
+        "liblber", "libsasl2", "librtmp", "libpsl", "libidn2", "libbrotli", "libzstd", "libkrb5", "libk5crypto", "libgssapi",
+        "libtasn1", "libp11-kit", "libunistring", "libxml2", "libicu", "liblzma", "libpng", "libjpeg", "libkeyutils", "libcom_err",
+        "libffi",
+    ]
+
+    /// Resident memory when the headline showed, by mapping: the largest, and what the libraries
+    /// a start does not need hold together.
+    static func residentLine(_ mappings: [(name: String, bytes: Int)]) -> String {
+        guard !mappings.isEmpty else { return "resident by mapping: not read (the program had gone)" }
+        let total = mappings.reduce(0) { $0 + $1.bytes }
+        let unneeded = mappings.filter { mapping in notNeededAtStart.contains { mapping.name.hasPrefix($0) } }
+        let unneededBytes = unneeded.reduce(0) { $0 + $1.bytes }
+        return "resident when the headline showed, \(Format.bytes(total)): "
+            + mappings.prefix(8).map { "\($0.name) \(Format.bytes($0.bytes))" }.joined(separator: ", ")
+            + "; libraries a start from the cache never calls, \(Format.bytes(unneededBytes)) together: "
+            + unneeded.prefix(8).map { "\($0.name) \(Format.bytes($0.bytes))" }.joined(separator: ", ")
     }
 
     /// Whether `binary` carries the Swift runtime inside: its dynamic section then names no
@@ -172,13 +198,16 @@ enum StartBenchmark {
             throw BenchmarkFailure("\(name) did not show “\(needle)” within 20 s; it wrote: \(Sanitizer.clean(String(process.text.suffix(1_500))))")
         }
         let shownBytes = TerminalProcess.highWaterMark(process.pid) ?? 0
+        let shownMappings = TerminalProcess.residentByMapping(process.pid)
         process.send(quit)
         var reaped = await process.reap(timeout: .seconds(15))
         if reaped == nil { reaped = await process.stop() }
         guard let reaped else {
             throw BenchmarkFailure("\(name) (pid \(process.pid)) could not be ended")
         }
-        return Run(time: seen - process.started, peakBytes: reaped.peakBytes, shownBytes: shownBytes, maxRSS: reaped.maxRSS)
+        return Run(
+            time: seen - process.started, peakBytes: reaped.peakBytes, shownBytes: shownBytes, maxRSS: reaped.maxRSS,
+            shownMappings: shownMappings)
     }
 
     /// What the list read from the cache to open, seen on the same screen run in this process

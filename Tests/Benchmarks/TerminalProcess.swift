@@ -139,6 +139,48 @@ final class TerminalProcess: Sendable {
         return kilobytes * 1024
     }
 
+    /// A running process's resident memory by what is mapped: each file's pages under its name
+    /// without the version (`libcurl.so`), and the rest (heap, stacks, anonymous maps) as
+    /// "anonymous"; largest first. Empty once it has exited.
+    static func residentByMapping(_ pid: pid_t) -> [(name: String, bytes: Int)] {
+        guard let maps = readWhole("/proc/\(pid)/smaps") else { return [] }  // gone: no figure
+        var bytes: [String: Int] = [:]
+        var current = "anonymous"
+        for line in maps.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            if line.hasPrefix("Rss:"), fields.count >= 2, let kilobytes = Int(fields[1]) {
+                bytes[current, default: 0] += kilobytes * 1024
+            } else if let first = fields.first, first.contains("-"), fields.count >= 5, first.allSatisfy({ $0.isHexDigit || $0 == "-" }) {
+                // A mapping's header: address, perms, offset, device, inode, then the path if any.
+                let path = fields.count >= 6 ? String(fields[5]) : ""
+                current = path.hasPrefix("/") ? Self.libraryName(path) : "anonymous"
+            }
+        }
+        return bytes.map { (name: $0.key, bytes: $0.value) }.sorted { $0.bytes > $1.bytes }
+    }
+
+    /// A file read to its end by `read(2)`: a `/proc` file says its size is 0, and reading by
+    /// that size gets its first page only.
+    static func readWhole(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { return count == 0 ? String(decoding: bytes, as: UTF8.self) : nil }
+            bytes.append(contentsOf: buffer[..<count])
+        }
+    }
+
+    /// `/usr/lib/x86_64-linux-gnu/libcurl.so.4.8.0` as `libcurl.so`; a program as its name.
+    static func libraryName(_ path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        guard let range = file.range(of: ".so") else { return file }
+        return String(file[..<range.upperBound])
+    }
+
     /// Ends a program that would not quit (SIGTERM, then SIGKILL) and reaps it.
     func stop() async -> Exit? {
         signal(SIGTERM)
