@@ -85,6 +85,35 @@ import Testing
         #expect(try await store.search("heron").map(\.id) == [ArticleID(3)])
     }
 
+    /// A cache made before incremental vacuum (version 1 here) is compacted once when a quarter
+    /// of it is free, then prunes shrink it; a compact cache is left alone.
+    @Test func anOldCacheWithMuchFreeIsCompactedOnce() async throws {
+        try sandbox.rawConnection().execute(Self.version1Fixture)
+        do {
+            let store = try await sandbox.open()
+            let body = ArticleBody.html("<p>" + String(repeating: "lorem ipsum dolor ", count: 400) + "</p>")
+            try await store.merge(
+                Edition(articles: (10...400).map { StoreFixtures.article($0, body: body) }), into: SourceKey("second"))
+        }
+        let raw = try sandbox.rawConnection()
+        #expect(try raw.integer("PRAGMA auto_vacuum") == 0, "as a cache made before incremental vacuum")
+        try raw.execute("PRAGMA foreign_keys = ON; DELETE FROM article WHERE id >= 100; PRAGMA wal_checkpoint(TRUNCATE)")
+        let pagesBefore = try raw.integer("PRAGMA page_count")
+        #expect(try raw.integer("PRAGMA freelist_count") * 4 >= pagesBefore)
+
+        let store = try await sandbox.open()
+        let notice = try #require(await store.notices.first)
+        #expect(notice.hasPrefix("The article cache was compacted once after its upgrade"), "\(notice)")
+        let after = try sandbox.rawConnection()
+        #expect(try after.integer("PRAGMA auto_vacuum") == 2)
+        #expect(try after.integer("PRAGMA page_count") < pagesBefore / 2)
+        #expect(try await store.all(.source(StoreFixtures.feed)).count == 3, "nothing lost")
+        #expect(try await store.search("pelican").count == 1)
+
+        let again = try await sandbox.open()
+        #expect(await again.notices.isEmpty, "once")
+    }
+
     /// The stored hash of an upgraded row is not this version's: the next refresh rewrites the
     /// row once (same id, state kept) and is quiet after that.
     @Test func upgradedRowsMergeWithoutDuplicates() async throws {

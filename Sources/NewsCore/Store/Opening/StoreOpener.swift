@@ -108,13 +108,36 @@ enum StoreOpener {
                 !readOnly
                 ? .readWrite
                 : .readOnly(reason: mode == .immutable ? "neither it nor its folder can be written" : "the file cannot be written")
-            return OpenedStore(connection: db, access: access, notices: [])
+            let notices = readOnly ? [] : compactOnce(db)
+            return OpenedStore(connection: db, access: access, notices: notices)
         } catch let error as SQLiteError where error.isDamage {
             throw Unusable.damaged(error.message)
         } catch let error as SQLiteError where error.isBusy {
             throw StoreError.busy
         } catch let error as SQLiteError {
             throw StoreError.cannotOpen(path: file.path, reason: error.message)
+        }
+    }
+
+    /// A cache made before incremental vacuum never gives freed pages back; schema 12 and 13
+    /// free nearly half of one (the search index's copy of the text, the article rows' text
+    /// written anew). When a quarter of such a file is free, it is compacted once and switched
+    /// to incremental vacuum, so that prunes shrink it from then on; returns the sentence that
+    /// says so. Not done (and tried at the next open) when another process holds the file or the
+    /// disk lacks the room: the cache works the same, only larger.
+    static func compactOnce(_ db: SQLiteConnection) -> [String] {
+        do {
+            guard try db.integer("PRAGMA auto_vacuum") == 0 else { return [] }
+            let pages = try db.integer("PRAGMA page_count")
+            guard pages > 0, try db.integer("PRAGMA freelist_count") * 4 >= pages else { return [] }
+            let before = try db.integer("PRAGMA page_size") * pages
+            try db.execute("PRAGMA auto_vacuum = INCREMENTAL; VACUUM")
+            let after = try db.integer("PRAGMA page_size") * db.integer("PRAGMA page_count")
+            return [
+                "The article cache was compacted once after its upgrade: \(ByteCount.describe(Int(before))) -> \(ByteCount.describe(Int(after)))."
+            ]
+        } catch {
+            return []  // busy or no room: the file stays as it was, and the next open tries again
         }
     }
 
