@@ -106,7 +106,10 @@ extension Library {
             }
             // A source's first articles are not "new": only those that join articles it had. A
             // sync says for itself (all are new but the account's first sync's).
-            let areNews = report.addedAreNews ?? ((summaries[key]?.articleCount ?? 0) > 0 || refreshedThisSession.contains(key))
+            // The merge says whether the source had articles: the counts may have been read again
+            // after its commit (another source's refresh ended first) and hold its first articles.
+            let hadArticles = report.sourceHadArticles ?? ((summaries[key]?.articleCount ?? 0) > 0)
+            let areNews = report.addedAreNews ?? (hadArticles || refreshedThisSession.contains(key))
             if areNews { newArticles.formUnion(report.added) }
             refreshedThisSession.insert(key)
             notify(.refreshed(key, report))

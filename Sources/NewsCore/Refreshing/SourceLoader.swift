@@ -90,7 +90,7 @@ public struct SourceLoader: Sendable {
                 log.cache("merge", ["source": source.name, "added": String(merged.added.count), "updated": String(merged.updated.count)], level: .debug)
                 return RefreshReport(
                     added: merged.added, updated: merged.updated.count, title: edition.title, notes: edition.notes,
-                    skipped: edition.skipped, answeredAt: answeredAt)
+                    skipped: edition.skipped, answeredAt: answeredAt, sourceHadArticles: !merged.sourceWasEmpty)
             case .kept(let shown, let reason):
                 // Shown from memory: a cache that cannot be written (said once, at start) for this
                 // session; under another instance's lock or on a full disk, until the caller's
@@ -173,6 +173,9 @@ public struct RefreshReport: Sendable, Equatable {
     /// Whether the lists mark `added` new: a sync says (none after the account's first); nil
     /// for a fetched edition, which the library judges by the source's history (its first is no news).
     public var addedAreNews: Bool?
+    /// Whether the source held articles before the merge, judged inside its transaction (nil:
+    /// not written, or synced). Counts read meanwhile may already include the merge's articles.
+    public var sourceHadArticles: Bool?
     /// New articles beyond those listed in `added` (a first sync of a large account).
     public var addedUnlisted = 0
     /// How many articles the refresh brought (a server's feeds all report its one sync).

@@ -39,6 +39,11 @@ struct SourceRefreshKindsTests {
         try Data(PageFeedRefreshTests.rss(["One", "Two"]).utf8).write(to: file)
         let report = try await loader.refresh(DocumentSource(service: NewsService(), location: file))
         #expect(report.addedCount == 2 && report.addedAreNews == nil)
+        // Judged in the merge's transaction: the counts the library reads meanwhile may hold them.
+        #expect(report.sourceHadArticles == false, "a source's first articles")
+        try Data(PageFeedRefreshTests.rss(["One", "Two", "Three"]).utf8).write(to: file)
+        let second = try await loader.refresh(DocumentSource(service: NewsService(), location: file))
+        #expect(second.addedCount == 1 && second.sourceHadArticles == true)
 
         await #expect(throws: NewsError.self) {
             _ = try await SourceLoader.fetchUncached(SyncedFeed(answer: SyncedArticles(added: [])), limits: ConnectionLimits(), log: .off)

@@ -51,7 +51,9 @@ struct MergeCase: Sendable, CustomTestStringConvertible {
         let result = try await store.merge(StoreFixtures.edition(1...5), into: feed)
         #expect(result.added.count == 5)
         #expect(result.updated.isEmpty && result.unchanged == 0 && result.duplicates == 0)
-        let stored = try await store.all(.source(feed))
+        #expect(result.sourceWasEmpty)
+        #expect(try await store.merge(StoreFixtures.edition(1...6), into: feed).sourceWasEmpty == false)
+        let stored = try await store.all(.source(feed)).filter { $0.article.title != "Article 6" }
         #expect(stored.map(\.article.title) == ["Article 5", "Article 4", "Article 3", "Article 2", "Article 1"])
         #expect(Set(stored.map(\.id)) == result.added)
         #expect(stored.allSatisfy { !$0.isRead && !$0.isStarred && $0.source == feed })

@@ -10,6 +10,8 @@ public struct MergeResult: Sendable, Hashable {
     public var unchanged = 0
     /// Items of the edition left out because an earlier item had the same identity.
     public var duplicates = 0
+    /// The source held no article before this merge: its first articles, which no list marks new.
+    public var sourceWasEmpty = false
 
     public init() {}
 }

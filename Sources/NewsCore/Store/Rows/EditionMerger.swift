@@ -54,6 +54,7 @@ struct EditionMerger {
         var result = MergeResult()
         let (items, identities, duplicates) = Self.distinct(articles)
         result.duplicates = duplicates
+        result.sourceWasEmpty = try db.firstRow("SELECT 1 FROM article WHERE source_id = ? LIMIT 1", sourceID) { _ in true } == nil
         let wasInFeed = Set(try db.rows("SELECT article_id FROM feed_item WHERE source_id = ?", [sourceID]) { $0.int64(0) })
         var matched = Set<Int64>()
         var written = 0
