@@ -11,8 +11,9 @@ let package = Package(
         // libncursesw, seen through a module map and a shim header (macros and variadics wrapped there).
         .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW"),
 
-        // libcurl (Debian's libcurl4-openssl-dev), the HTTP transport; variadics and macros wrapped in the shim.
-        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
+        // libcurl (Debian's libcurl4-openssl-dev), the HTTP transport: its headers only, the library
+        // loaded with dlopen at the first transfer (a start from the cache never maps it); see ccurl.h.
+        .target(name: "CCurl", path: "Sources/CCurl"),
         // SQLite 3 (the article cache), seen through a module map and a shim header.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         // glibc's iconv (no library to link): feeds in every character encoding the C library knows.

@@ -14,6 +14,8 @@ import TestSupport
 enum StartBenchmark {
     static let defaultArticles = 10_000
     static let goal = Duration.milliseconds(100)
+    /// Issue 56: what the start itself may hold resident (VmHWM when the first headline shows).
+    static let startMemoryGoal = 20 * 1024 * 1024
     static let width = 80
     static let height = 24
 
@@ -83,8 +85,14 @@ enum StartBenchmark {
         lines.append("  " + (try await rowsReadAtOpen(cacheFile, url: feedURL)))
         if let last = ours.last { lines.append("  " + residentLine(last.shownMappings)) }
 
-        var met = oursTime <= goal
-        var memoryGoal = ""
+        let shownPeak = ours.map(\.shownBytes).max() ?? 0
+        lines.append(
+            "  (the start's refresh begins once the first rows are drawn, and its first fetch loads libcurl: "
+                + "the peak until exit holds that, the peak when the headline showed does not)")
+        var goals = [
+            ("≤ \(ms(goal, decimals: 0))", oursTime <= goal),
+            ("≤ \(Format.bytes(startMemoryGoal)) when the headline showed (\(Format.bytes(shownPeak)), highest)", shownPeak <= startMemoryGoal),
+        ]
         if options.swiftOnly {
             lines.append("  newsboat: not run (--swift-only)")
         } else if let newsboat = ExternalCommand.find("newsboat") {
@@ -104,12 +112,13 @@ enum StartBenchmark {
                 "  cache files for the same \(count.formatted()) articles: ours \(Format.bytes(ourCache)) (\(indexSpace)), "
                     + "newsboat's \(Format.bytes(theirs.cacheBytes)) (it has no search index): \(Format.ratio(Double(ourCache) / Double(max(1, theirs.cacheBytes))))"
             )
-            met = met && oursPeak <= theirPeak
-            memoryGoal = ", peak memory ≤ newsboat's"
+            goals.append(("≤ 0.5x newsboat's time (\(Format.ratio(oursTime / theirTime)))", oursTime / theirTime <= 0.5))
+            goals.append(("peak until exit ≤ newsboat's", oursPeak <= theirPeak))
         } else {
             lines.append("  newsboat is not installed (apt-get install newsboat): no comparison in this run")
         }
-        lines.append("  goal: ≤ \(ms(goal, decimals: 0))\(memoryGoal): " + (met ? "PASS" : "MISS"))
+        let met = goals.allSatisfy(\.1)
+        lines.append("  goals: " + goals.map { "\($0.0) \($0.1 ? "PASS" : "MISS")" }.joined(separator: "; ") + ": " + (met ? "PASS" : "MISS"))
         return BenchmarkOutcome(summary: lines.joined(separator: "\n"), goalMet: met)
     }
 

@@ -42,6 +42,15 @@ extension Library {
     /// Refreshes every source.
     package func refreshAll(in holder: TaskScope?) { refresh(keys, in: holder) }
 
+    /// Shows `keys` loading before their refresh is started: the start's, which waits for the
+    /// cache's first frame (see `HeadlinesScreen.refreshesAfterFirstRows`), is under way already.
+    package func announceRefresh(_ keys: [SourceKey]) {
+        for key in keys where loads[key] == nil && entry(key) != nil {
+            phases[key] = .loading
+            notify(.phase(key))
+        }
+    }
+
     /// `holder` holds `key`'s load until the load ends or the scope lets go (its screen closes).
     private func hold(_ key: SourceKey, in holder: TaskScope) {
         let id = ObjectIdentifier(holder)
@@ -161,7 +170,8 @@ extension Library {
             guard let self else { return }
             // A read asked for meanwhile replaces this one, which is ending.
             defer { if self.countsAskedAgain { self.readCounts() } }
-            guard case .success(let (all, starred, queryCounts)) = result else { return }  // an unreadable cache keeps the last counts
+            // An unreadable cache keeps the last counts; the screens hear the read ended all the same.
+            guard case .success(let (all, starred, queryCounts)) = result else { return self.notify(.counts) }
             self.starredCount = starred
             self.queryCounts = queryCounts
             for summary in all where self.entry(summary.key) != nil {

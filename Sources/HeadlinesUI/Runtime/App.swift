@@ -38,6 +38,8 @@ package final class App {
     package var quitGuard: (@MainActor () -> QuitDecision)?
     /// Called once per finished frame (the benchmark times key-to-frame with it).
     package var onFrame: (@MainActor () -> Void)?
+    /// Run once, after the next frame is on the screen (`afterNextFrame`).
+    private var afterFrame: [@MainActor () -> Void] = []
     /// `reload-config` (Ctrl-R): reads the config again; what it says is shown in the status bar.
     package var onReloadConfig: (@MainActor () -> Notice?)?
     /// Where the panes go on a screen of a size (`layout`, `layout-width`, the widths the
@@ -321,6 +323,12 @@ package final class App {
         continuation.yield(.redraw)
     }
 
+    /// Runs `body` once the next frame has been handed to the terminal (asking for that frame).
+    package func afterNextFrame(_ body: @escaping @MainActor () -> Void) {
+        afterFrame.append(body)
+        setNeedsDisplay()
+    }
+
     /// Renders the top screen and hands the canvas to the driver.
     package func draw() {
         guard !driver.isSuspended else { return }
@@ -352,6 +360,9 @@ package final class App {
         shownCanvas = canvas
         lastDraw = .now
         onFrame?()
+        let waiting = afterFrame
+        afterFrame = []
+        for body in waiting { body() }
     }
 
     // MARK: - Handing the terminal to another program

@@ -21,6 +21,11 @@ package final class ScreenContext {
     /// Marks the screen dirty; one redraw follows per turn of the loop, however many calls.
     package func setNeedsDisplay() { app?.setNeedsDisplay() }
 
+    /// Runs `body` once the next frame is on the screen (at once in tests, which draw no frames).
+    package func afterNextFrame(_ body: @escaping @MainActor () -> Void) {
+        if let app { app.afterNextFrame(body) } else { body() }
+    }
+
     /// Redraws on this turn: what the reader's key asked for has arrived (see `App.setNeedsDisplayNow`).
     package func setNeedsDisplayNow() { app?.setNeedsDisplayNow() }
 

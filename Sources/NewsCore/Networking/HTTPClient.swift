@@ -42,7 +42,7 @@ public struct HTTPClient: Sendable {
         let url = request.url
         guard URLPolicy.isWeb(url) else { throw NewsError.unsupportedURL(Sanitizer.clean(url.absoluteString, maxLength: 200)) }
         try Task.checkCancellation()  // a cancelled task sends no request
-        guard let driver = CurlDriver.shared else { throw NewsError.transport("libcurl could not be started") }
+        let driver = try CurlDriver.shared.get()
         let transfer = CurlTransfer(
             request: HopRequest(request, url: url), sink: sink, sensitiveHeaders: sensitiveHeaders,
             settings: CurlEasy.Settings(userAgent: userAgent, connectTimeout: Self.milliseconds(timeout)),

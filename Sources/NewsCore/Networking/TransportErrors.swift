@@ -28,7 +28,7 @@ enum TransportErrors {
         case CURLE_URL_MALFORMAT: return .unsupportedURL(url.map { Sanitizer.clean($0.absoluteString, maxLength: 200) } ?? host)
         case CURLE_OUT_OF_MEMORY: return .transport("there was not enough memory to talk to \(host)")
         default:
-            let reason = String(cString: curl_easy_strerror(code)).lowercased()
+            let reason = String(cString: ccurl_easy_strerror(code)).lowercased()
             return .transport("libcurl error \(code.rawValue) talking to \(host) (\(reason))")
         }
     }

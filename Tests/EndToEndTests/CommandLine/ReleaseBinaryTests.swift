@@ -60,7 +60,9 @@ extension EndToEnd {
             let libraries = try await ProcessRunner("ldd", [HeadlinesBinary.path]).run(timeout: .seconds(30))
             #expect(libraries.status == 0)
             #expect(!libraries.stdoutText.contains("libswiftCore"), "the Swift runtime is linked in: \(libraries.stdoutText)")
-            #expect(libraries.stdoutText.contains("libcurl"), "\(libraries.stdoutText)")
+            #expect(libraries.stdoutText.contains("libsqlite3"), "\(libraries.stdoutText)")
+            // libcurl is loaded at the first fetch (Sources/CCurl), never linked: a start from the cache does not map it.
+            #expect(!libraries.stdoutText.contains("libcurl"), "\(libraries.stdoutText)")
         }
 
         /// Every source of the config printed, each once, in the config's order, and nothing on stderr.

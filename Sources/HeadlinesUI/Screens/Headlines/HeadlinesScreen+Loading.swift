@@ -43,6 +43,10 @@ extension HeadlinesScreen {
                 self.state.failLoad(ErrorText.sentence(error))
             }
             if anchor == .jumpToTop { context.setNeedsDisplayNow() } else { context.setNeedsDisplay() }
+            if self.refreshesAfterFirstRows {
+                self.refreshesAfterFirstRows = false
+                context.afterNextFrame { [weak self] in self?.reload(context) }
+            }
         }
     }
 

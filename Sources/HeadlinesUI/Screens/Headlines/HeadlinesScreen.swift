@@ -31,6 +31,9 @@ package final class HeadlinesScreen: Screen {
     /// The next rows read are the list's first since it opened (or moved to another source): the
     /// cursor goes to the first unread article among them.
     var placesCursorOnUnread = true
+    /// The start's refresh waits for the first rows from the cache to be drawn: a start shows
+    /// the cache without loading libcurl (and its TLS) first, which the first fetch does.
+    var refreshesAfterFirstRows = false
     /// Told when the list moves to another source (`n`, `p`, `J`, `K`): going back lands there.
     var onSourceShown: (@MainActor (SourceKey) -> Void)?
     /// `|`'s prompt, while the command is typed.
@@ -79,7 +82,10 @@ package final class HeadlinesScreen: Screen {
     func refreshStale(_ context: ScreenContext) {
         let keys = sourceKeys
         if context.isRoot {
-            if services.settings.refreshOnStart { reload(context) }
+            guard services.settings.refreshOnStart else { return }
+            guard context.scope.isRunning(.page) else { return reload(context) }
+            refreshesAfterFirstRows = true
+            library.announceRefresh(sourceKeys)
             return
         }
         if keys.count == 1 {

@@ -13,6 +13,8 @@ package final class SourcesScreen: Screen {
     private let services: AppServices
     private var layout = ScreenLayout(width: 0, height: 0)
     private var hints = ""
+    /// The start's refresh waits for the counts from the cache to be drawn (see `HeadlinesScreen.refreshesAfterFirstRows`).
+    private var refreshesAfterCounts = false
     /// `A` or `C` asked "Mark … articles read? y/n": the next key answers.
     private var markQuestion: (count: Int, scope: ArticleScope, name: String)?
 
@@ -27,7 +29,8 @@ package final class SourcesScreen: Screen {
         hints = context.hints(kind.hintedActions, on: kind)
         library.observe(self) { [weak self] event in self?.libraryChanged(event, context) }
         library.reloadCounts()
-        if services.settings.refreshOnStart { library.refreshAll(in: context.scope) }
+        refreshesAfterCounts = services.settings.refreshOnStart
+        if refreshesAfterCounts { library.announceRefresh(library.keys) }
         state.show(services.startupNotice)
     }
 
@@ -40,7 +43,13 @@ package final class SourcesScreen: Screen {
             state.replaceEntries(library.entries, queries: library.queries.map(\.name), tags: library.tags)
             hideReadSources()
         }
-        if case .counts = event { hideReadSources() }
+        if case .counts = event {
+            hideReadSources()
+            if refreshesAfterCounts {
+                refreshesAfterCounts = false
+                context.afterNextFrame { [weak self] in self.map { $0.library.refreshAll(in: context.scope) } }
+            }
+        }
         if case .undone(let sentence) = event { state.show(Notice(sentence)) }
         if case .writeFailed(let sentence) = event { state.show(Notice(sentence, kind: .error)) }
         // A refresh kept in memory while another instance writes the cache says so here too.

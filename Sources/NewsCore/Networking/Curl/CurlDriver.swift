@@ -9,8 +9,8 @@ import Synchronization
 /// Other threads only append to a locked list and call `curl_multi_wakeup` (the one multi call
 /// libcurl allows from another thread), so nobody ever waits for the driver thread.
 final class CurlDriver: Sendable {
-    /// Started on first use; nil when libcurl could not be set up.
-    static let shared: CurlDriver? = CurlDriver()
+    /// Started on first use, which loads libcurl (see ccurl.h); the failure says why it could not.
+    static let shared: Result<CurlDriver, NewsError> = start()
 
     private let multi: MultiHandle
     private let added = Mutex<[CurlTransfer]>([])
@@ -20,8 +20,17 @@ final class CurlDriver: Sendable {
         let pointer: UnsafeMutableRawPointer
     }
 
+    private static func start() -> Result<CurlDriver, NewsError> {
+        var message = [CChar](repeating: 0, count: 512)
+        guard ccurl_load(&message, message.count) == 0 else {
+            return .failure(.transport(message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }))
+        }
+        guard let driver = CurlDriver() else { return .failure(.transport("libcurl could not be started")) }
+        return .success(driver)
+    }
+
     private init?() {
-        guard curl_global_init(ccurl_global_default()) == CURLE_OK, let pointer = curl_multi_init() else { return nil }
+        guard let pointer = ccurl_multi_init() else { return nil }
         multi = MultiHandle(pointer: pointer)
         // Idle connections kept for reuse; libcurl closes those unused for two minutes.
         _ = ccurl_multi_setopt_long(pointer, CURLMOPT_MAXCONNECTS, 16)
@@ -29,7 +38,7 @@ final class CurlDriver: Sendable {
             CurlLoop(multi: multi.pointer, driver: self).run()
         }
         guard started else {
-            curl_multi_cleanup(pointer)
+            ccurl_multi_cleanup(pointer)
             return nil
         }
     }
@@ -42,7 +51,7 @@ final class CurlDriver: Sendable {
 
     /// Makes the driver look at its transfers now (one ended, or one was added).
     func wakeUp() {
-        _ = curl_multi_wakeup(multi.pointer)
+        _ = ccurl_multi_wakeup(multi.pointer)
     }
 
     /// The transfers submitted since the last call (driver thread).

@@ -18,7 +18,7 @@ final class CurlEasy {
     /// A handle for `hop` whose callbacks reach `transfer` (held alive by the driver until
     /// `cleanup`). Throws when libcurl cannot make one or refuses an option.
     init(hop: HopRequest, settings: Settings, transfer: CurlTransfer) throws(NewsError) {
-        guard let handle = curl_easy_init() else { throw .transport("libcurl could not start a transfer") }
+        guard let handle = ccurl_easy_init() else { throw .transport("libcurl could not start a transfer") }
         self.handle = handle
         do throws(NewsError) {
             try configure(hop: hop, settings: settings, userdata: Unmanaged.passUnretained(transfer).toOpaque())
@@ -47,7 +47,7 @@ final class CurlEasy {
                 try check(code)
             }
         }
-        for line in hop.headerLines { headerList = curl_slist_append(headerList, line) }
+        for line in hop.headerLines { headerList = ccurl_slist_append(headerList, line) }
         if !hop.headers.isEmpty {
             guard headerList != nil else { throw .transport("libcurl could not hold the request headers") }
             try check(ccurl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList))
@@ -112,8 +112,8 @@ final class CurlEasy {
 
     /// Frees the handle; it must no longer be in the multi handle.
     func cleanup() {
-        curl_easy_cleanup(handle)
-        curl_slist_free_all(headerList)
+        ccurl_easy_cleanup(handle)
+        ccurl_slist_free_all(headerList)
         headerList = nil
     }
 
@@ -129,7 +129,7 @@ final class CurlEasy {
 
     private func check(_ code: CURLcode) throws(NewsError) {
         guard code == CURLE_OK else {
-            throw .transport("libcurl refused an option (\(String(cString: curl_easy_strerror(code))))")
+            throw .transport("libcurl refused an option (\(String(cString: ccurl_easy_strerror(code))))")
         }
     }
 }

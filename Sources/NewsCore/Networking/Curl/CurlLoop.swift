@@ -24,21 +24,21 @@ final class CurlLoop {
         while true {
             for transfer in driver.takeAdded() where !transfer.hasEnded { begin(transfer) }
             var running: Int32 = 0
-            _ = curl_multi_perform(multi, &running)
+            _ = ccurl_multi_perform(multi, &running)
             collectFinishedHops()
             let wake = dropEndedTransfers()
             let sleep = max(.zero, min(Self.maxSleep, wake - .now))
-            _ = curl_multi_poll(multi, nil, 0, Int32((sleep / .milliseconds(1)).rounded(.up)), nil)
+            _ = ccurl_multi_poll(multi, nil, 0, Int32((sleep / .milliseconds(1)).rounded(.up)), nil)
         }
     }
 
     /// Starts the transfer's current hop.
     private func begin(_ transfer: CurlTransfer) {
         guard let easy = transfer.beginHop() else { return }
-        let code = curl_multi_add_handle(multi, easy.handle)
+        let code = ccurl_multi_add_handle(multi, easy.handle)
         guard code == CURLM_OK else {
             easy.cleanup()
-            transfer.fail(NewsError.transport("libcurl could not start a transfer (\(String(cString: curl_multi_strerror(code))))"))
+            transfer.fail(NewsError.transport("libcurl could not start a transfer (\(String(cString: ccurl_multi_strerror(code))))"))
             return
         }
         active[easy.handle] = (easy, transfer)
@@ -46,7 +46,7 @@ final class CurlLoop {
 
     private func collectFinishedHops() {
         var queued: Int32 = 0
-        while let message = curl_multi_info_read(multi, &queued) {
+        while let message = ccurl_multi_info_read(multi, &queued) {
             guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
             let code = ccurl_msg_result(message)
             guard let (easy, transfer) = remove(handle) else { continue }
@@ -74,7 +74,7 @@ final class CurlLoop {
 
     private func remove(_ handle: UnsafeMutableRawPointer) -> (easy: CurlEasy, transfer: CurlTransfer)? {
         guard let entry = active.removeValue(forKey: handle) else { return nil }
-        _ = curl_multi_remove_handle(multi, handle)
+        _ = ccurl_multi_remove_handle(multi, handle)
         return entry
     }
 }
