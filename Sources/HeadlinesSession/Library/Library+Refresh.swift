@@ -106,6 +106,10 @@ extension Library {
         case .success(let report):
             phases[key] = .idle
             notes[key] = report.notes
+            if let alert = report.alert, lastAlert.map({ $0.text != alert || ContinuousClock.now - $0.at > .seconds(5) }) ?? true {
+                lastAlert = (alert, ContinuousClock.now)
+                notify(.writeFailed(alert))
+            }
             // The lists read "updated at" from here when their rows are read, which may be before
             // the counts are read again.
             if let answeredAt = report.answeredAt, summaries[key] != nil {

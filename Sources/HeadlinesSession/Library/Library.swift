@@ -84,6 +84,8 @@ package final class Library {
     package internal(set) var newArticles: Set<ArticleID> = []
     /// Sources refreshed well this session (their next refresh's articles are new, even from empty).
     var refreshedThisSession: Set<SourceKey> = []
+    /// The last alert said, and when: a server's feeds each report its one sync, alert and all.
+    var lastAlert: (text: String, at: ContinuousClock.Instant)?
     /// The latest notes of each source's refreshes ("Using the feed … named by the page.").
     package internal(set) var notes: [SourceKey: [String]] = [:]
     /// How long a refresh (or a failed try) counts as fresh when a list opens: `refresh-minutes`,

@@ -92,11 +92,15 @@ public struct SyncedArticles: Sendable, Equatable {
     public var isFirstSync = false
     /// One sentence each, for the status line ("12 new from Home.", marks the server refused).
     public var notes: [String] = []
+    /// A sentence the person hears at once, wherever they are: marks the server refused and that
+    /// were set aside (a sync may send a mark before the mark's own send does).
+    public var alert: String?
 
-    public init(added: Set<ArticleID>, unlisted: Int = 0, isFirstSync: Bool = false, notes: [String] = []) {
+    public init(added: Set<ArticleID>, unlisted: Int = 0, isFirstSync: Bool = false, notes: [String] = [], alert: String? = nil) {
         self.added = added
         self.unlisted = unlisted
         self.isFirstSync = isFirstSync
         self.notes = notes
+        self.alert = alert
     }
 }

@@ -40,7 +40,8 @@ public struct SourceLoader: Sendable {
             let synced = try await sync()
             // The first sync's articles are no news (as a feed's first edition's): later ones are marked new.
             return RefreshReport(
-                added: synced.added, notes: synced.notes, answeredAt: now(), addedAreNews: !synced.isFirstSync, addedUnlisted: synced.unlisted)
+                added: synced.added, notes: synced.notes, answeredAt: now(), addedAreNews: !synced.isFirstSync, addedUnlisted: synced.unlisted,
+                alert: synced.alert)
         }
     }
 
@@ -178,6 +179,8 @@ public struct RefreshReport: Sendable, Equatable {
     public var sourceHadArticles: Bool?
     /// New articles beyond those listed in `added` (a first sync of a large account).
     public var addedUnlisted = 0
+    /// Said at once as well as noted (see `SyncedArticles.alert`).
+    public var alert: String?
     /// How many articles the refresh brought (a server's feeds all report its one sync).
     public var addedCount: Int { added.count + addedUnlisted }
 }

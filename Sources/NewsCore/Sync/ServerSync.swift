@@ -113,10 +113,13 @@ public struct ServerFeedSource: NewsSource {
     private static func sync(_ server: ServerSync, refreshing feed: RemoteFeedID?) async throws -> SyncedArticles {
         let report = try await server.sync(refreshing: feed)
         var notes = report.newArticles > 0 ? ["\(report.newArticles) new from \(server.name)."] : []
+        var alert: String?
         if report.marksRefused > 0, let refusal = report.refusal {
-            notes.append(SyncEngine.MarksSent(refused: report.marksRefused, refusal: refusal).refusedSentence ?? refusal)
+            alert = SyncEngine.MarksSent(refused: report.marksRefused, refusal: refusal).refusedSentence ?? refusal
+            notes.append(alert ?? refusal)
         }
         return SyncedArticles(
-            added: report.added, unlisted: max(0, report.newArticles - report.added.count), isFirstSync: report.isFirstSync, notes: notes)
+            added: report.added, unlisted: max(0, report.newArticles - report.added.count), isFirstSync: report.isFirstSync, notes: notes,
+            alert: alert)
     }
 }
