@@ -86,6 +86,9 @@ enum StoreBenchmark {
             lines += markLines
             goals.append(markMet)
             lines.append(try await headingsFigure(store, rounds: rounds))
+            let (sourcesLine, sourcesMet) = try await sourcesScreenFigure(store, rounds: rounds)
+            lines.append(sourcesLine)
+            goals.append(sourcesMet)
         }  // the store closes here: opening below starts cold, as a new run would
         lines.append(try await openFigure(file, rounds: rounds, articles: perSource))
         let (pruneLine, pruneMet) = try await pruneFigure(file, articles: perSource)
@@ -175,6 +178,30 @@ enum StoreBenchmark {
         }
         return "every heading of All read (the first `/`), \(count.formatted()) rows: \(describe(series))"
     }
+
+    /// The Sources screen's counts as the library reads them (`Library.readCounts`): every
+    /// source's total, unread and refresh state, and the starred count. Goal ≤ 50 ms (issue 56).
+    static func sourcesScreenFigure(_ store: ArticleStore, rounds: Int) async throws -> (String, Bool) {
+        var series = Series()
+        var count = 0
+        for _ in 0..<rounds {
+            let read = try await measure {
+                let sources = try await store.sources()
+                _ = try await store.count(.starred)  // read as the screen reads it; the figure is the time
+                return sources.count
+            }
+            count = read.result
+            series.append(read.time)
+        }
+        let met = series.wall.median <= sourcesScreenGoal
+        return (
+            "the Sources screen's counts (\(count) sources, and the starred): \(describe(series)); "
+                + "goal ≤ \(Format.milliseconds(sourcesScreenGoal, decimals: 0)) ms: " + (met ? "PASS" : "MISS"),
+            met
+        )
+    }
+
+    static let sourcesScreenGoal = Duration.milliseconds(50)
 
     /// Runs `body` once: its result, wall time (awaits included) and the process's CPU time.
     static func measure<T>(_ body: () async throws -> T) async rethrows -> (result: T, time: TimedRun) {
