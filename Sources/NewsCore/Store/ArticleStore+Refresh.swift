@@ -72,23 +72,26 @@ extension ArticleStore {
     public func sources() throws -> [SourceSummary] {
         try reading { db in
             try db.readTransaction {
-                // Two index-only counts, rather than one scan of the (wide) article rows.
-                let all = Dictionary(
-                    uniqueKeysWithValues: try db.rows(
-                        "SELECT source_id, count(*) FROM article INDEXED BY article_by_source GROUP BY source_id", []
-                    ) { ($0.int64(0), $0.int(1)) })
+                // The counts the triggers keep (`source_count`); only what ignore rules leave is counted.
+                var all: [Int64: Int] = [:]
+                var unread: [Int64: Int] = [:]
+                let counted = try db.rows("SELECT source_id, total, unread FROM source_count", []) { ($0.int64(0), $0.int(1), $0.int(2)) }
+                for (id, total, unreadCount) in counted {
+                    all[id] = total
+                    unread[id] = unreadCount
+                }
                 let visible = visibleCondition()
-                let totals =
-                    visible.sql.isEmpty
-                    ? all
-                    : Dictionary(
+                var totals = all
+                if !visible.sql.isEmpty {
+                    totals = Dictionary(
                         uniqueKeysWithValues: try db.rows(
                             "SELECT a.source_id, count(*) FROM article a WHERE \(visible.sql) 1 GROUP BY a.source_id", visible.values
                         ) { ($0.int64(0), $0.int(1)) })
-                let unread = Dictionary(
-                    uniqueKeysWithValues: try db.rows(
-                        "SELECT a.source_id, count(*) FROM article a WHERE \(visible.sql) a.read = 0 GROUP BY a.source_id", visible.values
-                    ) { ($0.int64(0), $0.int(1)) })
+                    unread = Dictionary(
+                        uniqueKeysWithValues: try db.rows(
+                            "SELECT a.source_id, count(*) FROM article a WHERE \(visible.sql) a.read = 0 GROUP BY a.source_id", visible.values
+                        ) { ($0.int64(0), $0.int(1)) })
+                }
                 return addingKept(
                     to: try db.rows("SELECT s.id, s.key, s.title, \(SourceRows.refreshColumns) FROM source s ORDER BY s.key", []) { row in
                         let id = row.int64(0)
