@@ -7,8 +7,11 @@ import HeadlinesKeys
 
 /// A long list's keys, on 100,000 cached articles with a news site's titles
 /// (`RSSDocumentGenerator`'s feed): `G` from the top to the frame that shows the list's true
-/// last article (and `g` back), then the `/` filter, key by key: `/`, then a six-letter word
-/// typed letter by letter and backspaced away, many times over, counting every match. Each key is timed from its arrival to its finished frame
+/// last article (and `g` back), then the `/` filter: `/` to its first answer on the screen (goal
+/// ≤ 100 ms: the headings' folded text read from the cache, `HeadingIndex`), then key by key, a
+/// six-letter word typed letter by letter and backspaced away, many times over, counting every
+/// match. Each key is timed from its arrival to the finished frame that shows its answer (the
+/// rows of the answer's window are read by id)
 /// on a pseudo-terminal, through the real app, screen and curses driver (`ListFilter` is the
 /// screen's own, so it is reached the way a reader reaches it). References in the same process:
 /// a naive filter over the same rows (`localizedCaseInsensitiveContains` on title and source,
@@ -18,6 +21,8 @@ enum FilterBenchmark {
     static let defaultArticles = 100_000
     static let word = "market"
     static let goal = Duration.milliseconds(16)
+    /// The first `/` on 100,000 rows (issue 56).
+    static let openGoal = Duration.milliseconds(100)
     /// Cycles on which the naive reference runs too (it costs 50 ms a key at 10,000 rows).
     static func naiveCycles(_ articles: Int) -> Int { articles > 20_000 ? 1 : 10 }
 
@@ -49,14 +54,15 @@ enum FilterBenchmark {
 
         let keys = figures.keys
         let jumps = figures.jumps
-        let met = keys.percentile(0.99) <= goal && jumps.percentile(0.99) <= goal
+        let met = keys.percentile(0.99) <= goal && jumps.percentile(0.99) <= goal && figures.open <= openGoal
         let lines = [
             "\(count.formatted()) articles in the list, read by pages (\(ListWindow.pageSize) at first, a screenful on a jump): `G` from the top to the frame that "
                 + "shows the true last article (\(figures.lastTitle)), then `g` back, \(jumps.count) keys: median \(ms(jumps.median)), "
                 + "p99 \(ms(jumps.percentile(0.99))), max \(ms(jumps.max)); `G` alone: p99 \(ms(figures.ends.percentile(0.99))); "
                 + "the status bar said “\(figures.countShown)”",
-            "\(count.formatted()) articles in the list; `/` to every heading read into memory: \(ms(figures.open)) "
-                + "(the store's read alone \(ms(figures.storeRead))); "
+            "\(count.formatted()) articles in the list; `/` to its first answer on the screen, every heading's folded text read into memory "
+                + "(the store's `HeadingIndex`; goal ≤ \(ms(openGoal, decimals: 0))): \(ms(figures.open)) "
+                + "(the store's read alone \(ms(figures.storeRead))): " + (figures.open <= openGoal ? "PASS" : "MISS") + "; "
                 + "then “\(word)” typed and backspaced \(cycles) times (\(keys.count) keys), rows found as it grows: "
                 + figures.found.map(String.init).joined(separator: ", "),
             "  key to finished frame on the pty: median \(ms(keys.median)), p99 \(ms(keys.percentile(0.99))), max \(ms(keys.max)); "
@@ -121,12 +127,12 @@ enum FilterBenchmark {
         try await measureJumps(harness, store: store, scope: screen.articles, cycles: cycles, into: &figures)
         // The store's part of it, alone: the same read, before.
         let reading = ContinuousClock.now
-        _ = try await store.headings(screen.articles)
+        _ = try await store.headingIndex(screen.articles)
         figures.storeRead = ContinuousClock.now - reading
         let opening = ContinuousClock.now
         await harness.press(.character("/"))
         try await harness.waitUntil("the filter holds every heading") {
-            screen.state.filter == "" && screen.state.isFilterReady && screen.state.total == articles.count
+            screen.state.filterAnswered == "" && screen.state.total == articles.count
         }
         figures.open = ContinuousClock.now - opening
 
@@ -135,10 +141,13 @@ enum FilterBenchmark {
             for key in typing {
                 // Keys at a brisk typing pace.
                 try await Task.sleep(for: .milliseconds(15))
+                // To the frame that shows the answer to the text typed (its window's rows read by id).
+                harness.frames.watch { screen.state.filter != nil && screen.state.filterAnswered == screen.state.filter }
                 let start = ContinuousClock.now
                 let cpuStart = Timing.threadCPUTime()
-                await harness.press(key)
-                figures.keys.append(ContinuousClock.now - start)
+                harness.app.receive([key])
+                let shown = await harness.frames.untilConditionMet()
+                figures.keys.append(shown - start)
                 figures.cpu.append(Timing.threadCPUTime() - cpuStart)
 
                 // The naive reference (which also checks the rows shown) costs 50 ms a key: the

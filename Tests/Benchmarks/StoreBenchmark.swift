@@ -166,17 +166,18 @@ enum StoreBenchmark {
         ]
     }
 
-    /// Every heading of All read into memory, as the first `/` on the list does (the filter
-    /// then runs in memory as the reader types).
+    /// Every heading of All read into memory as the first `/` reads them (ids and folded text,
+    /// `HeadingIndex`; the filter then runs in memory as the reader types). Goal ≤ 100 ms at
+    /// 100,000 (issue 56).
     static func headingsFigure(_ store: ArticleStore, rounds: Int) async throws -> String {
         var series = Series()
         var count = 0
         for _ in 0..<rounds {
-            let read = try await measure { try await store.headings(.all) }
+            let read = try await measure { try await store.headingIndex(.all) }
             count = read.result.count
             series.append(read.time)
         }
-        return "every heading of All read (the first `/`), \(count.formatted()) rows: \(describe(series))"
+        return "every heading of All read as the first `/` reads them (HeadingIndex), \(count.formatted()) rows: \(describe(series))"
     }
 
     /// The Sources screen's counts as the library reads them (`Library.readCounts`): every

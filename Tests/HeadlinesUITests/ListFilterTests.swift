@@ -10,7 +10,7 @@ import Testing
 /// typed and answering Backspace from before.
 @Suite struct ListFilterTests {
     static func rows(_ headings: [(String, String?)]) -> [ListRow] {
-        headings.map { ListRow(article: Article(sourceName: $0.1, title: $0.0, url: nil)) }
+        headings.enumerated().map { ListRow(article: Article(sourceName: $1.1, title: $1.0, url: nil), id: ArticleID(Int64($0 + 1))) }
     }
 
     @Test func matchesIgnoreCaseInEveryScript() {
@@ -42,5 +42,26 @@ import Testing
         #expect(filter.matches("wa").count == 10)
         #expect(filter.matches("her").count == 40)
         #expect(filter.matches("story 1").count == 11, "1 and 10 to 19")
+    }
+
+    @Test func marksChangedWinOverTheIndexAndRowsReadLater() {
+        var index = HeadingIndex()
+        for number in 1...4 { index.append(ArticleID(Int64(number)), isRead: number == 4, title: "Story \(number)", sourceName: nil) }
+        var filter = ListFilter(index: index)
+        #expect(filter.matches("story").filter(filter.isUnread) == [0, 1, 2], "the index's own marks")
+        filter.setRead(true, [ArticleID(1), ArticleID(2)])
+        #expect(filter.matches("story").filter(filter.isUnread) == [2])
+        // A row read from the cache before the library wrote the mark still shows it read.
+        filter.add([ListRow(article: Article(title: "Story 1", url: nil), id: ArticleID(1), isRead: false)])
+        #expect(filter.row(ArticleID(1))?.isRead == true)
+        #expect(filter.row(ArticleID(3)) == nil, "never read")
+    }
+
+    @Test func headingsGoneFromTheCacheMatchNoMore() {
+        var filter = ListFilter(rows: Self.rows([("Alpha", nil), ("Alpine", nil), ("Beta", nil)]))
+        #expect(filter.matches("alp") == [0, 1])
+        filter.forget([ArticleID(1)])
+        #expect(filter.matches("alp") == [1])
+        #expect(filter.matches("") == [1, 2])
     }
 }

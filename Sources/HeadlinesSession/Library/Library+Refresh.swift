@@ -190,10 +190,23 @@ extension Library {
 
     /// Indexes what refreshes added, once none is running, so a search finds it at once.
     func indexForSearch() {
-        let store = self.store
-        // Brief: under another instance's lock, the lists' reads are not held up behind it. A
+        let file = store.file
+        let indexer = self.indexer
+        // On a connection of its own, as the prune: a batch takes tens of milliseconds, and on the
+        // library's store the lists' reads (the first `/`, a page on scrolling) waited for every
+        // batch queued before them. Brief: under another instance's lock, it gives up at once. A
         // failure leaves the work to the next refresh or search.
-        scope.run(.indexing, work: { try await store.indexForSearch(wait: .brief) }, apply: { _ in })
+        scope.run(
+            .indexing,
+            work: {
+                let own: ArticleStore
+                if let indexer { own = indexer } else { own = try await ArticleStore.open(at: file) }
+                try await own.indexForSearch(wait: .brief)
+                return own
+            },
+            apply: { [weak self] result in
+                if case .success(let own) = result { self?.indexer = own }
+            })
     }
 
     /// The phase a source's stored refresh state stands for: its last failure, or a `Retry-After` in force.

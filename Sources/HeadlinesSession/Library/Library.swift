@@ -98,6 +98,9 @@ package final class Library {
     private var observers: [(owner: Weak, handler: @MainActor (Event) -> Void)] = []
     /// The library's own work (counting, indexing), for the life of the app.
     let scope = TaskScope()
+    /// The cache on a connection of its own for indexing in the background (`indexForSearch`),
+    /// opened at its first use.
+    var indexer: ArticleStore?
     /// Reads articles' full texts from their pages (`x`, `full-text = yes`); nil where no
     /// network client was set up for it.
     package var fullTextReader: FullTextReader?

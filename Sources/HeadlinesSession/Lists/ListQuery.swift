@@ -6,11 +6,11 @@ package enum ListQuery: Sendable, Hashable {
     case list(ArticleScope, ListView)
     case search(String)
 
-    /// Every heading of the list (its rows without their text), at once, for the `/` filter;
+    /// Every heading of the list as the `/` filter searches them (ids and folded text, no rows);
     /// `passing`: only those a filter expression lets through. A search has none to give.
-    package func headings(passing filter: ArticleFilter? = nil, in library: Library) async throws -> [StoredArticle] {
-        guard case .list(let scope, let view) = self else { return [] }
+    package func headingIndex(passing filter: ArticleFilter? = nil, in library: Library) async throws -> HeadingIndex {
+        guard case .list(let scope, let view) = self else { return HeadingIndex() }
         let filtered = filter.map { ArticleScope.filtered(scope, $0) } ?? scope
-        return try await library.store.headings(filtered, unreadOnly: view.unreadOnly, stillShown: view.stillShown, order: view.order)
+        return try await library.store.headingIndex(filtered, unreadOnly: view.unreadOnly, stillShown: view.stillShown, order: view.order)
     }
 }

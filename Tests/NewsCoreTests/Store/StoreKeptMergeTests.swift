@@ -45,6 +45,8 @@ import TestSupport
         #expect(try await store.all(.source(fresh), pageSize: 2).map(\.article.title) == ["Article 12", "Article 11", "Article 10"])
         #expect(try await store.count(.all) == 8)
         #expect(try await store.headings(.all, order: .title).map(\.article.title).first == "Article 0")
+        #expect(try await store.headingIndex(.all, order: .title).ids == store.headings(.all, order: .title).map(\.id))
+        #expect(try await store.headings(ids: Array(shown)).count == 2, "kept rows are read by id too")
         let summaries = try await store.sources()
         #expect(summaries.first { $0.key == fresh }?.articleCount == 3)
         #expect(summaries.first { $0.key == StoreFixtures.feed }?.unreadCount == 5)

@@ -51,7 +51,7 @@ extension HeadlinesScreen: ArticleList {
 
     func marksChanged(_ marks: ArticleMarks) {
         stillShown.insert(marks.id)
-        guard var marked = state.rows.first(where: { $0.id == marks.id }) ?? filterPool?.rows.first(where: { $0.id == marks.id })
+        guard var marked = state.rows.first(where: { $0.id == marks.id }) ?? filterPool?.row(marks.id)
         else { return }
         marked.isRead = marks.isRead
         marked.isStarred = marks.isStarred

@@ -5,17 +5,18 @@ import HeadlinesKeys
 
 /// The `/` filter, and the list's view: its order and whether read articles show.
 extension HeadlinesScreen {
-    /// `/`: reads the list's headings once, then filters them on every key.
+    /// `/`: reads the list's headings once (ids and folded text: see `HeadingIndex`), then
+    /// filters them on every key; the rows shown are read by id as the window moves.
     func beginFilter(_ context: ScreenContext) -> KeyOutcome {
         state.beginFilter()
         guard filterPool == nil else { return .handled }
         let library = self.library
         let query = self.query
-        context.scope.run(.filter, work: { try await query.headings(in: library) }) { [weak self] result in
+        context.scope.run(.filter, work: { try await query.headingIndex(in: library) }) { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(let headings):
-                self.filterPool = ListFilter(rows: headings.map { ListRow($0) })
+            case .success(let index):
+                self.filterPool = ListFilter(index: index, rows: self.state.rows)
                 self.applyFilter()
             case .failure(let error):
                 self.state.show(Notice(ErrorText.sentence(error), kind: .error))
@@ -65,15 +66,12 @@ extension HeadlinesScreen {
         guard let context, let pool = filterPool else { return }
         let library = self.library
         let query = self.query
-        context.scope.run(.filterExpression, work: { try await query.headings(passing: filter, in: library).map(\.id) }) { [weak self] result in
+        context.scope.run(.filterExpression, work: { try await query.headingIndex(passing: filter, in: library).ids }) { [weak self] result in
             guard let self, self.state.filter == "=" + text else { return }
             switch result {
             case .success(let ids):
                 let passing = Set(ids)
-                self.showFilterMatches(
-                    pool.rows.indices.compactMap { index in
-                        pool.rows[index].id.map { passing.contains($0) } == true ? Int32(index) : nil
-                    })
+                self.showFilterMatches((0..<Int32(pool.count)).filter { passing.contains(pool.id($0)) })
             case .failure(let error):
                 self.state.show(Notice(ErrorText.sentence(error), kind: .error))
             }
@@ -81,13 +79,41 @@ extension HeadlinesScreen {
         }
     }
 
-    /// The rows of the filter's answer around `selection` become the state's window.
+    /// The rows of the filter's answer around `selection` become the state's window, once
+    /// those not read yet are read from the cache (the rows shown until then stay).
     func showFilterWindow(selection: Int) {
         guard let pool = filterPool, let text = state.filter else { return }
         let start = max(0, min(selection - Self.filterWindow / 2, filterMatches.count - Self.filterWindow))
         let end = min(filterMatches.count, start + Self.filterWindow)
-        let window = filterMatches[start..<end].map { pool.rows[Int($0)] }
-        state.setFilter(text, window: window, offset: start, total: filterMatches.count, selection: selection)
+        let ids = filterMatches[start..<end].map(pool.id)
+        let unread = ids.filter { pool.row($0) == nil }
+        guard unread.isEmpty else { return readFilterRows(unread, selection: selection) }
+        context?.scope.cancel(.filterRows)  // an older window's rows must not replace this one
+        state.setFilter(text, window: ids.compactMap(pool.row), offset: start, total: filterMatches.count, selection: selection)
+    }
+
+    /// Reads the rows of `ids` for the filter's window, then shows it; those the cache no longer
+    /// holds (pruned meanwhile) leave the filter's answer.
+    private func readFilterRows(_ ids: [ArticleID], selection: Int) {
+        guard let context else { return }
+        let library = self.library
+        context.scope.run(.filterRows, work: { try await library.store.headings(ids: ids) }) { [weak self] result in
+            guard let self, self.filterPool != nil else { return }
+            switch result {
+            case .success(let found):
+                self.filterPool?.add(found.values.map { ListRow($0) })
+                let gone = Set(ids).subtracting(found.keys)
+                if gone.isEmpty {
+                    self.showFilterWindow(selection: selection)
+                } else {
+                    self.filterPool?.forget(gone)
+                    self.applyFilter()
+                }
+            case .failure(let error):
+                self.state.show(Notice(ErrorText.sentence(error), kind: .error))
+            }
+            context.setNeedsDisplayNow()  // the rows the reader's key asked for
+        }
     }
 
     /// Keeps the filter's window around the selection as it moves.
@@ -117,6 +143,7 @@ extension HeadlinesScreen {
         filterMatches = []
         context.scope.cancel(.filter)
         context.scope.cancel(.filterExpression)
+        context.scope.cancel(.filterRows)
         readRows(context)
         return .handled
     }
@@ -145,4 +172,6 @@ extension TaskKey {
     static let filter = TaskKey("filter")
     /// Asking the cache which of them pass a filter expression (`/` then `=`).
     static let filterExpression = TaskKey("filter-expression")
+    /// Reading the rows of the filter's window.
+    static let filterRows = TaskKey("filter-rows")
 }

@@ -36,7 +36,7 @@ extension HeadlinesScreen {
     /// asking first when there are more than a screenful; `u` undoes it.
     func markAllRead(_ context: ScreenContext) -> KeyOutcome {
         if state.filter != nil {
-            let ids = filteredRows.filter { !$0.isRead }.compactMap(\.id)
+            let ids = filteredUnread
             confirmMarkingRead(MarkAllRead(count: ids.count, ids: ids))
             return .handled
         }
@@ -75,11 +75,13 @@ extension HeadlinesScreen {
     private func markRead(_ marking: MarkAllRead) {
         if let ids = marking.ids {
             library.markRead(ids)
-            for var row in filteredRows where !row.isRead {
+            let marked = Set(ids)
+            for var row in state.rows where !row.isRead && row.id.map(marked.contains) == true {
                 row.isRead = true
                 row.isNew = false
                 update(row)
             }
+            filterPool?.setRead(true, ids)
         } else {
             library.markAllRead(articles)
         }
@@ -87,10 +89,10 @@ extension HeadlinesScreen {
         state.show(Notice(what + " is marked read" + (marking.count > 0 ? " (u undoes it)." : ".")))
     }
 
-    /// Every row the filter lets through (the state holds a window of them).
-    private var filteredRows: [ListRow] {
-        guard let pool = filterPool else { return state.rows }
-        return filterMatches.map { pool.rows[Int($0)] }
+    /// The unread articles the filter lets through (the state holds a window of them).
+    private var filteredUnread: [ArticleID] {
+        guard let pool = filterPool else { return state.rows.filter { !$0.isRead }.compactMap(\.id) }
+        return filterMatches.filter(pool.isUnread).map(pool.id)
     }
 
     /// `u`: the library undoes the last marking once it is written; its notice says what it did.

@@ -34,6 +34,9 @@ package struct HeadlinesState: Equatable, HoldsNotice {
     package private(set) var filterLine = LineEditor()
     /// The filter's rows are in (its count is the true one); false while the list's headings are read.
     package private(set) var isFilterReady = false
+    /// The filter's text whose answer the rows show (the text typed may be a key ahead of it
+    /// while the rows of its window are read).
+    package private(set) var filterAnswered: String?
     /// The next rows start the list afresh (another order): the selection goes to their top.
     private var startsAfresh = false
 
@@ -154,6 +157,7 @@ package struct HeadlinesState: Equatable, HoldsNotice {
     /// The filter's text and the rows it lets through (the whole list: nothing is read by pages then).
     package mutating func setFilter(_ text: String, rows matching: [ListRow]) {
         filter = text
+        filterAnswered = text
         isFilterReady = true
         show(matching)
     }
@@ -162,6 +166,7 @@ package struct HeadlinesState: Equatable, HoldsNotice {
     /// `total` rows (the screen keeps the answer, and moves the window with the selection).
     package mutating func setFilter(_ text: String, window: [ListRow], offset: Int, total: Int, selection: Int) {
         filter = text
+        filterAnswered = text
         isFilterReady = true
         self.window = ListWindow(rows: window, offset: offset, total: total)
         hasLoaded = true
@@ -181,6 +186,7 @@ package struct HeadlinesState: Equatable, HoldsNotice {
         filterLine = LineEditor()
         isTypingFilter = false
         isFilterReady = false
+        filterAnswered = nil
     }
 
     package mutating func move(_ movement: Movement) { scroll.apply(movement) }

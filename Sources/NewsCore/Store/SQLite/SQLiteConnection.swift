@@ -133,6 +133,14 @@ final class SQLiteConnection {
         return result
     }
 
+    /// Runs `body` on every row of a query, building nothing in between.
+    func each(_ sql: String, _ values: [(any SQLiteBindable)?], _ body: (SQLiteRow) throws -> Void) throws {
+        let statement = try statement(sql)
+        try statement.bind(values)
+        defer { statement.reset() }
+        while try statement.step() { try body(statement.row) }
+    }
+
     /// The first row of a query, mapped; nil when there is none.
     func firstRow<T>(_ sql: String, _ values: (any SQLiteBindable)?..., map: (SQLiteRow) throws -> T?) throws -> T? {
         try firstRow(sql, values: values, map: map)

@@ -110,6 +110,12 @@ struct SQLiteRow {
         return Date(timeIntervalSince1970: seconds)
     }
 
+    /// The column's text as the file holds it (empty for NULL), valid only inside `body`.
+    func withUTF8<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        guard let bytes = sqlite3_column_text(handle, column) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try body(UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))))
+    }
+
     /// The column as text; invalid UTF-8 (a hand-edited file) becomes U+FFFD.
     func text(_ column: Int32) -> String? {
         guard !isNull(column), let bytes = sqlite3_column_text(handle, column) else { return nil }
