@@ -4,7 +4,8 @@ import TestSupport
 
 extension EndToEnd {
     /// libcurl (and the TLS, Kerberos and LDAP libraries it brings) is loaded at the first
-    /// transfer, not at start: a start that fetches nothing never maps it.
+    /// transfer, and libxml2 (with ICU and liblzma) at the first XML parsed, not at start: a
+    /// start that fetches nothing maps neither.
     @Suite struct LazyLibraries {
         /// The shared libraries a running program has mapped, by file name.
         static func mappedLibraries(_ pid: Int32) throws -> Set<String> {
@@ -18,7 +19,7 @@ extension EndToEnd {
                 })
         }
 
-        @Test func libcurlIsMappedAtTheFirstFetchNotAtStart() async throws {
+        @Test func libcurlAndLibxml2AreMappedAtTheFirstFetchNotAtStart() async throws {
             let server = try LoopbackServer()
             defer { server.stop() }
             Sources.serve(server, slow: .zero)
@@ -33,10 +34,13 @@ extension EndToEnd {
             let pid = try #require(try tmux.programPID())
             let atStart = try Self.mappedLibraries(pid)
             #expect(atStart.contains { $0.hasPrefix("libsqlite3.so") }, "the maps were read: \(atStart.sorted())")
-            #expect(!atStart.contains { $0.hasPrefix("libcurl") || $0.hasPrefix("libssl") || $0.hasPrefix("libgnutls") }, "\(atStart.sorted())")
+            let loadedLater = ["libcurl", "libssl", "libgnutls", "libxml2", "libicu", "liblzma"]
+            #expect(!atStart.contains { library in loadedLater.contains { library.hasPrefix($0) } }, "\(atStart.sorted())")
             let asked = server.requests.count
             try tmux.sendKeys("R")
             #expect(await server.waitUntil(timeout: .seconds(10)) { $0.count >= asked + 3 })
+            // The RSS and Atom feeds are parsed once they have come.
+            #expect(await eventually(timeout: .seconds(10)) { (try? Self.mappedLibraries(pid))?.contains { $0.hasPrefix("libxml2") } == true })
             let afterFetch = try Self.mappedLibraries(pid)
             #expect(afterFetch.contains { $0.hasPrefix("libcurl") }, "\(afterFetch.sorted())")
         }

@@ -8,7 +8,7 @@ import FoundationEssentials
 /// and OPML uses the driver's.) The parser, its options and the feeding of the bytes are the
 /// driver's (`SAXDriver.run`, recovering mode).
 enum LibXMLSAXParser {
-    static func parse(_ data: Data, into reader: inout XMLFeedReader) {
+    static func parse(_ data: Data, into reader: inout XMLFeedReader) throws(LibXML.Unavailable) {
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = startElement
@@ -17,10 +17,10 @@ enum LibXMLSAXParser {
         handler.ignorableWhitespace = characters
         handler.cdataBlock = characters
         handler.serror = structuredError
-        withUnsafeMutablePointer(to: &reader) { reader in
+        try withUnsafeMutablePointer(to: &reader) { reader throws(LibXML.Unavailable) in
             var context = FeedParseContext(reader: reader)
-            withUnsafeMutablePointer(to: &context) { context in
-                SAXDriver.run(
+            try withUnsafeMutablePointer(to: &context) { context throws(LibXML.Unavailable) in
+                try SAXDriver.run(
                     data, .recovering, handler: &handler, context: context, parser: { context.pointee.parser = $0 },
                     stopped: { reader.pointee.stopped })
             }
@@ -34,7 +34,7 @@ private struct FeedParseContext {
     var parser: xmlParserCtxtPtr?
 
     func stopIfAsked() {
-        if reader.pointee.stopped, let parser { xmlStopParser(parser) }
+        if reader.pointee.stopped, let parser { cxml_stop_parser(parser) }
     }
 }
 

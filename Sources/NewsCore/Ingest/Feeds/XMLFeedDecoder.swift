@@ -18,13 +18,13 @@ enum XMLFeedDecoder {
         let optimistic = EncodingSignature(data).isASCIICompatible
         if optimistic {
             let rootStart = try XMLPreparation.rootStart(data)
-            _ = reader.read(data.dropFirst(rootStart))
+            _ = try reader.read(data.dropFirst(rootStart))
         }
         // A root that is plainly not a feed's (a web page) needs no second look.
         if !optimistic || reader.sawError || (reader.format == nil && reader.foreignRoot == nil) {
             let prepared = try XMLPreparation.prepare(FeedEncoding.utf8(data, contentType: contentType))
             reader = XMLFeedReader(documentURL: baseURL, maximumItems: maximumItems)
-            _ = reader.read(prepared)
+            _ = try reader.read(prepared)
         }
         guard reader.format != nil else {
             guard let root = reader.foreignRoot else { throw .invalidDocument("it is not a feed (there is no XML element in it)") }

@@ -74,8 +74,12 @@ struct XMLFeedReader: SAXReader {
     }
 
     /// Parses `data` (prepared by `XMLPreparation`); returns whether the root element was a feed's.
-    mutating func read(_ data: Data) -> Bool {
-        LibXMLSAXParser.parse(data, into: &self)
+    mutating func read(_ data: Data) throws(NewsError) -> Bool {
+        do {
+            try LibXMLSAXParser.parse(data, into: &self)
+        } catch {
+            throw .invalidDocument(error.reason)
+        }
         return format != nil
     }
 

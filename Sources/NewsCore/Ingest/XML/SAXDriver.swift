@@ -37,7 +37,7 @@ enum SAXDriver {
     /// Feeds the bytes in slices, as `xmlParseChunk` takes an `Int32` length.
     private static let chunkSize = 1 << 22
 
-    static func parse<Reader: SAXReader>(_ data: Data, _ mode: Mode, into reader: inout Reader) {
+    static func parse<Reader: SAXReader>(_ data: Data, _ mode: Mode, into reader: inout Reader) throws(LibXML.Unavailable) {
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = startElement
@@ -51,10 +51,10 @@ enum SAXDriver {
         case .strict:
             handler.getEntity = undefinedEntity
         }
-        withUnsafeMutablePointer(to: &reader) { reader in
+        try withUnsafeMutablePointer(to: &reader) { reader throws(LibXML.Unavailable) in
             var session = SAXSession(reader: reader)
-            withUnsafeMutablePointer(to: &session) { session in
-                run(data, mode, handler: &handler, context: session, parser: { session.pointee.parser = $0 }, stopped: { reader.pointee.stopped })
+            try withUnsafeMutablePointer(to: &session) { session throws(LibXML.Unavailable) in
+                try run(data, mode, handler: &handler, context: session, parser: { session.pointee.parser = $0 }, stopped: { reader.pointee.stopped })
             }
         }
     }
@@ -62,18 +62,20 @@ enum SAXDriver {
     /// Makes the push parser with `handler` and `context`, sets the mode's options and feeds it
     /// the bytes until they end or `stopped` says so. `parser` is told the parser while it runs,
     /// and nil after. Every reader's parse goes through here; the feeds' `LibXMLSAXParser`
-    /// brings callbacks of its own, made for `XMLFeedReader` alone (see there).
+    /// brings callbacks of its own, made for `XMLFeedReader` alone (see there). Throws when
+    /// libxml2 cannot be loaded.
     static func run(
         _ data: Data, _ mode: Mode, handler: inout xmlSAXHandler, context: UnsafeMutableRawPointer,
         parser setParser: (xmlParserCtxtPtr?) -> Void, stopped: () -> Bool
-    ) {
-        guard LibXML.initialised, !data.isEmpty else { return }
-        headlines_silence_libxml_generic_errors()
+    ) throws(LibXML.Unavailable) {
+        if case .failure(let unavailable) = LibXML.loaded { throw unavailable }
+        guard !data.isEmpty else { return }
+        cxml_silence_generic_errors()
         data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: CChar.self)
-            guard let base = bytes.baseAddress, let parser = xmlCreatePushParserCtxt(&handler, context, nil, 0, nil) else { return }
-            defer { xmlFreeParserCtxt(parser) }
-            xmlCtxtUseOptions(parser, mode.options)
+            guard let base = bytes.baseAddress, let parser = cxml_create_push_parser(&handler, context) else { return }
+            defer { cxml_free_parser(parser) }
+            cxml_use_options(parser, mode.options)
             setParser(parser)
             defer { setParser(nil) }
             var offset = 0
@@ -81,7 +83,7 @@ enum SAXDriver {
                 let length = min(chunkSize, bytes.count - offset)
                 let isLast: Int32 = offset + length == bytes.count ? 1 : 0
                 // The result repeats what the error callback said; the reader has it.
-                _ = xmlParseChunk(parser, base + offset, Int32(length), isLast)
+                _ = cxml_parse_chunk(parser, base + offset, Int32(length), isLast)
                 offset += length
             } while offset < bytes.count && !stopped()
         }
@@ -141,7 +143,7 @@ private struct SAXSession {
 
     /// Stops libxml2 when the reader has asked to.
     func stop(if asked: Bool) {
-        if asked, let parser { xmlStopParser(parser) }
+        if asked, let parser { cxml_stop_parser(parser) }
     }
 }
 
@@ -169,7 +171,7 @@ private let characters: charactersSAXFunc = { context, text, length in
 /// beforehand, such a reference (HTML's `&nbsp;`, say) names nothing, and nothing is ever loaded.
 private let undefinedEntity: getEntitySAXFunc = { context, name in
     guard let session = session(context) else { return nil }
-    let line = session.pointee.parser.map { xmlSAX2GetLineNumber($0) } ?? 0
+    let line = session.pointee.parser.map { cxml_line_number($0) } ?? 0
     let asked = session.pointee.undefinedEntity(session.pointee.reader, name.map { String(cString: $0) } ?? "", line)
     session.pointee.stop(if: asked)
     return nil

@@ -12,9 +12,13 @@ struct OPMLDocumentReader: SAXReader {
 
     var stopped: Bool { failure != nil }
 
-    static func read(_ data: Data) -> OPMLDocumentReader {
+    static func read(_ data: Data) throws(OPMLParseFailure) -> OPMLDocumentReader {
         var reader = OPMLDocumentReader()
-        SAXDriver.parse(data, .strict, into: &reader)
+        do {
+            try SAXDriver.parse(data, .strict, into: &reader)
+        } catch {
+            throw OPMLParseFailure("it could not be read: \(error.reason)")
+        }
         return reader
     }
 

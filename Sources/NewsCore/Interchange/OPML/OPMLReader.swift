@@ -15,7 +15,7 @@ public enum OPMLReader {
     public static func parse(_ data: Data) throws(OPMLParseFailure) -> OPMLOutlines {
         guard data.count <= maxSize else { throw OPMLParseFailure("it is larger than \(ByteCount.describe(maxSize))") }
         try HostileXML.check(data)
-        let run = OPMLDocumentReader.read(data)
+        let run = try OPMLDocumentReader.read(data)
         if let failure = run.failure { throw failure }
         if let syntax = run.firstSyntaxError {
             throw OPMLParseFailure("it is not well-formed XML (line \(syntax.line): \(describe(syntax.code)))")
