@@ -31,6 +31,8 @@ extension EndToEnd {
             for library in ["libcurl", "libncursesw", "libsqlite3", "libxml2", "libpng", "libjpeg", "libc6"] {
                 #expect(depends.contains { $0.hasPrefix(library) }, "Depends lacks \(library): \(depends)")
             }
+            // The C library no older than the binary's symbols (and its packed relocations) ask for.
+            #expect(depends.contains { $0.hasPrefix("libc6 (>= 2.") }, "\(depends)")
 
             let root = folder.file("root")
             let unpacked = try await ProcessRunner("dpkg-deb", ["-x", package, root.path]).run()
