@@ -41,6 +41,10 @@ enum FilterBenchmark {
         let store = try await ArticleStore.open(at: folder.file("cache.db"))
         try await store.merge(edition, into: source.key)
         let articles = edition.articles
+        // The list is one feed's, and a feed is read as far as its first 100,000 items.
+        guard articles.count == count else {
+            throw BenchmarkFailure("the feed gave \(articles.count) articles, not \(count): one feed is read as far as its first 100,000 items")
+        }
 
         let harness = try ListScreenHarness(store: store, source: source, folder: folder.url)
         let figures: Figures

@@ -18,10 +18,7 @@ enum RefreshBenchmark {
 
     @MainActor
     static func run(_ options: BenchmarkOptions) async throws -> BenchmarkOutcome {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("headlines")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw BenchmarkFailure("there is no headlines program beside the benchmark (\(binary.path)): build it with swift build -c release")
-        }
+        let binary = try binary()
         let network = try LoopbackFeedHosts(feeds: feeds, hosts: hosts, items: items, delay: .milliseconds(50))
         defer { network.stop() }
         let urls = network.urls
@@ -73,8 +70,17 @@ enum RefreshBenchmark {
         var output: String
     }
 
+    /// The release binary beside the benchmark's own.
+    static func binary() throws -> URL {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("headlines")
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw BenchmarkFailure("there is no headlines program beside the benchmark (\(binary.path)): build it with swift build -c release")
+        }
+        return binary
+    }
+
     /// One `headlines --refresh` in a home of its own, with a config naming every feed.
-    private static func headlines(_ binary: URL, _ urls: [URL], in folder: TemporaryFolder, round: Int) throws -> Run {
+    static func headlines(_ binary: URL, _ urls: [URL], in folder: TemporaryFolder, round: Int) throws -> Run {
         let home = folder.file("headlines-\(round)")
         let config = home.appendingPathComponent(".config/headlines", isDirectory: true)
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
@@ -82,7 +88,8 @@ enum RefreshBenchmark {
         try sections.joined(separator: "\n").write(to: config.appendingPathComponent("config"), atomically: true, encoding: .utf8)
         let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "NEWSAPI_KEY": ""]
         let run = try measured(binary.path, ["--refresh"], environment: environment)
-        guard run.output.hasPrefix("1,000 of 1,000 sources refreshed") else {
+        let all = urls.count.formatted()
+        guard run.output.hasPrefix("\(all) of \(all) sources refreshed") else {
             throw BenchmarkFailure("headlines --refresh did not refresh every feed: \(run.output)")
         }
         let cache = home.appendingPathComponent(".cache/headlines/cache.db")
@@ -91,11 +98,11 @@ enum RefreshBenchmark {
     }
 
     /// One `newsboat -x reload` with an empty cache in a folder of its own.
-    private static func newsboatReload(_ newsboat: String, _ urlsFile: URL, in folder: TemporaryFolder, round: Int) throws -> Run {
+    static func newsboatReload(_ newsboat: String, _ urlsFile: URL, in folder: TemporaryFolder, round: Int, threads: Int = 8) throws -> Run {
         let home = folder.file("newsboat-\(round)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         let config = home.appendingPathComponent("config")
-        try "reload-threads 8\n".write(to: config, atomically: true, encoding: .utf8)
+        try "reload-threads \(threads)\n".write(to: config, atomically: true, encoding: .utf8)
         let cache = home.appendingPathComponent("cache.db")
         let run = try measured(
             newsboat, ["-x", "reload", "-u", urlsFile.path, "-c", cache.path, "-C", config.path], environment: ["HOME": home.path, "PATH": "/usr/bin:/bin"])

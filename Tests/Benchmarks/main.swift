@@ -86,6 +86,12 @@ enum BenchmarkRegistry {
             run: { try await RefreshBenchmark.run($0) }
         ),
         BenchmarkEntry(
+            name: "scale",
+            summary:
+                "headlines --refresh of 1,000 and 5,000 feeds × 100 items over 10 loopback hosts, 20 ms each (goal ≤ 1.5x the connections' best, ≤ 48 MiB), requests a host, vs newsboat",
+            run: { try await ScaleBenchmark.run($0) }
+        ),
+        BenchmarkEntry(
             name: "store",
             summary:
                 "the article cache at 100,000 articles: merge a 1,000-item refresh (≤ 50 ms), search (≤ 20 ms), `S`'s first screenful with the true count (≤ 20 ms), open",
