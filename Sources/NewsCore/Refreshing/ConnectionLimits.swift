@@ -9,11 +9,17 @@ public final class ConnectionLimits: Sendable {
     public let maxPerHost: Int
     private let total: AsyncLimiter
     private let hosts = Mutex<[String: AsyncLimiter]>([:])
+    /// Editions fetched and not yet merged into the cache, at most twice the connections: a
+    /// fetch waits (holding its connection slots) while that many wait for the cache. Without
+    /// it, fetches outran the merges, and a refresh of 5,000 feeds held 200 MiB of editions
+    /// queued for the store.
+    public let unmergedEditions: AsyncLimiter
 
     public init(maxConnections: Int = ConfigSettings.defaultMaxConnections, maxPerHost: Int = ConfigSettings.defaultMaxPerHost) {
         self.maxConnections = max(1, maxConnections)
         self.maxPerHost = max(1, maxPerHost)
         total = AsyncLimiter(limit: self.maxConnections)
+        unmergedEditions = AsyncLimiter(limit: 2 * self.maxConnections)
     }
 
     /// Runs `body` once a slot for `host` (nil: a local file, no host limit) and a slot in all are free.

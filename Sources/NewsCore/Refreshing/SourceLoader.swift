@@ -54,9 +54,18 @@ public struct SourceLoader: Sendable {
         }
         let started = ContinuousClock.now
         let outcome: FetchResult
+        // The edition's slot is taken once the connection's are, and held until it is merged (see
+        // `ConnectionLimits.unmergedEditions`).
+        let unmerged = limits.unmergedEditions
+        var holdsEditionSlot = false
+        defer { if holdsEditionSlot { unmerged.release() } }
         do {
             let plan = Self.plan(state, now: now())
-            outcome = try await limits.withSlot(host: source.host) { try await source.fetch(plan) }
+            outcome = try await limits.withSlot(host: source.host) {
+                try await unmerged.acquire()
+                holdsEditionSlot = true
+                return try await source.fetch(plan)
+            }
         } catch is CancellationError {
             throw CancellationError()
         } catch {

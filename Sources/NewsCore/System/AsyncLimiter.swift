@@ -36,7 +36,9 @@ public final class AsyncLimiter: Sendable {
         return try await body()
     }
 
-    private func acquire() async throws {
+    /// Takes a slot once one is free; the caller must `release()` it (for a slot held across
+    /// scopes, as an edition's from its fetch to its merge).
+    public func acquire() async throws {
         try Task.checkCancellation()
         let id: UInt64 = state.withLock { state in
             state.nextID += 1
@@ -63,7 +65,8 @@ public final class AsyncLimiter: Sendable {
         }
     }
 
-    private func release() {
+    /// Frees a slot taken by `acquire()`.
+    public func release() {
         let next: CheckedContinuation<Void, any Error>? = state.withLock { state in
             if state.waiters.isEmpty || state.holds > 0 {
                 state.active -= 1
