@@ -82,6 +82,9 @@ private final class RefreshRun {
     let library: Library
     let scope = TaskScope()
     private var reports: [SourceKey: RefreshReport] = [:]
+    /// Sources whose edition waits for another instance's write lock (looked at on every event:
+    /// a scan of every source then made a refresh of thousands quadratic).
+    private var lockedOut: Set<SourceKey> = []
     /// Kept editions written once the lock freed: their articles' count, by source.
     private var keptAdded: [SourceKey: Int] = [:]
     private let (events, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
@@ -115,11 +118,12 @@ private final class RefreshRun {
 
     func run() async -> Outcome {
         let entries = library.entries
-        let keys = entries.map(\.key)
         let continuation = self.continuation
         library.observe(self) { [weak self] event in
             switch event {
-            case .refreshed(let key, let report): self?.reports[key] = report
+            case .refreshed(let key, let report):
+                self?.reports[key] = report
+                if report.keptBecause == .locked { self?.lockedOut.insert(key) }
             case .keptWritten(let key, let added, _): self?.keptAdded[key] = added.count
             default: break
             }
@@ -136,7 +140,7 @@ private final class RefreshRun {
         continuation.yield()
         for await _ in events {
             // A full disk is not waited on: it seldom frees within the minute.
-            let waitingForLock = keys.contains { scope.isRunning(.keptArticles($0)) && reports[$0]?.keptBecause == .locked }
+            let waitingForLock = lockedOut.contains { scope.isRunning(.keptArticles($0)) }
             if !library.isLoading && (!waitingForLock || ContinuousClock.now >= deadline) { break }
         }
         timer.cancel()

@@ -178,7 +178,7 @@ extension Library {
             guard case .success(let (all, starred, queryCounts)) = result else { return self.notify(.counts) }
             self.starredCount = starred
             self.queryCounts = queryCounts
-            for summary in all where self.entry(summary.key) != nil {
+            for summary in all where self.holds(summary.key) {
                 self.summaries[summary.key] = summary
                 if self.phases[summary.key] == .idle || self.phases[summary.key] == nil {
                     self.phases[summary.key] = Self.phase(from: summary.refresh, now: self.now())
