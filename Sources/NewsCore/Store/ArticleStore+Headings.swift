@@ -71,23 +71,18 @@ extension ArticleStore {
                     "SELECT a.id FROM article a \(join)WHERE \(shown.sql) ORDER BY \(order.orderBy(forwards: true)) LIMIT ?",
                     shown.values + [Self.maxIndexedHeadings]
                 ) { listed.append($0.int64(0)) }
-                return try Self.headingsInIDOrder(of: listed, db).reordered(Self.placesInIDOrder(listed))
+                // The list's positions in ascending id order, and where each of them comes in it.
+                let byID = (0..<Int32(listed.count)).sorted { listed[Int($0)] < listed[Int($1)] }
+                var places = [Int32](repeating: 0, count: listed.count)
+                for (place, position) in byID.enumerated() { places[Int(position)] = Int32(place) }
+                return try Self.headingsInIDOrder(byID.map { listed[Int($0)] }, db).reordered(places)
             }
         }
     }
 
-    /// Where each of `listed`'s ids comes in ascending id order.
-    private static func placesInIDOrder(_ listed: [Int64]) -> [Int32] {
-        let byID = (0..<Int32(listed.count)).sorted { listed[Int($0)] < listed[Int($1)] }
-        var places = [Int32](repeating: 0, count: listed.count)
-        for (place, position) in byID.enumerated() { places[Int(position)] = Int32(place) }
-        return places
-    }
-
-    /// The headings of `listed` in ascending id order: the whole table read front to back when
-    /// they are a good part of it, else the rows looked up in id order.
-    private static func headingsInIDOrder(of listed: [Int64], _ db: SQLiteConnection) throws -> HeadingIndex {
-        let wanted = listed.sorted()
+    /// The headings of `wanted` (ascending ids): the whole table read front to back when they
+    /// are a good part of it, else the rows looked up in id order.
+    private static func headingsInIDOrder(_ wanted: [Int64], _ db: SQLiteConnection) throws -> HeadingIndex {
         let stored = try db.firstRow("SELECT coalesce(sum(total), 0) FROM source_count", values: []) { $0.int(0) } ?? 0
         let whole = wanted.count * 4 >= stored
         var index = HeadingIndex()

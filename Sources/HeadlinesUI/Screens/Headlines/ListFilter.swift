@@ -8,7 +8,7 @@ import HeadlinesSession
 /// frame at 100,000 headings. Answers are indices into the index, in list order: the screen
 /// shows a window of them, whose rows it reads from the cache by id as the window moves
 /// (`add`), never a copy of them all.
-struct ListFilter: Equatable {
+struct ListFilter {
     private(set) var index: HeadingIndex
     /// Rows read for the windows shown so far, by id.
     private var rows: [ArticleID: ListRow] = [:]
@@ -37,11 +37,6 @@ struct ListFilter: Equatable {
             index.append(id, isRead: row.isRead, title: row.article.title, sourceName: row.article.sourceName)
         }
         self.init(index: index, rows: rows)
-    }
-
-    static func == (lhs: ListFilter, rhs: ListFilter) -> Bool {
-        lhs.index == rhs.index && lhs.rows == rhs.rows && lhs.gone == rhs.gone
-            && lhs.readChanges == rhs.readChanges && lhs.starChanges == rhs.starChanges
     }
 
     var count: Int { index.count }

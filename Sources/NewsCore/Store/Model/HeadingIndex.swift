@@ -2,7 +2,7 @@
 /// title and source name lowercased and case folded, as UTF-8, one after another in one buffer.
 /// No article is decoded to make it (100,000 took 0.65 s so, and as much again to fold), so the
 /// first `/` answers from the cache at once; the rows shown are read by id (`headings(ids:)`).
-public struct HeadingIndex: Sendable, Equatable {
+public struct HeadingIndex: Sendable {
     public private(set) var ids: [ArticleID] = []
     /// Whether each was read when the index was made (`A` on a filtered list counts the unread).
     public private(set) var isRead: [Bool] = []
@@ -15,15 +15,11 @@ public struct HeadingIndex: Sendable, Equatable {
 
     public init() {}
 
-    public static func == (lhs: HeadingIndex, rhs: HeadingIndex) -> Bool {
-        lhs.ids == rhs.ids && lhs.isRead == rhs.isRead && lhs.haystacks == rhs.haystacks && lhs.ends == rhs.ends
-    }
-
     public var count: Int { ids.count }
 
     /// The folded text of heading `index`.
     public func haystack(_ index: Int) -> ArraySlice<UInt8> {
-        haystacks[(index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])]
+        haystacks[range(of: index)]
     }
 
     /// Appends a heading from its title's and source name's UTF-8 (as the cache holds them).
@@ -43,6 +39,9 @@ public struct HeadingIndex: Sendable, Equatable {
         title.withUTF8 { title in sourceName.withUTF8 { append(id, isRead: read, title: title, sourceName: $0) } }
     }
 
+    /// Where heading `index`'s text lies in `haystacks`.
+    private func range(of index: Int) -> Range<Int> { (index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index]) }
+
     /// The same headings in another order: heading `places[i]` of this index comes i-th.
     public func reordered(_ places: [Int32]) -> HeadingIndex {
         var reordered = HeadingIndex()
@@ -53,7 +52,7 @@ public struct HeadingIndex: Sendable, Equatable {
         haystacks.withUnsafeBufferPointer { all in
             for place in places {
                 let index = Int(place)
-                reordered.haystacks.append(contentsOf: UnsafeBufferPointer(rebasing: all[(index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])]))
+                reordered.haystacks.append(contentsOf: UnsafeBufferPointer(rebasing: all[range(of: index)]))
                 reordered.ends.append(Int32(truncatingIfNeeded: reordered.haystacks.count))
             }
         }
