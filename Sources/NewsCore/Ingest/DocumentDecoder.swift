@@ -88,9 +88,10 @@ public enum DocumentDecoder {
         case .json:
             // JSON in UTF-16 or UTF-32 (RFC 4627 allowed them) is read as UTF-8 first.
             let text = EncodingSignature(data).isASCIICompatible ? data : try FeedEncoding.utf8(data, contentType: contentType)
-            let root = try NewsAPIDecoder.parse(text)
-            if JSONFeedDecoder.isJSONFeed(root) { return try JSONFeedDecoder.decode(root, baseURL: baseURL) }
-            return try NewsAPIDecoder.decode(root, baseURL: baseURL)
+            switch try NewsAPIDecoder.read(text, baseURL: baseURL) {
+            case .edition(let edition): return edition
+            case .jsonFeed: return try JSONFeedDecoder.decode(try NewsAPIDecoder.parse(text), baseURL: baseURL)
+            }
         case .xml:
             return try XMLFeedDecoder.decode(data, baseURL: baseURL, contentType: contentType)
         case .html:

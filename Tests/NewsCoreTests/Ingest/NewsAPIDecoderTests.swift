@@ -2,19 +2,20 @@ import Foundation
 import Testing
 @testable import NewsCore
 
+/// The `NewsError` that `body` throws; nil when it throws none (or another kind).
+func thrown(_ body: () throws -> Void) -> NewsError? {
+    do {
+        try body()
+        return nil
+    } catch {
+        return error as? NewsError
+    }
+}
+
 @Suite("NewsAPIDecoder")
 struct NewsAPIDecoderTests {
     private func decode(_ json: String, baseURL: URL? = nil) throws(NewsError) -> Edition {
         try NewsAPIDecoder.decode(Data(json.utf8), baseURL: baseURL)
-    }
-
-    private func thrown(_ body: () throws -> Void) -> NewsError? {
-        do {
-            try body()
-            return nil
-        } catch {
-            return error as? NewsError
-        }
     }
 
     /// An article entry with a given URL and title.

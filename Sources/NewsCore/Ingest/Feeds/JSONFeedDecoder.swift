@@ -7,7 +7,12 @@ enum JSONFeedDecoder {
     /// True for a JSON Feed: an object whose `version` starts with the spec's URL.
     static func isJSONFeed(_ root: JSONValue) -> Bool {
         guard let version = root["version"]?.string else { return false }
-        return version.hasPrefix("https://jsonfeed.org/version/") || version.hasPrefix("http://jsonfeed.org/version/")
+        return isJSONFeedVersion(version)
+    }
+
+    /// A `version` that names JSON Feed.
+    static func isJSONFeedVersion(_ version: String) -> Bool {
+        version.hasPrefix("https://jsonfeed.org/version/") || version.hasPrefix("http://jsonfeed.org/version/")
     }
 
     static func decode(_ root: JSONValue, baseURL: URL?, maximumItems: Int = RawFeed.maximumItems) throws(NewsError) -> Edition {

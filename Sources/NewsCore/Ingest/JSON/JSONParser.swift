@@ -23,22 +23,22 @@ public struct JSONParser {
         return value
     }
 
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
     private var scratch: [UInt8] = []
     /// How many members the last object at each depth had: the next object there is likely the
     /// same kind (an array of articles), so its storage starts at that size rather than being
     /// grown member by member.
     private var sizeHints: [Int] = []
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         scratch.reserveCapacity(256)
     }
 
-    private func error(_ reason: String) -> SyntaxError { SyntaxError(offset: index, reason: reason) }
+    func error(_ reason: String) -> SyntaxError { SyntaxError(offset: index, reason: reason) }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -47,7 +47,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseValue(depth: Int) throws(SyntaxError) -> JSONValue {
+    mutating func parseValue(depth: Int) throws(SyntaxError) -> JSONValue {
         skipWhitespace()
         guard index < bytes.count else { throw error("unexpected end of document") }
         switch bytes[index] {
@@ -121,7 +121,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseString() throws(SyntaxError) -> String {
+    mutating func parseString() throws(SyntaxError) -> String {
         index += 1  // opening quote
         let start = index
         // Fast path: no escapes, so the bytes are the string. Skip eight bytes at a time while
