@@ -20,35 +20,60 @@ enum PrintCommand {
             Output.error(plan.firstRunAdvice(short: false))
         }
         let limits = ConnectionLimits(maxConnections: plan.settings.maxConnections, maxPerHost: plan.settings.maxPerHost)
-        let sources = plan.entries.map(\.source)
-        let log = plan.log
-        let results = await OrderedResults.gather(sources) { source in
-            try await SourceLoader.fetchUncached(source, limits: limits, log: log)
+        let entries = plan.entries
+        let log = plan.log, rules = plan.rules
+        var failures = 0
+        // Each source is printed as soon as it and those before it are done, from its lines
+        // made in its own task; lines that wait for a slower source before them go to a file
+        // past `heldBytes` (issue 57: 1,000 sources peaked at 108 MiB holding every edition).
+        let spill = PrintSpill(folder: Self.temporaryFolder(environment))
+        var spillRefused = false
+        await OrderedResults.inOrder(
+            entries, heldBytes: Self.heldBytes, size: { (printed: PrintedSource) in printed.heldBytes },
+            spill: { (printed: PrintedSource) in
+                guard case .inMemory(let text) = printed.lines, !spillRefused else { return printed }
+                switch spill.store(text) {
+                case .success(let place): return printed.with(.spilled(place))
+                case .failure(let failure):
+                    spillRefused = true  // kept in memory from now on, as before the file
+                    log.log(.error, "print", ["spill": failure.message])
+                    return printed
+                }
+            },
+            { entry in
+                let edition = try await SourceLoader.fetchUncached(entry.source, limits: limits, log: log)
+                return PrintedSource(edition, shown: Self.shown(edition.articles, of: entry.key, rules: rules), json: json)
+            },
+            deliver: { index, result in
+                let name = entries[index].source.name
+                let prefix = entries.count > 1 ? name + ": " : ""
+                switch result {
+                case .success(let printed):
+                    for note in printed.notes {
+                        log.log(.info, "note", ["source": name, "note": note])
+                        if options.verbose { Output.error(prefix + note) }
+                    }
+                    switch printed.lines {
+                    case .inMemory(let text): Output.write(text)
+                    case .spilled(let place):
+                        switch spill.read(place) {
+                        case .success(let text): Output.write(text)
+                        case .failure(let failure):
+                            Output.error(prefix + failure.message)
+                            failures += 1
+                            return
+                        }
+                    }
+                    if let nothing = printed.nothingPrinted { Output.error(prefix + nothing) }
+                case .failure(let error):
+                    Output.error(prefix + ErrorText.sentence(error))
+                    failures += 1
+                }
+            })
+        if spill.stored > 0 {
+            log.log(.debug, "print", ["spilled": "\(spill.stored) sources' lines (\(spill.end) bytes) waited in a temporary file"])
         }
         let servers = await fetchServers(plan, json: json, environment: environment)
-        var failures = 0
-        for ((source, key), result) in zip(zip(sources, plan.entries.map(\.key)), results) {
-            let prefix = sources.count > 1 ? source.name + ": " : ""
-            switch result {
-            case .success(let edition):
-                for note in edition.notes {
-                    plan.log.log(.info, "note", ["source": source.name, "note": note])
-                    if options.verbose { Output.error(prefix + note) }
-                }
-                var text = ""
-                for article in Self.shown(edition.articles, of: key, rules: plan.rules) {
-                    text += json ? PrintFormat.jsonLine(article) : PrintFormat.line(article)
-                    text += "\n"
-                }
-                Output.write(text)
-                if edition.articles.isEmpty {
-                    Output.error(prefix + (edition.skipped > 0 ? skippedSentence(edition.skipped) : emptySentence(edition.title)))
-                }
-            case .failure(let error):
-                Output.error(prefix + ErrorText.sentence(error))
-                failures += 1
-            }
-        }
         for (server, result) in zip(plan.servers, servers) {
             switch result {
             case .success(let feeds):
@@ -62,7 +87,58 @@ enum PrintCommand {
         }
         await plan.log.flush()
         if failures == 0 { return 0 }
-        return options.strict || failures == sources.count + plan.servers.count ? 1 : 0
+        return options.strict || failures == entries.count + plan.servers.count ? 1 : 0
+    }
+
+    /// How many bytes of lines the sources that finished before their turn may hold in memory;
+    /// past that they wait in a file (`PrintSpill`).
+    static let heldBytes = 8 << 20
+
+    /// Where the spill file goes: `TMPDIR` when it names a folder, else /tmp.
+    static func temporaryFolder(_ environment: [String: String]) -> String {
+        guard let folder = environment["TMPDIR"], folder.hasPrefix("/") else { return "/tmp" }
+        return folder
+    }
+
+    /// One source's output, made in its fetch's task: its lines, its notes, and why it printed
+    /// nothing when it did not.
+    struct PrintedSource: Sendable {
+        enum Lines: Sendable {
+            case inMemory(String)
+            case spilled(PrintSpill.Place)
+        }
+
+        let lines: Lines
+        let notes: [String]
+        let nothingPrinted: String?
+
+        init(_ edition: Edition, shown: [Article], json: Bool) {
+            var text = ""
+            for article in shown {
+                text += json ? PrintFormat.jsonLine(article) : PrintFormat.line(article)
+                text += "\n"
+            }
+            lines = .inMemory(text)
+            notes = edition.notes
+            nothingPrinted =
+                edition.articles.isEmpty
+                ? (edition.skipped > 0 ? PrintCommand.skippedSentence(edition.skipped) : PrintCommand.emptySentence(edition.title)) : nil
+        }
+
+        private init(lines: Lines, notes: [String], nothingPrinted: String?) {
+            self.lines = lines
+            self.notes = notes
+            self.nothingPrinted = nothingPrinted
+        }
+
+        /// The same output with its lines kept elsewhere.
+        func with(_ lines: Lines) -> PrintedSource { PrintedSource(lines: lines, notes: notes, nothingPrinted: nothingPrinted) }
+
+        /// What it holds in memory.
+        var heldBytes: Int {
+            guard case .inMemory(let text) = lines else { return 0 }
+            return text.utf8.count
+        }
     }
 
     /// Every server of the config, fetched in parallel with each other (the sources' fetches

@@ -81,12 +81,7 @@ enum RefreshBenchmark {
 
     /// One `headlines --refresh` in a home of its own, with a config naming every feed.
     static func headlines(_ binary: URL, _ urls: [URL], in folder: TemporaryFolder, round: Int) throws -> Run {
-        let home = folder.file("headlines-\(round)")
-        let config = home.appendingPathComponent(".config/headlines", isDirectory: true)
-        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        let sections = urls.enumerated().map { "[source \"Feed \($0.offset)\"]\nurl = \($0.element.absoluteString)\n" }
-        try sections.joined(separator: "\n").write(to: config.appendingPathComponent("config"), atomically: true, encoding: .utf8)
-        let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "NEWSAPI_KEY": ""]
+        let (home, environment) = try headlinesHome(urls, in: folder, named: "headlines-\(round)")
         let run = try measured(binary.path, ["--refresh"], environment: environment)
         let all = urls.count.formatted()
         guard run.output.hasPrefix("\(all) of \(all) sources refreshed") else {
@@ -95,6 +90,26 @@ enum RefreshBenchmark {
         let cache = home.appendingPathComponent(".cache/headlines/cache.db")
         let count = try ExternalCommand.output("sqlite3", [cache.path, "SELECT count(*) FROM article"])
         return Run(time: run.time, peak: run.peak, stored: Int(count.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1, output: run.output)
+    }
+
+    /// One `headlines --print` of every source (the cache untouched): its time, its peak, and the
+    /// articles it printed (one line each) as `stored`.
+    static func headlinesPrint(_ binary: URL, _ urls: [URL], in folder: TemporaryFolder, round: Int) throws -> Run {
+        let (_, environment) = try headlinesHome(urls, in: folder, named: "headlines-print-\(round)")
+        let run = try measured(binary.path, ["--print"], environment: environment)
+        let lines = run.output.isEmpty ? 0 : run.output.utf8.count { $0 == UInt8(ascii: "\n") } + 1  // the output comes trimmed
+        return Run(time: run.time, peak: run.peak, stored: lines, output: "")
+    }
+
+    /// A home folder whose config names `urls` as sources, one section each, and the environment
+    /// that runs headlines in it.
+    private static func headlinesHome(_ urls: [URL], in folder: TemporaryFolder, named name: String) throws -> (URL, [String: String]) {
+        let home = folder.file(name)
+        let config = home.appendingPathComponent(".config/headlines", isDirectory: true)
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        let sections = urls.enumerated().map { "[source \"Feed \($0.offset)\"]\nurl = \($0.element.absoluteString)\n" }
+        try sections.joined(separator: "\n").write(to: config.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+        return (home, ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "NEWSAPI_KEY": ""])
     }
 
     /// One `newsboat -x reload` with an empty cache in a folder of its own.

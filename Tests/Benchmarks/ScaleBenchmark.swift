@@ -6,7 +6,7 @@ import TestSupport
 /// beside the benchmark) of 1,000 and then 5,000 feeds of 100 items into an empty cache, over 10
 /// loopback hosts (127.0.0.1 to 127.0.0.10, as many feeds on each, so the per-host limit applies
 /// as on the internet), every request answered after 20 ms; beside newsboat's `-x reload` of the
-/// same feeds with `reload-threads 10`, from the same run. Goals: every article stored within
+/// same feeds with `reload-threads 10`, from the same run; then `headlines --print` of them. Goals: every article stored within
 /// 1.5x of what the connection limits allow at best (feeds / 8 connections × 20 ms: 2.5 s for
 /// 1,000), in at most 48 MiB. It counts the requests each host answered: politeness is part of
 /// the goal (each feed asked once). `--rounds` (default 1) runs each size again; `--swift-only`
@@ -35,7 +35,7 @@ enum ScaleBenchmark {
             defer { folder.remove() }
             var ours: [RefreshBenchmark.Run] = []
             for round in 0..<rounds { ours.append(try RefreshBenchmark.headlines(binary, network.urls, in: folder, round: round)) }
-            let asked = network.servers.map { $0.requests.count }
+            let asked = network.servers.map { $0.requests.count }  // before --print asks again
             let time = Samples(ours.map(\.time)).median
             let peak = ours.map(\.peak).max() ?? 0
             let best = delay * (Double(feeds) / Double(connections))
@@ -55,6 +55,18 @@ enum ScaleBenchmark {
             lines.append(
                 "  requests a host, \(rounds) run\(rounds == 1 ? "" : "s"): " + asked.map(String.init).joined(separator: ", ")
                     + " (each feed asked \(asked.allSatisfy { $0 == rounds * feeds / hosts } ? "once a run" : "more than once a run: CHECK"))")
+            // --print of the same feeds: every article printed, in order, within the same memory goal.
+            var prints: [RefreshBenchmark.Run] = []
+            for round in 0..<rounds { prints.append(try RefreshBenchmark.headlinesPrint(binary, network.urls, in: folder, round: round)) }
+            let printTime = Samples(prints.map(\.time)).median
+            let printPeak = prints.map(\.peak).max() ?? 0
+            let printed = prints.map(\.stored).min() ?? 0
+            let printMet = printPeak <= peakGoal && printed == feeds * items
+            met = met && printMet
+            lines.append(
+                "  headlines --print: \(Format.milliseconds(printTime)) ms median, peak RSS \(ByteCount.describe(printPeak)), "
+                    + "\(printed.formatted()) of \(feeds * items) articles printed; goal ≤ \(ByteCount.describe(peakGoal)) "
+                    + (printMet ? "PASS" : "MISS"))
             if let newsboat {
                 let urlsFile = folder.file("urls")
                 try network.urls.map(\.absoluteString).joined(separator: "\n").write(to: urlsFile, atomically: true, encoding: .utf8)

@@ -17,15 +17,49 @@ public enum OrderedResults {
     public static func gather<Item: Sendable, Value: Sendable>(
         _ items: [Item], _ work: @escaping @Sendable (Item) async throws -> Value
     ) async -> [Result<Value, any Error>] {
+        var results: [Result<Value, any Error>] = []
+        results.reserveCapacity(items.count)
+        await inOrder(items, heldBytes: .max, size: { _ in 0 }, spill: { $0 }, work) { results.append($1) }
+        return results
+    }
+
+    /// Hands each item's result to `deliver`, in the items' order, as soon as it and every one
+    /// before it are done: a caller that prints them holds only those that finished ahead of a
+    /// slower one, not all of them. Those held may take `heldBytes` (as `size` counts them);
+    /// past that, a result is first given to `spill`, which returns what to hold instead (the
+    /// same lines, kept in a file). Every item starts at once, so one slow item never holds up
+    /// the others' work; `work` runs concurrently (bound it with an `AsyncLimiter` or the HTTP
+    /// client's own limits), and cancellation reaches every child.
+    public static func inOrder<Item: Sendable, Value: Sendable>(
+        _ items: [Item], heldBytes: Int, size: (Value) -> Int, spill: (Value) -> Value,
+        _ work: @escaping @Sendable (Item) async throws -> Value,
+        deliver: (Int, Result<Value, any Error>) -> Void
+    ) async {
         await withTaskGroup(of: Indexed<Value>.self) { group in
             for (index, item) in items.enumerated() {
                 group.addTask { await attempt(index, item, work) }
             }
-            var results = [Result<Value, any Error>?](repeating: nil, count: items.count)
-            for await indexed in group where results.indices.contains(indexed.index) {
-                results[indexed.index] = indexed.result
+            var delivered = 0, held = 0
+            var finished: [Int: Result<Value, any Error>] = [:]
+            while delivered < items.count, let indexed = await group.next() {
+                guard (delivered..<items.count).contains(indexed.index), finished[indexed.index] == nil else { continue }
+                var result = indexed.result
+                if indexed.index != delivered, case .success(var value) = result {
+                    if held + size(value) > heldBytes { value = spill(value) }
+                    held += size(value)
+                    result = .success(value)
+                }
+                finished[indexed.index] = result
+                while let next = finished.removeValue(forKey: delivered) {
+                    if delivered != indexed.index, case .success(let value) = next { held -= size(value) }
+                    deliver(delivered, next)
+                    delivered += 1
+                }
             }
-            return results.map { $0 ?? .failure(ResultNeverArrived()) }
+            while delivered < items.count {
+                deliver(delivered, .failure(ResultNeverArrived()))
+                delivered += 1
+            }
         }
     }
 

@@ -91,6 +91,46 @@ extension EndToEnd {
             #expect(seen == (1...count).map { "Source \($0)" }, "\(seen.prefix(10))")
         }
 
+        /// The first source answers after the others have finished, and their lines, more than
+        /// `--print` keeps in memory, wait in a temporary file: every line still prints, source by
+        /// source in the config's order. Where no file can be made (`TMPDIR` names no folder), they
+        /// wait in memory, and the log says why.
+        @Test(arguments: [true, false])
+        func linesThatWaitForASlowSourcePrintInOrder(_ fileAllowed: Bool) async throws {
+            defer { home.remove() }
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            let count = 50, items = 2_500
+            let sources = (1...count).map { number in
+                let path = "/feeds/\(number).xml"
+                var response = ScriptedResponse.bytes(Data(FeedFixtures.rss("Feed \(number) item", count: items).utf8), contentType: "application/rss+xml")
+                if number == 1 { response.delayBeforeHeaders = .seconds(6) }
+                server.route(path, response)
+                return (name: "Source \(number)", url: server.url(path).absoluteString, group: String?.none)
+            }
+            try FeedFixtures.writeConfig(FeedFixtures.config(sources), home: home.url)
+            let logFile = home.url.appendingPathComponent("print.log")
+            let folder = fileAllowed ? home.url.path : "/nonexistent-\(UUID().uuidString)"
+            let printed = try await ProcessRunner(
+                HeadlinesBinary.path, ["--print", "--log", logFile.path, "--log-level", "debug"],
+                environment: HeadlinesBinary.environment(home: home.url, extra: ["TMPDIR": folder])
+            ).run(timeout: .seconds(120))
+            #expect(printed.status == 0, "\(printed.stderrText.prefix(500))")
+            let lines = printed.stdoutText.split(separator: "\n")
+            #expect(lines.count == count * items)
+            let order = lines.map { String($0.split(separator: "\t", omittingEmptySubsequences: false)[1]) }
+            var seen: [String] = []
+            for name in order where seen.last != name { seen.append(name) }
+            #expect(seen == (1...count).map { "Source \($0)" }, "\(seen.prefix(10))")
+            let log = try String(contentsOf: logFile, encoding: .utf8)
+            if fileAllowed {
+                #expect(log.contains("waited in a temporary file"), "\(log.suffix(2_000))")
+                #expect(try FileManager.default.contentsOfDirectory(atPath: folder).allSatisfy { !$0.hasPrefix("headlines-print") })
+            } else {
+                #expect(log.contains("could not be kept in a temporary file"), "\(log.suffix(2_000))")
+            }
+        }
+
         /// One source answering 500 among good ones: both good ones print, the bad one is one
         /// line on stderr naming it, and the status is 0 (1 with `--strict`).
         @Test func aFailingSourceIsNamedAndTheOthersPrint() async throws {
