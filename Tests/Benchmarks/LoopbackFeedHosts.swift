@@ -9,7 +9,9 @@ struct LoopbackFeedHosts {
     /// Every feed's URL, host by host.
     let urls: [URL]
 
-    init(feeds: Int, hosts: Int, items: Int, delay: Duration) throws {
+    /// - Parameter conditional: each feed sends an ETag and answers a request that names it with
+    ///   304 Not Modified (after the same delay), as a server whose feeds have not changed.
+    init(feeds: Int, hosts: Int, items: Int, delay: Duration, conditional: Bool = false) throws {
         var servers: [LoopbackServer] = []
         var urls: [URL] = []
         for host in 1...hosts {
@@ -19,7 +21,17 @@ struct LoopbackFeedHosts {
                 let number = (host - 1) * (feeds / hosts) + index
                 var response = ScriptedResponse.text(SmallFeedGenerator.feed(number, items: items), contentType: "application/rss+xml")
                 response.delayBeforeHeaders = delay
-                server.route("/feed-\(number).xml", response)
+                if conditional {
+                    let tag = "\"feed-\(number)\""
+                    response.headers.append(("ETag", tag))
+                    var unchanged = ScriptedResponse.bytes(Data(), contentType: "application/rss+xml", status: 304)
+                    unchanged.delayBeforeHeaders = delay
+                    unchanged.headers.append(("ETag", tag))
+                    let (changed, same) = (response, unchanged)
+                    server.respond("/feed-\(number).xml") { request in request.headers["if-none-match"] == tag ? same : changed }
+                } else {
+                    server.route("/feed-\(number).xml", response)
+                }
                 urls.append(server.url("/feed-\(number).xml"))
             }
         }

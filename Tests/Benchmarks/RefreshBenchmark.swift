@@ -82,6 +82,17 @@ enum RefreshBenchmark {
     /// One `headlines --refresh` in a home of its own, with a config naming every feed.
     static func headlines(_ binary: URL, _ urls: [URL], in folder: TemporaryFolder, round: Int) throws -> Run {
         let (home, environment) = try headlinesHome(urls, in: folder, named: "headlines-\(round)")
+        return try refresh(binary, urls, home: home, environment: environment)
+    }
+
+    /// `headlines --refresh` again in the home folder of an earlier `headlines(...)` run (its
+    /// cache full, its validators kept).
+    static func headlinesAgain(_ binary: URL, _ urls: [URL], in folder: TemporaryFolder, round: Int) throws -> Run {
+        let home = folder.file("headlines-\(round)")
+        return try refresh(binary, urls, home: home, environment: headlinesEnvironment(home))
+    }
+
+    private static func refresh(_ binary: URL, _ urls: [URL], home: URL, environment: [String: String]) throws -> Run {
         let run = try measured(binary.path, ["--refresh"], environment: environment)
         let all = urls.count.formatted()
         guard run.output.hasPrefix("\(all) of \(all) sources refreshed") else {
@@ -109,7 +120,11 @@ enum RefreshBenchmark {
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         let sections = urls.enumerated().map { "[source \"Feed \($0.offset)\"]\nurl = \($0.element.absoluteString)\n" }
         try sections.joined(separator: "\n").write(to: config.appendingPathComponent("config"), atomically: true, encoding: .utf8)
-        return (home, ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "NEWSAPI_KEY": ""])
+        return (home, headlinesEnvironment(home))
+    }
+
+    private static func headlinesEnvironment(_ home: URL) -> [String: String] {
+        ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "NEWSAPI_KEY": ""]
     }
 
     /// One `newsboat -x reload` with an empty cache in a folder of its own.
