@@ -33,6 +33,14 @@ public struct SourceLoader: Sendable {
     /// Refreshes `source`. Throws `CancellationError`, or the failure (also recorded in the cache,
     /// unless the cache itself failed).
     public func refresh(_ source: any NewsSource) async throws -> RefreshReport {
+        // Kept small: a load waiting to be let in holds this frame alone (see `ConnectionLimits.admitted`).
+        if case .fetched(let fetched) = source.refresh {
+            return try await limits.admitted(host: fetched.host) { try await refresh(fetched) }
+        }
+        return try await refreshSynced(source)
+    }
+
+    private func refreshSynced(_ source: any NewsSource) async throws -> RefreshReport {
         switch source.refresh {
         case .fetched(let fetched):
             return try await refresh(fetched)
@@ -135,6 +143,10 @@ public struct SourceLoader: Sendable {
         guard case .fetched(let source) = source.refresh else {
             throw NewsError.invalidDocument("a server's feed is synced, not fetched")  // `--print` asks the server itself
         }
+        return try await limits.admitted(host: source.host) { try await fetchUncached(source, limits: limits, log: log) }
+    }
+
+    private static func fetchUncached(_ source: any FetchedSource, limits: ConnectionLimits, log: DiagnosticLog) async throws -> Edition {
         let started = ContinuousClock.now
         let outcome: FetchResult
         do {
