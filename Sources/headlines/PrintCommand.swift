@@ -28,8 +28,11 @@ enum PrintCommand {
         // past `heldBytes` (issue 57: 1,000 sources peaked at 108 MiB holding every edition).
         let spill = PrintSpill(folder: Self.temporaryFolder(environment))
         var spillRefused = false
+        // Twice the loads `ConnectionLimits.admitted` lets in run at once, started host by host in
+        // turn: thousands of sources never wait as thousands of tasks.
         await OrderedResults.inOrder(
-            entries, heldBytes: Self.heldBytes, size: { (printed: PrintedSource) in printed.heldBytes },
+            entries, running: 8 * limits.maxConnections, startOrder: OrderedResults.interleaved(entries.map { $0.source.host ?? "" }),
+            heldBytes: Self.heldBytes, size: { (printed: PrintedSource) in printed.heldBytes },
             spill: { (printed: PrintedSource) in
                 guard case .inMemory(let text) = printed.lines, !spillRefused else { return printed }
                 switch spill.store(text) {

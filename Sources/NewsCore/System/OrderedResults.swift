@@ -30,18 +30,38 @@ public enum OrderedResults {
     /// same lines, kept in a file). Every item starts at once, so one slow item never holds up
     /// the others' work; `work` runs concurrently (bound it with an `AsyncLimiter` or the HTTP
     /// client's own limits), and cancellation reaches every child.
+    ///
+    /// At most `running` items run at once (each a task, with its memory), started in
+    /// `startOrder` (the items' indices; nil: their order), so a caller whose items queue for
+    /// connections inside can keep thousands from all waiting as tasks; give it an order that
+    /// mixes their hosts (`interleaved`), or the first host's queue holds every running place.
     public static func inOrder<Item: Sendable, Value: Sendable>(
-        _ items: [Item], heldBytes: Int, size: (Value) -> Int, spill: (Value) -> Value,
-        _ work: @escaping @Sendable (Item) async throws -> Value,
+        _ items: [Item], running: Int = .max, startOrder: [Int]? = nil, heldBytes: Int, size: (Value) -> Int,
+        spill: (Value) -> Value, _ work: @escaping @Sendable (Item) async throws -> Value,
         deliver: (Int, Result<Value, any Error>) -> Void
     ) async {
+        let order: [Int]
+        if let startOrder, startOrder.count == items.count, Set(startOrder) == Set(items.indices) {
+            order = startOrder
+        } else {
+            order = Array(items.indices)  // not an order of these items: theirs
+        }
+        let running = max(1, running)
         await withTaskGroup(of: Indexed<Value>.self) { group in
-            for (index, item) in items.enumerated() {
+            var started = 0
+            while started < min(running, order.count) {
+                let index = order[started], item = items[index]
                 group.addTask { await attempt(index, item, work) }
+                started += 1
             }
             var delivered = 0, held = 0
             var finished: [Int: Result<Value, any Error>] = [:]
             while delivered < items.count, let indexed = await group.next() {
+                if started < order.count {
+                    let index = order[started], item = items[index]
+                    group.addTask { await attempt(index, item, work) }
+                    started += 1
+                }
                 guard (delivered..<items.count).contains(indexed.index), finished[indexed.index] == nil else { continue }
                 var result = indexed.result
                 if indexed.index != delivered, case .success(var value) = result {
@@ -61,6 +81,29 @@ public enum OrderedResults {
                 delivered += 1
             }
         }
+    }
+
+    /// The indices of `keys` taken one of each key in turn (in the order the keys first appear),
+    /// each key's in their order: `[a, a, a, b, c]` starts `a, b, c, a, a`.
+    public static func interleaved<Key: Hashable>(_ keys: [Key]) -> [Int] {
+        var groups: [[Int]] = []
+        var groupOf: [Key: Int] = [:]
+        for (index, key) in keys.enumerated() {
+            if let group = groupOf[key] {
+                groups[group].append(index)
+            } else {
+                groupOf[key] = groups.count
+                groups.append([index])
+            }
+        }
+        var order: [Int] = []
+        order.reserveCapacity(keys.count)
+        var round = 0
+        while order.count < keys.count {
+            for group in groups where round < group.count { order.append(group[round]) }
+            round += 1
+        }
+        return order
     }
 
     /// One child's result with its item's place.

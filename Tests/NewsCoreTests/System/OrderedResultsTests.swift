@@ -110,6 +110,40 @@ import Testing
         #expect(delivered.filter { !$0.1 }.map(\.0).sorted() == spilled.sorted())
     }
 
+    /// No more than `running` run at once, started in the order given (one at a time, the order
+    /// is exact), and each is still delivered in the items' order.
+    @Test(arguments: [1, 3])
+    func atMostRunningRunAtOnceInTheStartOrder(_ limit: Int) async {
+        let running = Mutex((now: 0, most: 0, started: [Int]()))
+        var delivered: [Int] = []
+        let order = OrderedResults.interleaved(["a", "a", "a", "a", "b", "b", "c", "a", "d"])
+        #expect(order == [0, 4, 6, 8, 1, 5, 2, 3, 7])
+        await OrderedResults.inOrder(
+            Array(0..<9), running: limit, startOrder: order, heldBytes: .max, size: { (_: Int) in 0 }, spill: { $0 },
+            { item in
+                running.withLock { state in
+                    state.now += 1
+                    state.most = max(state.most, state.now)
+                    state.started.append(item)
+                }
+                try await Task.sleep(for: .milliseconds(Int.random(in: 1...5)))
+                running.withLock { $0.now -= 1 }
+                return item
+            },
+            deliver: { _, result in if case .success(let value) = result { delivered.append(value) } })
+        #expect(delivered == Array(0..<9))
+        #expect(running.withLock { $0.most } <= limit)
+        if limit == 1 { #expect(running.withLock { $0.started } == order) }
+    }
+
+    @Test func aStartOrderThatIsNotOneOfTheItemsIsIgnored() async {
+        var delivered: [Int] = []
+        await OrderedResults.inOrder(
+            Array(0..<4), running: 1, startOrder: [0, 0, 1, 2], heldBytes: .max, size: { (_: Int) in 0 }, spill: { $0 }, { $0 },
+            deliver: { _, result in if case .success(let value) = result { delivered.append(value) } })
+        #expect(delivered == [0, 1, 2, 3])
+    }
+
     @Test func aResultThatNeverArrivedHasASentence() {
         #expect(ResultNeverArrived().message.hasSuffix("."))
         #expect(!ResultNeverArrived().message.isEmpty)
