@@ -171,8 +171,11 @@ package final class CursesDriver {
     }
 
     /// How long the terminal's answers are awaited at start. A terminal answers DA1 within a
-    /// millisecond or two, even over ssh on a usual line; one that does not answer costs this.
-    static let probeDeadline = Duration.milliseconds(100)
+    /// millisecond or two, and the wait ends there; only one that never answers costs this.
+    /// 100 ms was too short for a link of 150 ms (ssh far away) and for kitty just started on a
+    /// busy machine (its software OpenGL: CI saw it): the pictures fell back to cells, and the
+    /// late answers arrived as typed keys.
+    static let probeDeadline = Duration.milliseconds(400)
 
     /// The terminal's size in cells.
     package var size: (width: Int, height: Int) {
